@@ -1,0 +1,111 @@
+/**
+ * The rules of Hearts. Pure TypeScript: no dependencies, no I/O; the same code runs in Node and the browser.
+ *
+ * ```ts
+ * import { newGame, dealRandom, seededRandom, applyMove, observation, legalMoves } from '@hearts/engine';
+ * let game = dealRandom(newGame().value!, seededRandom(1));
+ * const view = observation(game, 0); // what seat 0 may know
+ * ```
+ */
+export {
+  SUITS,
+  RANKS,
+  CLUBS,
+  DIAMONDS,
+  SPADES,
+  HEARTS,
+  QUEEN_OF_SPADES,
+  KING_OF_SPADES,
+  ACE_OF_SPADES,
+  JACK_OF_DIAMONDS,
+  TWO_OF_CLUBS,
+  POPCOUNT13,
+  CardSet,
+  suitOf,
+  rankOf,
+  cardOf,
+  parseCard,
+  makeCard,
+  isCardName,
+  cardsOfSuitMask,
+} from './cards.js';
+export type { Card, CardName, Suit, SuitName, RankName } from './cards.js';
+export { ok, err } from './result.js';
+export type { Result } from './result.js';
+export {
+  DEFAULT_RULES,
+  DEFAULT_REMOVED,
+  RULE_NAMES,
+  PRESET_NAMES,
+  preset,
+  parseRules,
+  rulesDiff,
+  passOffset,
+  deckOf,
+  tricksPerHand,
+  lowestClub,
+} from './rules.js';
+export type {
+  Rules,
+  RuleName,
+  RulesError,
+  PresetName,
+  PassCycle,
+  MoonRule,
+  TieRule,
+  FirstLead,
+  HeartValues,
+} from './rules.js';
+export {
+  SeededRandom,
+  CryptoRandom,
+  seededRandom,
+  cryptoRandom,
+  randomInt,
+  randomFloat,
+  shuffleInPlace,
+} from './random.js';
+export type { RandomSource } from './random.js';
+export { HandCore, compileRules } from './core.js';
+export type { HandConfig, PlayError } from './core.js';
+export {
+  newGame,
+  deal,
+  dealRandom,
+  dealDeck,
+  dealerOf,
+  currentPassOffset,
+  handOf,
+  legalMoves,
+  seatsToAct,
+  applyMove,
+  passCards,
+  playCard,
+  chooseMoon,
+  scoreHand,
+  observation,
+  moveErrorMessage,
+} from './game.js';
+export type {
+  GameState,
+  Phase,
+  Move,
+  MoveError,
+  MoonChoice,
+  IllegalMove,
+  IllegalDeal,
+  DealError,
+  HandResult,
+  HandLog,
+  Observation,
+  TrickView,
+} from './game.js';
+export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
+export type {
+  GameRecord,
+  HandRecord,
+  RecordError,
+  RecordFormatError,
+  RecordStepError,
+  ReplayOutcome,
+} from './record.js';
