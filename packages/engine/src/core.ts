@@ -43,6 +43,7 @@ export interface HandConfig {
   readonly heartsMustBeBroken: boolean;
   readonly queenBreaksHearts: boolean;
   readonly cardPoints: Int16Array; // points of each card, the seven of the die excluded
+  readonly suitPoints: Int16Array; // suit * 8192 + mask → points of those cards of the suit
   readonly deckMasks: Uint16Array; // suit masks of the cards in play
   readonly moonHearts: number; // hearts needed for the moon (all hearts in play)
   readonly moonQueen: boolean; // whether the Q♠ is in play and needed
@@ -59,6 +60,13 @@ export function compileRules(rules: Rules): HandConfig {
   if (rules.blackMariaSpades) {
     cardPoints[KING_OF_SPADES] = 10;
     cardPoints[ACE_OF_SPADES] = 7;
+  }
+  const suitPoints = new Int16Array(4 * 8192);
+  for (let suit = 0; suit < 4; suit++) {
+    for (let m = 1; m < 8192; m++) {
+      const low = 31 - Math.clz32(m & -m);
+      suitPoints[suit * 8192 + m] = suitPoints[suit * 8192 + (m & (m - 1))]! + cardPoints[suit * 13 + low]!;
+    }
   }
   const deckMasks = new Uint16Array([deck.suitMask(0), deck.suitMask(1), deck.suitMask(2), deck.suitMask(3)]);
   const moonHearts = deckMasks[HEARTS]!;
@@ -80,6 +88,7 @@ export function compileRules(rules: Rules): HandConfig {
     heartsMustBeBroken: rules.heartsMustBeBroken,
     queenBreaksHearts: rules.queenBreaksHearts,
     cardPoints,
+    suitPoints,
     deckMasks,
     moonHearts,
     moonQueen,
@@ -361,15 +370,13 @@ export class HandCore {
 
   /** Points each seat has taken so far this hand, before any moon rule. */
   rawPoints(out: Int32Array | number[]): void {
-    const pts = this.cfg.cardPoints;
+    const sp = this.cfg.suitPoints;
+    const seven = this.sevenCard;
     for (let s = 0; s < this.cfg.n; s++) {
-      let total = 0;
-      for (let suit = 0; suit < 4; suit++) {
-        for (let x = this.taken[s * 4 + suit]!; x; x &= x - 1) {
-          const card = suit * 13 + 31 - Math.clz32(x & -x);
-          total += pts[card]! + (card === this.sevenCard ? 40 : 0);
-        }
-      }
+      const b = s * 4;
+      let total = sp[this.taken[b]!]! + sp[8192 + this.taken[b + 1]!]! + sp[16384 + this.taken[b + 2]!]!;
+      total += sp[24576 + this.taken[b + 3]!]!;
+      if (seven >= 0 && this.taken[b + ((seven / 13) | 0)]! & (1 << (seven % 13))) total += 40;
       out[s] = total;
     }
   }

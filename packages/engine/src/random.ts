@@ -82,14 +82,26 @@ export class CryptoRandom implements RandomSource {
 
 export const cryptoRandom = (): RandomSource => new CryptoRandom();
 
-/** A uniform integer in [0, bound), without modulo bias. `bound` must be in 1..2^32. */
+/** A uniform integer in [0, bound), without bias. `bound` must be in 1..2^32. */
 export function randomInt(rng: RandomSource, bound: number): number {
+  if (bound <= 0x200000) {
+    // Lemire's multiply-and-reject: x * bound is exact in a double below 2^53, so no division in the common case.
+    const m = rng.nextUint32() * bound;
+    const hi = Math.floor(m * TWO_POW_MINUS_32);
+    const lo = m - hi * 0x100000000;
+    if (lo >= bound) return hi;
+    const threshold = (0x100000000 - bound) % bound;
+    if (lo >= threshold) return hi;
+    return randomInt(rng, bound);
+  }
   const limit = Math.floor(0x100000000 / bound) * bound;
   for (;;) {
     const x = rng.nextUint32();
     if (x < limit) return x % bound;
   }
 }
+
+const TWO_POW_MINUS_32 = 1 / 0x100000000;
 
 /** A uniform float in [0, 1). */
 export function randomFloat(rng: RandomSource): number {

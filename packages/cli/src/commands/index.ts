@@ -1,0 +1,9 @@
+import type { Command } from '../args.js';
+import { bench } from './bench.js';
+import { check } from './check.js';
+
+/** Every subcommand, by name. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  check,
+  bench,
+};
