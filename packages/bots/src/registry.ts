@@ -1,4 +1,5 @@
 import { randomBot } from './random.js';
+import { EXPERT, HARD, SearchBot } from './search/index.js';
 import type { Bot, Level } from './types.js';
 
 /** The bot of a level. */
@@ -6,6 +7,10 @@ export function createBot(level: Level): Bot {
   switch (level) {
     case 'random':
       return randomBot;
+    case 'hard':
+      return new SearchBot(HARD);
+    case 'expert':
+      return new SearchBot(EXPERT);
     default:
       return randomBot;
   }

@@ -1,0 +1,6 @@
+export { SearchBot, HARD, EXPERT, mergeEquivalent, passCandidates, moonChoice } from './search.js';
+export type { SearchParams } from './search.js';
+export { buildKnowledge } from './knowledge.js';
+export type { Knowledge } from './knowledge.js';
+export { WorldSampler, makeSampler } from './sampler.js';
+export { PlayoutPolicy, PLAN_NORMAL, PLAN_SHOOT } from './policy.js';

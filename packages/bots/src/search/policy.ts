@@ -1,0 +1,193 @@
+import { POPCOUNT13, randomFloat, randomInt, type HandCore, type RandomSource } from '@hearts/engine';
+
+const QS = 2 * 13 + 10;
+const QS_BIT = 1 << 10;
+const HIGH_SPADES = (1 << 11) | (1 << 12); // K♠, A♠
+
+const top = (m: number): number => 31 - Math.clz32(m);
+const bottom = (m: number): number => 31 - Math.clz32(m & -m);
+
+/** Plans a seat can follow in a playout. */
+export const PLAN_NORMAL = 0; // avoid points
+export const PLAN_SHOOT = 1; // take every point
+
+/**
+ * A fast heuristic player for playouts, on the engine's fast path (no allocation). It ducks, dumps the Q♠ and high
+ * hearts when void, flushes the Q♠ with low spades, shoots when its plan says so, and stops an opponent who has
+ * taken every point so far. With probability `noise` it plays a random legal card instead.
+ */
+export class PlayoutPolicy {
+  private readonly legal = new Uint16Array(4);
+  private readonly list = new Int8Array(52);
+  private readonly points = new Int32Array(6);
+
+  constructor(
+    private readonly noise: number,
+    readonly plans: Uint8Array = new Uint8Array(6), // per seat: PLAN_NORMAL or PLAN_SHOOT
+  ) {}
+
+  /** Plays the hand to its end. */
+  playout(core: HandCore, rng: RandomSource): void {
+    while (!core.isOver) core.play(this.choose(core, rng));
+  }
+
+  choose(core: HandCore, rng: RandomSource): number {
+    const lm = this.legal;
+    const count = core.legalMasks(lm);
+    if (count === 1) {
+      for (let s = 0; s < 4; s++) if (lm[s]) return s * 13 + bottom(lm[s]!);
+    }
+    if (this.noise > 0 && randomFloat(rng) < this.noise) {
+      const n = core.legalInto(this.list);
+      return this.list[randomInt(rng, n)]!;
+    }
+    const cfg = core.cfg;
+    const seat = core.turn;
+    const shoot = this.plans[seat] === PLAN_SHOOT;
+    const inTrick = core.trickSize;
+    if (inTrick === 0) return this.lead(core, shoot);
+    const n = cfg.n;
+    const start = core.trickCount * n;
+    const first = core.plays[start]!;
+    const led = (first / 13) | 0;
+    let win = first % 13;
+    let winnerPos = 0;
+    let trickPoints = cfg.cardPoints[first]!;
+    for (let i = 1; i < inTrick; i++) {
+      const c = core.plays[start + i]!;
+      trickPoints += cfg.cardPoints[c]!;
+      if (((c / 13) | 0) === led && c % 13 > win) {
+        win = c % 13;
+        winnerPos = i;
+      }
+    }
+    const last = inTrick === n - 1;
+    const winner = (core.leader + winnerPos) % n;
+    const follow = lm[led]!;
+    if (follow) {
+      if (shoot) {
+        const high = top(follow);
+        if (high > win) return led * 13 + high;
+        return led * 13 + bottom(follow);
+      }
+      if (this.mustStopMoon(core, winner, seat)) {
+        const high = top(follow);
+        if (high > win && (trickPoints > 0 || !last)) return led * 13 + high;
+      }
+      const below = follow & ((1 << win) - 1);
+      if (below) return led * 13 + top(below); // duck as high as possible
+      // Every card wins.
+      if (last && trickPoints <= 0) {
+        const noQueen = led === 2 ? follow & ~QS_BIT : follow;
+        return led * 13 + top(noQueen || follow);
+      }
+      if (led === 2 && follow & QS_BIT && follow & ~QS_BIT) return 2 * 13 + bottom(follow & ~QS_BIT);
+      return led * 13 + (last ? top(follow) : bottom(follow));
+    }
+    // Void in the suit led.
+    if (shoot) return this.lowestNonPoint(core) ?? this.anyTop();
+    const stopping = this.mustStopMoon(core, winner, seat);
+    if (stopping) return this.lowestNonPoint(core) ?? this.anyTop();
+    if (lm[2]! & QS_BIT) return QS;
+    if (lm[2]! & HIGH_SPADES && !this.queenPlayed(core)) return 2 * 13 + top(lm[2]! & HIGH_SPADES);
+    if (lm[3]) return 3 * 13 + top(lm[3]!);
+    // Discard the highest card of the suit where it is most exposed.
+    let best = -1;
+    let bestScore = -1;
+    for (let s = 0; s < 4; s++) {
+      const m = lm[s]!;
+      if (!m) continue;
+      const score = top(m) * 4 - POPCOUNT13[m]!;
+      if (score > bestScore) {
+        bestScore = score;
+        best = s * 13 + top(m);
+      }
+    }
+    return best;
+  }
+
+  private queenPlayed(core: HandCore): boolean {
+    const n = core.cfg.n;
+    for (let s = 0; s < n; s++) if (core.taken[s * 4 + 2]! & QS_BIT) return true;
+    return false;
+  }
+
+  private anyTop(): number {
+    const lm = this.legal;
+    for (let s = 3; s >= 0; s--) if (lm[s]) return s * 13 + top(lm[s]!);
+    return 0;
+  }
+
+  private lowestNonPoint(core: HandCore): number | null {
+    const lm = this.legal;
+    let best: number | null = null;
+    let bestRank = 99;
+    for (let s = 0; s < 3; s++) {
+      let m = lm[s]!;
+      if (s === 2) m &= ~QS_BIT;
+      if (s === 1 && core.cfg.cardPoints[1 * 13 + 9]! < 0) m &= ~(1 << 9);
+      if (m && bottom(m) < bestRank) {
+        bestRank = bottom(m);
+        best = s * 13 + bottom(m);
+      }
+    }
+    return best;
+  }
+
+  /** True when another seat than `seat` has taken every point so far, enough to be dangerous. */
+  private mustStopMoon(core: HandCore, winner: number, seat: number): boolean {
+    const cfg = core.cfg;
+    if (!cfg.moonAllowed || core.trickCount < 3) return false;
+    core.rawPoints(this.points);
+    let holder = -1;
+    for (let s = 0; s < cfg.n; s++) {
+      if (this.points[s]! > 0) {
+        if (holder >= 0) return false;
+        holder = s;
+      }
+    }
+    return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3 && winner === holder;
+  }
+
+  private lead(core: HandCore, shoot: boolean): number {
+    const lm = this.legal;
+    const seat = core.turn;
+    const h = core.hands;
+    const base = seat * 4;
+    const queenOut = !(h[base + 2]! & QS_BIT) && !this.queenPlayed(core);
+    if (shoot) {
+      // Lead winners: the highest card of the longest suit.
+      let best = -1;
+      let score = -1;
+      for (let s = 0; s < 4; s++) {
+        const m = lm[s]!;
+        if (!m) continue;
+        const v = top(m) * 2 + POPCOUNT13[m]!;
+        if (v > score) {
+          score = v;
+          best = s * 13 + top(m);
+        }
+      }
+      return best;
+    }
+    let best = -1;
+    let bestRisk = 1e9;
+    for (let s = 0; s < 4; s++) {
+      const m = lm[s]!;
+      if (!m) continue;
+      const low = bottom(m);
+      let risk = low * 2 + POPCOUNT13[m]!;
+      if (s === 2) {
+        if (h[base + 2]! & (QS_BIT | HIGH_SPADES)) risk += 30;
+        else if (queenOut && low < 10) risk -= 8; // flush the Q♠ with low spades
+      }
+      if (s === 3) risk += 6;
+      if (risk < bestRisk) {
+        bestRisk = risk;
+        best = s * 13 + low;
+      }
+    }
+    if (best === QS && lm[2]! & ~QS_BIT) best = 2 * 13 + bottom(lm[2]! & ~QS_BIT);
+    return best;
+  }
+}

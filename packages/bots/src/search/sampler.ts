@@ -1,0 +1,150 @@
+import { POPCOUNT13, randomFloat, randomInt, type RandomSource } from '@hearts/engine';
+import type { Knowledge } from './knowledge.js';
+
+/**
+ * Samples the hidden hands exactly and without bias: every deal consistent with the seat's knowledge (hand
+ * sizes, voids, pinned cards) is equally likely. Cards of one suit are interchangeable under these constraints,
+ * so it counts the ways to split each suit's unknown cards among the seats that may hold them (a memoised
+ * count over the seats' remaining capacities), picks a split with probability proportional to its count, then
+ * deals the suit's cards at random within the split.
+ */
+export class WorldSampler {
+  private readonly seats: number[]; // seats with unknown cards, not me
+  private readonly caps: number[]; // how many unknown cards each of those seats holds
+  private readonly radix: number[]; // mixed-radix place values for the capacity state
+  private readonly counts: number[]; // unknown cards per suit
+  private readonly allowed: boolean[][]; // [suit][i]: seat i may hold the suit
+  private readonly memo = new Map<number, number>();
+  private readonly suitCards: number[][]; // unknown card ranks per suit
+  /** Number of consistent deals (as a float; 0 when the knowledge is contradictory). */
+  readonly total: number;
+
+  constructor(
+    private readonly k: Knowledge,
+    ignoreVoids = false,
+  ) {
+    this.seats = [];
+    this.caps = [];
+    for (let s = 0; s < k.n; s++) {
+      if (s === k.me) continue;
+      let pinned = 0;
+      for (let suit = 0; suit < 4; suit++) pinned += POPCOUNT13[k.hands[s * 4 + suit]!]!;
+      const cap = k.need[s]! - pinned;
+      this.seats.push(s);
+      this.caps.push(Math.max(0, cap));
+    }
+    this.radix = [];
+    let r = 1;
+    for (const c of this.caps) {
+      this.radix.push(r);
+      r *= c + 1;
+    }
+    this.counts = [];
+    this.suitCards = [];
+    this.allowed = [];
+    for (let suit = 0; suit < 4; suit++) {
+      const m = k.unknown[suit]!;
+      const ranks: number[] = [];
+      for (let x = m; x; x &= x - 1) ranks.push(31 - Math.clz32(x & -x));
+      this.suitCards.push(ranks);
+      this.counts.push(ranks.length);
+      this.allowed.push(this.seats.map((s) => ignoreVoids || !k.voids[s * 4 + suit]));
+    }
+    const capSum = this.caps.reduce((a, b) => a + b, 0);
+    const cardSum = this.counts.reduce((a, b) => a + b, 0);
+    this.total = capSum === cardSum ? this.ways(0, this.encode(this.caps)) : 0;
+  }
+
+  private encode(caps: readonly number[]): number {
+    let code = 0;
+    for (let i = 0; i < caps.length; i++) code += caps[i]! * this.radix[i]!;
+    return code;
+  }
+
+  /** Ways to deal suits `suit..3` into seats with remaining capacities `state`. */
+  private ways(suit: number, state: number): number {
+    if (suit === 4) return state === 0 ? 1 : 0;
+    const key = state * 5 + suit;
+    const hit = this.memo.get(key);
+    if (hit !== undefined) return hit;
+    let total = 0;
+    this.splits(suit, state, (w) => {
+      total += w;
+    });
+    this.memo.set(key, total);
+    return total;
+  }
+
+  /** Calls `visit(weight, split)` for every split of the suit's cards over the seats that fits `state`. */
+  private splits(suit: number, state: number, visit: (weight: number, split: readonly number[]) => void): void {
+    const m = this.counts[suit]!;
+    const k = this.seats.length;
+    const caps = this.seats.map((_, i) => Math.floor(state / this.radix[i]!) % (this.caps[i]! + 1));
+    const split = new Array<number>(k).fill(0);
+    const rec = (i: number, left: number, coef: number): void => {
+      if (i === k - 1) {
+        if (left > caps[i]! || (left > 0 && !this.allowed[suit]![i])) return;
+        split[i] = left;
+        let next = state;
+        for (let j = 0; j < k; j++) next -= split[j]! * this.radix[j]!;
+        const w = this.ways(suit + 1, next);
+        if (w > 0) visit(coef * w, split);
+        return;
+      }
+      const max = this.allowed[suit]![i] ? Math.min(left, caps[i]!) : 0;
+      for (let x = 0; x <= max; x++) {
+        split[i] = x;
+        rec(i + 1, left - x, coef * binom(left, x));
+      }
+    };
+    if (k === 0) {
+      if (m === 0) visit(this.ways(suit + 1, state), split);
+      return;
+    }
+    rec(0, m, 1);
+  }
+
+  /** Writes one consistent deal into `out` (seat × suit masks): known cards plus sampled unknown ones. */
+  sample(rng: RandomSource, out: Uint16Array): void {
+    out.set(this.k.hands);
+    let state = this.encode(this.caps);
+    for (let suit = 0; suit < 4; suit++) {
+      let target = randomFloat(rng) * this.ways(suit, state);
+      let chosen: number[] | null = null;
+      let last: number[] | null = null;
+      this.splits(suit, state, (w, split) => {
+        if (chosen) return;
+        last = split.slice();
+        target -= w;
+        if (target < 0) chosen = last;
+      });
+      const split: number[] = chosen ?? last ?? new Array<number>(this.seats.length).fill(0);
+      const ranks = this.suitCards[suit]!.slice();
+      for (let j = ranks.length - 1; j > 0; j--) {
+        const x = randomInt(rng, j + 1);
+        const t = ranks[j]!;
+        ranks[j] = ranks[x]!;
+        ranks[x] = t;
+      }
+      let p = 0;
+      for (let i = 0; i < this.seats.length; i++) {
+        const s = this.seats[i]!;
+        for (let c = 0; c < split[i]!; c++) out[s * 4 + suit]! |= 1 << ranks[p++]!;
+        state -= split[i]! * this.radix[i]!;
+      }
+    }
+  }
+}
+
+const BINOM: number[][] = [];
+for (let a = 0; a <= 52; a++) {
+  BINOM.push([]);
+  for (let b = 0; b <= a; b++) BINOM[a]!.push(b === 0 || b === a ? 1 : BINOM[a - 1]![b - 1]! + BINOM[a - 1]![b]!);
+}
+const binom = (a: number, b: number): number => BINOM[a]![b]!;
+
+/** A sampler for the knowledge; if the voids it inferred leave no consistent deal, it ignores them. */
+export function makeSampler(k: Knowledge): WorldSampler {
+  const s = new WorldSampler(k);
+  return s.total > 0 ? s : new WorldSampler(k, true);
+}

@@ -1,0 +1,391 @@
+import {
+  compileRules,
+  HandCore,
+  makeCard,
+  parseCard,
+  POPCOUNT13,
+  randomInt,
+  type Card,
+  type CardName,
+  type HandConfig,
+  type MoonChoice,
+  type Observation,
+  type RandomSource,
+  type Rules,
+} from '@hearts/engine';
+import type { Bot, Decision, DecideOptions, Level } from '../types.js';
+import { buildKnowledge, type Knowledge } from './knowledge.js';
+import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy } from './policy.js';
+import { makeSampler } from './sampler.js';
+
+/** How much a search bot thinks. */
+export interface SearchParams {
+  readonly level: Level;
+  readonly maxWorlds: number; // sampled deals per play decision, at most
+  readonly minWorlds: number; // before stopping early
+  readonly batch: number; // deals added between checks
+  readonly noise: number; // playout randomness
+  readonly shootPlans: boolean; // also evaluate a moon plan for itself
+  readonly passCandidates: number; // passes evaluated by playouts
+  readonly passWorlds: number; // deals per pass candidate, at most
+  readonly timeShare: number; // share of the time budget to use
+  readonly relative: number; // weight of the others' average points in the objective
+}
+
+export const HARD: SearchParams = {
+  level: 'hard',
+  maxWorlds: 120,
+  minWorlds: 24,
+  batch: 8,
+  noise: 0.1,
+  shootPlans: false,
+  passCandidates: 6,
+  passWorlds: 60,
+  timeShare: 0.45,
+  relative: 0.1,
+};
+
+export const EXPERT: SearchParams = {
+  level: 'expert',
+  maxWorlds: 400,
+  minWorlds: 48,
+  batch: 16,
+  noise: 0.1,
+  shootPlans: true,
+  passCandidates: 12,
+  passWorlds: 160,
+  timeShare: 0.9,
+  relative: 0.1,
+};
+
+const clock = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
+
+const configs = new Map<string, HandConfig>();
+function configFor(rules: Rules): HandConfig {
+  const key = JSON.stringify(rules);
+  let cfg = configs.get(key);
+  if (!cfg) {
+    if (configs.size > 32) configs.clear();
+    cfg = compileRules(rules);
+    configs.set(key, cfg);
+  }
+  return cfg;
+}
+
+/** A bot that samples the hidden cards and evaluates its moves by playouts on every sampled deal. */
+export class SearchBot implements Bot {
+  readonly level: Level;
+
+  constructor(readonly params: SearchParams) {
+    this.level = params.level;
+  }
+
+  decide(obs: Observation, { timeMs, random }: DecideOptions): Decision {
+    const deadline = clock() + Math.max(1, timeMs * this.params.timeShare);
+    switch (obs.phase) {
+      case 'moon':
+        return { kind: 'moon', choice: moonChoice(obs) };
+      case 'pass':
+        return { kind: 'pass', cards: this.pass(obs, random, deadline) };
+      default:
+        return { kind: 'play', card: this.play(obs, random, deadline) };
+    }
+  }
+
+  /** Chooses a card: every candidate is played out on the same sampled deals; the lowest expected score wins. */
+  play(obs: Observation, rng: RandomSource, deadline: number): CardName {
+    if (obs.legal.length === 1) return obs.legal[0]!;
+    const p = this.params;
+    const cfg = configFor(obs.rules);
+    const k = buildKnowledge(obs, cfg);
+    const candidates = mergeEquivalent(obs.legal.map((c) => parseCard(c)!), k);
+    if (candidates.length === 1) return makeCard(candidates[0]!);
+    const plans = p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
+    const options = candidates.length * plans.length;
+    const sampler = makeSampler(k);
+    const policy = new PlayoutPolicy(p.noise);
+    const base = new HandCore(cfg);
+    const work = new HandCore(cfg);
+    const world = new Uint16Array(k.n * 4);
+    const scores = new Float64Array(p.maxWorlds * options);
+    let worlds = 0;
+    while (worlds < p.maxWorlds) {
+      sampler.sample(rng, world);
+      setUpWorld(base, world, k);
+      for (let c = 0; c < candidates.length; c++) {
+        for (let pl = 0; pl < plans.length; pl++) {
+          work.copyFrom(base);
+          policy.plans.fill(PLAN_NORMAL);
+          policy.plans[k.me] = plans[pl]!;
+          work.play(candidates[c]!);
+          policy.playout(work, rng);
+          scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative);
+        }
+      }
+      worlds++;
+      if (worlds % p.batch === 0 && (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, worlds, options))))
+        break;
+    }
+    const best = bestOption(scores, worlds, options);
+    return makeCard(candidates[Math.floor(best / plans.length)]!);
+  }
+
+  /** Chooses the cards to pass: the most promising sets by a heuristic, then playouts of whole hands. */
+  pass(obs: Observation, rng: RandomSource, deadline: number): CardName[] {
+    const p = this.params;
+    const cfg = configFor(obs.rules);
+    const hand = obs.hand.map((c) => parseCard(c)!);
+    const count = obs.rules.passCards;
+    const candidates = passCandidates(hand, count, cfg, p.passCandidates);
+    if (candidates.length === 1) return candidates[0]!.map(makeCard);
+    const n = obs.players;
+    const me = obs.seat;
+    const mine = new Uint16Array(4);
+    for (const c of hand) mine[(c / 13) | 0]! |= 1 << c % 13;
+    const unknown: Card[] = [];
+    for (let suit = 0; suit < 4; suit++)
+      for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
+    const policy = new PlayoutPolicy(p.noise);
+    const core = new HandCore(cfg);
+    const dealt = new Uint16Array(n * 4);
+    const after = new Uint16Array(n * 4);
+    const theirPass = new Uint16Array(n * 4);
+    const sums = new Float64Array(candidates.length);
+    let worlds = 0;
+    while (worlds < p.passWorlds) {
+      // Deal the unknown cards to the others at random; they pass by the heuristic.
+      for (let j = unknown.length - 1; j > 0; j--) {
+        const x = randomInt(rng, j + 1);
+        const t = unknown[j]!;
+        unknown[j] = unknown[x]!;
+        unknown[x] = t;
+      }
+      dealt.fill(0);
+      theirPass.fill(0);
+      dealt.set(mine, me * 4);
+      let u = 0;
+      for (let s = 0; s < n; s++) {
+        if (s === me) continue;
+        const cards = unknown.slice(u, u + cfg.tricks);
+        u += cfg.tricks;
+        for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+        for (const c of passCandidates(cards, count, cfg, 1)[0]!) theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+      }
+      for (let ci = 0; ci < candidates.length; ci++) {
+        for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+        for (let s = 0; s < n; s++)
+          for (let suit = 0; suit < 4; suit++) after[s * 4 + suit] = dealt[s * 4 + suit]! & ~theirPass[s * 4 + suit]!;
+        for (let s = 0; s < n; s++) {
+          const dst = ((s + obs.passOffset) % n) * 4;
+          for (let suit = 0; suit < 4; suit++) after[dst + suit]! |= theirPass[s * 4 + suit]!;
+        }
+        theirPass.fill(0, me * 4, me * 4 + 4);
+        core.start(after, obs.dealer, -1);
+        policy.plans.fill(PLAN_NORMAL);
+        policy.playout(core, rng);
+        sums[ci]! += objective(core, me, p.relative);
+      }
+      worlds++;
+      if (worlds % 8 === 0 && clock() > deadline) break;
+    }
+    let best = 0;
+    for (let ci = 1; ci < candidates.length; ci++) if (sums[ci]! < sums[best]!) best = ci;
+    return candidates[best]!.map(makeCard);
+  }
+}
+
+/** Positions the core at the observed point of the hand, with the sampled holdings. */
+function setUpWorld(core: HandCore, world: Uint16Array, k: Knowledge): void {
+  const orig = new Uint16Array(k.n * 4);
+  for (let i = 0; i < orig.length; i++) orig[i] = world[i]! | k.playedBy[i]!;
+  core.start(orig, k.dealer, k.sevenCard);
+  for (const c of k.plays) core.play(c);
+}
+
+/** The seat's score for a finished hand, after the moon rule, less a share of the others' average. */
+function objective(core: HandCore, me: number, relative: number): number {
+  const cfg = core.cfg;
+  const n = cfg.n;
+  const pts = scratchPoints;
+  core.rawPoints(pts);
+  const shooter = core.shooter();
+  let others = 0;
+  for (let s = 0; s < n; s++) if (s !== me) others += pts[s]!;
+  let mine = pts[me]!;
+  if (shooter >= 0) {
+    const v = cfg.moonValue;
+    const minus = cfg.rules.moon === 'shooterMinus26';
+    const choice = cfg.rules.moon === 'shooterChoice';
+    if (shooter === me) {
+      const plus = mine - v - relative * ((others + (n - 1) * v) / (n - 1));
+      const minusScore = mine - 2 * v - relative * (others / (n - 1));
+      return minus ? minusScore : choice ? Math.min(plus, minusScore) : plus;
+    }
+    if (minus) {
+      others -= 2 * v;
+    } else {
+      // Under the shooter's choice, assume the choice that hurts us: plus.
+      others += (n - 2) * v - v; // the shooter's moon cards stop counting, the other others gain v each
+      mine += v;
+    }
+  }
+  return mine - relative * (others / (n - 1));
+}
+const scratchPoints = new Int32Array(6);
+
+function mean(scores: Float64Array, worlds: number, options: number, o: number): number {
+  let s = 0;
+  for (let w = 0; w < worlds; w++) s += scores[w * options + o]!;
+  return s / worlds;
+}
+
+function bestOption(scores: Float64Array, worlds: number, options: number): number {
+  let best = 0;
+  let bestMean = Infinity;
+  for (let o = 0; o < options; o++) {
+    const m = mean(scores, worlds, options, o);
+    if (m < bestMean) {
+      bestMean = m;
+      best = o;
+    }
+  }
+  return best;
+}
+
+/** Whether the best option beats every other by more than 3 standard errors of the paired difference. */
+function clearWinner(scores: Float64Array, worlds: number, options: number): boolean {
+  const best = bestOption(scores, worlds, options);
+  for (let o = 0; o < options; o++) {
+    if (o === best) continue;
+    let s = 0;
+    let s2 = 0;
+    for (let w = 0; w < worlds; w++) {
+      const d = scores[w * options + o]! - scores[w * options + best]!;
+      s += d;
+      s2 += d * d;
+    }
+    const m = s / worlds;
+    const variance = Math.max(0, s2 / worlds - m * m);
+    const se = Math.sqrt(variance / worlds);
+    if (m <= 3 * se + 1e-9) return false;
+  }
+  return true;
+}
+
+/**
+ * Cards that do the same in every deal: neighbours in a suit once the cards between them are played or in the
+ * same hand, with equal points. Keeps the lowest of each group.
+ */
+export function mergeEquivalent(legal: readonly Card[], k: Knowledge): Card[] {
+  const out: Card[] = [];
+  const mine = k.hands;
+  const me = k.me;
+  const played = new Uint16Array(4);
+  for (let s = 0; s < k.n; s++) for (let suit = 0; suit < 4; suit++) played[suit]! |= k.playedBy[s * 4 + suit]!;
+  const sorted = [...legal].sort((a, b) => a - b);
+  let prev = -1;
+  for (const c of sorted) {
+    const suit = (c / 13) | 0;
+    if (prev >= 0 && ((prev / 13) | 0) === suit && k.cfg.cardPoints[prev] === k.cfg.cardPoints[c] && c !== k.sevenCard && prev !== k.sevenCard) {
+      let between = 0;
+      for (let r = (prev % 13) + 1; r < c % 13; r++) between |= 1 << r;
+      if ((between & ~(mine[me * 4 + suit]! | played[suit]!)) === 0) {
+        prev = c;
+        continue;
+      }
+    }
+    out.push(c);
+    prev = c;
+  }
+  return out;
+}
+
+/** Whether shooting is worth considering: nobody else has taken points and the hand holds high cards. */
+function moonPlausible(k: Knowledge): boolean {
+  if (!k.cfg.moonAllowed) return false;
+  let highs = 0;
+  for (let suit = 0; suit < 4; suit++) highs += POPCOUNT13[k.hands[k.me * 4 + suit]! & 0x1e00]!; // J Q K A
+  return highs >= 4 && pointsTakenByOthers(k) === 0;
+}
+
+/** Points (in absolute value) the other seats have taken in this hand's complete tricks. */
+function pointsTakenByOthers(k: Knowledge): number {
+  const core = new HandCore(k.cfg);
+  const orig = new Uint16Array(k.n * 4);
+  for (let i = 0; i < orig.length; i++) orig[i] = k.playedBy[i]! | k.hands[i]!;
+  core.start(orig, k.dealer, k.sevenCard);
+  for (const c of k.plays) core.play(c);
+  const pts = new Int32Array(k.n);
+  core.rawPoints(pts);
+  let total = 0;
+  for (let s = 0; s < k.n; s++) if (s !== k.me) total += Math.abs(pts[s]!);
+  return total;
+}
+
+/** How dangerous each card is to keep, for passing. */
+function danger(card: Card, mine: Uint16Array, cfg: HandConfig): number {
+  const suit = (card / 13) | 0;
+  const rank = card % 13;
+  const len = POPCOUNT13[mine[suit]!]!;
+  const pts = cfg.cardPoints[card]!;
+  if (pts < 0) return -20; // keep the J♦ under Omnibus
+  if (suit === 2) {
+    const lowSpades = POPCOUNT13[mine[2]! & 0x3ff]!;
+    if (rank === 10) return lowSpades >= 4 ? 4 : 30 + pts;
+    if (rank > 10) return (mine[2]! & (1 << 10) ? 6 : 0) + (lowSpades >= 4 ? 4 : 22) + pts;
+    return rank - 6;
+  }
+  if (suit === 3) return 6 + rank * 1.2 + pts * 0.3;
+  return rank + (len <= 3 ? 6 - len : 0);
+}
+
+/** The best `limit` sets of cards to pass by the heuristic (favouring voiding a short suit). */
+export function passCandidates(hand: readonly Card[], count: number, cfg: HandConfig, limit: number): Card[][] {
+  const mine = new Uint16Array(4);
+  for (const c of hand) mine[(c / 13) | 0]! |= 1 << c % 13;
+  const d = hand.map((c) => danger(c, mine, cfg));
+  const order = hand.map((_, i) => i).sort((a, b) => d[b]! - d[a]!);
+  const pool = order.slice(0, Math.min(hand.length, count + 5));
+  const sets: { cards: Card[]; score: number }[] = [];
+  const pick: number[] = [];
+  const rec = (from: number): void => {
+    if (pick.length === count) {
+      const cards = pick.map((i) => hand[i]!);
+      let score = pick.reduce((a, i) => a + d[i]!, 0);
+      for (let suit = 0; suit < 3; suit++) {
+        const passed = cards.filter((c) => ((c / 13) | 0) === suit).length;
+        if (passed > 0 && passed === POPCOUNT13[mine[suit]!]) score += 8; // voids the suit
+      }
+      sets.push({ cards, score });
+      return;
+    }
+    for (let i = from; i < pool.length; i++) {
+      pick.push(pool[i]!);
+      rec(i + 1);
+      pick.pop();
+    }
+  };
+  rec(0);
+  sets.sort((a, b) => b.score - a.score);
+  return sets.slice(0, limit).map((s) => s.cards);
+}
+
+/** The shooter's choice: whichever leaves it best placed; never hand the game to someone else. */
+export function moonChoice(obs: Observation): MoonChoice {
+  const me = obs.seat;
+  const cfg = configFor(obs.rules);
+  const v = cfg.moonValue;
+  const taken = obs.handPoints;
+  const before = obs.scores;
+  const plus = before.map((t, s) => t + taken[s]! + (s === me ? -v : v));
+  const minus = before.map((t, s) => t + taken[s]! + (s === me ? -2 * v : 0));
+  const ends = (tot: number[]): boolean =>
+    obs.rules.handsToPlay > 0 ? obs.handNumber + 1 >= obs.rules.handsToPlay : Math.max(...tot) >= obs.rules.targetScore;
+  const wins = (tot: number[]): boolean => tot.every((t, s) => s === me || t > tot[me]!);
+  if (ends(plus) && wins(plus)) return 'plus';
+  if (ends(plus) && !wins(plus)) return 'minus';
+  if (ends(minus) && wins(minus)) return 'minus';
+  // Otherwise the gap to the others is the same either way; push them towards the end while leading.
+  const lead = before.every((t, s) => s === me || t >= before[me]!);
+  return lead ? 'plus' : 'minus';
+}
