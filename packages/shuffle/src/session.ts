@@ -1,0 +1,230 @@
+/**
+ * The protocol's state on each side of one hand: {@link ShuffleSession} for a seat's client, {@link ShuffleRound}
+ * for the server. Messages are the caller's business; these classes say what to send and refuse what the
+ * protocol forbids (a reveal before the full commitment list, a seed that does not open its commitment …).
+ *
+ * ```ts
+ * // client                                            // server
+ * const me = new ShuffleSession({ tableId, handNumber, players: 4, seat: 1 });
+ * send(me.commitment);                                  round.commit(1, c);   round.commitBot(3);
+ * me.receiveCommitments(list, hash);                    const { commitments, commitmentsHash } = round.published()!;
+ * send(me.reveal().value);                              round.reveal(1, seedHex);
+ * const verdict = me.verify(transcript, dealtCards);    const transcript = round.finish().value;
+ * ```
+ */
+import { err, ok, type Card, type CardName, type Result } from '@hearts/engine';
+import {
+  commitment,
+  commitmentsHash,
+  isHex64,
+  isTableId,
+  makeSeed,
+  seedFromHex,
+  seedToHex,
+  shortHash,
+  type RandomBytes,
+} from './crypto.js';
+import { dealHands } from './shuffle.js';
+import { buildTranscript, verifyTranscript, type Transcript, type VerifyResult } from './transcript.js';
+
+/** Why a protocol step was refused. */
+export interface ShuffleError {
+  readonly code:
+    | 'ERR_WRONG_STEP' // the step does not fit the protocol's order
+    | 'ERR_BAD_COMMITMENTS' // the commitment list is malformed or its hash is wrong
+    | 'ERR_OWN_COMMITMENT_MISSING' // this seat's commitment is not in its place
+    | 'ERR_BAD_SEAT' // no such seat
+    | 'ERR_BAD_COMMITMENT' // not 64 lowercase hex digits
+    | 'ERR_ALREADY' // the seat already committed or revealed
+    | 'ERR_SEED_MISMATCH'; // the seed does not open the seat's commitment
+  readonly message: string;
+}
+
+const refuse = (code: ShuffleError['code'], message: string): Result<never, ShuffleError> =>
+  err({ code, message });
+
+/** A table's hand, as both sides know it before the shuffle. */
+export interface HandInfo {
+  readonly tableId: string; // printable ASCII without "|"
+  readonly handNumber: number; // counted from 0 within the game
+  readonly players: number; // 3..6
+  readonly removedCards?: readonly string[]; // the rule set's removed cards
+}
+
+function checkHandInfo(info: HandInfo): void {
+  if (!isTableId(info.tableId)) throw new TypeError('tableId must be printable ASCII without "|"');
+  if (!Number.isSafeInteger(info.handNumber) || info.handNumber < 0)
+    throw new TypeError('handNumber must be a whole number ≥ 0');
+  if (!Number.isInteger(info.players) || info.players < 3 || info.players > 6)
+    throw new TypeError('players must be 3..6');
+}
+
+/** A seat's client side: commit → receive the commitment list → reveal → verify. */
+export class ShuffleSession {
+  readonly seed: Uint8Array; // the secret s_i; never sent before the full commitment list is here
+  readonly commitment: string; // c_i, to send at once
+  private list: readonly string[] | null = null; // C as shown by the server
+  private hash: string | null = null;
+  private revealed = false;
+
+  constructor(
+    readonly info: HandInfo & { readonly seat: number },
+    random?: RandomBytes, // tests only; real seeds come from crypto.getRandomValues
+  ) {
+    checkHandInfo(info);
+    if (!Number.isInteger(info.seat) || info.seat < 0 || info.seat >= info.players)
+      throw new TypeError(`seat must be 0..${info.players - 1}`);
+    this.seed = makeSeed(random);
+    this.commitment = commitment(info.tableId, info.handNumber, info.seat, this.seed);
+  }
+
+  /** The step the session is at. */
+  get step(): 'committed' | 'listed' | 'revealed' {
+    return this.revealed ? 'revealed' : this.list ? 'listed' : 'committed';
+  }
+
+  /** The commitments hash the table shows, short form (null until the list arrived). */
+  get shownHash(): string | null {
+    return this.hash === null ? null : shortHash(this.hash);
+  }
+
+  /** Takes the server's list C and its hash: the list must be complete, well formed, hashed right and hold this seat's commitment. */
+  receiveCommitments(list: readonly unknown[], hash: unknown): Result<void, ShuffleError> {
+    if (this.list) return refuse('ERR_WRONG_STEP', 'the commitment list already arrived');
+    const n = this.info.players;
+    if (!Array.isArray(list) || list.length !== n || !list.every(isHex64))
+      return refuse('ERR_BAD_COMMITMENTS', `the commitment list must hold ${n} commitments of 64 hex digits`);
+    const cs = list as string[];
+    if (cs[this.info.seat] !== this.commitment)
+      return refuse('ERR_OWN_COMMITMENT_MISSING', 'your commitment is not in its place in the list');
+    if (hash !== commitmentsHash(cs))
+      return refuse('ERR_BAD_COMMITMENTS', 'the commitments hash does not match the list');
+    this.list = [...cs];
+    this.hash = hash;
+    return ok(undefined);
+  }
+
+  /** The seed to send to the server, privately; refused until the full commitment list arrived. */
+  reveal(): Result<string, ShuffleError> {
+    if (!this.list)
+      return refuse('ERR_WRONG_STEP', 'the seed is revealed only after the full commitment list');
+    this.revealed = true;
+    return ok(seedToHex(this.seed));
+  }
+
+  /**
+   * Checks the transcript published after the hand against everything this seat saw: the commitment list, its
+   * seed and commitment, and the cards it was dealt (before passing), if given.
+   */
+  verify(transcript: Transcript, dealt?: Iterable<Card> | readonly CardName[]): VerifyResult {
+    return verifyTranscript(transcript, {
+      ownSeat: this.info.seat,
+      ownSeed: this.seed,
+      ownCommitment: this.commitment,
+      ...(this.list ? { seenCommitments: this.list } : {}),
+      ...(dealt !== undefined ? { ownHand: dealt } : {}),
+    });
+  }
+}
+
+/** The server's side of one hand: collects commitments (drawing seeds for bots), seeds, timeouts; deals. */
+export class ShuffleRound {
+  private readonly commitments: (string | null)[];
+  private readonly seeds: (Uint8Array | null)[];
+  private readonly timedOut = new Set<number>();
+  private publishedList: { commitments: string[]; commitmentsHash: string } | null = null;
+
+  constructor(
+    readonly info: HandInfo,
+    private readonly random?: RandomBytes, // tests only
+  ) {
+    checkHandInfo(info);
+    this.commitments = new Array<string | null>(info.players).fill(null);
+    this.seeds = new Array<Uint8Array | null>(info.players).fill(null);
+  }
+
+  private checkSeat(seat: number): Result<void, ShuffleError> {
+    return Number.isInteger(seat) && seat >= 0 && seat < this.info.players
+      ? ok(undefined)
+      : refuse('ERR_BAD_SEAT', `seat must be 0..${this.info.players - 1}`);
+  }
+
+  /** A human seat's commitment. */
+  commit(seat: number, c: unknown): Result<void, ShuffleError> {
+    const s = this.checkSeat(seat);
+    if (!s.ok) return s;
+    if (!isHex64(c)) return refuse('ERR_BAD_COMMITMENT', 'a commitment is 64 lowercase hex digits');
+    if (this.commitments[seat] !== null) return refuse('ERR_ALREADY', `seat ${seat} already committed`);
+    this.commitments[seat] = c;
+    return ok(undefined);
+  }
+
+  /** Draws a bot seat's seed and commits to it. */
+  commitBot(seat: number): Result<void, ShuffleError> {
+    const s = this.checkSeat(seat);
+    if (!s.ok) return s;
+    if (this.commitments[seat] !== null) return refuse('ERR_ALREADY', `seat ${seat} already committed`);
+    const seed = makeSeed(this.random);
+    this.commitments[seat] = commitment(this.info.tableId, this.info.handNumber, seat, seed);
+    this.seeds[seat] = seed;
+    return ok(undefined);
+  }
+
+  /** The list C and its hash to send to every seat, once all seats committed (null before). Fixed from then on. */
+  published(): { commitments: string[]; commitmentsHash: string } | null {
+    if (this.publishedList) return this.publishedList;
+    if (this.commitments.some((c) => c === null)) return null;
+    const commitments = this.commitments as string[];
+    this.publishedList = { commitments: [...commitments], commitmentsHash: commitmentsHash(commitments) };
+    return this.publishedList;
+  }
+
+  /** A seat's revealed seed (hex); refused before the list is published, or when it does not open the commitment. */
+  reveal(seat: number, seedHex: unknown): Result<void, ShuffleError> {
+    const s = this.checkSeat(seat);
+    if (!s.ok) return s;
+    if (!this.publishedList)
+      return refuse('ERR_WRONG_STEP', 'seeds are revealed only after the commitment list');
+    if (this.seeds[seat] !== null || this.timedOut.has(seat))
+      return refuse('ERR_ALREADY', `seat ${seat} already revealed or timed out`);
+    const seed = typeof seedHex === 'string' ? seedFromHex(seedHex) : undefined;
+    if (!seed || commitment(this.info.tableId, this.info.handNumber, seat, seed) !== this.commitments[seat])
+      return refuse('ERR_SEED_MISMATCH', `seat ${seat}'s seed does not match its commitment`);
+    this.seeds[seat] = seed;
+    return ok(undefined);
+  }
+
+  /** The seats still to reveal. */
+  waitingFor(): number[] {
+    return this.seeds.flatMap((s, i) => (s === null && !this.timedOut.has(i) ? [i] : []));
+  }
+
+  /** Gives up on a seat that did not reveal in time: it gets the fallback seed. */
+  timeout(seat: number): Result<void, ShuffleError> {
+    const s = this.checkSeat(seat);
+    if (!s.ok) return s;
+    if (!this.publishedList)
+      return refuse('ERR_WRONG_STEP', 'a seat times out only after the commitment list');
+    if (this.seeds[seat] !== null) return refuse('ERR_ALREADY', `seat ${seat} already revealed`);
+    this.timedOut.add(seat);
+    return ok(undefined);
+  }
+
+  /** Once every seat revealed or timed out: the transcript, the final deck and the deal (by seat, dealing order). */
+  finish(): Result<{ transcript: Transcript; deck: Card[]; hands: Card[][] }, ShuffleError> {
+    const waiting = this.waitingFor();
+    if (!this.publishedList || waiting.length > 0)
+      return refuse(
+        'ERR_WRONG_STEP',
+        `still waiting for seat${waiting.length === 1 ? '' : 's'} ${waiting.join(', ')}`,
+      );
+    const { transcript, deck } = buildTranscript({
+      ...this.info,
+      removedCards: this.info.removedCards ?? [],
+      commitments: this.publishedList.commitments,
+      seeds: this.seeds.map((s) => s ?? new Uint8Array(32)),
+      fallback: [...this.timedOut],
+    });
+    return ok({ transcript, deck, hands: dealHands(deck, this.info.players, this.info.handNumber) });
+  }
+}
