@@ -252,6 +252,7 @@ export function seatsToAct(state: GameState): number[] {
 export function applyMove(state: GameState, seat: number, move: Move): Result<GameState, IllegalMove> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.rules.players)
     return illegal('ERR_BAD_SEAT', seat);
+  if (typeof move !== 'object' || move === null) return illegal('ERR_WRONG_PHASE', seat);
   switch (move.kind) {
     case 'pass':
       return passCards(state, seat, move.cards);
