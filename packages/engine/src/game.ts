@@ -169,7 +169,12 @@ export function deal(
     plays: [],
     moonChoice: null,
   };
-  const next: GameState = { ...state, log: [...state.log, log], phase: offset === 0 ? 'play' : 'pass' };
+  const next: GameState = {
+    ...state,
+    log: [...state.log, log],
+    phase: offset === 0 ? 'play' : 'pass',
+    core: null, // the last hand's position must not show while this one is passing
+  };
   return ok(offset === 0 ? { ...next, core: startCore(next, hands) } : next);
 }
 

@@ -236,42 +236,44 @@ export function refTrickWinner(trick: readonly Card[], leader: number, n: number
   return (leader + best) % n;
 }
 
-/** Plays `plays` from the hands after passing. */
-export function refPosition(
-  rules: Rules,
-  hands: Card[][],
-  dealer: number,
-  plays: readonly Card[],
-): RefPosition {
-  const n = rules.players;
-  const pos: RefPosition = {
+/** The position before the first card of a hand, from the hands after passing. */
+export function refStart(rules: Rules, hands: Card[][], dealer: number): RefPosition {
+  const leader = refFirstLeader(rules, hands, dealer);
+  return {
     hands: hands.map((h) => [...h].sort((a, b) => a - b)),
     taken: hands.map(() => []),
     trick: [],
-    leader: refFirstLeader(rules, hands, dealer),
+    leader,
     trickNumber: 0,
     heartsBroken: false,
-    turn: 0,
+    turn: leader,
   };
-  pos.turn = pos.leader;
-  let brokenNow = false;
-  for (const c of plays) {
-    const h = pos.hands[pos.turn]!;
-    const i = h.indexOf(c);
-    if (i < 0) throw new Error(`reference: seat ${pos.turn} does not hold ${makeCard(c)}`);
-    h.splice(i, 1);
-    pos.trick.push(c);
-    if (isHeart(c) || (c === QS && rules.queenBreaksHearts)) brokenNow = true;
-    if (pos.trick.length === n) {
-      const w = refTrickWinner(pos.trick, pos.leader, n);
-      pos.taken[w]!.push(...pos.trick);
-      pos.trick = [];
-      pos.leader = w;
-      pos.turn = w;
-      pos.trickNumber++;
-      pos.heartsBroken ||= brokenNow;
-    } else pos.turn = (pos.turn + 1) % n;
-  }
+}
+
+/** The position after the seat to play plays `c` (a new position; `pos` is not changed). */
+export function refPlay(rules: Rules, pos: RefPosition, c: Card): RefPosition {
+  const n = rules.players;
+  const hand = pos.hands[pos.turn]!;
+  if (!hand.includes(c)) throw new Error(`reference: seat ${pos.turn} does not hold ${makeCard(c)}`);
+  const hands = pos.hands.map((h, s) => (s === pos.turn ? h.filter((x) => x !== c) : h));
+  const trick = [...pos.trick, c];
+  if (trick.length < n) return { ...pos, hands, trick, turn: (pos.turn + 1) % n };
+  const w = refTrickWinner(trick, pos.leader, n);
+  return {
+    hands,
+    taken: pos.taken.map((t, s) => (s === w ? [...t, ...trick] : t)),
+    trick: [],
+    leader: w,
+    trickNumber: pos.trickNumber + 1,
+    heartsBroken: pos.heartsBroken || trick.some((x) => isHeart(x) || (x === QS && rules.queenBreaksHearts)),
+    turn: w,
+  };
+}
+
+/** Plays `plays` from the hands after passing. */
+export function refPosition(rules: Rules, hands: Card[][], dealer: number, plays: readonly Card[]): RefPosition {
+  let pos = refStart(rules, hands, dealer);
+  for (const c of plays) pos = refPlay(rules, pos, c);
   return pos;
 }
 
