@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { dealt, refLegal, refPlay, refPosition, start, type RefPosition } from '../test/helpers.js';
+import type { HandCore } from './index.js';
 import {
-  HandCore,
   applyMove,
   dealRandom,
   legalMoves,
