@@ -10,4 +10,42 @@
 export { LEVELS } from './types.js';
 export type { Bot, Decision, DecideOptions, Level } from './types.js';
 export { randomBot } from './random.js';
+export { easyBot } from './easy.js';
+export { mediumBot } from './medium.js';
 export { createBot } from './registry.js';
+export { SeatView } from './view.js';
+export { handAt, handPeriod } from './position.js';
+export {
+  arenaConfig,
+  seatings,
+  playChain,
+  summarize,
+  formatReport,
+  gameEnds,
+  estimate,
+  tQuantile975,
+} from './arena.js';
+export type {
+  ArenaPlayer,
+  ArenaConfig,
+  ArenaOptions,
+  ArenaReport,
+  BotResult,
+  ChainResult,
+  Difference,
+  Estimate,
+  HandOutcome,
+  Incident,
+} from './arena.js';
+export {
+  PROTOCOL,
+  decideSchema,
+  hostMessageSchema,
+  botMessageSchema,
+  parseDecide,
+  decideMessage,
+  moveMessage,
+  parseMove,
+  answerLine,
+} from './protocol.js';
+export type { DecideMessage, BotMessage, Parsed, AnswerOptions } from './protocol.js';

@@ -1,3 +1,5 @@
+import { easyBot } from './easy.js';
+import { mediumBot } from './medium.js';
 import { randomBot } from './random.js';
 import { EXPERT, HARD, SearchBot } from './search/index.js';
 import type { Bot, Level } from './types.js';
@@ -7,6 +9,10 @@ export function createBot(level: Level): Bot {
   switch (level) {
     case 'random':
       return randomBot;
+    case 'easy':
+      return easyBot;
+    case 'medium':
+      return mediumBot;
     case 'hard':
       return new SearchBot(HARD);
     case 'expert':

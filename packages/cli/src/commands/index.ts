@@ -1,9 +1,13 @@
 import type { Command } from '../args.js';
+import { arena } from './arena.js';
 import { bench } from './bench.js';
+import { bot } from './bot.js';
 import { check } from './check.js';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   check,
   bench,
+  arena,
+  bot,
 };

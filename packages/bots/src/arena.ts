@@ -1,0 +1,412 @@
+/**
+ * Duplicate matches between bots. Every deal is played once per seating of the bots, with the same cards (the
+ * same deal, the same die), passing included; consecutive deals of one seating are chained into games. See
+ * docs/bot-protocol.md ("Arena") for the seatings and the statistics.
+ *
+ * ```ts
+ * const config = arenaConfig({ bots: ['medium', 'easy'], deals: 20, seed: 1 });
+ * const chains = [];
+ * for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players));
+ * console.log(formatReport(summarize(config, chains)));
+ * ```
+ */
+import {
+  applyMove,
+  dealRandom,
+  observation,
+  parseCard,
+  parseRules,
+  rulesDiff,
+  scoreHand,
+  seatsToAct,
+  seededRandom,
+  QUEEN_OF_SPADES,
+  type GameState,
+  type Move,
+  type Observation,
+  type RandomSource,
+  type Rules,
+} from '@hearts/engine';
+import { handAt, handPeriod } from './position.js';
+import { randomBot } from './random.js';
+import type { DecideOptions, Decision } from './types.js';
+import { configOf } from './view.js';
+
+/** A player in the arena: one of our bots, or an external program (whose answers may be asynchronous). */
+export interface ArenaPlayer {
+  readonly name: string;
+  decide(observation: Observation, options: DecideOptions): Decision | Promise<Decision>;
+}
+
+/** What an arena run plays. Plain data, so it can be sent to worker threads. */
+export interface ArenaConfig {
+  readonly bots: readonly string[]; // bot specs as given (level names or cmd:…)
+  readonly labels: readonly string[]; // unique names for the report
+  readonly rules: Rules;
+  readonly deals: number;
+  readonly seed: string; // deals and bots' randomness derive from it
+  readonly timeMs: number; // each decision's time budget
+  readonly seatings: readonly (readonly number[])[]; // per seating: the bot index in each seat
+}
+
+export interface ArenaOptions {
+  readonly bots: readonly string[];
+  readonly deals: number;
+  readonly seed?: number | string;
+  readonly rules?: unknown;
+  readonly timeMs?: number;
+}
+
+/** Validates options and fixes the seatings. Throws an Error with a readable message on bad input. */
+export function arenaConfig(o: ArenaOptions): ArenaConfig {
+  const rules = parseRules(o.rules ?? {});
+  if (!rules.ok) throw new Error(rules.error.message);
+  if (!Number.isInteger(o.deals) || o.deals < 1) throw new Error('deals must be a whole number ≥ 1');
+  const timeMs = o.timeMs ?? 100;
+  if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error('the time budget must be a positive number');
+  const bots = o.bots.map((b) => b.trim());
+  if (bots.some((b) => b === '')) throw new Error('a bot name is empty');
+  const counts = new Map<string, number>();
+  const labels = bots.map((b) => {
+    const k = (counts.get(b) ?? 0) + 1;
+    counts.set(b, k);
+    return bots.filter((x) => x === b).length > 1 ? `${b}#${k}` : b;
+  });
+  return {
+    bots,
+    labels,
+    rules: rules.value,
+    deals: o.deals,
+    seed: String(o.seed ?? 1),
+    timeMs,
+    seatings: seatings(bots.length, rules.value.players),
+  };
+}
+
+/**
+ * The duplicate seatings. Two bots: each bot alone in each seat against copies of the other (2n seatings, so
+ * each bot sits in every seat equally often). As many bots as seats: every rotation of the bots round the table,
+ * in both orders (2n seatings; all 6 orders with 3 players).
+ */
+export function seatings(bots: number, players: number): number[][] {
+  const out: number[][] = [];
+  if (bots === 2) {
+    for (const solo of [0, 1])
+      for (let r = 0; r < players; r++)
+        out.push(Array.from({ length: players }, (_, s) => (s === r ? solo : 1 - solo)));
+    return out;
+  }
+  if (bots === players) {
+    const forward = Array.from({ length: players }, (_, i) => i);
+    const backward = forward.map((i) => (players - i) % players);
+    for (const order of [forward, backward])
+      for (let r = 0; r < players; r++)
+        out.push(Array.from({ length: players }, (_, s) => order[(s + r) % players]!));
+    return out;
+  }
+  throw new Error(`give two bots, or one bot per seat (${players}); got ${bots}`);
+}
+
+/** One hand of one seating. Seats count from 0; -1 means nobody. */
+export interface HandOutcome {
+  readonly points: readonly number[]; // scored per seat, after the moon rule
+  readonly shooter: number; // who shot the moon
+  readonly queen: number; // who took the Q♠
+  readonly gameOver: readonly number[] | null; // the winners when a game ended with this hand
+}
+
+/** Something that went wrong with a bot: its move was replaced by a random legal one. */
+export interface Incident {
+  readonly bot: number;
+  readonly deal: number;
+  readonly seat: number;
+  readonly message: string;
+}
+
+export interface ChainResult {
+  readonly seating: number;
+  readonly hands: readonly HandOutcome[]; // one per deal, in deal order
+  readonly incidents: readonly Incident[];
+}
+
+const toMove = (d: Decision): Move | null => {
+  switch (d?.kind) {
+    case 'pass': {
+      const cards = Array.isArray(d.cards) ? d.cards.map((c) => parseCard(c)) : [];
+      return cards.some((c) => c === undefined) ? null : { kind: 'pass', cards: cards as number[] };
+    }
+    case 'play': {
+      const card = parseCard(d.card);
+      return card === undefined ? null : { kind: 'play', card };
+    }
+    case 'moon':
+      return { kind: 'moon', choice: d.choice };
+    default:
+      return null;
+  }
+};
+
+/** Plays one seat's decision; a failing bot gets a random legal move and an incident. */
+async function act(
+  state: GameState,
+  seat: number,
+  player: ArenaPlayer,
+  options: DecideOptions,
+  report: (message: string) => void,
+): Promise<GameState> {
+  const obs = observation(state, seat);
+  let message: string;
+  try {
+    const decision = await player.decide(obs, options);
+    const move = toMove(decision);
+    if (move) {
+      const r = applyMove(state, seat, move);
+      if (r.ok) return r.value;
+      message = `illegal ${decision.kind}: ${r.error.message}`;
+    } else message = `not a decision: ${JSON.stringify(decision)}`;
+  } catch (e) {
+    message = e instanceof Error ? e.message : String(e);
+  }
+  report(message);
+  const fallback = toMove(randomBot.decide(obs, options))!;
+  const r = applyMove(state, seat, fallback);
+  if (!r.ok) throw new Error(`internal: random move refused: ${r.error.message}`);
+  return r.value;
+}
+
+/** Whether totals end a game after `hands` hands, under the rules' target, hand count and tie rule. */
+export function gameEnds(rules: Rules, totals: readonly number[], hands: number): boolean {
+  const reached =
+    rules.handsToPlay > 0 ? hands >= rules.handsToPlay : Math.max(...totals) >= rules.targetScore;
+  if (!reached) return false;
+  const low = Math.min(...totals);
+  return rules.ties === 'shareWin' || totals.filter((t) => t === low).length === 1;
+}
+
+/**
+ * Plays every deal in one seating, in order, chaining the hands into games (a new game starts after each one
+ * ends). Deal d is hand h of its game with h ≡ d modulo the pass cycle, so every seating passes the same way.
+ */
+export async function playChain(
+  config: ArenaConfig,
+  seating: number,
+  players: readonly ArenaPlayer[],
+  onHand?: () => void,
+): Promise<ChainResult> {
+  const { rules } = config;
+  const cfg = configOf(rules);
+  const seats = config.seatings[seating];
+  if (!seats) throw new Error(`no seating ${seating}`);
+  const n = rules.players;
+  const period = handPeriod(rules);
+  const hands: HandOutcome[] = [];
+  const incidents: Incident[] = [];
+  let totals = new Array<number>(n).fill(0);
+  let inGame = 0;
+  for (let d = 0; d < config.deals; d++) {
+    const handNumber = inGame + ((((d - inGame) % period) + period) % period);
+    let state = dealRandom(handAt(rules, handNumber, totals), seededRandom(`${config.seed}:deal:${d}`));
+    const rngs: RandomSource[] = Array.from({ length: n }, (_, s) =>
+      seededRandom(`${config.seed}:bot:${d}:${s}`),
+    );
+    const options = (s: number): DecideOptions => ({ timeMs: config.timeMs, random: rngs[s]! });
+    const report = (s: number) => (message: string) =>
+      incidents.push({ bot: seats[s]!, deal: d, seat: s, message });
+    while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
+      for (const s of seatsToAct(state))
+        state = await act(state, s, players[seats[s]!]!, options(s), report(s));
+    }
+    const result = state.results[state.results.length - 1]!;
+    const shooter = result.shooter ?? -1;
+    const { points } = scoreHand(rules, cfg, result.taken, shooter, totals, inGame + 1, result.moonChoice);
+    const plays = state.log[state.log.length - 1]!.plays;
+    const qi = plays.indexOf(QUEEN_OF_SPADES);
+    const queen = qi >= 0 && state.core ? state.core.trickWinners[Math.floor(qi / n)]! : -1;
+    totals = totals.map((t, s) => t + points[s]!);
+    inGame++;
+    let gameOver: number[] | null = null;
+    if (gameEnds(rules, totals, inGame)) {
+      const low = Math.min(...totals);
+      gameOver = totals.flatMap((t, s) => (t === low ? [s] : []));
+      totals = new Array<number>(n).fill(0);
+      inGame = 0;
+    }
+    hands.push({ points, shooter, queen, gameOver });
+    onHand?.();
+  }
+  return { seating, hands, incidents };
+}
+
+/** A mean with its 95% confidence interval. */
+export interface Estimate {
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Per-bot results. Counts are over the bot's seat-hands (one seat in one hand of one seating). */
+export interface BotResult {
+  readonly bot: string;
+  readonly seatHands: number;
+  readonly points: Estimate; // mean points per hand
+  readonly moonsShot: number; // seat-hands in which it shot the moon
+  readonly moonsSuffered: number; // seat-hands in which another bot shot the moon
+  readonly queenTaken: number; // seat-hands in which it took the Q♠
+  readonly games: number; // complete games it sat in, counted per seat
+  readonly wins: number; // games won, counted per seat; a shared win counts as a share
+  readonly winRate: number; // wins / games
+}
+
+export interface Difference {
+  readonly a: string;
+  readonly b: string;
+  readonly points: Estimate; // a's mean points per hand minus b's, over paired deals
+}
+
+export interface ArenaReport {
+  readonly bots: readonly string[];
+  readonly rules: Partial<Rules>;
+  readonly deals: number;
+  readonly seed: string;
+  readonly timeMs: number;
+  readonly seatings: number;
+  readonly hands: number; // deals × seatings
+  readonly results: readonly BotResult[];
+  readonly differences: readonly Difference[];
+  readonly incidents: number;
+  readonly incidentExamples: readonly string[];
+}
+
+/** The 97.5% quantile of Student's t with `df` degrees of freedom (Cornish–Fisher; exact enough for CIs). */
+export function tQuantile975(df: number): number {
+  if (df < 1) return Infinity;
+  const z = 1.959964;
+  const z3 = z ** 3;
+  const z5 = z ** 5;
+  const z7 = z ** 7;
+  return (
+    z +
+    (z3 + z) / (4 * df) +
+    (5 * z5 + 16 * z3 + 3 * z) / (96 * df ** 2) +
+    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df ** 3)
+  );
+}
+
+/** Mean and 95% confidence interval of independent samples. */
+export function estimate(xs: readonly number[]): Estimate {
+  const k = xs.length;
+  const mean = xs.reduce((a, b) => a + b, 0) / Math.max(1, k);
+  if (k < 2) return { mean, low: -Infinity, high: Infinity };
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1);
+  const half = tQuantile975(k - 1) * Math.sqrt(variance / k);
+  return { mean, low: mean - half, high: mean + half };
+}
+
+/**
+ * Combines the seatings' hands. A bot's points per hand are averaged per deal over all its seats in all
+ * seatings, so each deal gives one sample per bot; the interval is over these per-deal samples, and the
+ * difference between two bots over their paired per-deal differences (same cards, same seats).
+ */
+export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): ArenaReport {
+  const k = config.bots.length;
+  const byDeal = Array.from({ length: k }, () => new Float64Array(config.deals));
+  const seatCount = new Array<number>(k).fill(0);
+  const res = Array.from({ length: k }, () => ({ shot: 0, suffered: 0, queen: 0, games: 0, wins: 0 }));
+  const ordered = [...chains].sort((a, b) => a.seating - b.seating);
+  for (const chain of ordered) {
+    const seats = config.seatings[chain.seating]!;
+    seats.forEach((b) => seatCount[b]!++);
+    chain.hands.forEach((h, d) => {
+      seats.forEach((b, s) => {
+        byDeal[b]![d]! += h.points[s]!;
+        const r = res[b]!;
+        if (h.shooter === s) r.shot++;
+        else if (h.shooter >= 0 && seats[h.shooter] !== b) r.suffered++;
+        if (h.queen === s) r.queen++;
+        if (h.gameOver) {
+          r.games++;
+          if (h.gameOver.includes(s)) r.wins += 1 / h.gameOver.length;
+        }
+      });
+    });
+  }
+  const perDeal = byDeal.map((xs, b) => Array.from(xs, (x) => x / Math.max(1, seatCount[b]!)));
+  const results: BotResult[] = config.labels.map((bot, b) => ({
+    bot,
+    seatHands: seatCount[b]! * config.deals,
+    points: estimate(perDeal[b]!),
+    moonsShot: res[b]!.shot,
+    moonsSuffered: res[b]!.suffered,
+    queenTaken: res[b]!.queen,
+    games: res[b]!.games,
+    wins: res[b]!.wins,
+    winRate: res[b]!.games ? res[b]!.wins / res[b]!.games : 0,
+  }));
+  const differences: Difference[] = [];
+  for (let a = 0; a < k; a++)
+    for (let b = a + 1; b < k; b++)
+      differences.push({
+        a: config.labels[a]!,
+        b: config.labels[b]!,
+        points: estimate(perDeal[a]!.map((x, d) => x - perDeal[b]![d]!)),
+      });
+  const incidents = ordered.flatMap((c) => c.incidents);
+  return {
+    bots: config.labels,
+    rules: rulesDiff(config.rules),
+    deals: config.deals,
+    seed: config.seed,
+    timeMs: config.timeMs,
+    seatings: config.seatings.length,
+    hands: config.deals * config.seatings.length,
+    results,
+    differences,
+    incidents: incidents.length,
+    incidentExamples: incidents
+      .slice(0, 5)
+      .map((i) => `${config.labels[i.bot]} (deal ${i.deal}, seat ${i.seat}): ${i.message}`),
+  };
+}
+
+const fmt = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '∞');
+const interval = (e: Estimate): string => `${fmt(e.low)} … ${fmt(e.high)}`;
+
+/** The report as a table for people. */
+export function formatReport(r: ArenaReport): string {
+  const rules = Object.keys(r.rules).length ? JSON.stringify(r.rules) : 'standard rules';
+  const head = ['bot', 'points/hand', '95% CI', 'moons shot', 'suffered', 'Q♠ taken', 'game wins'];
+  const rows = r.results.map((b) => [
+    b.bot,
+    fmt(b.points.mean, 3),
+    interval(b.points),
+    `${b.moonsShot} (${fmt((100 * b.moonsShot) / b.seatHands, 1)}%)`,
+    `${b.moonsSuffered} (${fmt((100 * b.moonsSuffered) / b.seatHands, 1)}%)`,
+    `${b.queenTaken} (${fmt((100 * b.queenTaken) / b.seatHands, 1)}%)`,
+    `${fmt(100 * b.winRate, 1)}% of ${b.games}`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const out = [
+    `${r.bots.join(' vs ')}: ${r.deals} deals × ${r.seatings} seatings = ${r.hands} hands, ${rules}, seed ${r.seed}`,
+    '',
+    line(head),
+    ...rows.map(line),
+    '',
+    ...r.differences.map(
+      (d) =>
+        `${d.a} − ${d.b}: ${fmt(d.points.mean, 3)} points per hand (95% CI ${interval(d.points)}, ${r.deals} paired deals)` +
+        (d.points.high < 0
+          ? ` — ${d.a} is better`
+          : d.points.low > 0
+            ? ` — ${d.b} is better`
+            : ' — no clear difference'),
+    ),
+  ];
+  if (r.incidents > 0)
+    out.push('', `${r.incidents} moves replaced by random legal moves, e.g.:`, ...r.incidentExamples);
+  return out.join('\n');
+}

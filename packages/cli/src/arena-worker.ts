@@ -1,0 +1,26 @@
+/**
+ * A worker thread of `hearts arena`: plays the seatings it is given and posts each hand's progress and each
+ * seating's result to the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { playChain, type ArenaConfig } from '@hearts/bots';
+import { makePlayers } from './players.js';
+
+export interface WorkerInput {
+  readonly config: ArenaConfig;
+  readonly seatings: readonly number[];
+}
+
+const input = workerData as WorkerInput;
+const port = parentPort!;
+const { players, close } = makePlayers(input.config.bots, input.config.labels);
+try {
+  for (const s of input.seatings) {
+    const result = await playChain(input.config, s, players, () => port.postMessage({ type: 'hand' }));
+    port.postMessage({ type: 'chain', result });
+  }
+} catch (e) {
+  port.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+} finally {
+  await close();
+}

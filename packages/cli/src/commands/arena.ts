@@ -1,0 +1,156 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import {
+  LEVELS,
+  arenaConfig,
+  formatReport,
+  playChain,
+  summarize,
+  type ArenaConfig,
+  type ArenaReport,
+  type ChainResult,
+} from '@hearts/bots';
+import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
+import { makePlayers, specProblem } from '../players.js';
+
+const USAGE = `Usage: hearts arena --bots A,B[,…] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--json]
+
+Duplicate match: every deal is played once per seating of the bots, with the same cards, passing included.
+Two bots: each sits alone in every seat against copies of the other; as many bots as seats: every rotation,
+both ways round. Prints per bot the mean points per hand with a 95% confidence interval, moons shot and
+suffered, Q♠ taken and the full-game win rate, and each pair's paired per-deal difference.
+
+  --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program)
+  --deals     deals to play (each in every seating)
+  --seed      seed for the deals and the bots' randomness (default 1); results do not depend on --workers
+  --rules     rule options as JSON, e.g. '{"players":3}' (default: standard rules)
+  --time-ms   time budget per decision in milliseconds (default 100)
+  --workers   worker threads (default: the number of cores)
+  --json      one line of JSON instead of the table`;
+
+export interface RunOptions {
+  readonly workers: number;
+  readonly progress?: (done: number, total: number) => void;
+}
+
+/** Plays every seating (in worker threads when workers > 1) and summarizes. Same result for any worker count. */
+export async function runArena(config: ArenaConfig, o: RunOptions): Promise<ArenaReport> {
+  const total = config.deals * config.seatings.length;
+  let done = 0;
+  const tick = (): void => {
+    done++;
+    o.progress?.(done, total);
+  };
+  const workers = Math.max(1, Math.min(o.workers, config.seatings.length));
+  const chains: ChainResult[] = [];
+  if (workers === 1) {
+    const { players, close } = makePlayers(config.bots, config.labels);
+    try {
+      for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players, tick));
+    } finally {
+      await close();
+    }
+    return summarize(config, chains);
+  }
+  const url = new URL('../arena-worker.js', import.meta.url);
+  await Promise.all(
+    Array.from({ length: workers }, (_, w) => {
+      const mine = config.seatings.map((_, s) => s).filter((s) => s % workers === w);
+      return new Promise<void>((resolve, reject) => {
+        const worker = new Worker(url, { workerData: { config, seatings: mine } });
+        let failed: string | null = null;
+        worker.on('message', (m: { type: string; result?: ChainResult; message?: string }) => {
+          if (m.type === 'hand') tick();
+          else if (m.type === 'chain') chains.push(m.result!);
+          else if (m.type === 'error') failed = m.message ?? 'worker failed';
+        });
+        worker.on('error', (e) => reject(e));
+        worker.on('exit', (code) => {
+          if (failed) reject(new Error(failed));
+          else if (code !== 0) reject(new Error(`a worker exited with code ${code}`));
+          else resolve();
+        });
+      });
+    }),
+  );
+  return summarize(config, chains);
+}
+
+export const arena: Command = {
+  summary: 'duplicate matches between bots: points per hand with confidence intervals, moons, Q♠, wins',
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parse(
+      argv,
+      {
+        bots: { type: 'string' },
+        deals: { type: 'string' },
+        seed: { type: 'string' },
+        rules: { type: 'string' },
+        'time-ms': { type: 'string' },
+        workers: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      false,
+    );
+    if (!values.bots) throw new UsageError('--bots is required, e.g. --bots medium,easy');
+    if (!values.deals) throw new UsageError('--deals is required');
+    const specs = splitBots(values.bots);
+    for (const spec of specs) {
+      const problem = specProblem(spec);
+      if (problem) throw new UsageError(problem);
+    }
+    let rules: unknown = {};
+    if (values.rules !== undefined) {
+      try {
+        rules = JSON.parse(values.rules);
+      } catch {
+        throw new UsageError('--rules must be JSON, e.g. \'{"players":3}\'');
+      }
+    }
+    let config: ArenaConfig;
+    try {
+      config = arenaConfig({
+        bots: specs,
+        deals: intOption(values.deals, 'deals', 1, 1),
+        seed: values.seed ?? 1,
+        rules,
+        timeMs: intOption(values['time-ms'], 'time-ms', 100, 1),
+      });
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    const workers = intOption(values.workers, 'workers', availableParallelism(), 1);
+    const started = Date.now();
+    let last = 0;
+    const report = await runArena(config, {
+      workers,
+      progress: (done, total) => {
+        const now = Date.now();
+        if (now - last < 1000 && done < total) return;
+        last = now;
+        process.stderr.write(`arena: ${done}/${total} hands (${Math.floor((100 * done) / total)}%)\n`);
+      },
+    });
+    process.stderr.write(`arena: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    if (values.json) printJson(report);
+    else process.stdout.write(formatReport(report) + '\n');
+    return 0;
+  },
+};
+
+/**
+ * Splits the --bots list at commas. A piece that is neither a level nor starts with cmd: belongs to the cmd:
+ * command before it (so commands may contain commas).
+ */
+export function splitBots(list: string): string[] {
+  const out: string[] = [];
+  for (const piece of list.split(',')) {
+    const t = piece.trim();
+    const prev = out[out.length - 1];
+    if (prev?.startsWith('cmd:') && !t.startsWith('cmd:') && !(LEVELS as readonly string[]).includes(t))
+      out[out.length - 1] = `${prev},${piece}`;
+    else out.push(t);
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+/**
+ * The arena's players from their specs: a level name (`random`, `easy`, `medium`, `hard`, `expert`) is one of
+ * our bots, `cmd:<shell command>` an external program speaking hearts-bot/1.
+ *
+ * ```ts
+ * const { players, close } = makePlayers(['medium', 'cmd:node examples/random-bot.mjs'], ['medium', 'random-bot']);
+ * ```
+ */
+import { LEVELS, createBot, type ArenaPlayer, type Level } from '@hearts/bots';
+import { ExternalBot } from './external-bot.js';
+
+/** Checks a bot spec; returns why it is wrong, or null. */
+export function specProblem(spec: string): string | null {
+  if (spec.startsWith('cmd:')) return spec.slice(4).trim() === '' ? 'cmd: needs a command' : null;
+  return (LEVELS as readonly string[]).includes(spec)
+    ? null
+    : `unknown bot "${spec}" (use ${LEVELS.join(', ')} or cmd:<shell command>)`;
+}
+
+export function makePlayers(
+  specs: readonly string[],
+  labels: readonly string[],
+): { players: ArenaPlayer[]; close: () => Promise<void> } {
+  const externals: ExternalBot[] = [];
+  const players = specs.map((spec, i): ArenaPlayer => {
+    if (spec.startsWith('cmd:')) {
+      const bot = new ExternalBot(spec.slice(4), labels[i]!);
+      externals.push(bot);
+      return bot;
+    }
+    const bot = createBot(spec as Level);
+    return { name: labels[i]!, decide: (obs, options) => bot.decide(obs, options) };
+  });
+  return { players, close: async () => void (await Promise.all(externals.map((b) => b.close()))) };
+}
