@@ -3,6 +3,7 @@ import { arena } from './arena.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
 import { check } from './check.js';
+import { verify } from './verify.js';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -10,4 +11,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   bench,
   arena,
   bot,
+  verify,
 };

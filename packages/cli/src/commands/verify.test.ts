@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { replayRecord } from '@hearts/engine';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
+const FIXTURES = join(ROOT, 'packages/cli/test/fixtures/verify');
+const TRANSCRIPT = join(FIXTURES, 'vector-1.transcript.json');
+const RECORD = join(FIXTURES, 'vector-1.record.json');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `hearts` command from another working directory. */
+function hearts(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+let dir = '';
+const file = async (name: string, content: unknown): Promise<string> => {
+  const path = join(dir, name);
+  await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+};
+const load = async (path: string): Promise<Record<string, unknown>> =>
+  JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
+    throw new Error('build first: the test runs the built command (npm run build)');
+  dir = await mkdtemp(join(tmpdir(), 'hearts-verify-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('hearts verify', () => {
+  test('the fixtures are the spec vector and a legal record of that hand', async () => {
+    const vectors = JSON.parse(await readFile(join(ROOT, 'packages/shuffle/test-vectors.json'), 'utf8')) as {
+      vectors: { name: string; transcript: unknown }[];
+    };
+    expect(await load(TRANSCRIPT)).toEqual(vectors.vectors.find((v) => v.name === 'vector-1')!.transcript);
+    expect(replayRecord(await load(RECORD)).ok).toBe(true);
+  });
+
+  test('an honest transcript: exit 0, alone and with its record', async () => {
+    const r = await hearts('verify', TRANSCRIPT);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^deal verified ✓ \(table vector-1, hand 0, commitments b3949b05\)\n$/);
+    const j = await hearts('verify', TRANSCRIPT, '--record', RECORD, '--json');
+    expect(j.code).toBe(0);
+    expect(j.stdout.endsWith('\n') && j.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(j.stdout)).toEqual({
+      ok: true,
+      tableId: 'vector-1',
+      handNumber: 0,
+      commitmentsHash: 'b3949b05404deb2bd0fa7c36ffb2c308e20842a4bce0ab1d611a2f8fded7a7c2',
+      failures: [],
+      warnings: [],
+    });
+  });
+
+  test('as a seat, with its seed', async () => {
+    const seed1 = '01'.repeat(32);
+    expect((await hearts('verify', TRANSCRIPT, '--seat', '1', '--seed', seed1)).code).toBe(0);
+    const wrong = await hearts('verify', TRANSCRIPT, '--seat', '2', '--seed', seed1, '--json');
+    expect(wrong.code).toBe(1);
+    expect(JSON.parse(wrong.stdout).failures).toEqual([
+      expect.objectContaining({ code: 'ERR_OWN_SEED', seat: 2 }),
+    ]);
+  });
+
+  test('each kind of mismatch: exit 1 with the reason', async () => {
+    const good = await load(TRANSCRIPT);
+    const seeds = good['seeds'] as string[];
+    const hands = good['hands'] as string[][];
+    const cases: [string, unknown, RegExp][] = [
+      [
+        'seed.json',
+        { ...good, seeds: [seeds[0], seeds[2], seeds[2], seeds[3]] },
+        /seat 1's seed does not match/,
+      ],
+      ['hash.json', { ...good, commitmentsHash: '0'.repeat(64) }, /commitmentsHash is not the SHA-256/],
+      [
+        'hands.json',
+        { ...good, hands: [hands[1], hands[0], hands[2], hands[3]] },
+        /seat 0 was dealt other cards than the seeds give/,
+      ],
+      ['fallback.json', { ...good, fallback: [3] }, /seat 3 is listed as timed out/],
+    ];
+    for (const [name, content, reason] of cases) {
+      const r = await hearts('verify', await file(name, content));
+      expect(r.code, name).toBe(1);
+      expect(r.stdout).toMatch(/^deal NOT verified/);
+      expect(r.stdout).toMatch(reason);
+    }
+  });
+
+  test('a record that deals other cards: exit 1', async () => {
+    const rec = await load(RECORD);
+    const hand = (rec['hands'] as { deal: string[] }[])[0]!;
+    const a = hand.deal[0]!.split(' ');
+    const b = hand.deal[2]!.split(' ');
+    [a[0], b[0]] = [b[0]!, a[0]!];
+    hand.deal = [a.join(' '), hand.deal[1]!, b.join(' '), hand.deal[3]!];
+    const r = await hearts(
+      'verify',
+      TRANSCRIPT,
+      '--record',
+      await file('swapped.record.json', rec),
+      '--json',
+    );
+    expect(r.code).toBe(1);
+    expect(
+      JSON.parse(r.stdout).failures.map((f: { code: string; seat: number }) => [f.code, f.seat]),
+    ).toEqual([
+      ['ERR_RECORD_DEAL', 0],
+      ['ERR_RECORD_DEAL', 2],
+    ]);
+    const short = await hearts(
+      'verify',
+      TRANSCRIPT,
+      '--record',
+      await file('empty.record.json', { ...rec, hands: [] }),
+    );
+    expect(short.code).toBe(1);
+    expect(short.stdout).toMatch(/the record has no hand 0/);
+  });
+
+  test('not a transcript, or not a record: exit 2', async () => {
+    const cases: [string, string][] = [
+      ['not-json.json', '{"format": "hearts-shuffle/1",'],
+      ['record.json', await readFile(RECORD, 'utf8')],
+      ['short.json', JSON.stringify({ ...(await load(TRANSCRIPT)), seeds: ['00'] })],
+    ];
+    for (const [name, content] of cases) {
+      const r = await hearts('verify', await file(name, content));
+      expect(r.code, name).toBe(2);
+      expect(r.stderr).toMatch(/^invalid transcript: /);
+      expect(r.stdout).toBe('');
+    }
+    const missing = await hearts('verify', join(dir, 'nope.json'), '--json');
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, invalid: true });
+    const badRecord = await hearts('verify', TRANSCRIPT, '--record', TRANSCRIPT);
+    expect(badRecord.code).toBe(2);
+    expect(badRecord.stderr).toMatch(/^invalid record: /);
+  });
+
+  test('bad usage: exit 2', async () => {
+    for (const args of [
+      [],
+      [TRANSCRIPT, TRANSCRIPT],
+      [TRANSCRIPT, '--seed', 'ab'],
+      [TRANSCRIPT, '--seat', '4'],
+      ['--bench', TRANSCRIPT],
+    ]) {
+      const r = await hearts('verify', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/Usage: hearts verify/);
+    }
+  });
+
+  test('--bench: under 5 ms per hand', async () => {
+    const r = await hearts('verify', '--bench', '--hands', '300', '--json');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { hands: number; meanMs: number; medianMs: number };
+    expect(result.hands).toBe(300);
+    expect(result.medianMs).toBeGreaterThan(0);
+    expect(result.meanMs).toBeLessThan(5);
+  });
+});
