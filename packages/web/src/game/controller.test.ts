@@ -1,0 +1,239 @@
+import {
+  CardSet,
+  applyMove,
+  deal,
+  legalMoves,
+  newGame,
+  observation,
+  parseCard,
+  replayRecord,
+  seededRandom,
+  type RandomSource,
+  type Result,
+  type Suit,
+} from '@hearts/engine';
+import { describe, expect, it } from 'vitest';
+import { GameController, directBots, type Scheduler } from './controller';
+import { loadHistory, loadStats } from './records';
+import { CURRENT_KEY, HUMAN, loadSession, saveSession } from './session';
+import { memoryStore, readJson } from './storage';
+import { tableView } from './view';
+
+function unwrap<T>(r: Result<T, unknown>): T {
+  if (!r.ok) throw new Error(`unexpected error: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** A scheduler whose time moves only when the test says so. */
+function manualScheduler() {
+  let now = 0;
+  let queue: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 0;
+  const s: Scheduler & { run(): Promise<void> } = {
+    now: () => now,
+    after(ms, fn) {
+      const id = nextId++;
+      queue.push({ at: now + ms, fn, id });
+      return () => (queue = queue.filter((q) => q.id !== id));
+    },
+    async run() {
+      for (let i = 0; i < 10_000; i++) {
+        await new Promise((r) => setTimeout(r, 0)); // let bot promises settle
+        if (queue.length === 0) return;
+        queue.sort((a, b) => a.at - b.at);
+        const q = queue.shift()!;
+        now = Math.max(now, q.at);
+        q.fn();
+      }
+    },
+  };
+  return s;
+}
+
+function setup(seed = 1) {
+  const store = memoryStore();
+  const scheduler = manualScheduler();
+  let n = 0;
+  const random = (): RandomSource => seededRandom(`${seed}-${n++}`);
+  const c = new GameController({
+    store,
+    bots: directBots(random),
+    scheduler,
+    timing: () => ({ move: 100, hold: 300, pace: 200 }),
+    random,
+    clock: () => 1_700_000_000_000,
+  });
+  return { store, scheduler, c };
+}
+
+/** The player's simplest legal action now: pass the first cards, play the first legal card, choose "plus". */
+async function humanAct(c: GameController): Promise<boolean> {
+  const t = c.getSnapshot();
+  const state = t.session!.state;
+  const obs = observation(state, HUMAN);
+  if (state.phase === 'pass' && obs.passed === null) {
+    for (const card of obs.hand.slice(0, state.rules.passCards)) c.tapCard(card);
+    expect(tableView(c.getSnapshot())!.canPass).toBe(true);
+    expect(c.confirmPass()).toBeNull();
+    return true;
+  }
+  if (state.phase === 'play' && obs.turn === HUMAN && !t.held) {
+    c.tapCard(obs.legal[0]!);
+    return true;
+  }
+  if (state.phase === 'moon' && state.moonShooter === HUMAN) {
+    c.chooseMoon('plus');
+    return true;
+  }
+  if (state.phase === 'deal' && !t.held) {
+    c.nextHand();
+    return true;
+  }
+  return false;
+}
+
+describe('GameController', () => {
+  it('plays a whole game against bots, keeps stats and history, and every hand scores 26', async () => {
+    const { c, scheduler, store } = setup(7);
+    expect(c.start({}, 'easy').ok).toBe(true);
+    const over = (): boolean => c.state!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    await scheduler.run();
+    const state = c.state!;
+    expect(state.phase).toBe('gameOver');
+    for (const r of state.results) {
+      const sum = r.points.reduce((a, b) => a + b, 0);
+      expect(r.shooter === null ? sum : sum % 26).toBe(r.shooter === null ? 26 : 0);
+    }
+    const stats = loadStats(store);
+    expect(stats.games).toBe(1);
+    expect(stats.hands).toBe(state.results.length);
+    expect(stats.points).toBe(state.results.reduce((a, r) => a + r.points[HUMAN]!, 0));
+    expect(stats.wins).toBe(state.winners.includes(HUMAN) ? 1 : 0);
+    const history = loadHistory(store);
+    expect(history).toHaveLength(1);
+    const replay = replayRecord(history[0]!.record);
+    expect(replay.ok && replay.value.finished && replay.value.scores).toEqual(state.scores);
+    const view = tableView(c.getSnapshot())!;
+    expect(view.prompt.kind).toBe('gameOver');
+    expect(view.showResult).toBe(true);
+  });
+
+  it('refuses an illegal card with the rule it breaks and keeps the position', async () => {
+    const { c, scheduler } = setup(3);
+    c.start({ passCards: 0 }, 'easy');
+    await scheduler.run();
+    // Play until it is the player's turn while following suit, with a card of another suit in hand.
+    for (let i = 0; i < 200; i++) {
+      const state = c.state!;
+      const obs = observation(state, HUMAN);
+      if (obs.turn === HUMAN && !c.getSnapshot().held) {
+        const illegal = obs.hand.find((card) => !obs.legal.includes(card));
+        if (illegal) {
+          const before = state;
+          c.tapCard(illegal);
+          const refusal = c.getSnapshot().refusal;
+          expect(refusal?.card).toBe(illegal);
+          expect(['ERR_MUST_FOLLOW_SUIT', 'ERR_HEARTS_NOT_BROKEN', 'ERR_POINTS_ON_FIRST_TRICK']).toContain(
+            refusal?.code,
+          );
+          expect(c.state).toBe(before);
+          const view = tableView(c.getSnapshot())!;
+          expect(view.hand.find((h) => h.card === illegal)!.disabled).toBe(true);
+          return;
+        }
+      }
+      await humanAct(c);
+      await scheduler.run();
+    }
+    throw new Error('never held an unplayable card');
+  });
+
+  it('saves after every move and resumes exactly the same position', async () => {
+    const { c, scheduler, store } = setup(11);
+    c.start({}, 'medium');
+    await scheduler.run();
+    await humanAct(c); // pass
+    await scheduler.run();
+    for (let i = 0; i < 3; i++) {
+      await humanAct(c);
+      await scheduler.run();
+    }
+    const state = c.state!;
+    const resumed = loadSession(store)!;
+    expect(resumed.id).toBe(c.getSnapshot().session!.id);
+    expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
+    for (let s = 1; s < 4; s++) expect(observation(resumed.state, s)).toEqual(observation(state, s));
+
+    const other = new GameController({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(other.resume()).toBe(true);
+    expect(observation(other.state!, HUMAN)).toEqual(observation(state, HUMAN));
+  });
+
+  it('resumes a hand that waits for the shooter’s choice, and asks the player', async () => {
+    // Seat 0 holds every spade and leads: it takes all 13 tricks, so it shoots the moon.
+    let state = unwrap(newGame({ moon: 'shooterChoice', passCards: 0, firstLead: 'dealer' }));
+    state = unwrap(
+      deal(
+        state,
+        [3, 0, 1, 2].map((suit) => CardSet.suit(suit as Suit)),
+      ),
+    );
+    while (state.phase === 'play') {
+      const seat = state.core!.turn;
+      state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
+    }
+    expect(state.phase).toBe('moon');
+    expect(state.moonShooter).toBe(HUMAN);
+    const store = memoryStore();
+    saveSession(store, { id: 'x', startedAt: 1, level: 'easy', state });
+    const saved = readJson(store, CURRENT_KEY) as { pendingPlay: unknown };
+    expect(typeof saved.pendingPlay).toBe('string');
+    const resumed = loadSession(store)!;
+    expect(resumed.state.phase).toBe('moon');
+    expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
+
+    const scheduler = manualScheduler();
+    const c = new GameController({
+      store,
+      bots: directBots(() => seededRandom(2)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(c.resume()).toBe(true);
+    expect(tableView(c.getSnapshot())!.prompt.kind).toBe('moonChoice');
+    expect(c.chooseMoon('minus')).toBeNull();
+    expect(c.state!.results[0]!.points).toEqual([-26, 0, 0, 0]);
+    expect(c.state!.results[0]!.moonChoice).toBe('minus');
+  });
+
+  it('shows what was received only after the exchange, then highlights it', async () => {
+    const { c, scheduler } = setup(9);
+    c.start({}, 'easy');
+    await scheduler.run();
+    const obs = observation(c.state!, HUMAN);
+    expect(obs.phase).toBe('pass');
+    for (const card of obs.hand.slice(0, 3)) c.tapCard(card);
+    expect(c.getSnapshot().received).toEqual([]);
+    c.confirmPass();
+    await scheduler.run();
+    const after = observation(c.state!, HUMAN);
+    expect(after.received).toHaveLength(3);
+    const view = tableView(c.getSnapshot())!;
+    expect(
+      view.hand
+        .filter((h) => h.received)
+        .map((h) => h.card)
+        .sort(),
+    ).toEqual([...after.received!].sort());
+    expect(after.hand.map((x) => parseCard(x))).not.toContain(undefined);
+  });
+});

@@ -1,0 +1,434 @@
+/**
+ * The solo game's store: one session, the player's pending choices, and the pacing of the bots. The table is
+ * derived from its state by `tableView` (view.ts); components only read snapshots and call its actions.
+ *
+ * ```ts
+ * const c = new GameController({ store, bots, scheduler: browserScheduler(), timing: () => timing('fast', false) });
+ * c.start({}, 'medium');
+ * c.subscribe(() => render(tableView(c.getSnapshot(), 'en')));
+ * c.tapCard('2C');
+ * ```
+ */
+import { createBot, type Decision, type Level, type Bot } from '@hearts/bots';
+import {
+  applyMove,
+  cryptoRandom,
+  dealRandom,
+  makeCard,
+  observation,
+  parseCard,
+  type CardName,
+  type GameState,
+  type IllegalMove,
+  type Move,
+  type MoonChoice,
+  type MoveError,
+  type Observation,
+  type RandomSource,
+  type Result,
+  type Rules,
+  type RulesError,
+  type TrickView,
+} from '@hearts/engine';
+import { trickWinner } from './cards';
+import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
+import {
+  HUMAN,
+  clearSession,
+  loadSession,
+  newSession,
+  saveSession,
+  tricksOfHand,
+  type Session,
+} from './session';
+import type { Timing } from './settings';
+import type { KeyValueStore } from './storage';
+
+/** Where bots think: a Web Worker in the browser, the bots themselves in tests. */
+export interface BotPort {
+  decide(obs: Observation, level: Level, timeMs: number): Promise<Decision>;
+}
+
+/** Time as the controller sees it; tests drive it by hand. */
+export interface Scheduler {
+  now(): number;
+  after(ms: number, fn: () => void): () => void; // returns a cancel function
+}
+
+export const browserScheduler = (): Scheduler => ({
+  now: () => performance.now(),
+  after: (ms, fn) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+});
+
+/** A card the player tapped that may not be played, and why. */
+export interface Refusal {
+  readonly card: CardName;
+  readonly code: MoveError;
+}
+
+/** Everything the table shows, besides the game itself. Immutable: every change makes a new object. */
+export interface TableState {
+  readonly session: Session | null;
+  readonly selected: readonly CardName[]; // cards chosen for passing
+  readonly refusal: Refusal | null; // why the last tapped card was refused
+  readonly held: TrickView | null; // a complete trick still shown in the middle, with its winner
+  readonly collecting: boolean; // the held trick is moving to its winner
+  readonly lastTrick: TrickView | null; // the last complete trick of the current hand
+  readonly received: readonly CardName[]; // cards just received in the pass, highlighted
+  readonly hint: readonly CardName[] | null; // what the expert bot would play or pass
+  readonly hintBusy: boolean;
+  readonly thinking: number | null; // the bot seat that is deciding
+}
+
+export interface ControllerOptions {
+  readonly store: KeyValueStore;
+  readonly bots: BotPort;
+  readonly scheduler: Scheduler;
+  readonly timing: () => Timing;
+  readonly budgetMs?: (level: Level) => number; // a bot's time per decision
+  readonly random?: () => RandomSource; // the shuffle; crypto.getRandomValues unless a test says otherwise
+  readonly clock?: () => number; // wall time for the history
+  readonly onWarning?: (message: string) => void;
+}
+
+const EMPTY: TableState = {
+  session: null,
+  selected: [],
+  refusal: null,
+  held: null,
+  collecting: false,
+  lastTrick: null,
+  received: [],
+  hint: null,
+  hintBusy: false,
+  thinking: null,
+};
+
+export class GameController {
+  private table: TableState = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private generation = 0; // bumps with every new session; answers for an older one are dropped
+  private busy = false; // a bot decision or a pause is under way
+  private cancelPause: (() => void) | null = null;
+  private readonly fallback: Bot = createBot('random');
+
+  constructor(private readonly opts: ControllerOptions) {}
+
+  readonly getSnapshot = (): TableState => this.table;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<TableState>): void {
+    this.table = { ...this.table, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private get rng(): RandomSource {
+    return this.opts.random?.() ?? cryptoRandom();
+  }
+
+  private budget(level: Level): number {
+    return this.opts.budgetMs?.(level) ?? 300;
+  }
+
+  /** Continues the stored game, if there is one. */
+  resume(): boolean {
+    const session = loadSession(this.opts.store);
+    if (!session) return false;
+    this.begin(session);
+    return true;
+  }
+
+  /** Starts a new game (the stored one, if any, is given up). */
+  start(rules: Partial<Rules>, level: Level): Result<Session, RulesError> {
+    const s = newSession(rules, level, this.rng, this.opts.clock?.() ?? Date.now());
+    if (!s.ok) return s;
+    saveSession(this.opts.store, s.value);
+    this.begin(s.value);
+    return s;
+  }
+
+  /** Leaves the table; the game stays stored and can be resumed. */
+  leave(): void {
+    this.stopWork();
+    this.set(EMPTY);
+  }
+
+  /** Gives the stored game up for good. */
+  abandon(): void {
+    this.leave();
+    clearSession(this.opts.store);
+  }
+
+  private stopWork(): void {
+    this.generation++;
+    this.cancelPause?.();
+    this.cancelPause = null;
+    this.busy = false;
+  }
+
+  private begin(session: Session): void {
+    this.stopWork();
+    const obs = observation(session.state, HUMAN);
+    const last = obs.tricks[obs.tricks.length - 1] ?? null;
+    this.set({ ...EMPTY, session, lastTrick: last ?? this.finalTrick(session.state) });
+    this.step();
+  }
+
+  /** The last trick of the hand that just ended (while the result is shown). */
+  private finalTrick(state: GameState): TrickView | null {
+    if (state.phase !== 'deal' && state.phase !== 'gameOver') return null;
+    const h = state.phase === 'deal' ? state.handNumber - 1 : state.handNumber;
+    const tricks = tricksOfHand(state, h);
+    return tricks[tricks.length - 1] ?? null;
+  }
+
+  get state(): GameState | null {
+    return this.table.session?.state ?? null;
+  }
+
+  /** The player taps a card of their hand: choose it for passing, or play it. */
+  tapCard(card: CardName): void {
+    const state = this.state;
+    if (!state) return;
+    if (state.phase === 'pass') {
+      const obs = observation(state, HUMAN);
+      if (obs.passed !== null || !obs.hand.includes(card)) return;
+      const sel = this.table.selected;
+      if (sel.includes(card)) this.set({ selected: sel.filter((c) => c !== card), refusal: null });
+      else if (sel.length < state.rules.passCards) this.set({ selected: [...sel, card], refusal: null });
+      else this.set({ selected: [...sel.slice(1), card], refusal: null });
+      return;
+    }
+    const why = this.whyNot(card);
+    if (why) {
+      this.set({ refusal: { card, code: why } });
+      return;
+    }
+    if (this.table.held) this.endHold();
+    this.apply(HUMAN, { kind: 'play', card: parseCard(card)! });
+  }
+
+  /** Why the player may not play `card` now, or null when they may. */
+  whyNot(card: CardName): MoveError | null {
+    const state = this.state;
+    if (!state) return 'ERR_WRONG_PHASE';
+    const c = parseCard(card);
+    if (c === undefined) return 'ERR_BAD_CARD';
+    const r = applyMove(state, HUMAN, { kind: 'play', card: c });
+    return r.ok ? null : r.error.code;
+  }
+
+  /** Passes the selected cards. */
+  confirmPass(): IllegalMove | null {
+    const state = this.state;
+    if (!state || state.phase !== 'pass') return null;
+    const cards = this.table.selected.map((c) => parseCard(c)!);
+    return this.apply(HUMAN, { kind: 'pass', cards });
+  }
+
+  chooseMoon(choice: MoonChoice): IllegalMove | null {
+    const state = this.state;
+    if (!state || state.phase !== 'moon' || state.moonShooter !== HUMAN) return null;
+    return this.apply(HUMAN, { kind: 'moon', choice });
+  }
+
+  /** Deals the next hand once the player has seen the last one's result. */
+  nextHand(): void {
+    const s = this.table.session;
+    if (!s || s.state.phase !== 'deal' || this.table.held) return;
+    this.commit({ ...s, state: dealRandom(s.state, this.rng) }, { lastTrick: null, received: [] });
+  }
+
+  dismissRefusal(): void {
+    if (this.table.refusal) this.set({ refusal: null });
+  }
+
+  /** Asks the expert bot what it would do in the player's place. */
+  requestHint(): void {
+    const s = this.table.session;
+    if (!s || this.table.hintBusy) return;
+    const obs = observation(s.state, HUMAN);
+    const mayPass = obs.phase === 'pass' && obs.passed === null;
+    if (!mayPass && obs.turn !== HUMAN) return;
+    const gen = this.generation;
+    const hand = s.state.handNumber;
+    const plays = s.state.log[hand]?.plays.length ?? 0;
+    this.set({ hintBusy: true });
+    const fresh = (): boolean =>
+      gen === this.generation &&
+      this.state !== null &&
+      this.state.handNumber === hand &&
+      this.state.log[hand]?.plays.length === plays;
+    this.opts.bots.decide(obs, 'expert', this.budget('expert')).then(
+      (d) => {
+        if (!fresh()) return void this.set({ hintBusy: false });
+        this.set({
+          hintBusy: false,
+          hint: d.kind === 'pass' ? d.cards : d.kind === 'play' ? [d.card] : null,
+        });
+      },
+      () => this.set({ hintBusy: false }),
+    );
+  }
+
+  /** Applies a move and everything that follows from it; returns the refusal for an illegal move. */
+  private apply(seat: number, move: Move): IllegalMove | null {
+    const s = this.table.session;
+    if (!s) return null;
+    const before = s.state;
+    const obsBefore = observation(before, HUMAN);
+    const r = applyMove(before, seat, move);
+    if (!r.ok) return r.error;
+    const after = r.value;
+    const patch: { -readonly [K in keyof TableState]?: TableState[K] } = { refusal: null, hint: null };
+    if (move.kind === 'pass' && seat === HUMAN) patch.selected = [];
+    if (move.kind === 'play' && seat === HUMAN) patch.received = [];
+    if (before.phase === 'pass' && after.phase === 'play') {
+      patch.received = observation(after, HUMAN).received ?? [];
+    }
+    if (
+      move.kind === 'play' &&
+      obsBefore.trick &&
+      obsBefore.trick.cards.length === before.rules.players - 1
+    ) {
+      const cards = [...obsBefore.trick.cards, makeCard(move.card)];
+      const trick: TrickView = {
+        leader: obsBefore.trick.leader,
+        cards,
+        winner: trickWinner(obsBefore.trick.leader, cards, before.rules.players),
+      };
+      patch.held = trick;
+      patch.lastTrick = trick;
+      patch.collecting = false;
+    }
+    if (after.results.length > before.results.length) this.recordHand(after, after.results.length - 1);
+    if (after.phase === 'gameOver' && before.phase !== 'gameOver') this.recordGame({ ...s, state: after });
+    this.commit({ ...s, state: after }, patch);
+    return null;
+  }
+
+  private commit(session: Session, patch: Partial<TableState>): void {
+    saveSession(this.opts.store, session);
+    this.set({ ...patch, session });
+    if (patch.held) this.startHold();
+    this.step();
+  }
+
+  private recordHand(state: GameState, h: number): void {
+    saveStats(this.opts.store, addHand(loadStats(this.opts.store), handFacts(state, h, HUMAN)));
+  }
+
+  private recordGame(session: Session): void {
+    const won = session.state.winners.includes(HUMAN);
+    saveStats(this.opts.store, addGame(loadStats(this.opts.store), won));
+    addToHistory(this.opts.store, historyEntry(session, this.opts.clock?.() ?? Date.now()));
+  }
+
+  /** A complete trick stays in the middle for a moment, then moves to its winner. */
+  private startHold(): void {
+    this.cancelPause?.();
+    this.busy = true;
+    const t = this.opts.timing();
+    const gen = this.generation;
+    this.cancelPause = this.opts.scheduler.after(t.hold, () => {
+      if (gen !== this.generation) return;
+      this.set({ collecting: true });
+      this.cancelPause = this.opts.scheduler.after(t.move, () => {
+        if (gen !== this.generation) return;
+        this.endHold();
+        this.step();
+      });
+    });
+  }
+
+  private endHold(): void {
+    this.cancelPause?.();
+    this.cancelPause = null;
+    this.busy = false;
+    this.set({ held: null, collecting: false });
+  }
+
+  /** Starts whatever comes next: a deal, a bot's decision, or waiting for the player. */
+  private step(): void {
+    const s = this.table.session;
+    if (!s || this.busy) return;
+    const state = s.state;
+    if (state.phase === 'deal' && state.log.length === 0) {
+      this.commit({ ...s, state: dealRandom(state, this.rng) }, {});
+      return;
+    }
+    const seat = this.nextBotSeat(state);
+    if (seat === null) return;
+    this.askBot(s, seat);
+  }
+
+  private nextBotSeat(state: GameState): number | null {
+    switch (state.phase) {
+      case 'pass': {
+        const passes = state.log[state.handNumber]!.passes!;
+        const seat = passes.findIndex((p, i) => i !== HUMAN && p === null);
+        return seat < 0 ? null : seat;
+      }
+      case 'play':
+        return state.core!.turn === HUMAN ? null : state.core!.turn;
+      case 'moon':
+        return state.moonShooter === HUMAN ? null : state.moonShooter;
+      default:
+        return null;
+    }
+  }
+
+  private askBot(s: Session, seat: number): void {
+    this.busy = true;
+    const gen = this.generation;
+    const started = this.opts.scheduler.now();
+    const obs = observation(s.state, seat);
+    this.set({ thinking: seat });
+    const finish = (d: Decision): void => {
+      if (gen !== this.generation) return;
+      const wait = Math.max(0, this.opts.timing().pace - (this.opts.scheduler.now() - started));
+      const go = (): void => {
+        if (gen !== this.generation) return;
+        this.cancelPause = null;
+        this.busy = false;
+        this.set({ thinking: null });
+        if (this.apply(seat, toMove(d)) !== null) {
+          this.opts.onWarning?.(`bot at seat ${seat} made an illegal decision; playing a random legal one`);
+          this.apply(seat, toMove(this.fallback.decide(obs, { timeMs: 0, random: this.rng })));
+        }
+      };
+      if (wait > 0) this.cancelPause = this.opts.scheduler.after(wait, go);
+      else go();
+    };
+    this.opts.bots.decide(obs, s.level, this.budget(s.level)).then(finish, (e: unknown) => {
+      this.opts.onWarning?.(`bot at seat ${seat} failed (${String(e)}); playing a random legal card`);
+      finish(this.fallback.decide(obs, { timeMs: 0, random: this.rng }));
+    });
+  }
+}
+
+function toMove(d: Decision): Move {
+  switch (d.kind) {
+    case 'pass':
+      return { kind: 'pass', cards: d.cards.map((c) => parseCard(c) ?? -1) };
+    case 'play':
+      return { kind: 'play', card: parseCard(d.card) ?? -1 };
+    default:
+      return { kind: 'moon', choice: d.choice };
+  }
+}
+
+/** Bots computed in this thread (tests, and browsers without workers). */
+export function directBots(random: () => RandomSource = cryptoRandom): BotPort {
+  return {
+    decide: (obs, level, timeMs) =>
+      Promise.resolve(createBot(level).decide(obs, { timeMs, random: random() })),
+  };
+}

@@ -1,0 +1,50 @@
+import { createRoot } from 'react-dom/client';
+import { workerBots } from './bots/client';
+import { GameController, browserScheduler } from './game/controller';
+import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from './game/settings';
+import { browserStore } from './game/storage';
+import { createI18n } from './i18n';
+import { App } from './ui/App';
+import { pages } from './ui/pages';
+import './styles.css';
+
+const params = new URLSearchParams(window.location.search);
+/** Test and demo switches: ?speed=instant (no pauses), ?botMs=20 (bots think 20 ms). */
+const speedParam = params.get('speed');
+const speedOverride = (SPEEDS as readonly string[]).includes(speedParam ?? '') ? (speedParam as Speed) : null;
+const botMs = Number(params.get('botMs'));
+const botOverride = Number.isFinite(botMs) && botMs > 0 ? botMs : null;
+
+const store = browserStore();
+let settings: Settings = loadSettings(store, navigator.language);
+const reduceMotionMedia = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+const controller = new GameController({
+  store,
+  bots: workerBots(() => new Worker(new URL('./bots/worker.ts', import.meta.url), { type: 'module' })),
+  scheduler: browserScheduler(),
+  timing: () => timing(speedOverride ?? settings.speed, settings.reduceMotion || reduceMotionMedia),
+  budgetMs: (level) => botOverride ?? botBudgetMs(level),
+  onWarning: (m) => console.warn(m),
+});
+
+const i18n = createI18n(settings.lang);
+const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+
+createRoot(document.getElementById('root')!).render(
+  <App
+    i18n={i18n}
+    store={store}
+    controller={controller}
+    initialSettings={settings}
+    coarsePointer={coarse}
+    onSettings={(s) => (settings = s)}
+    pages={pages}
+  />,
+);
+
+if ('serviceWorker' in navigator && import.meta.env.PROD && params.get('sw') !== 'off') {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch((e: unknown) => console.warn('service worker:', e));
+  });
+}

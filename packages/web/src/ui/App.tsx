@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { GameController } from '../game/controller';
+import { saveSettings, type Settings } from '../game/settings';
+import type { KeyValueStore } from '../game/storage';
+import { AppContext, type AppServices } from './context';
+import { CardDefs } from './CardSvg';
+import { GameTable } from './GameTable';
+import { StartScreen } from './StartScreen';
+
+export interface AppProps {
+  readonly i18n: I18n;
+  readonly store: KeyValueStore;
+  readonly controller: GameController;
+  readonly initialSettings: Settings;
+  readonly coarsePointer: boolean;
+  readonly onSettings?: (s: Settings) => void;
+  readonly pages?: Readonly<Record<string, () => ReactNode>>; // further screens by route
+}
+
+const routeOf = (hash: string): string => (hash.startsWith('#/') ? hash.slice(1) : '/');
+
+/** The app: screens by route (in the URL's hash), settings remembered on the device. */
+export function App({
+  i18n,
+  store,
+  controller,
+  initialSettings,
+  coarsePointer,
+  onSettings,
+  pages,
+}: AppProps) {
+  const [settings, setSettings] = useState(initialSettings);
+  const [route, setRoute] = useState(() => routeOf(window.location.hash));
+
+  useEffect(() => {
+    const onHash = () => setRoute(routeOf(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const navigate = useCallback((to: string) => {
+    if (routeOf(window.location.hash) === to) return;
+    window.location.hash = `#${to}`;
+    setRoute(to);
+  }, []);
+
+  const updateSettings = useCallback(
+    (patch: Partial<Settings>) =>
+      setSettings((s) => {
+        const next = { ...s, ...patch };
+        saveSettings(store, next);
+        onSettings?.(next);
+        return next;
+      }),
+    [store, onSettings],
+  );
+
+  useEffect(() => {
+    if (i18n.language !== settings.lang) void i18n.changeLanguage(settings.lang);
+    document.documentElement.lang = settings.lang;
+  }, [i18n, settings.lang]);
+
+  // Entering the table resumes the stored game; leaving it stops the bots.
+  const atTable = route === '/play' || route === '/new';
+  useEffect(() => {
+    if (route === '/new') {
+      const r = controller.start(settings.rules, settings.level);
+      navigate(r.ok ? '/play' : '/');
+    } else if (route === '/play' && !controller.getSnapshot().session) {
+      if (!controller.resume()) navigate('/');
+    } else if (!atTable && controller.getSnapshot().session) controller.leave();
+  }, [route, atTable, controller, navigate, settings.rules, settings.level]);
+
+  const services: AppServices = useMemo(
+    () => ({ settings, updateSettings, store, controller, navigate, coarsePointer }),
+    [settings, updateSettings, store, controller, navigate, coarsePointer],
+  );
+
+  const page = pages?.[route.split('/')[1] ?? ''];
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AppContext.Provider value={services}>
+        <CardDefs />
+        <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
+          {atTable ? <GameTable /> : page ? page() : <StartScreen />}
+        </div>
+      </AppContext.Provider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from './context';
+
+/** A plain screen with a title and a way back. */
+export function Page({ title, children }: { title: string; children: ReactNode }) {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <header className="page-head">
+        <button type="button" className="back-btn" onClick={() => navigate('/')}>
+          ← {t('nav.back')}
+        </button>
+        <h1>{title}</h1>
+      </header>
+      <main className="page-body">{children}</main>
+    </div>
+  );
+}

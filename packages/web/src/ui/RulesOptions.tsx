@@ -1,0 +1,207 @@
+import {
+  DEFAULT_REMOVED,
+  DEFAULT_RULES,
+  PRESET_NAMES,
+  parseRules,
+  preset,
+  rulesDiff,
+  type PresetName,
+  type Rules,
+} from '@hearts/engine';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RulesChoice {
+  readonly rules: Partial<Rules>;
+  readonly preset: string;
+}
+
+/** The rules a choice stands for, or why they cannot be played. */
+export function checkRules(rules: Partial<Rules>) {
+  return parseRules(rules);
+}
+
+type Field =
+  | { name: keyof Rules; kind: 'select'; values: readonly (string | number)[]; labels?: string }
+  | { name: keyof Rules; kind: 'bool' }
+  | { name: keyof Rules; kind: 'number'; min: number; max: number };
+
+const FIELDS: readonly Field[] = [
+  { name: 'players', kind: 'select', values: [3, 4, 5, 6] },
+  { name: 'removedCards', kind: 'select', values: [] },
+  { name: 'passCards', kind: 'select', values: [0, 1, 2, 3, 4, 5] },
+  {
+    name: 'passCycle',
+    kind: 'select',
+    values: ['standard', 'rotate', 'left', 'right'],
+    labels: 'passCycles',
+  },
+  { name: 'targetScore', kind: 'number', min: 1, max: 100000 },
+  { name: 'handsToPlay', kind: 'number', min: 0, max: 1000 },
+  {
+    name: 'moon',
+    kind: 'select',
+    values: ['othersPlus26', 'shooterMinus26', 'shooterChoice', 'othersPlus26UnlessLosing', 'none'],
+    labels: 'moons',
+  },
+  { name: 'ties', kind: 'select', values: ['shareWin', 'playOn'], labels: 'tiesValues' },
+  {
+    name: 'firstLead',
+    kind: 'select',
+    values: ['lowestClub', 'leftOfDealer', 'dealer'],
+    labels: 'firstLeads',
+  },
+  { name: 'heartValues', kind: 'select', values: ['one', 'rank'], labels: 'heartValuesValues' },
+  { name: 'queenPoints', kind: 'select', values: [13, 25, 0] },
+  { name: 'heartsMustBeBroken', kind: 'bool' },
+  { name: 'pointsOnFirstTrick', kind: 'bool' },
+  { name: 'queenBreaksHearts', kind: 'bool' },
+  { name: 'jackOfDiamonds', kind: 'bool' },
+  { name: 'blackMariaSpades', kind: 'bool' },
+  { name: 'sevenOfDie', kind: 'bool' },
+];
+
+/** Which cards may be taken out for a player count: the standard choice first. */
+function removedChoices(players: number): string[][] {
+  const std = [...(DEFAULT_REMOVED[players] ?? [])];
+  return players === 3 ? [std, ['2C']] : [std];
+}
+
+/** Every rule option of RULES.md for a solo game: a preset, then each option on its own. */
+export function RulesOptions({
+  value,
+  onChange,
+}: {
+  value: RulesChoice;
+  onChange: (c: RulesChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const parsed = parseRules(value.rules);
+  const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...value.rules };
+  const set = (patch: Partial<Rules>) => {
+    const next: Record<string, unknown> = { ...value.rules, ...patch };
+    if ('players' in patch) delete next['removedCards'];
+    const r = parseRules(next);
+    onChange({ rules: r.ok ? rulesDiff(r.value) : (next as Partial<Rules>), preset: 'custom' });
+  };
+  const choosePreset = (name: string) => {
+    if (name === 'custom') return onChange({ ...value, preset: 'custom' });
+    const p = preset(name as PresetName, full.players);
+    const r = parseRules(p);
+    onChange({ rules: r.ok ? rulesDiff(r.value) : p, preset: name });
+  };
+
+  return (
+    <div className="rules-options">
+      <label className="field">
+        <span>{t('rules.preset')}</span>
+        <select value={value.preset} onChange={(e) => choosePreset(e.target.value)}>
+          {PRESET_NAMES.map((p) => (
+            <option key={p} value={p}>
+              {t(`rules.presets.${p}`)}
+            </option>
+          ))}
+          <option value="custom">{t('rules.custom')}</option>
+        </select>
+      </label>
+      {FIELDS.map((f) => {
+        const fid = `${id}-${f.name}`;
+        const label = t(`rules.${f.name}`);
+        if (f.kind === 'bool') {
+          const checked = f.name === 'jackOfDiamonds' ? full.jackOfDiamonds !== 0 : Boolean(full[f.name]);
+          return (
+            <label className="field check" key={f.name}>
+              <input
+                id={fid}
+                type="checkbox"
+                checked={checked}
+                onChange={(e) =>
+                  set({
+                    [f.name]: f.name === 'jackOfDiamonds' ? (e.target.checked ? -10 : 0) : e.target.checked,
+                  })
+                }
+              />
+              <span>{label}</span>
+            </label>
+          );
+        }
+        if (f.kind === 'number') {
+          return (
+            <label className="field" key={f.name}>
+              <span>{label}</span>
+              <input
+                id={fid}
+                type="number"
+                inputMode="numeric"
+                min={f.min}
+                max={f.max}
+                value={String(full[f.name])}
+                onChange={(e) => {
+                  const v = Number(e.target.value);
+                  if (Number.isInteger(v)) set({ [f.name]: v });
+                }}
+              />
+            </label>
+          );
+        }
+        if (f.name === 'removedCards') {
+          const choices = removedChoices(full.players);
+          const current = full.removedCards.join(' ');
+          return (
+            <label className="field" key={f.name}>
+              <span>{label}</span>
+              <select
+                id={fid}
+                value={current}
+                disabled={choices.length < 2}
+                onChange={(e) =>
+                  set({
+                    removedCards:
+                      e.target.value === '' ? [] : (e.target.value.split(' ') as Rules['removedCards']),
+                  })
+                }
+              >
+                {choices.map((c) => (
+                  <option key={c.join(' ')} value={c.join(' ')}>
+                    {c.length === 0 ? t('rules.none') : c.join(', ')}
+                  </option>
+                ))}
+                {!choices.some((c) => c.join(' ') === current) && <option value={current}>{current}</option>}
+              </select>
+            </label>
+          );
+        }
+        return (
+          <label className="field" key={f.name}>
+            <span>{label}</span>
+            <select
+              id={fid}
+              value={String(full[f.name])}
+              onChange={(e) => {
+                const raw = e.target.value;
+                set({ [f.name]: typeof f.values[0] === 'number' ? Number(raw) : raw });
+              }}
+            >
+              {f.values.map((v) => (
+                <option key={String(v)} value={String(v)}>
+                  {f.labels ? t(`rules.${f.labels}.${v}`) : String(v)}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
+      {!parsed.ok && (
+        <p className="error" role="alert">
+          {t('start.invalid', {
+            option: t(`rules.${parsed.error.option}`, { defaultValue: parsed.error.option }),
+          })}
+        </p>
+      )}
+      <button type="button" className="link" onClick={() => onChange({ rules: {}, preset: 'standard' })}>
+        {t('rules.reset')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { SeatView } from '../game/view';
+import { RobotIcon } from './icons';
+import { levelName, seatName } from './names';
+
+/** An opponent's place at the table: name, bot badge with level, score, and whose turn it is. */
+export function Seat({ seat }: { seat: SeatView }) {
+  const { t } = useTranslation();
+  const name = seatName(t, seat.seat);
+  const status = seat.thinking
+    ? t('seat.thinking')
+    : seat.turn
+      ? t('seat.turn')
+      : seat.passed
+        ? t('seat.passed')
+        : '';
+  return (
+    <section
+      className={`seat seat-${seat.position}${seat.turn ? ' turn' : ''}`}
+      aria-label={`${name}${seat.bot ? `, ${t('seat.botBadge', { level: levelName(t, seat.bot) })}` : ''}, ${t('seat.points', { n: seat.total })}`}
+    >
+      <div className="seat-head">
+        <span className="seat-name">{name}</span>
+        {seat.dealer && (
+          <span className="dealer-chip" title={t('seat.dealer')}>
+            {t('seat.dealer').slice(0, 1)}
+          </span>
+        )}
+      </div>
+      {seat.bot && (
+        <div className="bot-badge">
+          <RobotIcon />
+          <span>{t('seat.botBadge', { level: levelName(t, seat.bot) })}</span>
+        </div>
+      )}
+      <div className="seat-score">
+        <strong>{seat.total}</strong>
+        {seat.handPoints > 0 && <span className="hand-points">+{seat.handPoints}</span>}
+      </div>
+      <div className="seat-status" aria-live="off">
+        {status}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { LANGS } from '../game/cards';
+import { CARD_BACKS, SPEEDS } from '../game/settings';
+import { CardBackSvg, CardFace } from './CardSvg';
+import { useApp } from './context';
+import { Page } from './Page';
+
+const LANG_NAMES = { de: 'Deutsch', en: 'English' } as const;
+
+export function SettingsPage() {
+  const { settings, updateSettings } = useApp();
+  const { t } = useTranslation();
+  return (
+    <Page title={t('settings.title')}>
+      <fieldset className="segmented">
+        <legend>{t('settings.language')}</legend>
+        {LANGS.map((l) => (
+          <label key={l} className={settings.lang === l ? 'on' : undefined} lang={l}>
+            <input
+              type="radio"
+              name="lang"
+              checked={settings.lang === l}
+              onChange={() => updateSettings({ lang: l })}
+            />
+            {LANG_NAMES[l]}
+          </label>
+        ))}
+      </fieldset>
+
+      <label className="field check">
+        <input
+          type="checkbox"
+          checked={settings.fourColor}
+          onChange={(e) => updateSettings({ fourColor: e.target.checked })}
+        />
+        <span>{t('settings.fourColor')}</span>
+      </label>
+      <div className="sample-cards" aria-hidden="true">
+        {(['AC', 'KD', 'QS', 'TH'] as const).map((c) => (
+          <div className="card sample" key={c}>
+            <CardFace card={c} lang={settings.lang} fourColor={settings.fourColor} />
+          </div>
+        ))}
+      </div>
+
+      <fieldset className="backs">
+        <legend>{t('settings.cardBack')}</legend>
+        {CARD_BACKS.map((b) => (
+          <label key={b} className={`back-choice${settings.cardBack === b ? ' on' : ''}`}>
+            <input
+              type="radio"
+              name="back"
+              checked={settings.cardBack === b}
+              onChange={() => updateSettings({ cardBack: b })}
+            />
+            <div className="card sample">
+              <CardBackSvg back={b} />
+            </div>
+            <span>{t(`settings.backs.${b}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="segmented">
+        <legend>{t('settings.speed')}</legend>
+        {SPEEDS.map((s) => (
+          <label key={s} className={settings.speed === s ? 'on' : undefined}>
+            <input
+              type="radio"
+              name="speed"
+              checked={settings.speed === s}
+              onChange={() => updateSettings({ speed: s })}
+            />
+            {t(`settings.speeds.${s}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      <label className="field check">
+        <input
+          type="checkbox"
+          checked={settings.reduceMotion}
+          onChange={(e) => updateSettings({ reduceMotion: e.target.checked })}
+        />
+        <span>{t('settings.reduceMotion')}</span>
+      </label>
+      <label className="field check">
+        <input
+          type="checkbox"
+          checked={settings.hints}
+          onChange={(e) => updateSettings({ hints: e.target.checked })}
+        />
+        <span>{t('settings.hints')}</span>
+      </label>
+    </Page>
+  );
+}

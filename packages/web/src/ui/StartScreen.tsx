@@ -1,0 +1,145 @@
+import { LEVELS, type Level } from '@hearts/bots';
+import { parseRules } from '@hearts/engine';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadSession } from '../game/session';
+import { useApp } from './context';
+import { levelName } from './names';
+import { RulesOptions } from './RulesOptions';
+import { CardFace } from './CardSvg';
+
+/** The first screen: play now with the remembered options, continue a game, or change the options. */
+export function StartScreen() {
+  const { settings, updateSettings, controller, navigate, store } = useApp();
+  const { t } = useTranslation();
+  const saved = useMemo(() => loadSession(store), [store]);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rules = parseRules(settings.rules);
+  const target = rules.ok ? rules.value.targetScore : 50;
+
+  const play = () => {
+    if (saved && saved.state.phase !== 'gameOver' && !window.confirm(t('start.newGameConfirm'))) return;
+    const r = controller.start(settings.rules, settings.level);
+    if (!r.ok) {
+      setError(
+        t('start.invalid', { option: t(`rules.${r.error.option}`, { defaultValue: r.error.option }) }),
+      );
+      setOpen(true);
+      return;
+    }
+    navigate('/play');
+  };
+  const setTarget = (n: number) =>
+    updateSettings({ rules: { ...settings.rules, targetScore: n }, preset: 'custom' });
+
+  return (
+    <div className="start-screen">
+      <header className="hero">
+        <div className="hero-cards" aria-hidden="true">
+          <div className="card hero-card c1">
+            <CardFace card="QS" lang={settings.lang} fourColor={settings.fourColor} />
+          </div>
+          <div className="card hero-card c2">
+            <CardFace card="AH" lang={settings.lang} fourColor={settings.fourColor} />
+          </div>
+          <div className="card hero-card c3">
+            <CardFace card="2C" lang={settings.lang} fourColor={settings.fourColor} />
+          </div>
+        </div>
+        <h1>{t('app.title')}</h1>
+        <p className="tagline">{t('app.tagline')}</p>
+      </header>
+
+      <main className="start-main">
+        {saved && saved.state.phase !== 'gameOver' && (
+          <button type="button" className="secondary big" onClick={() => navigate('/play')}>
+            {t('start.continue')}
+            <small>
+              {t('start.continueInfo', { hand: saved.state.handNumber + 1, score: saved.state.scores[0] })}
+            </small>
+          </button>
+        )}
+        <button type="button" className="primary big" onClick={play}>
+          {t('start.play')}
+        </button>
+
+        <fieldset className="segmented">
+          <legend>{t('start.level')}</legend>
+          {LEVELS.filter((l) => l !== 'random').map((l: Level) => (
+            <label key={l} className={settings.level === l ? 'on' : undefined}>
+              <input
+                type="radio"
+                name="level"
+                value={l}
+                checked={settings.level === l}
+                onChange={() => updateSettings({ level: l })}
+              />
+              {levelName(t, l)}
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="segmented">
+          <legend>{t('start.target')}</legend>
+          {[50, 100].map((n) => (
+            <label key={n} className={target === n ? 'on' : undefined}>
+              <input
+                type="radio"
+                name="target"
+                value={n}
+                checked={target === n}
+                onChange={() => setTarget(n)}
+              />
+              {t('start.targetPoints', { n })}
+            </label>
+          ))}
+        </fieldset>
+
+        <details
+          className="options"
+          open={open}
+          onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+        >
+          <summary>
+            {t('start.options')} ·{' '}
+            <span className="muted">
+              {settings.preset === 'standard'
+                ? t('start.rulesSummaryStandard')
+                : settings.preset === 'custom'
+                  ? t('start.rulesSummaryCustom')
+                  : t(`rules.presets.${settings.preset}`)}
+            </span>
+          </summary>
+          <RulesOptions
+            value={{ rules: settings.rules, preset: settings.preset }}
+            onChange={(c) => {
+              setError(null);
+              updateSettings({ rules: c.rules, preset: c.preset });
+            }}
+          />
+        </details>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </main>
+
+      <nav className="start-nav">
+        <button type="button" onClick={() => navigate('/help')}>
+          {t('nav.help')}
+        </button>
+        <button type="button" onClick={() => navigate('/history')}>
+          {t('nav.history')}
+        </button>
+        <button type="button" onClick={() => navigate('/stats')}>
+          {t('nav.stats')}
+        </button>
+        <button type="button" onClick={() => navigate('/settings')}>
+          {t('nav.settings')}
+        </button>
+      </nav>
+    </div>
+  );
+}

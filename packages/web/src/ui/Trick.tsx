@@ -1,0 +1,71 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardLabel, type Lang } from '../game/cards';
+import type { Position, TrickCardView } from '../game/view';
+import { CardFace } from './CardSvg';
+import { seatName } from './names';
+
+/** Where a card flies in from and to, per seat position (in card widths). */
+const OFFSET: Readonly<Record<Position, readonly [number, number]>> = {
+  bottom: [0, 3],
+  left: [-3.5, 0],
+  'top-left': [-2.5, -3],
+  top: [0, -3],
+  'top-right': [2.5, -3],
+  right: [3.5, 0],
+};
+
+export interface TrickProps {
+  readonly cards: readonly TrickCardView[];
+  readonly positions: readonly Position[];
+  readonly winner: number | null;
+  readonly collecting: boolean;
+  readonly lang: Lang;
+  readonly fourColor: boolean;
+  readonly className?: string;
+  readonly label?: string;
+}
+
+/** The cards in the middle, each in front of the seat that played it. */
+export function Trick({
+  cards,
+  positions,
+  winner,
+  collecting,
+  lang,
+  fourColor,
+  className,
+  label,
+}: TrickProps) {
+  const { t } = useTranslation();
+  const to = winner === null ? null : OFFSET[positions[winner]!];
+  const spoken = cards.map((c) => `${seatName(t, c.seat)}: ${cardLabel(c.card, lang)}`).join('; ');
+  return (
+    <div
+      className={`trick${className ? ` ${className}` : ''}`}
+      role="img"
+      aria-label={`${label ?? t('trick.table')}: ${spoken || t('trick.empty')}`}
+    >
+      {cards.map((c, i) => {
+        const pos = positions[c.seat]!;
+        const [fx, fy] = OFFSET[pos];
+        const style = {
+          '--fx': fx,
+          '--fy': fy,
+          '--tx': to?.[0] ?? 0,
+          '--ty': to?.[1] ?? 0,
+          zIndex: i + 1,
+        } as CSSProperties;
+        return (
+          <div
+            key={`${c.seat}-${c.card}`}
+            className={`card trick-card at-${pos}${c.seat === winner ? ' winning' : ''}${collecting ? ' collect' : ''}`}
+            style={style}
+          >
+            <CardFace card={c.card} lang={lang} fourColor={fourColor} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { GameController } from '../game/controller';
+import type { Settings } from '../game/settings';
+import type { KeyValueStore } from '../game/storage';
+
+/** What every screen may use: the settings, the device store, the game and navigation. */
+export interface AppServices {
+  readonly settings: Settings;
+  readonly updateSettings: (patch: Partial<Settings>) => void;
+  readonly store: KeyValueStore;
+  readonly controller: GameController;
+  readonly navigate: (route: string) => void;
+  readonly coarsePointer: boolean; // a touch screen: tap to raise a card, tap again to play
+}
+
+export const AppContext = createContext<AppServices | null>(null);
+
+export function useApp(): AppServices {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp outside of <AppContext>');
+  return app;
+}

@@ -1,0 +1,83 @@
+/** Small line icons, drawn inline so they render the same everywhere. */
+const Svg = ({ children, size = 18 }: { children: React.ReactNode; size?: number }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    {children}
+  </svg>
+);
+
+export const RobotIcon = ({ size }: { size?: number }) => (
+  <Svg size={size ?? 14}>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 8V4M9 4h6" />
+    <circle cx="9" cy="14" r="1.3" fill="currentColor" />
+    <circle cx="15" cy="14" r="1.3" fill="currentColor" />
+  </Svg>
+);
+
+export const PersonIcon = ({ size }: { size?: number }) => (
+  <Svg size={size ?? 14}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c1-4 4-6 8-6s7 2 8 6" />
+  </Svg>
+);
+
+export const MenuIcon = () => (
+  <Svg>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Svg>
+);
+
+export const BulbIcon = () => (
+  <Svg>
+    <path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.8.8 1 1.5 1 2.5h6c0-1 .2-1.7 1-2.5A6 6 0 0 0 12 3z" />
+  </Svg>
+);
+
+export const TrickIcon = () => (
+  <Svg>
+    <rect x="3" y="6" width="10" height="14" rx="2" />
+    <path d="M9 4h10a2 2 0 0 1 2 2v12" />
+  </Svg>
+);
+
+export const TableIcon = () => (
+  <Svg>
+    <path d="M4 4h16v16H4zM4 10h16M10 4v16" />
+  </Svg>
+);
+
+export const CloseIcon = () => (
+  <Svg>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);
+
+/** An arrow pointing where the cards go: left, right, up (across) or a circle (no pass). */
+export function DirectionArrow({ kind, size = 28 }: { kind: string; size?: number }) {
+  const d =
+    kind === 'left'
+      ? 'M20 12H4m6-6-6 6 6 6'
+      : kind === 'right'
+        ? 'M4 12h16m-6-6 6 6-6 6'
+        : kind === 'across'
+          ? 'M12 20V4m-6 6 6-6 6 6'
+          : kind === 'none'
+            ? 'M5 5l14 14M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z'
+            : 'M20 12H4m6-6-6 6 6 6';
+  return (
+    <Svg size={size}>
+      <path d={d} />
+    </Svg>
+  );
+}
