@@ -39,7 +39,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   const need = new Int8Array(n).fill(cfg.tricks);
   const plays: Card[] = [];
   const add = (arr: Uint16Array, seat: number, c: Card): void => {
-    arr[seat * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+    arr[seat * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
   };
   for (const c of cardsOf(obs.hand)) add(hands, me, c);
   const all = obs.trick ? [...obs.tricks, obs.trick] : obs.tricks;
@@ -48,7 +48,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   let trickIndex = 0;
   for (const t of all) {
     const cards = cardsOf(t.cards);
-    const led = cards.length ? ((cards[0]! / 13) | 0) : -1;
+    const led = cards.length ? (cards[0]! / 13) | 0 : -1;
     cards.forEach((c, i) => {
       const seat = (t.leader + i) % n;
       plays.push(c);
@@ -75,7 +75,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     const to = (me + obs.passOffset) % n;
     for (const c of cardsOf(obs.passed)) {
       const suit = (c / 13) | 0;
-      const bit = 1 << c % 13;
+      const bit = 1 << (c % 13);
       if (!(playedBy[to * 4 + suit]! & bit) && !(hands[me * 4 + suit]! & bit)) hands[to * 4 + suit]! |= bit;
     }
   }
@@ -95,7 +95,8 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     unknown[suit] = cfg.deckMasks[suit]! & ~known;
   }
   // A pinned card contradicts a void only if our inference is wrong; trust the pin.
-  for (let s = 0; s < n; s++) for (let suit = 0; suit < 4; suit++) if (hands[s * 4 + suit]) voids[s * 4 + suit] = 0;
+  for (let s = 0; s < n; s++)
+    for (let suit = 0; suit < 4; suit++) if (hands[s * 4 + suit]) voids[s * 4 + suit] = 0;
   const sevenSuit = obs.sevenSuit === null ? -1 : 'CDSH'.indexOf(obs.sevenSuit);
   return {
     cfg,

@@ -93,7 +93,7 @@ export class PlayoutPolicy {
     if (lm[3]) return 3 * 13 + top(lm[3]!);
     // Discard the highest card of the suit where it is most exposed.
     let best = -1;
-    let bestScore = -1;
+    let bestScore = -Infinity;
     for (let s = 0; s < 4; s++) {
       const m = lm[s]!;
       if (!m) continue;
@@ -158,7 +158,7 @@ export class PlayoutPolicy {
     if (shoot) {
       // Lead winners: the highest card of the longest suit.
       let best = -1;
-      let score = -1;
+      let score = -Infinity;
       for (let s = 0; s < 4; s++) {
         const m = lm[s]!;
         if (!m) continue;

@@ -76,7 +76,11 @@ export class WorldSampler {
   }
 
   /** Calls `visit(weight, split)` for every split of the suit's cards over the seats that fits `state`. */
-  private splits(suit: number, state: number, visit: (weight: number, split: readonly number[]) => void): void {
+  private splits(
+    suit: number,
+    state: number,
+    visit: (weight: number, split: readonly number[]) => void,
+  ): void {
     const m = this.counts[suit]!;
     const k = this.seats.length;
     const caps = this.seats.map((_, i) => Math.floor(state / this.radix[i]!) % (this.caps[i]! + 1));
@@ -139,7 +143,8 @@ export class WorldSampler {
 const BINOM: number[][] = [];
 for (let a = 0; a <= 52; a++) {
   BINOM.push([]);
-  for (let b = 0; b <= a; b++) BINOM[a]!.push(b === 0 || b === a ? 1 : BINOM[a - 1]![b - 1]! + BINOM[a - 1]![b]!);
+  for (let b = 0; b <= a; b++)
+    BINOM[a]!.push(b === 0 || b === a ? 1 : BINOM[a - 1]![b - 1]! + BINOM[a - 1]![b]!);
 }
 const binom = (a: number, b: number): number => BINOM[a]![b]!;
 

@@ -47,8 +47,8 @@ export const HARD: SearchParams = {
 
 export const EXPERT: SearchParams = {
   level: 'expert',
-  maxWorlds: 400,
-  minWorlds: 48,
+  maxWorlds: 1500,
+  minWorlds: 160,
   batch: 16,
   noise: 0.1,
   shootPlans: true,
@@ -98,7 +98,10 @@ export class SearchBot implements Bot {
     const p = this.params;
     const cfg = configFor(obs.rules);
     const k = buildKnowledge(obs, cfg);
-    const candidates = mergeEquivalent(obs.legal.map((c) => parseCard(c)!), k);
+    const candidates = mergeEquivalent(
+      obs.legal.map((c) => parseCard(c)!),
+      k,
+    );
     if (candidates.length === 1) return makeCard(candidates[0]!);
     const plans = p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
     const options = candidates.length * plans.length;
@@ -123,7 +126,10 @@ export class SearchBot implements Bot {
         }
       }
       worlds++;
-      if (worlds % p.batch === 0 && (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, worlds, options))))
+      if (
+        worlds % p.batch === 0 &&
+        (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, worlds, options)))
+      )
         break;
     }
     const best = bestOption(scores, worlds, options);
@@ -141,10 +147,11 @@ export class SearchBot implements Bot {
     const n = obs.players;
     const me = obs.seat;
     const mine = new Uint16Array(4);
-    for (const c of hand) mine[(c / 13) | 0]! |= 1 << c % 13;
+    for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
     const unknown: Card[] = [];
     for (let suit = 0; suit < 4; suit++)
-      for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
+      for (let r = 0; r < 13; r++)
+        if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
     const policy = new PlayoutPolicy(p.noise);
     const core = new HandCore(cfg);
     const dealt = new Uint16Array(n * 4);
@@ -168,13 +175,15 @@ export class SearchBot implements Bot {
         if (s === me) continue;
         const cards = unknown.slice(u, u + cfg.tricks);
         u += cfg.tricks;
-        for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
-        for (const c of passCandidates(cards, count, cfg, 1)[0]!) theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+        for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+        for (const c of passCandidates(cards, count, cfg, 1)[0]!)
+          theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
       }
       for (let ci = 0; ci < candidates.length; ci++) {
-        for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << c % 13;
+        for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
         for (let s = 0; s < n; s++)
-          for (let suit = 0; suit < 4; suit++) after[s * 4 + suit] = dealt[s * 4 + suit]! & ~theirPass[s * 4 + suit]!;
+          for (let suit = 0; suit < 4; suit++)
+            after[s * 4 + suit] = dealt[s * 4 + suit]! & ~theirPass[s * 4 + suit]!;
         for (let s = 0; s < n; s++) {
           const dst = ((s + obs.passOffset) % n) * 4;
           for (let suit = 0; suit < 4; suit++) after[dst + suit]! |= theirPass[s * 4 + suit]!;
@@ -281,12 +290,19 @@ export function mergeEquivalent(legal: readonly Card[], k: Knowledge): Card[] {
   const mine = k.hands;
   const me = k.me;
   const played = new Uint16Array(4);
-  for (let s = 0; s < k.n; s++) for (let suit = 0; suit < 4; suit++) played[suit]! |= k.playedBy[s * 4 + suit]!;
+  for (let s = 0; s < k.n; s++)
+    for (let suit = 0; suit < 4; suit++) played[suit]! |= k.playedBy[s * 4 + suit]!;
   const sorted = [...legal].sort((a, b) => a - b);
   let prev = -1;
   for (const c of sorted) {
     const suit = (c / 13) | 0;
-    if (prev >= 0 && ((prev / 13) | 0) === suit && k.cfg.cardPoints[prev] === k.cfg.cardPoints[c] && c !== k.sevenCard && prev !== k.sevenCard) {
+    if (
+      prev >= 0 &&
+      ((prev / 13) | 0) === suit &&
+      k.cfg.cardPoints[prev] === k.cfg.cardPoints[c] &&
+      c !== k.sevenCard &&
+      prev !== k.sevenCard
+    ) {
       let between = 0;
       for (let r = (prev % 13) + 1; r < c % 13; r++) between |= 1 << r;
       if ((between & ~(mine[me * 4 + suit]! | played[suit]!)) === 0) {
@@ -340,9 +356,14 @@ function danger(card: Card, mine: Uint16Array, cfg: HandConfig): number {
 }
 
 /** The best `limit` sets of cards to pass by the heuristic (favouring voiding a short suit). */
-export function passCandidates(hand: readonly Card[], count: number, cfg: HandConfig, limit: number): Card[][] {
+export function passCandidates(
+  hand: readonly Card[],
+  count: number,
+  cfg: HandConfig,
+  limit: number,
+): Card[][] {
   const mine = new Uint16Array(4);
-  for (const c of hand) mine[(c / 13) | 0]! |= 1 << c % 13;
+  for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
   const d = hand.map((c) => danger(c, mine, cfg));
   const order = hand.map((_, i) => i).sort((a, b) => d[b]! - d[a]!);
   const pool = order.slice(0, Math.min(hand.length, count + 5));
@@ -380,7 +401,9 @@ export function moonChoice(obs: Observation): MoonChoice {
   const plus = before.map((t, s) => t + taken[s]! + (s === me ? -v : v));
   const minus = before.map((t, s) => t + taken[s]! + (s === me ? -2 * v : 0));
   const ends = (tot: number[]): boolean =>
-    obs.rules.handsToPlay > 0 ? obs.handNumber + 1 >= obs.rules.handsToPlay : Math.max(...tot) >= obs.rules.targetScore;
+    obs.rules.handsToPlay > 0
+      ? obs.handNumber + 1 >= obs.rules.handsToPlay
+      : Math.max(...tot) >= obs.rules.targetScore;
   const wins = (tot: number[]): boolean => tot.every((t, s) => s === me || t > tot[me]!);
   if (ends(plus) && wins(plus)) return 'plus';
   if (ends(plus) && !wins(plus)) return 'minus';
