@@ -70,7 +70,11 @@ const formatError = (message: string): Result<never, RecordFormatError> => err({
 
 /** Splits "2C 5C …" into cards, or names the first token that is not a card. */
 function parseCardList(s: unknown): { cards: Card[] } | { bad: string } {
-  if (typeof s !== 'string') return { bad: String(s) };
+  if (typeof s !== 'string')
+    return {
+      bad:
+        s === null ? 'null' : typeof s === 'object' ? (Array.isArray(s) ? 'a list' : 'an object') : String(s),
+    };
   const tokens = s.trim() === '' ? [] : s.trim().split(/\s+/);
   const cards: Card[] = [];
   for (const t of tokens) {
@@ -182,7 +186,9 @@ export function replayRecord(input: unknown): Result<ReplayOutcome, RecordError>
       }
     }
     const moon = rec['moonChoice'];
-    if (g.phase === 'moon') {
+    if (g.phase === 'moon' && moon === undefined && last) {
+      // A partial game that stopped while the shooter chooses: the hand is not finished yet.
+    } else if (g.phase === 'moon') {
       if (moon !== 'minus' && moon !== 'plus')
         return formatError(
           `${at}: seat ${g.moonShooter} shot the moon; "moonChoice" must be "minus" or "plus"`,

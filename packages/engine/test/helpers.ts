@@ -102,11 +102,34 @@ export function pick(rng: RandomSource, set: CardSet, k: number): Card[] {
   return cards.slice(0, k);
 }
 
-/** One random legal step (deal, a pass by a random seat still to pass, a play, the moon choice). */
-export function randomStep(state: GameState, rng: RandomSource): GameState {
+/** A deal in which the dealer holds the highest cards by rank; the rest is dealt at random. */
+function stackedDeal(state: GameState, rng: RandomSource): GameState {
+  const n = state.rules.players;
+  const dealer = state.handNumber % n;
+  const deck = refDeck(state.rules).sort((a, b) => (b % 13) - (a % 13) || a - b);
+  const size = deck.length / n;
+  const top = deck.slice(0, size);
+  const rest = pick(rng, CardSet.fromCards(deck.slice(size)), deck.length - size);
+  const hands: CardSet[] = [];
+  for (let s = 0, j = 0; s < n; s++) {
+    if (s === dealer) hands.push(CardSet.fromCards(top));
+    else hands.push(CardSet.fromCards(rest.slice(j, (j += size))));
+  }
+  const seven = state.rules.sevenOfDie ? (randomInt(rng, 3) as Suit) : null;
+  const r = deal(state, hands, seven);
+  if (!r.ok) throw new Error(`stacked deal refused: ${r.error.message}`);
+  return r.value;
+}
+
+/**
+ * One random legal step (deal, a pass by a random seat still to pass, a play, the moon choice). With `greedy`,
+ * the dealer is dealt the highest cards and plays its highest legal card while everyone else plays the
+ * lowest, so that the dealer often shoots the moon.
+ */
+export function randomStep(state: GameState, rng: RandomSource, greedy = false): GameState {
   switch (state.phase) {
     case 'deal':
-      return dealRandom(state, rng);
+      return greedy ? stackedDeal(state, rng) : dealRandom(state, rng);
     case 'pass': {
       const seats = seatsToAct(state);
       const seat = seats[randomInt(rng, seats.length)]!;
@@ -117,7 +140,12 @@ export function randomStep(state: GameState, rng: RandomSource): GameState {
       const seat = state.core!.turn;
       const legal = legalMoves(state, seat).toArray();
       if (legal.length === 0) throw new Error('no legal move while playing');
-      return must(applyMove(state, seat, { kind: 'play', card: legal[randomInt(rng, legal.length)]! }));
+      let card = legal[randomInt(rng, legal.length)]!;
+      if (greedy) {
+        const byRank = legal.sort((a, b) => (a % 13) - (b % 13) || a - b);
+        card = seat === state.handNumber % state.rules.players ? byRank[byRank.length - 1]! : byRank[0]!;
+      }
+      return must(applyMove(state, seat, { kind: 'play', card }));
     }
     case 'moon': {
       const choice: MoonChoice = randomInt(rng, 2) === 0 ? 'minus' : 'plus';
@@ -143,14 +171,15 @@ export function randomGame(
   {
     maxSteps = Infinity,
     maxHands = 12,
+    greedy = false,
     onStep,
-  }: { maxSteps?: number; maxHands?: number; onStep?: (g: GameState) => void } = {},
+  }: { maxSteps?: number; maxHands?: number; greedy?: boolean; onStep?: (g: GameState) => void } = {},
 ): GameState {
   let g = state;
   onStep?.(g);
   for (let step = 0; step < maxSteps && g.phase !== 'gameOver'; step++) {
     if (g.phase === 'deal' && g.log.length >= maxHands) break;
-    g = randomStep(g, rng);
+    g = randomStep(g, rng, greedy);
     onStep?.(g);
   }
   return g;
@@ -271,7 +300,12 @@ export function refPlay(rules: Rules, pos: RefPosition, c: Card): RefPosition {
 }
 
 /** Plays `plays` from the hands after passing. */
-export function refPosition(rules: Rules, hands: Card[][], dealer: number, plays: readonly Card[]): RefPosition {
+export function refPosition(
+  rules: Rules,
+  hands: Card[][],
+  dealer: number,
+  plays: readonly Card[],
+): RefPosition {
   let pos = refStart(rules, hands, dealer);
   for (const c of plays) pos = refPlay(rules, pos, c);
   return pos;
@@ -354,4 +388,20 @@ export function refScoreHand(
     if (refReachesEnd(rules, totals, handsDone) && !aloneFirst) how = 'minus';
   }
   return { taken: raw, points: how === 'plus' ? plus : minus, shooter };
+}
+
+/** Which rule a card breaks for the seat to play (the engine's codes), or null if it is legal. */
+export function refWhyIllegal(rules: Rules, pos: RefPosition, c: Card): string | null {
+  const hand = pos.hands[pos.turn]!;
+  if (!hand.includes(c)) return 'ERR_CARD_NOT_IN_HAND';
+  if (refLegal(rules, pos).includes(c)) return null;
+  if (pos.trick.length > 0) {
+    const led = suit(pos.trick[0]!);
+    return suit(c) !== led && hand.some((x) => suit(x) === led)
+      ? 'ERR_MUST_FOLLOW_SUIT'
+      : 'ERR_POINTS_ON_FIRST_TRICK';
+  }
+  if (pos.trickNumber === 0 && rules.firstLead === 'lowestClub') return 'ERR_MUST_LEAD_LOWEST_CLUB';
+  if (isHeart(c) && rules.heartsMustBeBroken && !pos.heartsBroken) return 'ERR_HEARTS_NOT_BROKEN';
+  return 'ERR_POINTS_ON_FIRST_TRICK';
 }
