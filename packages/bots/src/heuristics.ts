@@ -99,8 +99,11 @@ export function winChance(v: SeatView, card: Card): number {
   const after = w ? v.after() : others(v);
   const higher = v.unseenHigher(card);
   if (higher === 0) return 1;
+  const lower = v.unseenLower(card);
   let p = 1;
-  for (const s of after) p *= 1 - 0.8 * holdsSomeChance(v, s, suit, higher);
+  // A later player beats it when it holds a higher card and nothing lower to duck with (or chooses to win).
+  for (const s of after)
+    p *= 1 - holdsSomeChance(v, s, suit, higher) * (0.25 + 0.75 * (1 - holdsSomeChance(v, s, suit, lower)));
   return p;
 }
 
@@ -173,39 +176,47 @@ function allBoss(v: SeatView, hand: CardSet): boolean {
 }
 
 /**
- * A play that makes the moon certain, or null: nobody else has taken a moon card, every moon card still out
- * is in my hand or on the trick, and I can win this trick and then cash my moon cards as bosses.
+ * A play that makes the moon certain, or null. Nobody else has taken a moon card, and either every card I hold
+ * is a boss once this trick is mine (so I win every trick left), or I can draw every moon card still out by
+ * leading boss hearts (at least as many as there are hearts out) while the Q♠ is already mine.
  */
 export function sureMoonPlay(v: SeatView): Card | null {
   if (!v.cfg.moonAllowed) return null;
   for (let s = 0; s < v.n; s++) if (s !== v.me && !v.moonTaken(s).isEmpty()) return null;
-  if (v.unseen.intersects(v.moonCards)) return null;
+  const hearts = CardSet.suit(HEARTS);
+  const unseenMoon = v.unseen.intersect(v.moonCards);
   const mineMoon = v.hand.intersect(v.moonCards);
-  const trickMoon = CardSet.fromCards(v.trickCards).intersects(v.moonCards);
-  if (mineMoon.isEmpty() && !trickMoon) return null; // already all mine (or nothing left to take)
+  if (unseenMoon.isEmpty() && mineMoon.isEmpty() && !CardSet.fromCards(v.trickCards).intersects(v.moonCards))
+    return null; // the moon cards are all mine already, or nothing is left to decide
   const w = v.winning();
   const broken =
     v.obs.heartsBroken || !v.rules.heartsMustBeBroken || v.trickCards.some((c) => suitOf(c) === HEARTS);
-  const canCash = (hand: CardSet, heartsOpen: boolean): boolean => {
-    if (allBoss(v, hand)) return true;
-    const moon = hand.intersect(v.moonCards);
-    for (const c of moon) if (v.unseenHigher(c) > 0) return false;
-    const hearts = moon.intersect(CardSet.suit(HEARTS));
-    return hearts.isEmpty() || heartsOpen || hand.diff(CardSet.suit(HEARTS)).isEmpty();
+  /** Whether, on lead with `hand`, leading its boss hearts must collect every moon card still out. */
+  const drawsAll = (hand: CardSet, heartsOpen: boolean): boolean => {
+    if (!unseenMoon.isSubsetOf(hearts)) return false; // the Q♠ is still out
+    const myMoon = hand.intersect(v.moonCards);
+    for (const c of myMoon) if (v.unseenHigher(c) > 0) return false;
+    const myHearts = hand.intersect(hearts);
+    if (myHearts.isEmpty()) return unseenMoon.isEmpty() && myMoon.isEmpty();
+    if (!heartsOpen && !hand.isSubsetOf(hearts)) return false;
+    const low = suitCards(unseenMoon, HEARTS);
+    const top = low.length ? low[low.length - 1]! : -1;
+    return suitCards(myHearts, HEARTS).every((c) => c > top) && myHearts.size() >= low.length;
   };
   if (!w) {
-    if (!canCash(v.hand, broken)) return null;
-    const leads = [...v.legal.intersect(v.moonCards)].filter((c) => v.unseenHigher(c) === 0);
-    if (leads.length > 0) return leads[leads.length - 1]!;
-    const boss = [...v.legal].filter((c) => v.unseenHigher(c) === 0);
-    return allBoss(v, v.hand) && boss.length > 0 ? boss[boss.length - 1]! : null;
+    const legal = [...v.legal];
+    if (allBoss(v, v.hand)) return legal[legal.length - 1] ?? null;
+    if (!drawsAll(v.hand, broken)) return null;
+    const leads = legal.filter((c) => v.moonCards.has(c) && v.unseenHigher(c) === 0);
+    return leads.length ? leads[leads.length - 1]! : null;
   }
   const winners = [...v.legal].filter(
     (c) => suitOf(c) === suitOf(w.card) && c > w.card && v.unseenHigher(c) === 0,
   );
   for (let i = winners.length - 1; i >= 0; i--) {
     const c = winners[i]!;
-    if (canCash(v.hand.without(c), broken || suitOf(c) === HEARTS)) return c;
+    const rest = v.hand.without(c);
+    if (allBoss(v, rest) || drawsAll(rest, broken || suitOf(c) === HEARTS)) return c;
   }
   return null;
 }

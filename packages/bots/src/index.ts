@@ -49,3 +49,7 @@ export {
   answerLine,
 } from './protocol.js';
 export type { DecideMessage, BotMessage, Parsed, AnswerOptions } from './protocol.js';
+export { buildPosition } from './setup.js';
+export type { PositionSpec } from './setup.js';
+export { TACTICS, solveTactics, judge } from './tactics.js';
+export type { Tactic, TacticCategory, TacticOptions, TacticResult } from './tactics.js';

@@ -74,7 +74,10 @@ export function playScore(v: SeatView, c: Card, threat: number | null): number {
   const following = w !== null && suitOf(c) === suitOf(w.card);
   const discarding = w !== null && !following;
   const p = discarding ? 0 : winChance(v, c);
-  let score = discarding ? -keepRisk(v, c) : p * (trickCost(v, c) + 0.25) - keepRisk(v, c);
+  // Points thrown on someone else's trick also count: they widen my lead in the game.
+  let score = discarding
+    ? -keepRisk(v, c) - 0.25 * Math.max(0, v.points[c]!)
+    : p * (trickCost(v, c) + 0.25) - keepRisk(v, c);
   if (!w) score += leadAdjust(v, c);
   if (threat !== null) score += moonDefence(v, c, p, threat);
   return score;
@@ -119,7 +122,7 @@ export function keptRisk(v: SeatView, kept: CardSet): number {
     const s = suitOf(c);
     const r = rankOf(c);
     const pts = v.points[c]!;
-    if (c === QS) risk += 4 + 22 * coverRisk * Math.max(qp, 0.3);
+    if (c === QS) risk += cover >= 4 ? 0 : 4 + 22 * coverRisk * Math.max(qp, 0.3);
     else if (s === SPADES && c > QS) {
       risk += (kept.has(QS) ? 4 : 0) + 13 * coverRisk * Math.max(qp, 0.3) + pts;
     } else if (s === HEARTS) {
