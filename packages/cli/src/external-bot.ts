@@ -28,6 +28,9 @@ export interface ExternalBotOptions {
   readonly log?: (line: string) => void; // where the program's stderr lines go
 }
 
+/** After this many decisions in a row without an answer the program is stopped and replaced by random moves. */
+const MAX_TIMEOUTS = 3;
+
 interface Pending {
   readonly id: number;
   readonly resolve: (line: string) => void;
@@ -39,6 +42,7 @@ export class ExternalBot implements ArenaPlayer {
   private pending: Pending | null = null;
   private dead: string | null = null;
   private nextId = 1;
+  private timeouts = 0; // decisions in a row without an answer
   private readonly ready: Promise<void>;
   private readonly graceMs: number;
   private readonly exited: Promise<void>;
@@ -117,11 +121,17 @@ export class ExternalBot implements ArenaPlayer {
   async decide(obs: Observation, options: DecideOptions): Promise<Decision> {
     await this.ready;
     const id = this.nextId++;
-    const line = await this.request(
-      id,
-      decideMessage(obs, id, options.timeMs),
-      options.timeMs + this.graceMs,
-    );
+    let line: string;
+    try {
+      line = await this.request(id, decideMessage(obs, id, options.timeMs), options.timeMs + this.graceMs);
+      this.timeouts = 0;
+    } catch (e) {
+      if (!this.dead && ++this.timeouts >= MAX_TIMEOUTS) {
+        this.die(`stopped answering (${MAX_TIMEOUTS} decisions in a row without an answer)`);
+        this.child.kill('SIGKILL');
+      }
+      throw e;
+    }
     const r = parseMove(line, id, obs);
     if (!r.ok) throw new Error(`${this.name}: ${r.error}`);
     return r.value;
