@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { CardName } from '@hearts/engine';
 import { HandAudit, canonicalDeck, dealHands } from './index.js';
 
 // Hand 0, four players, canonical deck: seat 1 holds 2C 6C TC AC 5D 9D KD 4S 8S QS 3H 7H JH, seat 2 3C 7C …,
@@ -21,6 +22,15 @@ describe('HandAudit', () => {
     expect(a.played(9, '3C')).toEqual([expect.objectContaining({ code: 'ERR_NOT_HELD' })]);
     expect(a.passed(['5C', '9C', 'KC'])).toEqual([expect.objectContaining({ code: 'ERR_PASS' })]);
     expect(a.problems).toHaveLength(5);
+  });
+
+  test('a deal that is not a deal is refused', () => {
+    expect(() => new HandAudit([['2C', 'XX' as CardName]], { seat: 0, passOffset: 0, passCards: 0 })).toThrow(
+      TypeError,
+    );
+    expect(() => new HandAudit([['2C'], ['2C']], { seat: 0, passOffset: 0, passCards: 0 })).toThrow(
+      TypeError,
+    );
   });
 
   test('a removed card is not in the deal', () => {

@@ -59,11 +59,14 @@ export class HandAudit {
   ) {
     this.n = hands.length;
     this.owner = new Int8Array(52).fill(-1);
-    this.deal = hands.map((h) =>
-      h instanceof CardSet
-        ? h
-        : CardSet.fromCards([...h].map((c) => (typeof c === 'number' ? c : parseCard(c)!))),
-    );
+    this.deal = hands.map((h, s) => {
+      const set = h instanceof CardSet ? h : this.toSet(h);
+      if (!set) throw new TypeError(`hand ${s} must list distinct cards`);
+      return set;
+    });
+    const all = this.deal.reduce((u, h) => u.union(h), CardSet.EMPTY);
+    if (all.size() !== this.deal.reduce((n, h) => n + h.size(), 0))
+      throw new TypeError('a card is dealt twice');
     this.deal.forEach((h, s) => {
       for (const c of h) this.owner[c] = s;
     });

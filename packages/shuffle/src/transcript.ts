@@ -273,7 +273,7 @@ export function verifyTranscript(t: Transcript, options: VerifyOptions = {}): Ve
   const seeds = t.seeds.map((h) => seedFromHex(h)!);
   for (let s = 0; s < n; s++) {
     if (t.fallback.includes(s)) {
-      if (t.seeds[s] !== seedToHex(fallbackSeed(t.commitmentsHash, s)))
+      if (t.seeds[s] !== seedToHex(fallbackSeed(hash, s)))
         fail(
           'ERR_FALLBACK_SEED',
           s,
