@@ -36,6 +36,7 @@ export {
   dealHands,
   parseCards,
 } from './shuffle.js';
+export type { RemovedCards } from './shuffle.js';
 export {
   parseTranscript,
   makeTranscript,

@@ -77,18 +77,24 @@ export function shuffleWith<T>(deck: T[], stream: RandomSource): T[] {
   return deck;
 }
 
+/** The cards taken out: card names, or a rules object (the engine's `Rules`) that lists them. */
+export type RemovedCards = readonly string[] | { readonly removedCards: readonly string[] };
+
 /**
  * The canonical deck: suits C, D, S, H, ranks 2..A inside each, minus `removedCards`.
  * Throws a TypeError for a name that is not a card.
  */
-export function canonicalDeck(removedCards: readonly string[] = []): Card[] {
-  const removed = CardSet.fromNames(removedCards);
+export function canonicalDeck(removedCards: RemovedCards = []): Card[] {
+  const names = Array.isArray(removedCards)
+    ? removedCards
+    : (removedCards as { removedCards: unknown }).removedCards;
+  const removed = Array.isArray(names) ? CardSet.fromNames(names as string[]) : undefined;
   if (!removed) throw new TypeError(`removedCards must be card names such as "2D"`);
   return [...CardSet.FULL.diff(removed)];
 }
 
 /** The final deck: the canonical deck (minus `removedCards`) shuffled by seat 0, then seat 1, … in turn. */
-export function composeDeck(removedCards: readonly string[], seeds: readonly Uint8Array[]): Card[] {
+export function composeDeck(removedCards: RemovedCards, seeds: readonly Uint8Array[]): Card[] {
   const deck = canonicalDeck(removedCards);
   for (const seed of seeds) shuffleWith(deck, new SeatStream(seed));
   return deck;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CardSet, dealDeck, makeCard, parseCard } from '@hearts/engine';
+import { CardSet, dealDeck, makeCard, parseCard, parseRules, type Result, type Rules } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import {
   SeatStream,
@@ -18,6 +18,10 @@ import {
 } from './index.js';
 
 const filled = (byte: number): Uint8Array => new Uint8Array(32).fill(byte);
+const unwrapRules = (r: Result<Rules, unknown>): Rules => {
+  if (!r.ok) throw new Error('bad rules');
+  return r.value;
+};
 const names = (cards: readonly number[]): string => cards.map(makeCard).join(' ');
 
 /** The test vectors of FAIR_SHUFFLE.md, copied from the spec text. */
@@ -186,6 +190,9 @@ describe('deck helpers', () => {
     expect(canonicalDeck(['2C', '2D', '3C', '2S']).map(makeCard)).not.toContain('2S');
     expect(canonicalDeck(['2C', '2D', '3C', '2S'])).toHaveLength(48);
     expect(() => canonicalDeck(['1X'])).toThrow(TypeError);
+    const rules = unwrapRules(parseRules({ players: 5 }));
+    expect(canonicalDeck(rules)).toEqual(canonicalDeck(['2C', '2D']));
+    expect(composeDeck(rules, [filled(1)])).toEqual(composeDeck(['2D', '2C'], [filled(1)]));
   });
 
   test('the dealer of hand h is seat h mod n: deck[0] goes to the seat after it', () => {
