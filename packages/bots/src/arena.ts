@@ -277,9 +277,16 @@ export interface ArenaReport {
   readonly incidentExamples: readonly string[];
 }
 
-/** The 97.5% quantile of Student's t with `df` degrees of freedom (Cornish–Fisher; exact enough for CIs). */
+/** t(0.975) for 1 … 30 degrees of freedom. */
+const T975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** The 97.5% quantile of Student's t with `df` degrees of freedom (table to 30, then Cornish–Fisher). */
 export function tQuantile975(df: number): number {
   if (df < 1) return Infinity;
+  if (df <= 30) return T975[Math.floor(df) - 1]!;
   const z = 1.959964;
   const z3 = z ** 3;
   const z5 = z ** 5;

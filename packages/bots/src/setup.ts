@@ -14,6 +14,9 @@
  */
 import {
   CardSet,
+  HEARTS,
+  QUEEN_OF_SPADES,
+  SUITS,
   applyMove,
   deal,
   deckOf,
@@ -32,6 +35,7 @@ import {
   type Observation,
   type RandomSource,
   type Rules,
+  type Suit,
 } from '@hearts/engine';
 import { handAt } from './position.js';
 import { winningIndex } from './view.js';
@@ -49,6 +53,7 @@ export interface PositionSpec {
   readonly received?: string; // what it received
   readonly holds?: Readonly<Record<number, string>>; // cards other seats hold now (the rest is random)
   readonly seat?: number; // the seat whose view it is (default: whoever is to play, or seat 0 when passing)
+  readonly sevenSuit?: 'C' | 'D' | 'S'; // the die's suit under sevenOfDie (default clubs)
 }
 
 const cards = (s: string | undefined): Card[] => {
@@ -95,11 +100,22 @@ export function buildPosition(spec: PositionSpec, fill = 0): { state: GameState;
   // What each seat played, and the suits it showed void in.
   const playedBy: Card[][] = Array.from({ length: n }, () => []);
   const voids = new Array<number>(n).fill(0);
-  for (const t of current ? [...tricks, current] : tricks) {
+  let broken = false;
+  for (const [ti, t] of (current ? [...tricks, current] : tricks).entries()) {
     t.cards.forEach((c, i) => {
       const s = (t.leader + i) % n;
       playedBy[s]!.push(c);
+      const points = suitOf(c) === HEARTS || c === QUEEN_OF_SPADES;
       if (i > 0 && suitOf(c) !== suitOf(t.cards[0]!)) voids[s]! |= 1 << suitOf(t.cards[0]!);
+      // Plays that were legal only for a hand of hearts (and the Q♠): it held nothing else then.
+      if (i > 0 && ti === 0 && points && !rules.pointsOnFirstTrick && suitOf(c) !== suitOf(t.cards[0]!))
+        voids[s]! |= 0b0111;
+      const onlyHearts =
+        (suitOf(c) === HEARTS && rules.heartsMustBeBroken && !broken) ||
+        (ti === 0 && points && !rules.pointsOnFirstTrick);
+      if (i === 0 && onlyHearts) voids[s]! |= 0b0111;
+      if (i > 0 && ti === 0 && c === QUEEN_OF_SPADES && !rules.pointsOnFirstTrick) voids[s]! |= 1 << 2; // no other spade
+      if (suitOf(c) === HEARTS || (c === QUEEN_OF_SPADES && rules.queenBreaksHearts)) broken = true;
     });
   }
   // Cards each seat holds now: mine, pinned ones, then the rest at random.
@@ -156,7 +172,7 @@ export function buildPosition(spec: PositionSpec, fill = 0): { state: GameState;
     dealt = dealt.map((h, s) => h.diff(passes[(s - offset + n) % n]!).union(passes[s]!));
   }
   let state = handAt(rules, handNumber, spec.scores ?? new Array<number>(n).fill(0));
-  const d = deal(state, dealt, rules.sevenOfDie ? 0 : null);
+  const d = deal(state, dealt, rules.sevenOfDie ? (SUITS.indexOf(spec.sevenSuit ?? 'C') as Suit) : null);
   if (!d.ok) throw new Error(d.error.message);
   state = d.value;
   if (passing) return { state, obs: observation(state, me) };

@@ -1,0 +1,157 @@
+import { describe, expect, test } from 'vitest';
+import {
+  arenaConfig,
+  estimate,
+  playChain,
+  seatings,
+  summarize,
+  tQuantile975,
+  type ArenaConfig,
+  type ArenaPlayer,
+  type ChainResult,
+} from './arena.js';
+import { easyBot } from './easy.js';
+import { mediumBot } from './medium.js';
+import { randomBot } from './random.js';
+import type { Bot } from './types.js';
+
+const asPlayer = (bot: Bot): ArenaPlayer => ({ name: bot.level, decide: (o, opts) => bot.decide(o, opts) });
+
+async function play(config: ArenaConfig, players: ArenaPlayer[]): Promise<ChainResult[]> {
+  const chains: ChainResult[] = [];
+  for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players));
+  return chains;
+}
+
+describe('seatings', () => {
+  test.each([3, 4, 5, 6])(
+    'two bots on %i seats: each alone in every seat, each as often in every seat',
+    (n) => {
+      const all = seatings(2, n);
+      expect(all).toHaveLength(2 * n);
+      for (let seat = 0; seat < n; seat++) {
+        expect(all.filter((s) => s[seat] === 0)).toHaveLength(n);
+        expect(all.filter((s) => s[seat] === 1)).toHaveLength(n);
+      }
+      for (const bot of [0, 1]) {
+        const solo = all.filter((s) => s.filter((b) => b === bot).length === 1);
+        expect(solo.map((s) => s.indexOf(bot)).sort()).toEqual([...Array(n).keys()]);
+      }
+    },
+  );
+
+  test('as many bots as seats: every rotation both ways round (all orders with 3)', () => {
+    const three = seatings(3, 3).map((s) => s.join(''));
+    expect(new Set(three)).toEqual(new Set(['012', '120', '201', '021', '210', '102']));
+    const four = seatings(4, 4);
+    expect(new Set(four.map((s) => s.join(''))).size).toBe(8);
+    for (let seat = 0; seat < 4; seat++)
+      for (let bot = 0; bot < 4; bot++) expect(four.filter((s) => s[seat] === bot)).toHaveLength(2);
+  });
+
+  test('other counts are refused', () => {
+    expect(() => seatings(3, 4)).toThrow(/two bots, or one bot per seat/);
+    expect(() => seatings(1, 4)).toThrow();
+    expect(() => arenaConfig({ bots: ['medium'], deals: 1 })).toThrow();
+    expect(() => arenaConfig({ bots: ['medium', 'easy'], deals: 0 })).toThrow(/deals/);
+    expect(() => arenaConfig({ bots: ['medium', 'easy'], deals: 1, rules: { players: 7 } })).toThrow(
+      /players/,
+    );
+  });
+});
+
+describe('statistics', () => {
+  test('Student t quantiles', () => {
+    expect(tQuantile975(1)).toBeCloseTo(12.706, 3);
+    expect(tQuantile975(9)).toBeCloseTo(2.262, 3);
+    expect(tQuantile975(100)).toBeCloseTo(1.984, 3);
+    expect(tQuantile975(999)).toBeCloseTo(1.9623, 3);
+  });
+
+  test('mean and 95% interval', () => {
+    const e = estimate([1, 2, 3, 4]);
+    expect(e.mean).toBe(2.5);
+    const half = (3.182 * Math.sqrt(5 / 3)) / 2;
+    expect(e.low).toBeCloseTo(2.5 - half, 6);
+    expect(e.high).toBeCloseTo(2.5 + half, 6);
+  });
+});
+
+describe('a duplicate match', () => {
+  test('is repeatable, covers every seat-hand and adds up', async () => {
+    const config = arenaConfig({ bots: ['medium', 'random'], deals: 3, seed: 9 });
+    const players = [asPlayer(mediumBot), asPlayer(randomBot)];
+    const a = summarize(config, await play(config, players));
+    const chains = await play(config, players);
+    const b = summarize(config, [...chains].reverse()); // the order chains arrive in does not matter
+    expect(b).toEqual(a);
+    expect(a.hands).toBe(3 * 8);
+    expect(a.results.map((r) => r.seatHands)).toEqual([48, 48]);
+    for (const c of chains)
+      for (const h of c.hands) {
+        const sum = h.points.reduce((x, y) => x + y, 0);
+        expect(h.shooter >= 0 ? sum === 78 : sum === 26).toBe(true);
+        expect(h.queen).toBeGreaterThanOrEqual(0);
+      }
+    // Per deal, the two bots' mean points add up to half a hand's points over all seatings.
+    const mean = a.results[0]!.points.mean + a.results[1]!.points.mean;
+    const moons = chains.flatMap((c) => c.hands).filter((h) => h.shooter >= 0).length;
+    expect(mean).toBeCloseTo((26 * 24 + 52 * moons) / 48, 6);
+    expect(a.differences[0]!.points.mean).toBeCloseTo(
+      a.results[0]!.points.mean - a.results[1]!.points.mean,
+      9,
+    );
+    expect(a.incidents).toBe(0);
+  });
+
+  test('identical bots come out exactly even: same cards, same seats, same chances', async () => {
+    const config = arenaConfig({ bots: ['easy', 'easy'], deals: 4, seed: 3 });
+    const r = summarize(config, await play(config, [asPlayer(easyBot), asPlayer(easyBot)]));
+    expect(r.bots).toEqual(['easy#1', 'easy#2']);
+    expect(r.differences[0]!.points).toEqual({ mean: 0, low: 0, high: 0 });
+  });
+
+  test('chains hands into games to the target score and shares each win', async () => {
+    const config = arenaConfig({ bots: ['easy', 'random'], deals: 12, seed: 5, rules: { targetScore: 20 } });
+    const chains = await play(config, [asPlayer(easyBot), asPlayer(randomBot)]);
+    const r = summarize(config, chains);
+    const games = chains.flatMap((c) => c.hands).filter((h) => h.gameOver).length;
+    expect(games).toBeGreaterThan(8);
+    expect(r.results[0]!.games + r.results[1]!.games).toBe(4 * games);
+    expect(r.results[0]!.wins + r.results[1]!.wins).toBeCloseTo(games, 9);
+    expect(r.results[0]!.winRate).toBeGreaterThan(r.results[1]!.winRate);
+  });
+
+  test('a failing bot gets random legal moves instead, reported as incidents', async () => {
+    const config = arenaConfig({ bots: ['medium', 'broken'], deals: 1, seed: 2 });
+    let calls = 0;
+    const broken: ArenaPlayer = {
+      name: 'broken',
+      decide: (obs) => {
+        calls++;
+        if (calls % 3 === 0) throw new Error('crashed');
+        if (calls % 3 === 1)
+          return { kind: 'play', card: obs.hand.find((c) => !obs.legal.includes(c)) ?? 'XX' } as never;
+        return { kind: 'pass', cards: [] };
+      },
+    };
+    const chains = await play(config, [asPlayer(mediumBot), broken]);
+    const r = summarize(config, chains);
+    expect(chains.every((c) => c.hands.length === 1)).toBe(true);
+    expect(r.incidents).toBe(calls);
+    expect(r.incidentExamples.join('\n')).toMatch(/crashed|illegal|not a decision/);
+  });
+
+  test.each([
+    [{ players: 3 }],
+    [{ players: 5, moon: 'shooterChoice' }],
+    [{ players: 6, passCycle: 'rotate' }],
+  ])('runs under %j', async (rules) => {
+    const config = arenaConfig({ bots: ['medium', 'easy'], deals: 2, seed: 1, rules });
+    const chains = await play(config, [asPlayer(mediumBot), asPlayer(easyBot)]);
+    const r = summarize(config, chains);
+    const n = config.rules.players;
+    expect(r.hands).toBe(2 * 2 * n);
+    expect(r.incidents).toBe(0);
+  });
+});

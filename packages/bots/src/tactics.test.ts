@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { easyBot } from './easy.js';
+import { mediumBot } from './medium.js';
+import { randomBot } from './random.js';
+import { buildPosition } from './setup.js';
+import { TACTICS, judge, solveTactics } from './tactics.js';
+
+describe('the tactical positions', () => {
+  test('at least 30, with unique names, a reason each, in every category the issue names', () => {
+    expect(TACTICS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(TACTICS.map((t) => t.id)).size).toBe(TACTICS.length);
+    for (const t of TACTICS) expect(t.why.length).toBeGreaterThan(20);
+    const categories = new Set(TACTICS.map((t) => t.category));
+    for (const c of ['duck', 'dumpQueen', 'flushQueen', 'stopMoon', 'shootMoon', 'passVoid'] as const)
+      expect(categories).toContain(c);
+  });
+
+  test.each(TACTICS.map((t) => [t.id, t] as const))('%s is a real position with a legal answer', (_id, t) => {
+    for (const fill of [0, 1, 2]) {
+      const { obs } = buildPosition(t, fill);
+      if (t.moon) expect(obs.phase).toBe('moon');
+      else if (t.play) {
+        expect(obs.phase).toBe('play');
+        for (const c of t.play) expect(obs.legal).toContain(c);
+        // A position where every legal card is right tests nothing.
+        expect(obs.legal.some((c) => !t.play!.includes(c))).toBe(true);
+      } else {
+        expect(obs.phase).toBe('pass');
+        for (const c of [...(t.pass ?? []), ...(t.keep ?? [])]) expect(obs.hand).toContain(c);
+      }
+    }
+  });
+
+  test('judging: right and wrong answers', () => {
+    const duck = TACTICS.find((t) => t.id === 'duck-under-king')!;
+    expect(judge(duck, { kind: 'play', card: 'QD' })).toBeNull();
+    expect(judge(duck, { kind: 'play', card: 'AD' })).toContain('AD');
+    const keep = TACTICS.find((t) => t.id === 'keep-guarded-queen')!;
+    expect(judge(keep, { kind: 'pass', cards: ['3C', '7C', '9C'] })).toBeNull();
+    expect(judge(keep, { kind: 'pass', cards: ['QS', '7C', '9C'] })).not.toBeNull();
+  });
+
+  test('medium solves every position marked for medium', () => {
+    const r = solveTactics(mediumBot, { levels: ['medium'], timeMs: 50 });
+    expect(r.failed).toEqual([]);
+    expect(r.solved.length).toBe(TACTICS.filter((t) => t.level === 'medium').length);
+  });
+
+  test('the positions tell players apart: easy and random miss many', () => {
+    expect(solveTactics(easyBot, { timeMs: 10 }).failed.length).toBeGreaterThanOrEqual(8);
+    expect(solveTactics(randomBot, { timeMs: 10 }).failed.length).toBeGreaterThanOrEqual(15);
+  });
+});
