@@ -30,7 +30,7 @@ export {
   cardsOfSuitMask,
 } from './cards.js';
 export type { Card, CardName, Suit, SuitName, RankName } from './cards.js';
-export { ok, err } from './result.js';
+export { ok, err, unwrap } from './result.js';
 export type { Result } from './result.js';
 export {
   DEFAULT_RULES,

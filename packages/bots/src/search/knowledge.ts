@@ -26,6 +26,18 @@ export interface Knowledge {
   readonly need: Int8Array; // how many cards each seat holds now
   readonly unknown: Uint16Array; // per suit: cards whose holder is unknown
   readonly plays: readonly Card[]; // this hand's cards in play order
+  readonly discards: readonly Discard[]; // cards played by seats void in the suit led
+  readonly received: Uint16Array | null; // per suit: cards this seat received in the pass
+  readonly passer: number; // the seat that passed to this one, -1 without passing
+}
+
+/** A seat, void in the suit led, played this card while another seat was winning the trick (or itself was). */
+export interface Discard {
+  readonly seat: number;
+  readonly trick: number;
+  readonly card: Card;
+  readonly onOwnTrick: boolean; // the seat itself was winning when it discarded
+  readonly later: Uint16Array; // per suit: cards the seat played after this one
 }
 
 const cardsOf = (names: readonly string[]): Card[] => names.map((c) => parseCard(c)!);
@@ -38,6 +50,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   const voids = new Uint8Array(n * 4);
   const need = new Int8Array(n).fill(cfg.tricks);
   const plays: Card[] = [];
+  const seatOfPlay: number[] = [];
   const add = (arr: Uint16Array, seat: number, c: Card): void => {
     arr[seat * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
   };
@@ -45,12 +58,17 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   const all = obs.trick ? [...obs.tricks, obs.trick] : obs.tricks;
   let broken = false;
   const onlyPoints: number[] = [];
+  const discards: { seat: number; trick: number; card: Card; onOwnTrick: boolean; at: number }[] = [];
   let trickIndex = 0;
   for (const t of all) {
     const cards = cardsOf(t.cards);
     const led = cards.length ? (cards[0]! / 13) | 0 : -1;
+    let winPos = 0;
     cards.forEach((c, i) => {
       const seat = (t.leader + i) % n;
+      if (i > 0 && ((c / 13) | 0) !== led)
+        discards.push({ seat, trick: trickIndex, card: c, onOwnTrick: (t.leader + winPos) % n === seat, at: plays.length });
+      if (i > 0 && ((c / 13) | 0) === led && c > cards[winPos]!) winPos = i;
       plays.push(c);
       add(playedBy, seat, c);
       need[seat]!--;
@@ -97,6 +115,19 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   // A pinned card contradicts a void only if our inference is wrong; trust the pin.
   for (let s = 0; s < n; s++)
     for (let suit = 0; suit < 4; suit++) if (hands[s * 4 + suit]) voids[s * 4 + suit] = 0;
+  const withLater = discards.map((d) => {
+    const later = new Uint16Array(4);
+    for (let p = d.at + 1; p < plays.length; p++) {
+      const c = plays[p]!;
+      if (seatOfPlay[p] === d.seat) later[(c / 13) | 0]! |= 1 << c % 13;
+    }
+    return { seat: d.seat, trick: d.trick, card: d.card, onOwnTrick: d.onOwnTrick, later };
+  });
+  let received: Uint16Array | null = null;
+  if (obs.received && obs.passOffset) {
+    received = new Uint16Array(4);
+    for (const c of cardsOf(obs.received)) received[(c / 13) | 0]! |= 1 << c % 13;
+  }
   const sevenSuit = obs.sevenSuit === null ? -1 : 'CDSH'.indexOf(obs.sevenSuit);
   return {
     cfg,
@@ -110,5 +141,8 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     need,
     unknown,
     plays,
+    discards: withLater,
+    received,
+    passer: received ? (me - obs.passOffset + n) % n : -1,
   };
 }

@@ -7,6 +7,7 @@ import {
   observation,
   randomInt,
   seededRandom,
+  unwrap,
   type GameState,
   type Rules,
 } from '@hearts/engine';
@@ -17,7 +18,7 @@ import { makeSampler } from './sampler.js';
 /** Plays random legal moves until `plays` cards are on the table. */
 function position(seed: number, plays: number, rules: Partial<Rules> = {}): GameState {
   const rng = seededRandom(seed);
-  let g = dealRandom(newGame({ ...rules, targetScore: 1000 }).value as GameState, rng);
+  let g = dealRandom(unwrap(newGame({ ...rules, targetScore: 1000 })), rng);
   for (let s = 0; g.phase === 'pass'; s++) {
     const cards = [...handOf(g, s)].slice(0, g.rules.passCards);
     g = (applyMove(g, s, { kind: 'pass', cards }) as { value: GameState }).value;

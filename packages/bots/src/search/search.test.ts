@@ -8,6 +8,7 @@ import {
   preset,
   seatsToAct,
   seededRandom,
+  unwrap,
   type GameState,
   type Move,
   type Rules,
@@ -27,7 +28,7 @@ const toMove = (d: Decision): Move =>
 /** Plays one hand with the bot in every seat; every decision must be accepted by the engine. */
 function playHand(bot: SearchBot, rules: Partial<Rules>, seed: number): GameState {
   const rng = seededRandom(seed);
-  let g = dealRandom(newGame(rules).value as GameState, rng);
+  let g = dealRandom(unwrap(newGame(rules)), rng);
   while (g.phase !== 'deal' && g.phase !== 'gameOver') {
     const seat = seatsToAct(g)[0]!;
     const obs = observation(g, seat);
@@ -69,7 +70,7 @@ describe.each([
 
 describe('mergeEquivalent', () => {
   test('keeps one of touching cards, and cards separated by an unplayed card apart', () => {
-    const g = dealRandom(newGame({ passCards: 0 }).value as GameState, seededRandom(3));
+    const g = dealRandom(unwrap(newGame({ passCards: 0 })), seededRandom(3));
     const seat = g.core!.turn;
     const k = buildKnowledge(observation(g, seat));
     const hand = CardSet.fromSuitMasks(
@@ -94,7 +95,7 @@ describe('mergeEquivalent', () => {
 describe('moonChoice', () => {
   const obsWith = (scores: number[], target = 100): Parameters<typeof moonChoice>[0] => {
     const g = dealRandom(
-      newGame({ moon: 'shooterChoice', targetScore: target }).value as GameState,
+      unwrap(newGame({ moon: 'shooterChoice', targetScore: target })),
       seededRandom(1),
     );
     const o = observation(g, 0);

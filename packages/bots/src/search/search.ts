@@ -30,6 +30,7 @@ export interface SearchParams {
   readonly passWorlds: number; // deals per pass candidate, at most
   readonly timeShare: number; // share of the time budget to use
   readonly relative: number; // weight of the others' average points in the objective
+  readonly inference: boolean; // weight sampled deals by how likely the others' passes and discards make them
 }
 
 export const HARD: SearchParams = {
@@ -43,6 +44,7 @@ export const HARD: SearchParams = {
   passWorlds: 60,
   timeShare: 0.45,
   relative: 0.1,
+  inference: false,
 };
 
 export const EXPERT: SearchParams = {
@@ -56,6 +58,7 @@ export const EXPERT: SearchParams = {
   passWorlds: 160,
   timeShare: 0.9,
   relative: 0.1,
+  inference: true,
 };
 
 const clock = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
@@ -111,9 +114,11 @@ export class SearchBot implements Bot {
     const work = new HandCore(cfg);
     const world = new Uint16Array(k.n * 4);
     const scores = new Float64Array(p.maxWorlds * options);
+    const weights = new Float64Array(p.maxWorlds).fill(1);
     let worlds = 0;
     while (worlds < p.maxWorlds) {
       sampler.sample(rng, world);
+      if (p.inference) weights[worlds] = worldWeight(world, k);
       setUpWorld(base, world, k);
       for (let c = 0; c < candidates.length; c++) {
         for (let pl = 0; pl < plans.length; pl++) {
@@ -128,11 +133,11 @@ export class SearchBot implements Bot {
       worlds++;
       if (
         worlds % p.batch === 0 &&
-        (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, worlds, options)))
+        (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, weights, worlds, options)))
       )
         break;
     }
-    const best = bestOption(scores, worlds, options);
+    const best = bestOption(scores, weights, worlds, options);
     return makeCard(candidates[Math.floor(best / plans.length)]!);
   }
 
@@ -242,17 +247,21 @@ function objective(core: HandCore, me: number, relative: number): number {
 }
 const scratchPoints = new Int32Array(6);
 
-function mean(scores: Float64Array, worlds: number, options: number, o: number): number {
+function mean(scores: Float64Array, weights: Float64Array, worlds: number, options: number, o: number): number {
   let s = 0;
-  for (let w = 0; w < worlds; w++) s += scores[w * options + o]!;
-  return s / worlds;
+  let w = 0;
+  for (let i = 0; i < worlds; i++) {
+    s += weights[i]! * scores[i * options + o]!;
+    w += weights[i]!;
+  }
+  return s / w;
 }
 
-function bestOption(scores: Float64Array, worlds: number, options: number): number {
+function bestOption(scores: Float64Array, weights: Float64Array, worlds: number, options: number): number {
   let best = 0;
   let bestMean = Infinity;
   for (let o = 0; o < options; o++) {
-    const m = mean(scores, worlds, options, o);
+    const m = mean(scores, weights, worlds, options, o);
     if (m < bestMean) {
       bestMean = m;
       best = o;
@@ -261,24 +270,57 @@ function bestOption(scores: Float64Array, worlds: number, options: number): numb
   return best;
 }
 
-/** Whether the best option beats every other by more than 3 standard errors of the paired difference. */
-function clearWinner(scores: Float64Array, worlds: number, options: number): boolean {
-  const best = bestOption(scores, worlds, options);
+/** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
+function clearWinner(scores: Float64Array, weights: Float64Array, worlds: number, options: number): boolean {
+  const best = bestOption(scores, weights, worlds, options);
+  let w1 = 0;
+  let w2 = 0;
+  for (let i = 0; i < worlds; i++) {
+    w1 += weights[i]!;
+    w2 += weights[i]! * weights[i]!;
+  }
+  const effective = (w1 * w1) / w2;
   for (let o = 0; o < options; o++) {
     if (o === best) continue;
     let s = 0;
     let s2 = 0;
-    for (let w = 0; w < worlds; w++) {
-      const d = scores[w * options + o]! - scores[w * options + best]!;
-      s += d;
-      s2 += d * d;
+    for (let i = 0; i < worlds; i++) {
+      const d = scores[i * options + o]! - scores[i * options + best]!;
+      s += weights[i]! * d;
+      s2 += weights[i]! * d * d;
     }
-    const m = s / worlds;
-    const variance = Math.max(0, s2 / worlds - m * m);
-    const se = Math.sqrt(variance / worlds);
-    if (m <= 3 * se + 1e-9) return false;
+    const m = s / w1;
+    const variance = Math.max(0, s2 / w1 - m * m);
+    if (m <= 3 * Math.sqrt(variance / effective) + 1e-9) return false;
   }
   return true;
+}
+
+const QS_BIT = 1 << 10;
+
+/**
+ * How likely the others' visible choices make a sampled deal, relative to the others: players dump the Q♠ on
+ * someone else's trick when they can, shed hearts when void, and pass an unguarded Q♠.
+ */
+export function worldWeight(world: Uint16Array, k: Knowledge): number {
+  let w = 1;
+  const noPointsFirst = !k.cfg.pointsOnFirstTrick;
+  for (const d of k.discards) {
+    if (d.trick === 0 && noPointsFirst) continue;
+    if (d.onOwnTrick) continue;
+    const b = d.seat * 4;
+    const spades = world[b + 2]! | d.later[2]!;
+    const hearts = world[b + 3]! | d.later[3]!;
+    const suit = (d.card / 13) | 0;
+    if (d.card !== 2 * 13 + 10 && spades & QS_BIT && k.cfg.cardPoints[2 * 13 + 10]! > 0) w *= 0.15;
+    else if (suit !== 3 && d.card !== 2 * 13 + 10 && hearts) w *= 0.6;
+  }
+  if (k.received && k.passer >= 0 && !(k.received[2]! & QS_BIT)) {
+    const b = k.passer * 4;
+    const spades = world[b + 2]! | k.playedBy[b + 2]!;
+    if (spades & QS_BIT && POPCOUNT13[spades]! <= 3) w *= 0.3;
+  }
+  return w;
 }
 
 /**
