@@ -54,8 +54,9 @@ export class ExternalBot implements ArenaPlayer {
     options: ExternalBotOptions = {},
   ) {
     this.graceMs = options.graceMs ?? 2000;
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
+    // Its own process group, so that stopping it also stops whatever the shell started.
+    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.child.on('error', (e) => this.die(`cannot start: ${e.message}`));
     this.child.on('exit', (code, signal) =>
       this.die(signal ? `killed by ${signal}` : `exited with code ${code}`),
@@ -128,7 +129,7 @@ export class ExternalBot implements ArenaPlayer {
     } catch (e) {
       if (!this.dead && ++this.timeouts >= MAX_TIMEOUTS) {
         this.die(`stopped answering (${MAX_TIMEOUTS} decisions in a row without an answer)`);
-        this.child.kill('SIGKILL');
+        this.kill();
       }
       throw e;
     }
@@ -139,12 +140,24 @@ export class ExternalBot implements ArenaPlayer {
 
   /** Says quit and waits briefly for the program to end; kills it if it does not. */
   async close(): Promise<void> {
-    if (!this.dead) {
-      this.child.stdin.write(JSON.stringify({ type: 'quit' }) + '\n');
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      if (!this.dead) this.child.stdin.write(JSON.stringify({ type: 'quit' }) + '\n');
       this.child.stdin.end();
+      const timer = setTimeout(() => this.kill(), this.dead ? 0 : 2000);
+      await this.exited;
+      clearTimeout(timer);
     }
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
-    await this.exited;
-    clearTimeout(timer);
+    this.kill(); // anything the command left running
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+  }
+
+  /** Stops the program's whole process group. */
+  private kill(): void {
+    try {
+      if (this.child.pid !== undefined) process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }

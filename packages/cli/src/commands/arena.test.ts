@@ -1,0 +1,192 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPosition, decideMessage, TACTICS } from '@hearts/bots';
+import { seededRandom } from '@hearts/engine';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ExternalBot } from '../external-bot.js';
+import { splitBots } from './arena.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `hearts` command (from the repository root, where examples/ is). */
+function hearts(args: string[], input?: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+const json = (r: Run): Record<string, unknown> => {
+  expect(r.code, r.stderr).toBe(0);
+  const lines = r.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+};
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
+    throw new Error('build first: the test runs the built command (npm run build)');
+});
+
+describe('hearts bot', () => {
+  test('answers hello, decisions and bad lines, one line each, and stops on quit', async () => {
+    const play = decideMessage(buildPosition(TACTICS.find((t) => t.id === 'duck-under-king')!).obs, 7);
+    const moon = decideMessage(buildPosition(TACTICS.find((t) => t.moon === 'plus')!).obs, 8);
+    const input = [
+      '{"type":"hello","protocol":"hearts-bot/1"}',
+      JSON.stringify(play),
+      'this is not json',
+      JSON.stringify({ ...play, id: 9, seat: 3 }),
+      JSON.stringify(moon),
+      '{"type":"quit"}',
+      JSON.stringify(play), // after quit: not read
+    ].join('\n');
+    const r = await hearts(['bot', '--level', 'medium', '--seed', '1'], input + '\n');
+    expect(r.code).toBe(0);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(out).toHaveLength(6);
+    expect(out[0]).toMatchObject({ type: 'hello', name: 'hearts medium' });
+    expect(out[1]).toEqual({ type: 'move', id: 7, card: 'QD' });
+    expect(out[2]).toMatchObject({ type: 'error' });
+    expect(out[3]).toMatchObject({ type: 'error', id: 9 });
+    expect(out[4]).toEqual({ type: 'move', id: 8, choice: 'plus' });
+    expect(out[5]).toEqual({ type: 'bye' });
+  });
+
+  test('ends at the end of input', async () => {
+    const r = await hearts(['bot', '--level', 'easy'], '{"type":"hello","protocol":"hearts-bot/1"}\n');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ type: 'hello' });
+  });
+
+  test('refuses an unknown level', async () => {
+    const r = await hearts(['bot', '--level', 'grandmaster'], '');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--level must be one of');
+  });
+});
+
+describe('hearts arena', () => {
+  test('the same result on one worker and on two, as one line of JSON', async () => {
+    const args = ['arena', '--bots', 'medium,random', '--deals', '3', '--seed', '4', '--json'];
+    const one = json(await hearts([...args, '--workers', '1']));
+    const two = json(await hearts([...args, '--workers', '2']));
+    expect(two).toEqual(one);
+    expect(one).toMatchObject({ bots: ['medium', 'random'], deals: 3, seatings: 8, hands: 24, incidents: 0 });
+    const results = one['results'] as { bot: string; points: { mean: number }; seatHands: number }[];
+    expect(results.map((r) => r.seatHands)).toEqual([48, 48]);
+  });
+
+  test('plays the example bot over hearts-bot/1 (cmd:node examples/random-bot.mjs)', async () => {
+    const r = json(
+      await hearts(['arena', '--bots', 'medium,cmd:node examples/random-bot.mjs', '--deals', '2', '--json']),
+    );
+    expect(r['incidents']).toBe(0);
+    expect(r['bots']).toEqual(['medium', 'cmd:node examples/random-bot.mjs']);
+  });
+
+  test('plays our own bot as an external program, under other rules', async () => {
+    const cmd = `cmd:node ${JSON.stringify(BIN)} bot --level easy --seed 3`;
+    const r = json(
+      await hearts([
+        'arena',
+        '--bots',
+        `medium,${cmd}`,
+        '--deals',
+        '2',
+        '--rules',
+        '{"players":3}',
+        '--json',
+      ]),
+    );
+    expect(r['incidents']).toBe(0);
+    expect(r['hands']).toBe(12);
+  });
+
+  test('a crashing external bot is replaced by random legal moves and reported', async () => {
+    const r = await hearts(['arena', '--bots', 'easy,cmd:node -e "process.exit(3)"', '--deals', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/moves replaced by random legal moves/);
+    expect(r.stdout).toMatch(/exited with code 3|bad hello/);
+  });
+
+  test('prints a table with every statistic', async () => {
+    const r = await hearts(['arena', '--bots', 'easy,random', '--deals', '2', '--workers', '1']);
+    expect(r.code).toBe(0);
+    for (const h of ['points/hand', '95% CI', 'moons shot', 'suffered', 'Q♠ taken', 'game wins'])
+      expect(r.stdout).toContain(h);
+    expect(r.stdout).toMatch(/easy − random: .* points per hand \(95% CI/);
+    expect(r.stderr).toMatch(/arena: 16\/16 hands/);
+  });
+
+  test.each([
+    [['--bots', 'medium,nobody', '--deals', '1'], 'unknown bot'],
+    [['--bots', 'medium,easy'], '--deals is required'],
+    [['--bots', 'medium,easy', '--deals', '1', '--rules', '{bad'], '--rules must be JSON'],
+    [['--bots', 'medium,easy', '--deals', '1', '--rules', '{"players":9}'], 'players'],
+    [['--bots', 'medium,easy,random', '--deals', '1'], 'one bot per seat'],
+    [['--bots', 'medium,easy', '--deals', 'x'], '--deals must be a whole number'],
+  ])('refuses %j', async (args, message) => {
+    const r = await hearts(['arena', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  test('splits the bot list, keeping commas inside commands', () => {
+    expect(splitBots('medium,easy')).toEqual(['medium', 'easy']);
+    expect(splitBots('expert, cmd:node bot.mjs --opts a,b')).toEqual([
+      'expert',
+      'cmd:node bot.mjs --opts a,b',
+    ]);
+    expect(splitBots('cmd:a,cmd:b,hard')).toEqual(['cmd:a', 'cmd:b', 'hard']);
+  });
+});
+
+describe('external bots', () => {
+  const obs = buildPosition(TACTICS[0]!).obs;
+  const options = { timeMs: 50, random: seededRandom(1) };
+
+  test('one that never says hello fails its decisions quickly', async () => {
+    const bot = new ExternalBot('node -e "setInterval(() => {}, 1000)"', 'mute', {
+      startMs: 300,
+      log: () => {},
+    });
+    await expect(bot.decide(obs, options)).rejects.toThrow(/no answer|bad hello/);
+    await bot.close();
+  });
+
+  test('one that stops answering is stopped after three silent decisions', async () => {
+    const script =
+      "require('readline').createInterface({input:process.stdin}).on('line',l=>{if(JSON.parse(l).type==='hello')console.log(JSON.stringify({type:'hello',name:'lazy'}))})";
+    const bot = new ExternalBot(`node -e ${JSON.stringify(script)}`, 'lazy', { graceMs: 100, log: () => {} });
+    for (let i = 0; i < 3; i++) await expect(bot.decide(obs, options)).rejects.toThrow(/no answer/);
+    await expect(bot.decide(obs, options)).rejects.toThrow(/stopped answering|killed|exited/);
+    expect(bot.botName).toBe('lazy');
+    await bot.close();
+  });
+
+  test('an illegal answer is refused with the reason', async () => {
+    const script =
+      "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);console.log(JSON.stringify(m.type==='hello'?{type:'hello',name:'x'}:{type:'move',id:m.id,card:'2S'}))})";
+    const bot = new ExternalBot(`node -e ${JSON.stringify(script)}`, 'cheat', { log: () => {} });
+    await expect(bot.decide(obs, options)).rejects.toThrow(/not a legal play/);
+    await bot.close();
+  });
+});
