@@ -35,8 +35,8 @@ export interface SearchParams {
 
 export const HARD: SearchParams = {
   level: 'hard',
-  maxWorlds: 120,
-  minWorlds: 24,
+  maxWorlds: 500,
+  minWorlds: 48,
   batch: 8,
   noise: 0.1,
   shootPlans: false,
