@@ -174,12 +174,13 @@ describe('hearts verify', () => {
     }
   });
 
-  test('--bench: under 5 ms per hand', async () => {
+  // The 5 ms target is checked by running the benchmark (docs/performance.md), not by a timed test.
+  test('--bench: runs the given number of hands and reports timings', async () => {
     const r = await hearts('verify', '--bench', '--hands', '300', '--json');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as { hands: number; meanMs: number; medianMs: number };
     expect(result.hands).toBe(300);
     expect(result.medianMs).toBeGreaterThan(0);
-    expect(result.meanMs).toBeLessThan(5);
+    expect(result.meanMs).toBeGreaterThan(0);
   });
 });
