@@ -21,7 +21,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   else if (m.kind === 'moon') send({ type: 'move', id: m.id, choice: 'minus' });
   else if (m.kind === 'play') send({ type: 'move', id: m.id, card: pick(m.legal) });
   else {
-    const count = m.rules.passCards ?? 3; // rules list only the options that differ from the defaults
+    const count = m.rules?.passCards ?? 3; // rules list only the options that differ from the defaults
     const hand = [...m.legal];
     const cards = [];
     while (cards.length < count) cards.push(...hand.splice(Math.floor(Math.random() * hand.length), 1));

@@ -103,7 +103,7 @@ export function winChance(v: SeatView, card: Card): number {
   let p = 1;
   // A later player beats it when it holds a higher card and nothing lower to duck with (or chooses to win).
   for (const s of after)
-    p *= 1 - holdsSomeChance(v, s, suit, higher) * (0.25 + 0.75 * (1 - holdsSomeChance(v, s, suit, lower)));
+    p *= 1 - holdsSomeChance(v, s, suit, higher) * (0.55 + 0.45 * (1 - holdsSomeChance(v, s, suit, lower)));
   return p;
 }
 

@@ -38,19 +38,41 @@ import { SeatView, suitCards } from './view.js';
 
 const QS = QUEEN_OF_SPADES;
 
-export const mediumBot: Bot = {
-  level: 'medium',
-  decide(obs: Observation, _options: DecideOptions): Decision {
-    if (obs.phase === 'moon') return { kind: 'moon', choice: moonChoiceFor(obs) };
-    const v = new SeatView(obs);
-    if (obs.phase === 'pass')
-      return { kind: 'pass', cards: choosePass(v, obs.rules.passCards).map(makeCard) };
-    return { kind: 'play', card: makeCard(choosePlay(v)) };
-  },
+/** The medium bot's weights (tuned in self-play; see docs/performance.md). */
+export interface MediumTuning {
+  readonly keep: number; // weight of a card's cost of keeping against the trick's expected cost
+  readonly leadNext: number; // the cost of having to lead the next trick
+  readonly giveAway: number; // the value of throwing a point onto someone else's trick
+  readonly flush: number; // the bonus (in Q♠ points) for leading a low spade while the Q♠ is out
+  readonly spadeWithQueen: number; // the cost of leading a spade while holding the Q♠
+}
+
+export const MEDIUM_TUNING: MediumTuning = {
+  keep: 0.6,
+  leadNext: 0.25,
+  giveAway: 0.25,
+  flush: 0.12,
+  spadeWithQueen: 0.6,
 };
 
+/** A medium bot with other weights (for tuning experiments). */
+export function makeMediumBot(t: MediumTuning = MEDIUM_TUNING): Bot {
+  return {
+    level: 'medium',
+    decide(obs: Observation, _options: DecideOptions): Decision {
+      if (obs.phase === 'moon') return { kind: 'moon', choice: moonChoiceFor(obs) };
+      const v = new SeatView(obs);
+      if (obs.phase === 'pass')
+        return { kind: 'pass', cards: choosePass(v, obs.rules.passCards).map(makeCard) };
+      return { kind: 'play', card: makeCard(choosePlay(v, t)) };
+    },
+  };
+}
+
+export const mediumBot: Bot = makeMediumBot();
+
 /** The card to play: a certain moon first, else the card of least expected cost. */
-export function choosePlay(v: SeatView): Card {
+export function choosePlay(v: SeatView, t: MediumTuning = MEDIUM_TUNING): Card {
   const legal = [...v.legal];
   if (legal.length === 1) return legal[0]!;
   const sure = sureMoonPlay(v);
@@ -59,7 +81,7 @@ export function choosePlay(v: SeatView): Card {
   let best = legal[0]!;
   let bestScore = Infinity;
   for (const c of legal) {
-    const s = playScore(v, c, threat);
+    const s = playScore(v, c, threat, t);
     if (s < bestScore - 1e-9 || (Math.abs(s - bestScore) <= 1e-9 && rankOf(c) > rankOf(best))) {
       best = c;
       bestScore = s;
@@ -69,26 +91,31 @@ export function choosePlay(v: SeatView): Card {
 }
 
 /** Expected cost of playing a card now: lower is better. */
-export function playScore(v: SeatView, c: Card, threat: number | null): number {
+export function playScore(
+  v: SeatView,
+  c: Card,
+  threat: number | null,
+  t: MediumTuning = MEDIUM_TUNING,
+): number {
   const w = v.winning();
   const following = w !== null && suitOf(c) === suitOf(w.card);
   const discarding = w !== null && !following;
   const p = discarding ? 0 : winChance(v, c);
   // Points thrown on someone else's trick also count: they widen my lead in the game.
   let score = discarding
-    ? -keepRisk(v, c) - 0.25 * Math.max(0, v.points[c]!)
-    : p * (trickCost(v, c) + 0.25) - keepRisk(v, c);
-  if (!w) score += leadAdjust(v, c);
+    ? -t.keep * keepRisk(v, c) - t.giveAway * Math.max(0, v.points[c]!)
+    : p * (trickCost(v, c) + t.leadNext) - t.keep * keepRisk(v, c);
+  if (!w) score += leadAdjust(v, c, t);
   if (threat !== null) score += moonDefence(v, c, p, threat);
   return score;
 }
 
 /** Lead preferences the cost estimate misses: flush the Q♠, keep spades while holding it. */
-function leadAdjust(v: SeatView, c: Card): number {
+function leadAdjust(v: SeatView, c: Card, t: MediumTuning): number {
   if (suitOf(c) !== SPADES) return 0;
   if (c < QS && queenOut(v) && !v.hand.has(KING_OF_SPADES) && !v.hand.has(ACE_OF_SPADES))
-    return -0.12 * v.points[QS]!;
-  if (v.hand.has(QS) && c !== QS) return 0.6;
+    return -t.flush * v.points[QS]!;
+  if (v.hand.has(QS) && c !== QS) return t.spadeWithQueen;
   return 0;
 }
 
