@@ -333,7 +333,7 @@ export function chooseMoon(
 }
 
 /** Whether totals end the game after `handsDone` hands (before the tie rule). */
-function reachesEnd(rules: Rules, totals: readonly number[], handsDone: number): boolean {
+export function reachesEnd(rules: Rules, totals: readonly number[], handsDone: number): boolean {
   return rules.handsToPlay > 0 ? handsDone >= rules.handsToPlay : Math.max(...totals) >= rules.targetScore;
 }
 

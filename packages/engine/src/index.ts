@@ -83,6 +83,7 @@ export {
   playCard,
   chooseMoon,
   scoreHand,
+  reachesEnd,
   observation,
   moveErrorMessage,
 } from './game.js';
