@@ -4,7 +4,12 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.tsx', // component tests; such a file names its DOM environment in a comment
+      'packages/*/test/**/*.test.ts',
+      'packages/web/e2e/**/*.test.ts', // real Chromium against the built app
+    ],
     testTimeout: 60_000,
   },
 });

@@ -28,12 +28,15 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
 const cache = new Map();
 
+/** A file's bytes and their gzip, kept while the file is unchanged (a rebuild replaces them). */
 async function load(path) {
+  const { mtimeMs, size } = await stat(path);
   const hit = cache.get(path);
-  if (hit) return hit;
+  if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit;
   const body = await readFile(path);
   const ext = extname(path);
-  const entry = { body, gz: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body) : null, ext };
+  const gz = COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body) : null;
+  const entry = { body, gz, ext, mtimeMs, size };
   cache.set(path, entry);
   return entry;
 }

@@ -287,7 +287,8 @@ export class GameController {
     const r = applyMove(before, seat, move);
     if (!r.ok) return r.error;
     const after = r.value;
-    const patch: { -readonly [K in keyof TableState]?: TableState[K] } = { refusal: null, hint: null };
+    const patch: { -readonly [K in keyof TableState]?: TableState[K] } = { hint: null };
+    if (seat === HUMAN) patch.refusal = null;
     if (move.kind === 'pass' && seat === HUMAN) patch.selected = [];
     if (move.kind === 'play' && seat === HUMAN) patch.received = [];
     if (before.phase === 'pass' && after.phase === 'play') {

@@ -58,6 +58,7 @@ export interface SeatView {
 export interface HandCardView {
   readonly card: CardName;
   readonly disabled: boolean; // may not be played (or passed) now
+  readonly dimmed: boolean; // shown dimmed: not playable while the player is to act
   readonly selected: boolean; // chosen for passing
   readonly received: boolean; // just received in the pass
   readonly hinted: boolean; // the expert's hint
@@ -132,9 +133,11 @@ export function tableView(t: TableState): TableView | null {
   const received = new Set(t.received);
   const selected = new Set(t.selected);
   const handCards = sortHand(obs.hand);
+  const myTurn = phase === 'play' && obs.turn === HUMAN && held === null;
   const hand: HandCardView[] = handCards.map((card) => ({
     card,
     disabled: passing ? myPassDone : !legal.has(card),
+    dimmed: passing ? false : myTurn && !legal.has(card),
     selected: passing && !myPassDone ? selected.has(card) : passing && (obs.passed ?? []).includes(card),
     received: received.has(card),
     hinted: hinted.has(card),

@@ -35,7 +35,7 @@ export const de: Texts = {
     points: '{{n}} Punkte',
     handPoints: '{{n}} in dieser Runde',
     cards: '{{n}} Karten',
-    passed: 'hat weitergegeben',
+    passed: '✓ weitergegeben',
     thinking: 'überlegt …',
     turn: 'ist dran',
   },

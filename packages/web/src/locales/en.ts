@@ -33,7 +33,7 @@ export const en = {
     points: '{{n}} points',
     handPoints: '{{n}} this hand',
     cards: '{{n}} cards',
-    passed: 'has passed',
+    passed: '✓ passed',
     thinking: 'thinking …',
     turn: 'to play',
   },

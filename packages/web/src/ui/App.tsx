@@ -16,7 +16,7 @@ export interface AppProps {
   readonly initialSettings: Settings;
   readonly coarsePointer: boolean;
   readonly onSettings?: (s: Settings) => void;
-  readonly pages?: Readonly<Record<string, () => ReactNode>>; // further screens by route
+  readonly pages?: Readonly<Record<string, (rest: string) => ReactNode>>; // further screens by route
 }
 
 const routeOf = (hash: string): string => (hash.startsWith('#/') ? hash.slice(1) : '/');
@@ -78,13 +78,14 @@ export function App({
     [settings, updateSettings, store, controller, navigate, coarsePointer],
   );
 
-  const page = pages?.[route.split('/')[1] ?? ''];
+  const [, section = '', ...rest] = route.split('/');
+  const page = pages?.[section];
   return (
     <I18nextProvider i18n={i18n}>
       <AppContext.Provider value={services}>
         <CardDefs />
         <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
-          {atTable ? <GameTable /> : page ? page() : <StartScreen />}
+          {atTable ? <GameTable /> : page ? page(rest.join('/')) : <StartScreen />}
         </div>
       </AppContext.Provider>
     </I18nextProvider>

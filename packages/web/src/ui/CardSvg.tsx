@@ -3,6 +3,7 @@
  * shapes and back patterns are defined once (`CardDefs`) and used by reference.
  */
 import type { CardName } from '@hearts/engine';
+import { memo } from 'react';
 import { rankIndex, rankOfName, suitColor, suitOfName, type Lang } from '../game/cards';
 import type { CardBack } from '../game/settings';
 
@@ -163,7 +164,7 @@ export interface CardFaceProps {
 }
 
 /** A card's face. Decorative: the button around it carries the spoken name. */
-export function CardFace({ card, lang, fourColor }: CardFaceProps) {
+export const CardFace = memo(function CardFace({ card, lang, fourColor }: CardFaceProps) {
   const suit = suitOfName(card);
   const rank = rankOfName(card);
   const label = rankIndex(rank, lang);
@@ -192,7 +193,7 @@ export function CardFace({ card, lang, fourColor }: CardFaceProps) {
       )}
     </svg>
   );
-}
+});
 
 /** A card's back. */
 export function CardBackSvg({ back }: { back: CardBack }) {

@@ -175,16 +175,6 @@ export function GameTable() {
             <span className="refusal">
               {t(`refusal.${snapshot.refusal.code}`, { defaultValue: t('refusal.other') })}
             </span>
-          ) : snapshot.hint && snapshot.hint.length > 0 ? (
-            <span className="hint-text">
-              {snapshot.hint.length > 1
-                ? t('action.hintPass', { cards: snapshot.hint.map((c) => cardLabel(c, lang)).join(', ') })
-                : t('action.hintPlay', { card: cardLabel(snapshot.hint[0]!, lang) })}
-            </span>
-          ) : snapshot.received.length > 0 && view.phase === 'play' ? (
-            <span className="received-text">
-              {t('prompt.received', { cards: snapshot.received.map((c) => cardLabel(c, lang)).join(', ') })}
-            </span>
           ) : (
             <span>{promptText(t, view.prompt)}</span>
           )}
@@ -195,6 +185,17 @@ export function GameTable() {
             </span>
           )}
         </div>
+        {snapshot.hint && snapshot.hint.length > 0 ? (
+          <div className="note hint-text" role="status">
+            {snapshot.hint.length > 1
+              ? t('action.hintPass', { cards: snapshot.hint.map((c) => cardLabel(c, lang)).join(', ') })
+              : t('action.hintPlay', { card: cardLabel(snapshot.hint[0]!, lang) })}
+          </div>
+        ) : snapshot.received.length > 0 && view.phase === 'play' ? (
+          <div className="note received-text">
+            {t('prompt.received', { cards: snapshot.received.map((c) => cardLabel(c, lang)).join(', ') })}
+          </div>
+        ) : null}
         {view.hand.length > 0 && (
           <Hand
             cards={view.hand}
@@ -230,7 +231,7 @@ function PlayerBar({ view }: { view: TableView }) {
   return (
     <div className={`player-bar${me.turn ? ' turn' : ''}`}>
       <span className="seat-name">{t('seat.you')}</span>
-      {me.dealer && <span className="dealer-chip">{t('seat.dealer').slice(0, 1)}</span>}
+      {me.dealer && <span className="dealer-chip">{t('seat.dealer')}</span>}
       <span className="seat-score">
         <strong>{me.total}</strong>
         {me.handPoints > 0 && <span className="hand-points">+{me.handPoints}</span>}

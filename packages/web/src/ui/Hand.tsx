@@ -79,7 +79,7 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap }: 
             className={[
               'card',
               'in-hand',
-              c.disabled && 'dimmed',
+              c.dimmed && 'dimmed',
               (c.selected || raised === c.card) && 'raised',
               c.received && 'received',
               c.hinted && 'hinted',

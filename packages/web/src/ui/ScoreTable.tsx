@@ -7,10 +7,12 @@ export function ScoreTable({
   rows,
   totals,
   highlight,
+  names,
 }: {
   rows: readonly HandRow[];
   totals: readonly number[];
   highlight?: readonly number[];
+  names?: readonly string[]; // column heads; the table's seat names by default
 }) {
   const { t } = useTranslation();
   return (
@@ -21,7 +23,7 @@ export function ScoreTable({
           <th scope="col">{t('score.hand')}</th>
           {totals.map((_, s) => (
             <th scope="col" key={s} className={highlight?.includes(s) ? 'best' : undefined}>
-              {seatName(t, s)}
+              {names?.[s] ?? seatName(t, s)}
             </th>
           ))}
         </tr>

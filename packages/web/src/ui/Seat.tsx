@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatView } from '../game/view';
 import { RobotIcon } from './icons';
 import { levelName, seatName } from './names';
 
 /** An opponent's place at the table: name, bot badge with level, score, and whose turn it is. */
-export function Seat({ seat }: { seat: SeatView }) {
+export const Seat = memo(function Seat({ seat }: { seat: SeatView }) {
   const { t } = useTranslation();
   const name = seatName(t, seat.seat);
   const status = seat.thinking
@@ -23,7 +24,7 @@ export function Seat({ seat }: { seat: SeatView }) {
         <span className="seat-name">{name}</span>
         {seat.dealer && (
           <span className="dealer-chip" title={t('seat.dealer')}>
-            {t('seat.dealer').slice(0, 1)}
+            {t('seat.dealer')}
           </span>
         )}
       </div>
@@ -42,4 +43,4 @@ export function Seat({ seat }: { seat: SeatView }) {
       </div>
     </section>
   );
-}
+});

@@ -81,3 +81,19 @@ export function DirectionArrow({ kind, size = 28 }: { kind: string; size?: numbe
     </Svg>
   );
 }
+
+/** Replay controls: to the previous or next hand, the previous or next trick. */
+export const StepIcon = ({ kind }: { kind: 'first' | 'prev' | 'next' | 'last' }) => (
+  <Svg size={20}>
+    {kind === 'first' && <path d="M6 5v14M18 5l-9 7 9 7z" />}
+    {kind === 'prev' && <path d="M16 5l-9 7 9 7z" />}
+    {kind === 'next' && <path d="M8 5l9 7-9 7z" />}
+    {kind === 'last' && <path d="M18 5v14M6 5l9 7-9 7z" />}
+  </Svg>
+);
+
+export const DownloadIcon = () => (
+  <Svg>
+    <path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />
+  </Svg>
+);

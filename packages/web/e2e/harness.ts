@@ -1,0 +1,112 @@
+/**
+ * End-to-end harness: builds the app fresh, serves it with the real start command (serve.js on a free port),
+ * and drives Debian's Chromium through playwright-core. Never downloads a browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS_DIR = resolve(WEB_DIR, '..', '..', 'test-results');
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** A fresh production build by the package's own build script, as `npm install` makes it. */
+export function buildApp(): Promise<void> {
+  return new Promise((done, reject) => {
+    const env = { ...process.env, NODE_ENV: 'production' }; // the test runner's NODE_ENV=test would pick React's dev build
+    const child = spawn('npm', ['run', 'build'], { cwd: WEB_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? done() : reject(new Error(`the build failed (${code}):\n${out}`)),
+    );
+  });
+}
+
+export interface Server {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node serve.js` with PORT=0 and reads the URL it prints. */
+export function startServer(): Promise<Server> {
+  return new Promise((resolvePromise, reject) => {
+    const child: ChildProcess = spawn(process.execPath, [resolve(WEB_DIR, 'serve.js')], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not print its URL: ${out}`)), 10_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/localhost:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: m[0],
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium)`,
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Console errors and uncaught exceptions of a page, collected for the test to check. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  return errors;
+}
+
+/** Long main-thread tasks (ms) since the page loaded, observed by the page itself. */
+export async function recordLongTasks(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(RESULTS_DIR, name) });
+}
+
+/** Clicks a card of the hand on its visible corner (the cards overlap). */
+export async function clickCard(page: Page, card: string, force = false): Promise<void> {
+  await page.locator(`[data-card="${card}"]`).click({ position: { x: 8, y: 30 }, force });
+}

@@ -1,0 +1,147 @@
+/**
+ * Replaying a finished (or unfinished) game from its `hearts-record/1` record, trick by trick, with every
+ * hand open. The engine replays the record; this module only picks positions out of it.
+ *
+ * ```ts
+ * const r = openReplay(JSON.parse(text));
+ * if (r.ok) r.value.at(0, 3).holdings; // every seat's cards after the third trick of the first hand
+ * ```
+ */
+import {
+  CardSet,
+  observation,
+  passOffset,
+  replayRecord,
+  type CardName,
+  type GameRecord,
+  type GameState,
+  type HandResult,
+  type Result,
+  type TrickView,
+  err,
+  ok,
+} from '@hearts/engine';
+import { sortHand } from './cards';
+import { tricksOfHand } from './session';
+
+/** One position of a replay: after `step` tricks of hand `hand`. */
+export interface ReplayPosition {
+  readonly hand: number;
+  readonly step: number; // tricks played so far in this hand (0 = just dealt and passed)
+  readonly steps: number; // tricks recorded in this hand
+  readonly holdings: readonly (readonly CardName[])[]; // every seat's cards, sorted
+  readonly passes: readonly (readonly CardName[])[] | null; // what each seat passed, on hands with passing
+  readonly passOffset: number;
+  readonly trick: TrickView | null; // the trick just played (winner set when complete)
+  readonly taken: readonly number[]; // points taken in this hand so far, before the moon rule
+  readonly result: HandResult | null; // once the hand is over
+  readonly totals: readonly number[]; // game scores after this hand, once it is over; before it otherwise
+}
+
+export interface Replay {
+  readonly record: GameRecord;
+  readonly players: readonly string[];
+  readonly hands: number; // hands in the record
+  readonly finished: boolean;
+  readonly scores: readonly number[];
+  readonly winners: readonly number[];
+  at(hand: number, step: number): ReplayPosition;
+}
+
+/** Reads a record (already parsed JSON) and checks every step with the engine. */
+export function openReplay(input: unknown): Result<Replay, string> {
+  const r = replayRecord(input);
+  if (!r.ok) {
+    const e = r.error;
+    return err(
+      e.kind === 'format'
+        ? e.message
+        : `hand ${e.hand + 1}${e.trick === null ? '' : `, trick ${e.trick + 1}`}, seat ${e.seat}: ${e.reason}`,
+    );
+  }
+  const record = input as GameRecord;
+  const final = r.value.state;
+  const n = r.value.rules.players;
+  const cache = new Map<string, ReplayPosition>();
+
+  const position = (hand: number, step: number): ReplayPosition => {
+    const log = final.log[hand]!;
+    const tricks = tricksOfHand(final, hand);
+    const offset = passOffset(final.rules, hand);
+    const passes = log.passes && log.passes.every((p) => p !== null) ? log.passes.map((p) => p!) : null;
+    const after = log.deal.map((cards, s) =>
+      passes && offset !== 0 ? cards.diff(passes[s]!).union(passes[(s - offset + n) % n]!) : cards,
+    );
+    const played = after.map(() => CardSet.EMPTY);
+    for (const t of tricks.slice(0, step))
+      t.cards.forEach((c, i) => {
+        const s = (t.leader + i) % n;
+        played[s] = played[s]!.union(CardSet.fromNames([c])!);
+      });
+    const result = final.results[hand] ?? null;
+    const over = result !== null && step === tricks.length;
+    const scoresBefore = final.results
+      .slice(0, hand)
+      .reduce<number[]>((acc, res) => acc.map((v, s) => v + res.points[s]!), new Array<number>(n).fill(0));
+    return {
+      hand,
+      step,
+      steps: tricks.length,
+      holdings: after.map((cards, s) => sortHand(cards.diff(played[s]!).names())),
+      passes: passes ? passes.map((p) => p.names()) : null,
+      passOffset: offset,
+      trick: step > 0 ? tricks[step - 1]! : null,
+      taken: over ? result.taken : takenAfter(record, hand, step, final, n),
+      result: over ? result : null,
+      totals: over ? scoresBefore.map((v, s) => v + result.points[s]!) : scoresBefore,
+    };
+  };
+
+  return ok({
+    record,
+    players: r.value.players,
+    hands: final.log.length,
+    finished: r.value.finished,
+    scores: r.value.scores,
+    winners: r.value.winners,
+    at(hand, step) {
+      const h = Math.max(0, Math.min(final.log.length - 1, hand));
+      const max = tricksOfHand(final, h).length;
+      const s = Math.max(0, Math.min(max, step));
+      const key = `${h}/${s}`;
+      let p = cache.get(key);
+      if (!p) cache.set(key, (p = position(h, s)));
+      return p;
+    },
+  });
+}
+
+/** Points taken in hand `hand` after `step` tricks: the engine replays the record cut there. */
+function takenAfter(record: GameRecord, hand: number, step: number, final: GameState, n: number): number[] {
+  if (step === 0) return new Array<number>(n).fill(0);
+  const h = record.hands[hand]!;
+  const cut: GameRecord = {
+    ...record,
+    hands: [
+      ...record.hands.slice(0, hand),
+      {
+        deal: h.deal,
+        ...(h.passes ? { passes: h.passes } : {}),
+        ...(h.sevenSuit ? { sevenSuit: h.sevenSuit } : {}),
+        tricks: h.tricks.slice(0, step),
+      },
+    ],
+  };
+  const r = replayRecord(cut);
+  if (!r.ok) return new Array<number>(n).fill(0);
+  const state = r.value.state;
+  return state.phase === 'play'
+    ? [...observation(state, 0).handPoints]
+    : [...(final.results[hand]?.taken ?? [])];
+}
+
+/** The file name a downloaded record gets: hearts-2026-11-30-1542.json. */
+export function recordFileName(date: Date): string {
+  const p = (x: number) => String(x).padStart(2, '0');
+  return `hearts-${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}.json`;
+}

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../i18n';
+import { I18nextProvider } from 'react-i18next';
+import type { HandCardView } from '../game/view';
+import { Hand } from './Hand';
+
+const card = (c: string, over: Partial<HandCardView> = {}): HandCardView => ({
+  card: c as HandCardView['card'],
+  disabled: false,
+  dimmed: false,
+  selected: false,
+  received: false,
+  hinted: false,
+  ...over,
+});
+
+function renderHand(
+  props: Partial<Parameters<typeof Hand>[0]> & { cards: HandCardView[] },
+  lang: 'de' | 'en' = 'de',
+) {
+  const onTap = vi.fn();
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <Hand passing={false} lang={lang} fourColor={false} coarsePointer={false} onTap={onTap} {...props} />
+    </I18nextProvider>,
+  );
+  return onTap;
+}
+
+afterEach(cleanup);
+
+describe('Hand', () => {
+  it('makes every card a button with its spoken name and engine name', () => {
+    renderHand({ cards: [card('QS'), card('TH', { disabled: true, dimmed: true })] });
+    const queen = screen.getByRole('button', { name: 'Pik-Dame' });
+    expect(queen.getAttribute('data-card')).toBe('QS');
+    expect(queen.getAttribute('aria-disabled')).toBeNull();
+    const ten = screen.getByRole('button', { name: 'Herz-Zehn' });
+    expect(ten.getAttribute('aria-disabled')).toBe('true');
+    expect(ten.className).toContain('dimmed');
+  });
+
+  it('speaks English names in English', () => {
+    renderHand({ cards: [card('QS'), card('2C')] }, 'en');
+    expect(screen.getByRole('button', { name: 'Queen of spades' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Two of clubs' })).toBeTruthy();
+  });
+
+  it('marks chosen cards with aria-pressed while passing', () => {
+    const onTap = renderHand({ passing: true, cards: [card('2C', { selected: true }), card('3C')] });
+    expect(screen.getByRole('button', { name: 'Kreuz-Zwei' }).getAttribute('aria-pressed')).toBe('true');
+    const three = screen.getByRole('button', { name: 'Kreuz-Drei' });
+    expect(three.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(three);
+    expect(onTap).toHaveBeenCalledWith('3C');
+  });
+
+  it('moves focus with the arrow keys and plays with Enter (a keyboard click)', () => {
+    const onTap = renderHand({ cards: [card('2C'), card('3C'), card('4C')] });
+    const first = screen.getByRole('button', { name: 'Kreuz-Zwei' });
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    const second = screen.getByRole('button', { name: 'Kreuz-Drei' });
+    expect(document.activeElement).toBe(second);
+    expect(second.tabIndex).toBe(0);
+    expect(first.tabIndex).toBe(-1);
+    fireEvent.keyDown(second, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kreuz-Vier' }));
+    fireEvent.click(document.activeElement!, { detail: 0 });
+    expect(onTap).toHaveBeenCalledWith('4C');
+  });
+
+  it('on a touch screen raises a card on the first tap and plays it on the second', () => {
+    const onTap = renderHand({ coarsePointer: true, cards: [card('2C'), card('3C')] });
+    const two = screen.getByRole('button', { name: 'Kreuz-Zwei' });
+    fireEvent.click(two, { detail: 1 });
+    expect(onTap).not.toHaveBeenCalled();
+    expect(two.className).toContain('raised');
+    fireEvent.click(two, { detail: 1 });
+    expect(onTap).toHaveBeenCalledWith('2C');
+  });
+
+  it('asks why for a dimmed card at once', () => {
+    const onTap = renderHand({ coarsePointer: true, cards: [card('2H', { disabled: true, dimmed: true })] });
+    fireEvent.click(screen.getByRole('button', { name: 'Herz-Zwei' }), { detail: 1 });
+    expect(onTap).toHaveBeenCalledWith('2H');
+  });
+});

@@ -1,0 +1,101 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadHistory } from '../game/records';
+import { openReplay, type Replay } from '../game/replay';
+import { HUMAN } from '../game/session';
+import { useApp } from './context';
+import { downloadRecord } from './download';
+import { levelName } from './names';
+import { Page } from './Page';
+
+/** A replay opened from a file lives here until another one is opened. */
+export const openedFile: { replay: Replay | null; name: string } = { replay: null, name: '' };
+
+/** Finished games, newest first: replay or download each; open a record file. */
+export function HistoryPage() {
+  const { store, navigate, settings } = useApp();
+  const { t } = useTranslation();
+  const history = useMemo(() => loadHistory(store), [store]);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const openFile = async (file: File) => {
+    setError(null);
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch {
+      setError(t('history.openError', { reason: 'not JSON' }));
+      return;
+    }
+    const r = openReplay(json);
+    if (!r.ok) {
+      setError(t('history.openError', { reason: r.error }));
+      return;
+    }
+    openedFile.replay = r.value;
+    openedFile.name = file.name;
+    navigate('/replay/file');
+  };
+
+  return (
+    <Page title={t('history.title')}>
+      <div>
+        <button type="button" className="secondary" onClick={() => input.current?.click()}>
+          {t('history.open')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label={t('history.open')}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void openFile(f);
+            e.target.value = '';
+          }}
+        />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {history.length === 0 ? (
+        <p className="muted">{t('history.empty')}</p>
+      ) : (
+        <ul className="history-list">
+          {history.map((g) => (
+            <li key={g.id}>
+              <div>
+                <strong>
+                  {t('history.game', { date: date.format(g.endedAt), level: levelName(t, g.level) })}
+                </strong>
+                <div className="muted">
+                  {t('history.result', {
+                    score: g.scores[HUMAN],
+                    outcome: g.winners.includes(HUMAN) ? t('history.won') : t('history.lost'),
+                  })}
+                </div>
+              </div>
+              <div className="history-actions">
+                <button type="button" className="secondary" onClick={() => navigate(`/replay/${g.id}`)}>
+                  {t('history.replay')}
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => downloadRecord(g.record, new Date(g.endedAt))}
+                >
+                  {t('history.download')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
