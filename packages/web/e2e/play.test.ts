@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { replayRecord } from '@hearts/engine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -185,6 +187,43 @@ describe('solo Hearts in Chromium', () => {
     // Play again starts a fresh game.
     await page.getByRole('button', { name: 'Play again' }).click();
     await page.locator('.table-screen[data-hand="0"]').waitFor();
+
+    // The finished game is in the history: replay it trick by trick, download its record, open that file.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    expect(await page.locator('.stats-table').textContent()).toContain(`Hands played${handsSeen}`);
+    await page.getByRole('button', { name: /Back/ }).click();
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'Replay' }).first().click();
+    await page.getByRole('button', { name: 'Next trick' }).click();
+    await page.getByRole('button', { name: 'Next trick' }).click();
+    expect(await page.locator('.replay-status').textContent()).toContain('Trick 2 of 13');
+    expect(await page.locator('.replay-board .trick-card').count()).toBe(4);
+    expect(await page.locator('[data-card]').count()).toBe(0); // only the player's own hand carries data-card
+    await screenshot(page, 'web-replay-desktop-1440x900.png');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download record' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^hearts-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
+    const file = await download.path();
+    const record = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const replayed = replayRecord(record);
+    expect(replayed.ok && replayed.value.finished && [...replayed.value.scores]).toEqual(totals);
+    await page.getByRole('button', { name: /History/ }).click();
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.locator('.replay-screen').waitFor();
+    expect(await page.locator('.replay-status').textContent()).toContain(`Hand 1 of ${handsSeen}`);
+    // A file that is not a record is refused with a reason.
+    await page.getByRole('button', { name: /History/ }).click();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"hearts-record/1","rules":{},"players":[],"hands":[]}'),
+    });
+    expect(await page.getByRole('alert').textContent()).toMatch(
+      /cannot be replayed: "players" must list 4 names/,
+    );
+    expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
 

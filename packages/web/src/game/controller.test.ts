@@ -236,4 +236,34 @@ describe('GameController', () => {
     ).toEqual([...after.received!].sort());
     expect(after.hand.map((x) => parseCard(x))).not.toContain(undefined);
   });
+
+  it('gives a hint from the expert bot, for the pass and for a play, and forgets it after a move', async () => {
+    const { c, scheduler } = setup(13);
+    c.start({}, 'easy');
+    await scheduler.run();
+    expect(tableView(c.getSnapshot())!.hintable).toBe(true);
+    c.requestHint();
+    await scheduler.run();
+    const passHint = c.getSnapshot().hint!;
+    expect(passHint).toHaveLength(3);
+    const hand = observation(c.state!, HUMAN).hand;
+    passHint.forEach((card) => expect(hand).toContain(card));
+    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.hinted)).toHaveLength(3);
+    for (const card of passHint) c.tapCard(card);
+    c.confirmPass();
+    expect(c.getSnapshot().hint).toBeNull();
+    for (let i = 0; i < 100; i++) {
+      await scheduler.run();
+      const obs = observation(c.state!, HUMAN);
+      if (obs.turn === HUMAN && !c.getSnapshot().held) {
+        c.requestHint();
+        await scheduler.run();
+        const hint = c.getSnapshot().hint!;
+        expect(hint).toHaveLength(1);
+        expect(obs.legal).toContain(hint[0]);
+        return;
+      }
+    }
+    throw new Error('never the player’s turn');
+  });
 });

@@ -74,6 +74,7 @@ export interface SavedSession {
   readonly level: Level;
   readonly record: GameRecord;
   readonly pendingPlay: CardName | null; // a record cannot hold a hand that waits for the moon choice
+  readonly pendingPasses?: readonly (readonly CardName[] | null)[]; // passes chosen before everyone has passed
 }
 
 export function toSaved(s: Session): SavedSession {
@@ -85,12 +86,14 @@ export function toSaved(s: Session): SavedSession {
     pendingPlay = last.pop() as CardName;
     hand.tricks[hand.tricks.length - 1] = last.join(' ');
   }
-  return { v: 1, id: s.id, startedAt: s.startedAt, level: s.level, record, pendingPlay };
+  const passes = s.state.phase === 'pass' ? s.state.log[s.state.handNumber]?.passes : null;
+  const pendingPasses = passes ? passes.map((p) => (p ? p.names() : null)) : undefined;
+  return { v: 1, id: s.id, startedAt: s.startedAt, level: s.level, record, pendingPlay, pendingPasses };
 }
 
 export function fromSaved(input: unknown): Result<Session, string> {
   if (!isObject(input) || input['v'] !== 1) return err('not a saved game');
-  const { id, startedAt, level, record, pendingPlay } = input;
+  const { id, startedAt, level, record, pendingPlay, pendingPasses } = input;
   if (typeof id !== 'string' || typeof startedAt !== 'number') return err('not a saved game');
   if (!(LEVELS as readonly unknown[]).includes(level)) return err('unknown bot level');
   const r = replayRecord(record);
@@ -102,6 +105,20 @@ export function fromSaved(input: unknown): Result<Session, string> {
     const m = applyMove(state, state.core!.turn, { kind: 'play', card });
     if (!m.ok) return err(m.error.message);
     state = m.value;
+  }
+  if (pendingPasses !== undefined) {
+    if (!Array.isArray(pendingPasses) || state.phase !== 'pass') return err('bad pending passes');
+    for (let seat = 0; seat < pendingPasses.length; seat++) {
+      const names: unknown = pendingPasses[seat];
+      if (names === null) continue;
+      const cards = Array.isArray(names)
+        ? names.map((n) => (typeof n === 'string' ? parseCard(n) : undefined))
+        : [];
+      if (cards.some((c) => c === undefined)) return err('bad pending passes');
+      const m = applyMove(state, seat, { kind: 'pass', cards: cards as number[] });
+      if (!m.ok) return err(m.error.message);
+      state = m.value;
+    }
   }
   return ok({ id, startedAt, level: level as Level, state });
 }

@@ -196,7 +196,7 @@ export const CardFace = memo(function CardFace({ card, lang, fourColor }: CardFa
 });
 
 /** A card's back. */
-export function CardBackSvg({ back }: { back: CardBack }) {
+export const CardBackSvg = memo(function CardBackSvg({ back }: { back: CardBack }) {
   return (
     <svg viewBox="0 0 100 140" className="card-svg" aria-hidden="true" focusable="false">
       <rect x="1" y="1" width="98" height="138" rx="9" fill="#fbfaf7" stroke="#c9c4b8" strokeWidth="1" />
@@ -214,4 +214,4 @@ export function CardBackSvg({ back }: { back: CardBack }) {
       />
     </svg>
   );
-}
+});

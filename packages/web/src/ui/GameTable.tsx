@@ -63,6 +63,7 @@ export function GameTable() {
   } as CSSProperties;
   const passing = view.phase === 'pass';
   const showPassArrow = passing && view.trick.length === 0;
+  const lastPlay = view.trick[view.trick.length - 1];
 
   return (
     <div
@@ -121,7 +122,7 @@ export function GameTable() {
         {view.seats
           .filter((s) => s.seat !== HUMAN)
           .map((s) => (
-            <Seat key={s.seat} seat={s} />
+            <Seat key={s.seat} seat={s} back={settings.cardBack} />
           ))}
         <div className="center">
           {showPassArrow ? (
@@ -219,6 +220,9 @@ export function GameTable() {
         )}
       </footer>
 
+      <div className="sr-only" aria-live="polite">
+        {lastPlay ? `${seatName(t, lastPlay.seat)}: ${cardLabel(lastPlay.card, lang)}` : ''}
+      </div>
       {view.showResult && <ResultPanel view={view} />}
       {view.prompt.kind === 'moonChoice' && <MoonDialog value={session.state.cfg.moonValue} />}
     </div>

@@ -1,11 +1,13 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CardBack } from '../game/settings';
 import type { SeatView } from '../game/view';
+import { CardBackSvg } from './CardSvg';
 import { RobotIcon } from './icons';
 import { levelName, seatName } from './names';
 
 /** An opponent's place at the table: name, bot badge with level, score, and whose turn it is. */
-export const Seat = memo(function Seat({ seat }: { seat: SeatView }) {
+export const Seat = memo(function Seat({ seat, back }: { seat: SeatView; back: CardBack }) {
   const { t } = useTranslation();
   const name = seatName(t, seat.seat);
   const status = seat.thinking
@@ -38,6 +40,15 @@ export const Seat = memo(function Seat({ seat }: { seat: SeatView }) {
         <strong>{seat.total}</strong>
         {seat.handPoints > 0 && <span className="hand-points">+{seat.handPoints}</span>}
       </div>
+      {seat.cards > 0 && (
+        <div className="seat-cards" aria-label={t('seat.cards', { n: seat.cards })} role="img">
+          {Array.from({ length: seat.cards }, (_, i) => (
+            <div key={i} className="card back-mini">
+              <CardBackSvg back={back} />
+            </div>
+          ))}
+        </div>
+      )}
       <div className="seat-status" aria-live="off">
         {status}
       </div>

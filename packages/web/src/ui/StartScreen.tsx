@@ -2,6 +2,7 @@ import { LEVELS, type Level } from '@hearts/bots';
 import { parseRules } from '@hearts/engine';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGS } from '../game/cards';
 import { loadSession } from '../game/session';
 import { useApp } from './context';
 import { levelName } from './names';
@@ -35,6 +36,19 @@ export function StartScreen() {
 
   return (
     <div className="start-screen">
+      <div className="lang-switch" role="group" aria-label={t('settings.language')}>
+        {LANGS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            lang={l}
+            aria-pressed={settings.lang === l}
+            onClick={() => updateSettings({ lang: l })}
+          >
+            {l === 'de' ? 'Deutsch' : 'English'}
+          </button>
+        ))}
+      </div>
       <header className="hero">
         <div className="hero-cards" aria-hidden="true">
           <div className="card hero-card c1">
