@@ -93,7 +93,7 @@ export function compileRules(rules: Rules): HandConfig {
     moonHearts,
     moonQueen,
     moonValue,
-    moonAllowed: rules.moon !== 'none',
+    moonAllowed: rules.moon !== 'none' && (moonHearts !== 0 || moonQueen), // no moon without moon cards
   };
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import {
+  advanceUntil,
   card,
   cs,
   passAll,
   play,
   position,
-  randomGame,
   refLegal,
   refPosition,
   rotate,
@@ -63,6 +63,14 @@ const LEFT_OF_DEALER = [
   '2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC',
   '2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2D',
   'QS 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD',
+  '2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH',
+];
+
+/** For firstLead leftOfDealer: seat 1 leads a spade; seat 2 holds the Q♠ among other spades. */
+const SPADE_LEAD = [
+  '2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC',
+  '2S 3S 4S 5S 6S 7S 2D 3D 4D 5D 6D 7D 8D',
+  '8S 9S TS JS QS KS AS 9D TD JD QD KD AD',
   '2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH',
 ];
 
@@ -150,6 +158,13 @@ const LEGAL_CASES: Record<string, LegalCase> = {
     legal: '2D 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS',
   },
   'leftOfDealer: following spades on the first trick avoids the Q♠': {
+    rules: { ...NO_PASS, firstLead: 'leftOfDealer' },
+    hands: SPADE_LEAD,
+    plays: '2S',
+    seat: 2,
+    legal: '8S 9S TS JS KS AS',
+  },
+  'leftOfDealer: void on the first trick, not the Q♠': {
     rules: { ...NO_PASS, firstLead: 'leftOfDealer' },
     hands: rotate(WHOLE_SUITS, 1), // seat 2 holds every spade, seat 1 every club
     plays: '2C',
@@ -408,8 +423,8 @@ const ERROR_CASES: Record<string, ErrorCase> = {
   },
   'points on the first trick: the Q♠ to a spade lead while holding other spades': {
     rules: { ...NO_PASS, firstLead: 'leftOfDealer' },
-    hands: rotate(WHOLE_SUITS, 1),
-    plays: '2C',
+    hands: SPADE_LEAD,
+    plays: '2S',
     seat: 2,
     card: 'QS',
     code: 'ERR_POINTS_ON_FIRST_TRICK',
@@ -526,7 +541,7 @@ describe('passing', () => {
     const rng = seededRandom(`pass ${hand}`);
     // Play random hands up to the deal of `hand` (a huge target keeps the game going).
     let g = start({ ...rules, targetScore: 100_000 });
-    while (g.handNumber < hand || g.phase !== 'deal') g = randomGame(g, rng, { maxSteps: 1 });
+    g = advanceUntil(g, rng, (x) => x.handNumber === hand && x.phase === 'deal');
     g = dealRandom(g, rng);
     const n = g.rules.players;
     if (offset === 0) {
@@ -665,8 +680,8 @@ describe('deals', () => {
       expect(g.core!.turn).toBe(hand % 4);
       expect(l.core!.turn).toBe((hand + 1) % 5);
       expect(legalMoves(g, hand % 4).size()).toBeGreaterThan(0);
-      while (g.phase !== 'deal') g = randomGame(g, rng, { maxSteps: 1 });
-      while (l.phase !== 'deal') l = randomGame(l, rng, { maxSteps: 1 });
+      g = advanceUntil(g, rng, (x) => x.phase === 'deal');
+      l = advanceUntil(l, rng, (x) => x.phase === 'deal');
     }
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { arbRules, randomGame, randomStep, start } from '../test/helpers.js';
+import { advanceUntil, arbRules, randomGame, randomStep, start } from '../test/helpers.js';
 import {
   RECORD_FORMAT,
   handOf,
@@ -164,7 +164,7 @@ describe('replayRecord: the shape of a record', () => {
   test('moonChoice is required exactly on hands where the shooter chose', () => {
     const rng = seededRandom(1);
     let g = start({ moon: 'shooterChoice', passCards: 0 });
-    while (g.phase !== 'moon') g = randomStep(g, rng, true);
+    g = advanceUntil(g, rng, (x) => x.phase === 'moon', true);
     const pending = makeRecord(g, ['a', 'b', 'c', 'd']);
     expect(pending.hands[0]!.moonChoice).toBeUndefined();
     // A partial game may stop while the shooter chooses …

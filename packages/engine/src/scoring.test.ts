@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { dealt, play, rotate, start } from '../test/helpers.js';
-import { applyMove, observation, seatsToAct, type GameState, type Rules } from './index.js';
+import { dealt, play, randomGame, rotate, start } from '../test/helpers.js';
+import { applyMove, observation, seatsToAct, seededRandom, type GameState, type Rules } from './index.js';
 
 /** A scripted hand: four hands (seat 0 first) and its thirteen tricks, leader first. */
 interface Script {
@@ -62,6 +62,12 @@ const SPLIT24: Script = {
   ],
 };
 
+/** As MOON, but seat 3 keeps the Q♠ for the last trick: seat 0 takes every heart, seat 1 the Q♠ — no moon. */
+const ALL_HEARTS: Script = {
+  hands: HANDS,
+  tricks: [...MOON.tricks.slice(0, 8), '6C TD 4S AS', ...MOON.tricks.slice(9, 12), '2D JD 8S QS'],
+};
+
 type Step = [Script, number]; // a script with its seats rotated so that seat k plays seat 0's part
 
 /** Deals and plays the scripted hands in turn (the rules must not pass cards). */
@@ -85,6 +91,7 @@ describe('points and the moon', () => {
     ['a plain hand', {}, SPLIT25, [25, 1, 0, 0], [25, 1, 0, 0], null],
     ['another plain hand', {}, SPLIT24, [24, 2, 0, 0], [24, 2, 0, 0], null],
     ['othersPlus26', {}, MOON, [26, 0, 0, 0], [0, 26, 26, 26], 0],
+    ['every heart without the Q♠ is no moon', {}, ALL_HEARTS, [13, 13, 0, 0], [13, 13, 0, 0], null],
     ['shooterMinus26', { moon: 'shooterMinus26' }, MOON, [26, 0, 0, 0], [-26, 0, 0, 0], 0],
     ['none: the shooter keeps the points', { moon: 'none' }, MOON, [26, 0, 0, 0], [26, 0, 0, 0], null],
     [
@@ -158,6 +165,16 @@ describe('points and the moon', () => {
       expect(g.results[0]!.shooter).toBe(k);
       expect(g.scores).toEqual([0, 1, 2, 3].map((s) => (s === k ? 0 : 26)));
     }
+  });
+
+  test('no moon when no moon card is in play', () => {
+    const removedCards = ['QS', ...'23456789TJQKA']
+      .map((r) => (r === 'QS' ? r : `${r}H`))
+      .concat(['2C', '3C']);
+    const rules = { removedCards, moon: 'shooterChoice' as const, passCards: 0 };
+    const g = randomGame(start(rules), seededRandom(3), { maxHands: 1 });
+    expect(g.phase).toBe('deal');
+    expect(g.results[0]).toMatchObject({ shooter: null, points: [0, 0, 0, 0] });
   });
 
   test('under the standard rules every hand adds up to 26 (78 after a moon)', () => {

@@ -405,3 +405,18 @@ export function refWhyIllegal(rules: Rules, pos: RefPosition, c: Card): string |
   if (isHeart(c) && rules.heartsMustBeBroken && !pos.heartsBroken) return 'ERR_HEARTS_NOT_BROKEN';
   return 'ERR_POINTS_ON_FIRST_TRICK';
 }
+
+/** Takes random steps until `done` holds; throws (rather than looping for ever) if the game ends first. */
+export function advanceUntil(
+  state: GameState,
+  rng: RandomSource,
+  done: (g: GameState) => boolean,
+  greedy = false,
+): GameState {
+  let g = state;
+  for (let step = 0; !done(g); step++) {
+    if (g.phase === 'gameOver' || step > 100_000) throw new Error('advanceUntil: the game ended first');
+    g = randomStep(g, rng, greedy);
+  }
+  return g;
+}
