@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { dealt, play, randomGame, rotate, start } from '../test/helpers.js';
-import { applyMove, observation, seatsToAct, seededRandom, type GameState, type Rules } from './index.js';
+import {
+  applyMove,
+  observation,
+  seatsToAct,
+  seededRandom,
+  type CardName,
+  type GameState,
+  type Rules,
+} from './index.js';
 
 /** A scripted hand: four hands (seat 0 first) and its thirteen tricks, leader first. */
 interface Script {
@@ -168,10 +176,12 @@ describe('points and the moon', () => {
   });
 
   test('no moon when no moon card is in play', () => {
-    const removedCards = ['QS', ...'23456789TJQKA']
-      .map((r) => (r === 'QS' ? r : `${r}H`))
-      .concat(['2C', '3C']);
-    const rules = { removedCards, moon: 'shooterChoice' as const, passCards: 0 };
+    const hearts = [...'23456789TJQKA'].map((r) => `${r}H` as CardName);
+    const rules: Partial<Rules> = {
+      removedCards: [...hearts, 'QS', '2C', '3C'],
+      moon: 'shooterChoice',
+      passCards: 0,
+    };
     const g = randomGame(start(rules), seededRandom(3), { maxHands: 1 });
     expect(g.phase).toBe('deal');
     expect(g.results[0]).toMatchObject({ shooter: null, points: [0, 0, 0, 0] });
