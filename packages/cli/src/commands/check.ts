@@ -39,7 +39,8 @@ export const check: Command = {
   },
 };
 
-function invalid(json: boolean, message: string): number {
+function invalid(json: boolean, text: string): number {
+  const message = text.replace(/\s+/g, ' ').trim(); // one line: JSON.parse may quote the file's line breaks
   if (json) printJson({ ok: false, invalid: true, message });
   else process.stderr.write(`invalid record: ${message}\n`);
   return 2;

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SeededRandom, parseRules } from '@hearts/engine';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { runBench } from './bench.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
+
+function hearts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
+    throw new Error('build first: the test runs the built command (npm run build)');
+});
+
+describe('hearts bench', () => {
+  test('--json --seconds 1 prints one line with hands and plays per second', async () => {
+    const r = await hearts('bench', '--json', '--seconds', '1');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const out = JSON.parse(lines[0]!) as { handsPerSecond: number; playsPerSecond: number };
+    expect(lines[0]).toBe(JSON.stringify(out));
+    expect(out.handsPerSecond).toBeGreaterThan(0);
+    // Four players play 52 cards a hand.
+    expect(out.playsPerSecond / out.handsPerSecond).toBeCloseTo(52, 0);
+  });
+
+  test.each([
+    [['--seconds', '0']],
+    [['--seconds', 'soon']],
+    [['--rules', '{"players":7}']],
+    [['--rules', 'not json']],
+    [['--fast']],
+  ])('bad options %j: exit 2 without a stack trace', async (args) => {
+    const r = await hearts('bench', '--json', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toMatch(/^hearts bench: /);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  test('runBench plays whole hands under other rules too', () => {
+    for (const input of [{}, { players: 3 }, { players: 6, passCycle: 'rotate' }, { passCards: 0 }]) {
+      const rules = parseRules(input);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const r = runBench(rules.value, 0.05, new SeededRandom(1));
+      expect(r.hands).toBeGreaterThan(0);
+      expect(r.plays).toBe(r.hands * (52 - rules.value.removedCards.length));
+    }
+  });
+});
