@@ -19,6 +19,7 @@ import {
 import {
   CardSet,
   DEFAULT_RULES,
+  applyMove,
   deckOf,
   handOf,
   legalMoves,
@@ -30,6 +31,7 @@ import {
   type GameRecord,
   type GameState,
   type HandLog,
+  type Move,
   type Rules,
 } from './index.js';
 
@@ -244,6 +246,89 @@ describe('records', () => {
         );
         expect(r.error.code).toBe(refWhyIllegal(spec.rules, ref, card));
       }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('corrupt records are format errors, never exceptions', () => {
+  const CORRUPTIONS = [
+    'card twice',
+    'card moved',
+    'card dropped',
+    'unknown card',
+    'unknown option',
+    'bad option value',
+  ] as const;
+
+  test('deal corruptions of generated games', () => {
+    fc.assert(
+      fc.property(arbGame, fc.constantFrom(...CORRUPTIONS), fc.nat(), fc.nat(), (spec, how, hx, sx) => {
+        const g = generate(spec);
+        const n = spec.rules.players;
+        const rec: GameRecord = JSON.parse(JSON.stringify(makeRecord(g, names(n))));
+        fc.pre(rec.hands.length > 0);
+        const deal = rec.hands[hx % rec.hands.length]!.deal;
+        const a = sx % n;
+        const b = (a + 1) % n;
+        const cardsA = deal[a]!.split(' ');
+        const cardsB = deal[b]!.split(' ');
+        switch (how) {
+          case 'card twice':
+            cardsB[0] = cardsA[0]!;
+            break;
+          case 'card moved':
+            cardsB.push(cardsA.shift()!);
+            break;
+          case 'card dropped':
+            cardsA.pop();
+            break;
+          case 'unknown card':
+            cardsA[0] = '1X';
+            break;
+          case 'unknown option':
+            rec.rules = { ...rec.rules, jokers: 2 } as Partial<Rules>;
+            break;
+          case 'bad option value':
+            rec.rules = { ...rec.rules, players: 7 };
+            break;
+        }
+        deal[a] = cardsA.join(' ');
+        deal[b] = cardsB.join(' ');
+        const r = replayRecord(rec);
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.error.kind).toBe('format');
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  test('applyMove never throws, whatever the seat and the move', () => {
+    const arbMove = fc.oneof(
+      fc.record({
+        kind: fc.constantFrom('play', 'pass', 'moon', 'x'),
+        card: fc.anything(),
+        cards: fc.anything(),
+        choice: fc.anything(),
+      }),
+      fc.record({
+        kind: fc.constant('pass'),
+        cards: fc.array(fc.integer({ min: -2, max: 54 }), { maxLength: 6 }),
+      }),
+      fc.record({ kind: fc.constant('play'), card: fc.integer({ min: -2, max: 54 }) }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(
+        arbGame,
+        fc.oneof(fc.integer({ min: -1, max: 7 }), fc.anything()),
+        arbMove,
+        (spec, seat, move) => {
+          const g = generate(spec);
+          const r = applyMove(g, seat as number, move as Move);
+          if (!r.ok) expect(r.error.code).toMatch(/^ERR_[A-Z_]+$/);
+        },
+      ),
       { numRuns: 150 },
     );
   });
