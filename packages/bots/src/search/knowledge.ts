@@ -67,7 +67,13 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     cards.forEach((c, i) => {
       const seat = (t.leader + i) % n;
       if (i > 0 && ((c / 13) | 0) !== led)
-        discards.push({ seat, trick: trickIndex, card: c, onOwnTrick: (t.leader + winPos) % n === seat, at: plays.length });
+        discards.push({
+          seat,
+          trick: trickIndex,
+          card: c,
+          onOwnTrick: (t.leader + winPos) % n === seat,
+          at: plays.length,
+        });
       if (i > 0 && ((c / 13) | 0) === led && c > cards[winPos]!) winPos = i;
       plays.push(c);
       add(playedBy, seat, c);
@@ -119,14 +125,14 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     const later = new Uint16Array(4);
     for (let p = d.at + 1; p < plays.length; p++) {
       const c = plays[p]!;
-      if (seatOfPlay[p] === d.seat) later[(c / 13) | 0]! |= 1 << c % 13;
+      if (seatOfPlay[p] === d.seat) later[(c / 13) | 0]! |= 1 << (c % 13);
     }
     return { seat: d.seat, trick: d.trick, card: d.card, onOwnTrick: d.onOwnTrick, later };
   });
   let received: Uint16Array | null = null;
   if (obs.received && obs.passOffset) {
     received = new Uint16Array(4);
-    for (const c of cardsOf(obs.received)) received[(c / 13) | 0]! |= 1 << c % 13;
+    for (const c of cardsOf(obs.received)) received[(c / 13) | 0]! |= 1 << (c % 13);
   }
   const sevenSuit = obs.sevenSuit === null ? -1 : 'CDSH'.indexOf(obs.sevenSuit);
   return {

@@ -26,9 +26,38 @@ export class PlayoutPolicy {
     readonly plans: Uint8Array = new Uint8Array(6), // per seat: PLAN_NORMAL or PLAN_SHOOT
   ) {}
 
-  /** Plays the hand to its end. */
-  playout(core: HandCore, rng: RandomSource): void {
-    while (!core.isOver) core.play(this.choose(core, rng));
+  /**
+   * Plays the hand to its end. Seats not in the bitmask `fixed` (whose plans the caller set) turn to shooting the
+   * moon once they hold every point taken so far, enough of them, and enough high cards to go on.
+   */
+  playout(core: HandCore, rng: RandomSource, fixed = 0): void {
+    let tricks = -1;
+    while (!core.isOver) {
+      if (core.trickCount !== tricks) {
+        tricks = core.trickCount;
+        this.updatePlans(core, fixed);
+      }
+      core.play(this.choose(core, rng));
+    }
+  }
+
+  private updatePlans(core: HandCore, fixed: number): void {
+    const cfg = core.cfg;
+    const n = cfg.n;
+    for (let s = 0; s < n; s++) if (!(fixed & (1 << s))) this.plans[s] = PLAN_NORMAL;
+    if (!cfg.moonAllowed || core.trickCount === 0) return;
+    core.rawPoints(this.points);
+    let holder = -1;
+    for (let s = 0; s < n; s++) {
+      if (this.points[s]! !== 0) {
+        if (holder >= 0) return;
+        holder = s;
+      }
+    }
+    if (holder < 0 || fixed & (1 << holder) || this.points[holder]! < cfg.moonValue * 0.3) return;
+    let high = 0;
+    for (let suit = 0; suit < 4; suit++) high += POPCOUNT13[core.hands[holder * 4 + suit]! & 0x1e00]!; // J Q K A
+    if (high * 2 >= cfg.tricks - core.trickCount) this.plans[holder] = PLAN_SHOOT;
   }
 
   choose(core: HandCore, rng: RandomSource): number {
@@ -134,6 +163,21 @@ export class PlayoutPolicy {
     return best;
   }
 
+  /** Whether another seat holds every point taken so far, enough to be dangerous. */
+  private shooterOtherThan(core: HandCore, seat: number): boolean {
+    const cfg = core.cfg;
+    if (!cfg.moonAllowed || core.trickCount < 2) return false;
+    core.rawPoints(this.points);
+    let holder = -1;
+    for (let s = 0; s < cfg.n; s++) {
+      if (this.points[s]! !== 0) {
+        if (holder >= 0) return false;
+        holder = s;
+      }
+    }
+    return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3;
+  }
+
   /** True when another seat than `seat` has taken every point so far, enough to be dangerous. */
   private mustStopMoon(core: HandCore, winner: number, seat: number): boolean {
     const cfg = core.cfg;
@@ -169,6 +213,13 @@ export class PlayoutPolicy {
         }
       }
       return best;
+    }
+    if (lm[3] && this.shooterOtherThan(core, seat)) {
+      // Someone is going for the moon: a boss heart led now takes a trick with points and stops it.
+      let outside = core.cfg.deckMasks[3]! & ~h[base + 3]!;
+      for (let s = 0; s < core.cfg.n; s++) outside &= ~core.taken[s * 4 + 3]!;
+      const mine = top(lm[3]!);
+      if (!(outside >> (mine + 1))) return 3 * 13 + mine;
     }
     let best = -1;
     let bestRisk = 1e9;

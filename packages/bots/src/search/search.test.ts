@@ -94,10 +94,7 @@ describe('mergeEquivalent', () => {
 
 describe('moonChoice', () => {
   const obsWith = (scores: number[], target = 100): Parameters<typeof moonChoice>[0] => {
-    const g = dealRandom(
-      unwrap(newGame({ moon: 'shooterChoice', targetScore: target })),
-      seededRandom(1),
-    );
+    const g = dealRandom(unwrap(newGame({ moon: 'shooterChoice', targetScore: target })), seededRandom(1));
     const o = observation(g, 0);
     return { ...o, phase: 'moon', moonShooter: 0, scores, handPoints: [26, 0, 0, 0] };
   };

@@ -113,6 +113,9 @@ export class SearchBot implements Bot {
     const base = new HandCore(cfg);
     const work = new HandCore(cfg);
     const world = new Uint16Array(k.n * 4);
+    // An opponent who holds every point so far, and enough of them, is assumed to be going for the moon.
+    const shooter = suspectedShooter(k);
+    const fixed = (1 << k.me) | (shooter >= 0 ? 1 << shooter : 0);
     const scores = new Float64Array(p.maxWorlds * options);
     const weights = new Float64Array(p.maxWorlds).fill(1);
     let worlds = 0;
@@ -125,8 +128,9 @@ export class SearchBot implements Bot {
           work.copyFrom(base);
           policy.plans.fill(PLAN_NORMAL);
           policy.plans[k.me] = plans[pl]!;
+          if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
           work.play(candidates[c]!);
-          policy.playout(work, rng);
+          policy.playout(work, rng, fixed);
           scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative);
         }
       }
@@ -196,7 +200,7 @@ export class SearchBot implements Bot {
         theirPass.fill(0, me * 4, me * 4 + 4);
         core.start(after, obs.dealer, -1);
         policy.plans.fill(PLAN_NORMAL);
-        policy.playout(core, rng);
+        policy.playout(core, rng, 1 << me);
         sums[ci]! += objective(core, me, p.relative);
       }
       worlds++;
@@ -247,7 +251,13 @@ function objective(core: HandCore, me: number, relative: number): number {
 }
 const scratchPoints = new Int32Array(6);
 
-function mean(scores: Float64Array, weights: Float64Array, worlds: number, options: number, o: number): number {
+function mean(
+  scores: Float64Array,
+  weights: Float64Array,
+  worlds: number,
+  options: number,
+  o: number,
+): number {
   let s = 0;
   let w = 0;
   for (let i = 0; i < worlds; i++) {
@@ -324,16 +334,17 @@ export function worldWeight(world: Uint16Array, k: Knowledge): number {
 }
 
 /**
- * Cards that do the same in every deal: neighbours in a suit once the cards between them are played or in the
- * same hand, with equal points. Keeps the lowest of each group.
+ * Cards that do the same in every deal: neighbours in a suit once the cards between them are in the same hand or
+ * gone in complete tricks, with equal points. Keeps the lowest of each group.
  */
 export function mergeEquivalent(legal: readonly Card[], k: Knowledge): Card[] {
   const out: Card[] = [];
   const mine = k.hands;
   const me = k.me;
+  // Cards of complete tricks are gone; cards in the trick being played still separate winners from losers.
   const played = new Uint16Array(4);
-  for (let s = 0; s < k.n; s++)
-    for (let suit = 0; suit < 4; suit++) played[suit]! |= k.playedBy[s * 4 + suit]!;
+  const done = k.plays.length - (k.plays.length % k.n);
+  for (let p = 0; p < done; p++) played[(k.plays[p]! / 13) | 0]! |= 1 << (k.plays[p]! % 13);
   const sorted = [...legal].sort((a, b) => a - b);
   let prev = -1;
   for (const c of sorted) {
@@ -366,8 +377,8 @@ function moonPlausible(k: Knowledge): boolean {
   return highs >= 4 && pointsTakenByOthers(k) === 0;
 }
 
-/** Points (in absolute value) the other seats have taken in this hand's complete tricks. */
-function pointsTakenByOthers(k: Knowledge): number {
+/** Points each seat has taken in this hand's complete tricks. */
+function pointsTaken(k: Knowledge): Int32Array {
   const core = new HandCore(k.cfg);
   const orig = new Uint16Array(k.n * 4);
   for (let i = 0; i < orig.length; i++) orig[i] = k.playedBy[i]! | k.hands[i]!;
@@ -375,9 +386,28 @@ function pointsTakenByOthers(k: Knowledge): number {
   for (const c of k.plays) core.play(c);
   const pts = new Int32Array(k.n);
   core.rawPoints(pts);
+  return pts;
+}
+
+/** Points (in absolute value) the other seats have taken in this hand's complete tricks. */
+function pointsTakenByOthers(k: Knowledge): number {
+  const pts = pointsTaken(k);
   let total = 0;
   for (let s = 0; s < k.n; s++) if (s !== k.me) total += Math.abs(pts[s]!);
   return total;
+}
+
+/** The opponent who holds every point taken so far, at least 30 % of the moon, or -1. */
+function suspectedShooter(k: Knowledge): number {
+  if (!k.cfg.moonAllowed) return -1;
+  const pts = pointsTaken(k);
+  let holder = -1;
+  for (let s = 0; s < k.n; s++) {
+    if (pts[s] === 0) continue;
+    if (holder >= 0) return -1;
+    holder = s;
+  }
+  return holder >= 0 && holder !== k.me && pts[holder]! >= k.cfg.moonValue * 0.3 ? holder : -1;
 }
 
 /** How dangerous each card is to keep, for passing. */
