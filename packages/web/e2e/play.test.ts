@@ -291,4 +291,52 @@ describe('solo Hearts in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('plays by keyboard alone: arrows choose, Enter passes and plays', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?botMs=5&speed=fast`);
+    await page.getByRole('button', { name: 'Play', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Pass cards' }).waitFor();
+    // Tab into the hand: one card is in the tab order, the arrows move between cards.
+    for (
+      let i = 0;
+      i < 10 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-card')));
+      i++
+    )
+      await page.keyboard.press('Tab');
+    for (let k = 0; k < 3; k++) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await page.locator('[data-card][aria-pressed="true"]').count()).toBe(3);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Pass cards');
+    await page.keyboard.press('Enter');
+    await page.locator('.table-screen[data-phase="play"]').waitFor();
+    // Play three cards with the keyboard: move to a playable card, press Enter.
+    for (let played = 0; played < 3;) {
+      await page.locator('.player-bar.turn').waitFor();
+      if ((await page.locator('.trick-winner').count()) > 0) {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      const cards = await page
+        .locator('[data-card]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-disabled') !== 'true'));
+      const target = cards.indexOf(true);
+      // The focus stays in the hand after a card is played.
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-card'))).toBe(true);
+      await page.keyboard.press('Home');
+      for (let i = 0; i < target; i++) await page.keyboard.press('ArrowRight');
+      const before = await page.locator('[data-card]').count();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[data-card]').count()).toBe(before - 1);
+      played++;
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

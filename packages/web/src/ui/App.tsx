@@ -35,6 +35,10 @@ export function App({
   const [route, setRoute] = useState(() => routeOf(window.location.hash));
 
   useEffect(() => {
+    performance.mark('hearts:interactive'); // the first screen is rendered and answers input
+  }, []);
+
+  useEffect(() => {
     const onHash = () => setRoute(routeOf(window.location.hash));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);

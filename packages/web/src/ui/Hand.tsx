@@ -30,6 +30,12 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap }: 
   useEffect(() => {
     if (raised && !cards.some((c) => c.card === raised && !c.disabled)) setRaised(null);
   }, [cards, raised]);
+  // When the focused card (or the pass button) goes away, the focus comes back to the hand, so a keyboard or
+  // screen-reader player never loses their place.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body)
+      refs.current[index]?.focus();
+  }, [cards, index]);
 
   const move = (to: number) => {
     const i = (to + count) % count;
