@@ -1,0 +1,372 @@
+/**
+ * A client for one live table (or friends' room) over colyseus.js, in browsers and Node: keeps the seat's view
+ * from the `game` stream (asking for a snapshot on a gap), sends moves with ids and resends those not yet
+ * acknowledged after a reconnect, and reconnects by itself when the connection drops (also to a restarted server).
+ *
+ * ```ts
+ * const t = new TableClient({ url: 'http://localhost:3000', token, roomId: 'K7P2QX' });
+ * t.subscribe(() => render(t.state));
+ * await t.connect();
+ * await t.move({ kind: 'play', card: '2C' });
+ * ```
+ */
+import { Client, type Room } from 'colyseus.js';
+import { cryptoRandom, type RandomSource } from '@hearts/engine';
+import { applyGameMessage, type LiveState } from './reducer.js';
+import { CLOSE_CODES } from './protocol.js';
+import type {
+  AgainMessage,
+  ChatLine,
+  ClockMessage,
+  ErrorMessage,
+  GameMessage,
+  LobbyMessage,
+  MatchedMessage,
+  NextMessage,
+  QueueMessage,
+  ResultMessage,
+  SeatsMessage,
+  WireMove,
+} from './protocol.js';
+
+const FINAL_CLOSES: ReadonlySet<number> = new Set([
+  CLOSE_CODES.consented,
+  CLOSE_CODES.kicked,
+  CLOSE_CODES.replaced,
+  CLOSE_CODES.rateLimited,
+  CLOSE_CODES.seatLost,
+  1000,
+]);
+
+/** Join errors that no retry will cure: no such room (4212), bad token (4215), no seat at this table (4216). */
+const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([4212, 4215, 4216]);
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timed out joining the table')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export interface TableClientOptions {
+  readonly url: string; // the server, e.g. http://localhost:3000
+  readonly token: string; // the player's signed token
+  readonly roomId: string; // table id or friends' room code
+  readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s)
+  readonly retryMs?: number; // pause between attempts (default 400 ms)
+  readonly random?: RandomSource; // for message ids
+}
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+interface Pending {
+  readonly move: WireMove;
+  resolve(v: number): void;
+  reject(e: ErrorMessage): void;
+}
+
+/** A refused message, as an Error. */
+export class LiveError extends Error {
+  constructor(readonly reply: ErrorMessage) {
+    super(`${reply.code}: ${reply.message}`);
+  }
+}
+
+export class TableClient {
+  state: LiveState | null = null; // the seat's picture of the table (null before the first snapshot)
+  lobby: LobbyMessage | null = null; // a friends' room before its game starts
+  chat: ChatLine[] = []; // chat lines received, oldest first
+  result: ResultMessage | null = null; // at game over
+  again: AgainMessage | null = null; // who wants to play again
+  next: NextMessage | null = null; // the follow-up table
+  status: ConnectionStatus = 'idle';
+  closeCode: number | null = null; // why the connection ended for good
+  lastError: ErrorMessage | null = null;
+  reconnects = 0; // successful reconnections so far
+
+  private readonly client: Client;
+  private room: Room | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private readonly listeners = new Set<() => void>();
+  private readonly taps = new Set<(type: string, message: unknown) => void>();
+  private readonly prefix: string;
+  private counter = 0;
+  private syncing = false;
+  private stopped = false;
+
+  constructor(readonly options: TableClientOptions) {
+    this.client = new Client(options.url);
+    this.client.auth.token = options.token;
+    const rng = options.random ?? cryptoRandom();
+    this.prefix = (rng.nextUint32().toString(36) + rng.nextUint32().toString(36)).slice(0, 10);
+  }
+
+  /** Called after every change of state, lobby, chat, result or status. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sees every message as it arrives (tests, the load generator). */
+  tap(listener: (type: string, message: unknown) => void): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
+  /** Joins the room; rejects when it cannot (no such room, not seated there, bad token). */
+  async connect(): Promise<void> {
+    this.status = 'connecting';
+    this.emit();
+    try {
+      await this.join();
+    } catch (e) {
+      this.status = 'closed';
+      this.emit();
+      throw e;
+    }
+  }
+
+  /** Sends a decision; resolves with the table version that applied it, rejects with the server's refusal. */
+  move(move: WireMove): Promise<number> {
+    const id = `${this.prefix}-${++this.counter}`;
+    return new Promise<number>((resolve, reject) => {
+      this.pending.set(id, {
+        move,
+        resolve,
+        reject: (e) => reject(new LiveError(e)),
+      });
+      this.room?.send('move', { id, move });
+    });
+  }
+
+  /** Moves sent but not yet acknowledged (they are resent after a reconnect). */
+  get unacknowledged(): number {
+    return this.pending.size;
+  }
+
+  /** Any other client message (`chat`, `kick`, `again`, `options`, `start`, `mute`, `sync` …). */
+  send(type: string, message: unknown = {}): void {
+    this.room?.send(type, message);
+  }
+
+  /** Leaves for good: at a table a bot takes the seat. */
+  async leave(): Promise<void> {
+    this.stopped = true;
+    const room = this.room;
+    this.room = null;
+    if (room) await room.leave(true).catch(() => undefined);
+    this.status = 'closed';
+    this.closeCode ??= CLOSE_CODES.consented;
+    this.emit();
+  }
+
+  /** Drops the connection without leaving (as a lost network would): the client reconnects by itself. */
+  drop(): void {
+    this.room?.connection.close(4999, 'dropped');
+  }
+
+  /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
+  static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
+    const client = new Client(options.url);
+    client.auth.token = options.token;
+    const room = await withTimeout(client.create('friends', {}), 10_000);
+    const t = new TableClient({ ...options, roomId: room.roomId });
+    t.attach(room);
+    return t;
+  }
+
+  /** The room id (a friends' room: its code). */
+  get roomId(): string {
+    return this.options.roomId;
+  }
+
+  private async join(): Promise<void> {
+    const room = await withTimeout(this.client.joinById(this.options.roomId, {}), 10_000);
+    if (this.stopped) {
+      await room.leave(true).catch(() => undefined);
+      return;
+    }
+    this.attach(room);
+  }
+
+  private attach(room: Room): void {
+    this.room = room;
+    this.syncing = false;
+    this.status = 'open';
+    room.onMessage('*', (type, message) => this.onMessage(String(type), message));
+    room.onLeave((code) => void this.onLeave(room, code));
+    this.emit();
+  }
+
+  private onMessage(type: string, message: unknown): void {
+    for (const t of this.taps) t(type, message);
+    switch (type) {
+      case 'game':
+        this.onGame(message as GameMessage);
+        break;
+      case 'error': {
+        const e = message as ErrorMessage;
+        if (e.code === 'ERR_DUPLICATE' && e.id !== undefined) {
+          this.settle(e.id, e.v ?? 0); // resent after a reconnect, and the server already had it
+          break;
+        }
+        this.lastError = e;
+        const p = e.id === undefined ? undefined : this.pending.get(e.id);
+        if (p && e.id !== undefined) {
+          this.pending.delete(e.id);
+          p.reject(e);
+        }
+        break;
+      }
+      case 'clock': {
+        const c = message as ClockMessage;
+        if (this.state) {
+          const clocks = this.state.table.clocks.map((x) => (x.seat === c.clock.seat ? c.clock : x));
+          this.state = { ...this.state, table: { ...this.state.table, clocks, kickable: c.kickable } };
+        }
+        break;
+      }
+      case 'seats': {
+        const s = message as SeatsMessage;
+        if (this.state) this.state = { ...this.state, table: { ...this.state.table, ...s } };
+        break;
+      }
+      case 'chat':
+        this.chat = [...this.chat, message as ChatLine].slice(-100);
+        break;
+      case 'lobby':
+        this.lobby = message as LobbyMessage;
+        break;
+      case 'result':
+        this.result = message as ResultMessage;
+        break;
+      case 'again':
+        this.again = message as AgainMessage;
+        break;
+      case 'next':
+        this.next = message as NextMessage;
+        break;
+      default:
+        return;
+    }
+    this.emit();
+  }
+
+  private onGame(m: GameMessage): void {
+    const next = applyGameMessage(this.state, m);
+    if (next === 'gap') {
+      if (!this.syncing) {
+        this.syncing = true;
+        this.room?.send('sync', {});
+      }
+      return;
+    }
+    const first = m.kind === 'snapshot' && m.event.type === 'join';
+    if (m.kind === 'snapshot') this.syncing = false;
+    this.state = next;
+    if (m.ack !== undefined) this.settle(m.ack, m.v);
+    // After a (re)join, resend what the server may not have received; it ignores what it already applied.
+    if (first) for (const [id, p] of this.pending) this.room?.send('move', { id, move: p.move });
+  }
+
+  private settle(id: string, v: number): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    p.resolve(v);
+  }
+
+  private async onLeave(room: Room, code: number): Promise<void> {
+    if (this.room !== room) return;
+    this.room = null;
+    if (this.stopped || FINAL_CLOSES.has(code)) {
+      this.status = 'closed';
+      this.closeCode = code;
+      for (const [, p] of this.pending)
+        p.reject({ code: 'ERR_NOT_SEATED', message: 'the connection to the table ended' });
+      this.pending.clear();
+      this.emit();
+      return;
+    }
+    this.status = 'reconnecting';
+    this.emit();
+    const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
+    while (!this.stopped && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, this.options.retryMs ?? 400));
+      if (this.stopped) return;
+      try {
+        await this.join();
+        this.reconnects++;
+        return;
+      } catch (e) {
+        // The room is gone for good, or we no longer have a seat there: stop trying.
+        if (FINAL_JOIN_ERRORS.has((e as { code?: number }).code ?? 0)) break;
+      }
+    }
+    if (this.stopped) return;
+    this.status = 'closed';
+    this.closeCode = code;
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+}
+
+export interface QuickMatchOptions {
+  readonly url: string;
+  readonly token: string;
+  readonly rated: boolean;
+  readonly targetScore: 50 | 100;
+  readonly onQueue?: (status: QueueMessage) => void;
+}
+
+/** A wait in the quick-match queue: resolves with the id of the table to join. */
+export interface QuickMatchWait {
+  readonly roomId: Promise<string>;
+  cancel(): Promise<void>;
+}
+
+export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
+  const client = new Client(options.url);
+  client.auth.token = options.token;
+  let room: Room | null = null;
+  let cancelled = false;
+  const roomId = (async () => {
+    room = await withTimeout(
+      client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
+      10_000,
+    );
+    const r = room;
+    return new Promise<string>((resolve, reject) => {
+      r.onMessage('queue', (m: QueueMessage) => options.onQueue?.(m));
+      r.onMessage('error', (m: ErrorMessage) => reject(new LiveError(m)));
+      r.onMessage('matched', (m: MatchedMessage) => {
+        resolve(m.roomId);
+        void r.leave(true).catch(() => undefined);
+      });
+      r.onLeave((code) => {
+        if (cancelled) reject(new Error('cancelled'));
+        else reject(new Error(`the quick-match queue closed (${code})`));
+      });
+    });
+  })();
+  return {
+    roomId,
+    async cancel() {
+      cancelled = true;
+      const r = room as Room | null;
+      if (r) await r.leave(true).catch(() => undefined);
+    },
+  };
+}

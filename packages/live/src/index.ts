@@ -1,0 +1,55 @@
+/**
+ * Live tables on the wire (`hearts-live/1`): message types, the view reducer and a reconnecting table client.
+ *
+ * ```ts
+ * import { TableClient } from '@hearts/live';
+ * const t = new TableClient({ url: 'http://localhost:3000', token, roomId });
+ * await t.connect();
+ * if (t.state?.view.legal.length) await t.move({ kind: 'play', card: t.state.view.legal[0]! });
+ * ```
+ */
+export {
+  LIVE_PROTOCOL,
+  BOT_LEVELS,
+  CLIENT_MESSAGES,
+  ERROR_CODES,
+  LIMITS,
+  CLOSE_CODES,
+  NAME_PATTERN,
+} from './protocol.js';
+export type {
+  BotLevel,
+  ClientMessageType,
+  WireMove,
+  MoveMessage,
+  ChatMessage,
+  MuteMessage,
+  KickMessage,
+  TableOptions,
+  SeatInfo,
+  ClockInfo,
+  TableInfo,
+  TableEvent,
+  TakeoverReason,
+  SnapshotMessage,
+  PlayMessage,
+  GameMessage,
+  ClockMessage,
+  SeatsMessage,
+  ErrorCode,
+  ErrorMessage,
+  ChatLine,
+  ResultMessage,
+  AgainMessage,
+  NextMessage,
+  LobbyMember,
+  LobbyMessage,
+  QuickMatchOptions,
+  QueueMessage,
+  MatchedMessage,
+} from './protocol.js';
+export { applyGameMessage, applyPlay } from './reducer.js';
+export type { LiveState } from './reducer.js';
+export { TableClient, LiveError, quickMatch } from './client.js';
+export type { TableClientOptions, ConnectionStatus, QuickMatchWait } from './client.js';
+export type { QuickMatchOptions as QuickMatchRequest } from './client.js';

@@ -1,0 +1,250 @@
+/**
+ * `hearts-live/1`: the messages between a live table and its clients. The server is authoritative: a client sends
+ * intentions (`move`, `chat`, `kick` …), the server's engine decides, and every client receives only its own seat's
+ * view. Game messages carry the table's version `v` (the number of events the table has applied); a client that
+ * sees a gap asks for a full snapshot with `sync`.
+ *
+ * ```ts
+ * room.send('move', { id: 'm1', move: { kind: 'play', card: '2C' } } satisfies MoveMessage);
+ * room.onMessage('game', (m: GameMessage) => { view = applyGameMessage(view, m) ?? view; });
+ * ```
+ */
+import type { CardName, MoonChoice, Observation, Rules } from '@hearts/engine';
+
+export const LIVE_PROTOCOL = 'hearts-live/1';
+
+/** Bot levels a live table seats (the names of `@hearts/bots`' levels). */
+export const BOT_LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Client → server message types. */
+export const CLIENT_MESSAGES = [
+  'move',
+  'sync',
+  'chat',
+  'mute',
+  'kick',
+  'leave',
+  'again',
+  'options',
+  'start',
+] as const;
+export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
+
+/** A move as the wire carries it: cards by name. */
+export type WireMove =
+  | { readonly kind: 'pass'; readonly cards: readonly CardName[] }
+  | { readonly kind: 'play'; readonly card: CardName }
+  | { readonly kind: 'moon'; readonly choice: MoonChoice };
+
+/** `move`: a decision. `id` is the client's own message id: resending the same id never applies a move twice. */
+export interface MoveMessage {
+  readonly id: string; // 1–64 characters A–Z a–z 0–9 _ -
+  readonly move: WireMove;
+}
+
+export interface ChatMessage {
+  readonly text: string; // 1–200 characters
+}
+export interface MuteMessage {
+  readonly seat: number;
+  readonly muted: boolean;
+}
+export interface KickMessage {
+  readonly seat: number;
+}
+/** `options` (host, before the start of a friends' table): the rules and the level of the bots in empty seats. */
+export interface TableOptions {
+  readonly rules: Partial<Rules>;
+  readonly botLevel: BotLevel;
+}
+
+/** How a seat is filled, as every client sees it. */
+export interface SeatInfo {
+  readonly name: string;
+  readonly bot: boolean; // a bot plays this seat
+  readonly level: BotLevel | null; // the bot's level
+  readonly replaced: boolean; // a bot took the seat over during the game
+  readonly connected: boolean; // humans: has a live connection
+  readonly rating: number | null; // rated tables: the rating at the start
+}
+
+/** A seat's clock as every client sees it. */
+export interface ClockInfo {
+  readonly seat: number;
+  readonly bankMs: number; // the time bank left this hand
+  readonly graceMs: number; // grace left of the current decision (0 once the bank is running)
+  readonly running: boolean; // the seat must act now
+}
+
+/** The table around the game: who sits where, clocks, kicks. */
+export interface TableInfo {
+  readonly id: string;
+  readonly kind: 'quick' | 'friends';
+  readonly rated: boolean;
+  readonly you: number; // the seat of this client
+  readonly seats: readonly SeatInfo[];
+  readonly clocks: readonly ClockInfo[]; // one per seat
+  readonly kickable: readonly boolean[]; // per seat: its bank ran out, the others may vote to kick it
+  readonly kickVotes: readonly number[]; // per seat: votes to kick it so far
+  readonly graceMs: number; // configured grace per decision
+  readonly bankMs: number; // configured time bank per hand
+}
+
+/** What happened, in public terms (never a card that the receiving seat may not know). */
+export type TableEvent =
+  | { readonly type: 'deal'; readonly handNumber: number }
+  | { readonly type: 'pass'; readonly seat: number }
+  | { readonly type: 'play'; readonly seat: number; readonly card: CardName }
+  | { readonly type: 'moon'; readonly seat: number; readonly choice: MoonChoice }
+  | {
+      readonly type: 'takeover';
+      readonly seat: number;
+      readonly level: BotLevel;
+      readonly reason: TakeoverReason;
+    }
+  | { readonly type: 'join' }; // a snapshot sent on join or on request
+
+export type TakeoverReason = 'left' | 'kicked' | 'disconnected';
+
+/** A full snapshot: the table and this seat's observation. */
+export interface SnapshotMessage {
+  readonly v: number;
+  readonly kind: 'snapshot';
+  readonly event: TableEvent;
+  readonly table: TableInfo;
+  readonly view: Observation;
+  readonly ack?: string; // the id of this client's move that this event applied
+}
+
+/** A card played that did not end the hand: enough for the client to update its view itself. */
+export interface PlayMessage {
+  readonly v: number;
+  readonly kind: 'play';
+  readonly seat: number;
+  readonly card: CardName;
+  readonly winner: number | null; // the trick's winner, when this card completed it
+  readonly turn: number | null;
+  readonly legal: readonly CardName[]; // what the receiving seat may play now
+  readonly heartsBroken: boolean;
+  readonly handPoints: readonly number[];
+  readonly bank: number; // the time bank the player of the card has left
+  readonly ack?: string;
+}
+
+/** `game`: one message per table event to every seated client, in version order. */
+export type GameMessage = SnapshotMessage | PlayMessage;
+
+/** `clock`: a seat's grace ran out and its bank is running (or stopped). */
+export interface ClockMessage {
+  readonly clock: ClockInfo;
+  readonly kickable: readonly boolean[];
+}
+
+/** `seats`: presence and kick votes changed (not a game event: no version). */
+export interface SeatsMessage {
+  readonly seats: readonly SeatInfo[];
+  readonly kickable: readonly boolean[];
+  readonly kickVotes: readonly number[];
+}
+
+/** Error codes of `error` replies. */
+export const ERROR_CODES = [
+  'ERR_MALFORMED', // not a message of this protocol (shape, types)
+  'ERR_TOO_LARGE', // message over the size limit
+  'ERR_UNKNOWN_TYPE',
+  'ERR_RATE_LIMIT',
+  'ERR_NOT_SEATED', // the connection has no seat at this table
+  'ERR_ILLEGAL', // the engine refused the move (reason in `rule`)
+  'ERR_DUPLICATE', // a move id already applied (a resend or a replay): not applied again; `v` says when it was
+  'ERR_NOT_NOW', // the table does not expect this message now
+  'ERR_NOT_HOST',
+  'ERR_BAD_OPTIONS',
+  'ERR_NOT_KICKABLE',
+  'ERR_STORAGE', // the move could not be stored; it was not applied
+  'ERR_DRAINING', // the server is shutting down; no new tables
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** `error`: a refused message. Never carries a card that the receiving seat does not know. */
+export interface ErrorMessage {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly id?: string; // the move id it answers
+  readonly rule?: string; // the engine's ERR_… code for ERR_ILLEGAL
+  readonly v?: number; // ERR_DUPLICATE: the version that applied the move
+}
+
+export interface ChatLine {
+  readonly seat: number;
+  readonly name: string;
+  readonly text: string;
+  readonly at: number; // ms since the epoch
+}
+
+/** `result`: the game is over. */
+export interface ResultMessage {
+  readonly scores: readonly number[];
+  readonly ranks: readonly number[]; // 1 = won (ties share a rank)
+  readonly ratings: readonly ({ readonly before: number; readonly after: number } | null)[]; // rated seats
+  readonly recordId: string; // download: GET /api/games/<recordId>/record
+}
+
+/** `again`: who wants to play again; `next`: the new table to join. */
+export interface AgainMessage {
+  readonly seats: readonly number[];
+}
+export interface NextMessage {
+  readonly roomId: string;
+}
+
+/** A member of a friends' room before the game starts. */
+export interface LobbyMember {
+  readonly name: string;
+  readonly host: boolean;
+  readonly you: boolean;
+  readonly connected: boolean;
+}
+
+/** `lobby`: a friends' room before its game starts. */
+export interface LobbyMessage {
+  readonly code: string; // the room's code (also its room id)
+  readonly members: readonly LobbyMember[];
+  readonly options: TableOptions;
+  readonly players: number; // seats at the table
+}
+
+/** Quick match: what to ask for, and the answer. */
+export interface QuickMatchOptions {
+  readonly rated: boolean;
+  readonly targetScore: 50 | 100;
+}
+export interface QueueMessage {
+  readonly waitingMs: number;
+  readonly waiting: number; // players waiting in the same queue
+  readonly botsAfterMs: number; // bots fill the table after this long
+}
+export interface MatchedMessage {
+  readonly roomId: string;
+}
+
+/** Limits every client message is held to. */
+export const LIMITS = {
+  messageBytes: 2048, // larger messages get ERR_TOO_LARGE
+  chatChars: 200,
+  idChars: 64,
+  nameChars: 24,
+} as const;
+
+/** Guest and account names: 2–24 letters, digits, spaces, `_ - .`, starting with a letter or digit. */
+export const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{1,23}$/u;
+
+/** Close codes the server uses; any other close (a dropped network, a restarting server) means "reconnect". */
+export const CLOSE_CODES = {
+  consented: 4000, // Colyseus: the client left
+  kicked: 4101, // the other players voted this seat out
+  replaced: 4102, // the same player connected from another device
+  rateLimited: 4103, // too many messages
+  seatLost: 4104, // the seat went to a bot (left, or the reconnection window ran out)
+  serviceRestart: 1012, // the server is draining; come back soon
+} as const;

@@ -1,0 +1,167 @@
+/**
+ * Plain HTTP beside the game: health, metrics, identity, history and records, and the web app.
+ *
+ * | route | what |
+ * | --- | --- |
+ * | `GET /healthz` | 200 `{"status":"ok"}`; 503 while draining |
+ * | `GET /metrics` | Prometheus text format |
+ * | `POST /api/guest` | a new guest: `{ token, user }` |
+ * | `GET /api/me` | the signed-in user |
+ * | `POST /api/name` `{ name }` | renames a guest |
+ * | `POST /api/claim` `{ password }` | keeps the name with a password |
+ * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device |
+ * | `GET /api/history` | the user's finished games, newest first |
+ * | `GET /api/games/<id>/record` | a finished game as `hearts-record/1` (its players only) |
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IdentityRefusal, publicUser } from './auth.js';
+import type { Services } from './services.js';
+import type { StaticFiles } from './static.js';
+
+const MAX_BODY = 4096;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new HttpError(413, 'ERR_TOO_LARGE', `bodies are limited to ${MAX_BODY} bytes`);
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  try {
+    const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
+    return v as Record<string, unknown>;
+  } catch {
+    throw new HttpError(400, 'ERR_MALFORMED', 'the body must be a JSON object');
+  }
+}
+
+const bearer = (req: IncomingMessage): string | null => {
+  const h = req.headers.authorization;
+  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : null;
+};
+
+export function createHttpHandler(s: Services, files: StaticFiles | null) {
+  const signedIn = async (req: IncomingMessage) => {
+    const user = await s.identity.user(bearer(req));
+    if (!user) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+    return user;
+  };
+
+  const api = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const route = `${method} ${path}`;
+    if (route === 'POST /api/guest') {
+      if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');
+      const { user, token } = await s.identity.guest();
+      send(res, 200, { token, user: publicUser(user) });
+    } else if (route === 'GET /api/me') {
+      send(res, 200, { user: publicUser(await signedIn(req)) });
+    } else if (route === 'POST /api/name') {
+      const user = await signedIn(req);
+      const body = await readJson(req);
+      send(res, 200, { user: publicUser(await s.identity.rename(user.id, body['name'])) });
+    } else if (route === 'POST /api/claim') {
+      const user = await signedIn(req);
+      const body = await readJson(req);
+      send(res, 200, { user: publicUser(await s.identity.claim(user.id, body['password'])) });
+    } else if (route === 'POST /api/login') {
+      const body = await readJson(req);
+      const { user, token } = await s.identity.login(body['name'], body['password']);
+      send(res, 200, { token, user: publicUser(user) });
+    } else if (route === 'GET /api/history') {
+      const user = await signedIn(req);
+      const games = await s.store.history(user.id, 100);
+      send(res, 200, {
+        games: games.map((g) => ({
+          id: g.tableId,
+          kind: g.kind,
+          rated: g.rated,
+          finishedAt: g.finishedAt,
+          seat: g.seat,
+          players: g.players.map((p) => ({
+            name: p.name,
+            bot: p.botLevel !== null,
+            level: p.botLevel,
+            replaced: p.replaced,
+            score: p.score,
+            rank: p.rank,
+            ratingBefore: p.ratingBefore === null ? null : Math.round(p.ratingBefore),
+            ratingAfter: p.ratingAfter === null ? null : Math.round(p.ratingAfter),
+          })),
+        })),
+      });
+    } else {
+      const m = /^\/api\/games\/([A-Za-z0-9_-]{1,40})\/record$/.exec(path);
+      if (m && method === 'GET') {
+        const user = await signedIn(req);
+        const found = await s.store.gameRecord(m[1]!);
+        if (!found || !found.userIds.includes(user.id))
+          throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game of yours with that id');
+        send(res, 200, found.record, {
+          'content-disposition': `attachment; filename="hearts-${m[1]}.json"`,
+        });
+        return;
+      }
+      throw new HttpError(404, 'ERR_NOT_FOUND', 'no such route');
+    }
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    try {
+      if (path === '/healthz') {
+        send(res, s.draining ? 503 : 200, { status: s.draining ? 'draining' : 'ok' });
+      } else if (path === '/metrics') {
+        const text = await s.metrics.registry.metrics();
+        res.writeHead(200, { 'content-type': s.metrics.registry.contentType }).end(text);
+      } else if (path.startsWith('/api/')) {
+        await api(req, res, path);
+      } else if ((req.method === 'GET' || req.method === 'HEAD') && files && (await files.serve(req, res))) {
+        // served
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      }
+    } catch (e) {
+      if (e instanceof HttpError) send(res, e.status, { error: e.code, message: e.message });
+      else if (e instanceof IdentityRefusal)
+        send(res, e.code === 'ERR_WRONG_LOGIN' ? 401 : e.code === 'ERR_NAME_TAKEN' ? 409 : 400, {
+          error: e.code,
+          message: e.message,
+        });
+      else {
+        s.log.error({ err: e, path }, 'request failed');
+        if (!res.headersSent) send(res, 500, { error: 'ERR_INTERNAL', message: 'something went wrong' });
+        else res.end();
+      }
+    }
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The live-table server: Colyseus rooms over the engine, SQLite through Kysely, bots in worker threads.
+ *
+ * ```ts
+ * import { DEFAULT_CONFIG, startServer } from '@hearts/server';
+ * const server = await startServer({ ...DEFAULT_CONFIG, port: 3000 });
+ * console.log(server.url);
+ * ```
+ */
+export { startServer } from './server.js';
+export type { RunningServer, StartOptions } from './server.js';
+export { DEFAULT_CONFIG, configFromEnv } from './config.js';
+export type { ServerConfig } from './config.js';
+export { main } from './main.js';
+export { Table, randomDeal, toEngineMove } from './table.js';
+export type { TableDeps, TableTimes, TableOutput, DealSource, SeatState, SubmitOutcome } from './table.js';
+export { BotPool } from './bots.js';
+export type { BotDecider } from './bots.js';
+export { EventWriter } from './writer.js';
+export { Identity, hashPassword, verifyPassword, publicUser, INITIAL_RATING } from './auth.js';
+export type { PublicUser, IdentityError } from './auth.js';
+export { findMatches, acceptableGap, compatible } from './matchmaking.js';
+export type { Waiting, MatchPolicy, Match } from './matchmaking.js';
+export { places, ratingChanges, BOT_START_RATINGS, RATING_K } from './results.js';
+export { playMessages } from './views.js';
+export { openSqliteStore } from './store/sqlite.js';
+export { KyselyStore } from './store/kysely-store.js';
+export { migrateToLatest } from './store/migrations.js';
+export { NameTakenError } from './store/types.js';
+export type {
+  GameStore,
+  UserRecord,
+  StoredSeat,
+  TableRecord,
+  StoredEvent,
+  EventRow,
+  PlayerResult,
+  FinishedGame,
+  HistoryEntry,
+} from './store/types.js';
+export type { Database } from './store/schema.js';

@@ -1,0 +1,164 @@
+/**
+ * A room that takes nothing on trust: every connection is signed in (a valid token), and every message is held
+ * to a size limit, a rate limit, a known type and its schema before a handler sees it. Bad messages get an
+ * `error` reply; a connection that keeps flooding is closed. Nothing a client sends can throw out of here.
+ */
+import { unpack } from '@colyseus/msgpackr';
+import {
+  Protocol,
+  Room,
+  ServerError,
+  type AuthContext,
+  type Client,
+  type ClientPrivate,
+} from '@colyseus/core';
+import { decode } from '@colyseus/schema';
+import {
+  CLIENT_MESSAGES,
+  CLOSE_CODES,
+  LIMITS,
+  type ClientMessageType,
+  type ErrorMessage,
+} from '@hearts/live/protocol';
+import { maybeServices, services } from '../services.js';
+import { parseMessage, type Parsed } from '../validate.js';
+
+/** Who a connection speaks for. */
+export interface Auth {
+  readonly userId: string;
+  readonly name: string;
+  readonly rating: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+  strikes: number; // messages refused for the rate limit
+}
+
+export type Handlers = {
+  [T in ClientMessageType]?: (client: Client, message: Parsed<T>) => void | Promise<void>;
+};
+
+export abstract class GuardedRoom extends Room {
+  private readonly buckets = new WeakMap<Client, Bucket>();
+
+  /** Every connection must carry a valid token (sent as the Authorization bearer token). */
+  static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<Auth> {
+    const s = services();
+    const user = await s.identity.user(token);
+    if (!user) throw new ServerError(4215, 'sign in first: the token is missing or not valid');
+    return { userId: user.id, name: user.name, rating: user.rating };
+  }
+
+  protected abstract handlers(): Handlers;
+
+  /** Counts the room among the process' rooms (metrics, draining) until it is disposed. */
+  protected register(): void {
+    services().rooms.add(this);
+  }
+
+  override onDispose(): void {
+    maybeServices()?.rooms.delete(this);
+    this.cleanup();
+  }
+
+  /** Frees what the room holds (timers) when it is disposed. */
+  protected cleanup(): void {}
+
+  protected sendError(client: Client, error: ErrorMessage): void {
+    services().metrics.rejected.inc({ code: error.code });
+    client.send('error', error);
+  }
+
+  /** Decodes and checks a message ourselves, so that no malformed input reaches Colyseus' own decoding. */
+  protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
+    try {
+      if (!buffer || buffer.length === 0) return;
+      const code = buffer[0];
+      if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES) {
+        super._onMessage(client, buffer); // join confirmation, leave
+        return;
+      }
+      if (!this.allow(client)) return;
+      if (code === Protocol.ROOM_DATA_BYTES) {
+        this.sendError(client, {
+          code: 'ERR_MALFORMED',
+          message: 'binary messages are not part of this protocol',
+        });
+        return;
+      }
+      if (buffer.length > LIMITS.messageBytes) {
+        this.sendError(client, {
+          code: 'ERR_TOO_LARGE',
+          message: `messages are limited to ${LIMITS.messageBytes} bytes`,
+        });
+        return;
+      }
+      let type: unknown;
+      let message: unknown;
+      try {
+        const it = { offset: 1 };
+        type = decode.stringCheck(buffer, it) ? decode.string(buffer, it) : decode.number(buffer, it);
+        message = buffer.byteLength > it.offset ? unpack(buffer.subarray(it.offset)) : undefined;
+      } catch {
+        this.sendError(client, { code: 'ERR_MALFORMED', message: 'the message cannot be decoded' });
+        return;
+      }
+      this.dispatch(client, type, message);
+    } catch (e) {
+      services().log.warn({ err: e, room: this.roomId }, 'a client message failed');
+      try {
+        this.sendError(client, { code: 'ERR_MALFORMED', message: 'the message was refused' });
+      } catch {
+        // the connection is gone
+      }
+    }
+  }
+
+  private dispatch(client: Client, type: unknown, message: unknown): void {
+    if (typeof type !== 'string' || !(CLIENT_MESSAGES as readonly string[]).includes(type)) {
+      this.sendError(client, { code: 'ERR_UNKNOWN_TYPE', message: 'unknown message type' });
+      return;
+    }
+    const t = type as ClientMessageType;
+    const handler = this.handlers()[t] as ((c: Client, m: unknown) => void | Promise<void>) | undefined;
+    if (!handler) {
+      this.sendError(client, { code: 'ERR_NOT_NOW', message: `"${t}" is not expected here` });
+      return;
+    }
+    const parsed = parseMessage(t, message);
+    if (!parsed.ok) {
+      const id = (message as { id?: unknown } | null)?.id;
+      const echo = typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { id } : {};
+      this.sendError(client, { code: 'ERR_MALFORMED', message: parsed.reason.slice(0, 200), ...echo });
+      return;
+    }
+    Promise.resolve(handler(client, parsed.value)).catch((e: unknown) => {
+      services().log.error({ err: e, room: this.roomId, type: t }, 'a message handler failed');
+      this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the message could not be handled' });
+    });
+  }
+
+  /** Token bucket: `rateLimit` messages per second, bursts of twice that. Repeated flooding closes the connection. */
+  private allow(client: Client): boolean {
+    const rate = services().config.rateLimit;
+    const now = Date.now();
+    let b = this.buckets.get(client);
+    if (!b) this.buckets.set(client, (b = { tokens: rate * 2, at: now, strikes: 0 }));
+    b.tokens = Math.min(rate * 2, b.tokens + ((now - b.at) * rate) / 1000);
+    b.at = now;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return true;
+    }
+    b.strikes++;
+    if (b.strikes === 1 || b.strikes % 10 === 0)
+      this.sendError(client, { code: 'ERR_RATE_LIMIT', message: 'too many messages: slow down' });
+    if (b.strikes >= rate * 2) {
+      services().log.warn({ room: this.roomId, session: client.sessionId }, 'closing a flooding connection');
+      client.leave(CLOSE_CODES.rateLimited);
+    }
+    return false;
+  }
+}

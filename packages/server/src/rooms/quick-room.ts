@@ -1,0 +1,127 @@
+/**
+ * Quick match: players wait here (one room for everyone) until {@link findMatches} seats them; each gets the
+ * id of their new table in a `matched` message and joins it.
+ */
+import { ServerError, type Client } from '@colyseus/core';
+import { DEFAULT_RULES } from '@hearts/engine';
+import type { QueueMessage } from '@hearts/live/protocol';
+import { z } from 'zod';
+import { tableId } from '../ids.js';
+import { findMatches, type Match, type Waiting } from '../matchmaking.js';
+import { services } from '../services.js';
+import type { TableRecord } from '../store/types.js';
+import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
+import { botRatingOf, openTable, seatByLot } from './table-room.js';
+
+const joinOptions = z.object({
+  rated: z.boolean(),
+  targetScore: z.union([z.literal(50), z.literal(100)]),
+});
+
+interface Entry extends Waiting {
+  readonly name: string;
+  client: Client;
+}
+
+export const MATCH_POLICY = { baseGap: 100, gapPerSecond: 20, seats: 4 } as const;
+
+export class QuickRoom extends GuardedRoom {
+  override maxClients = 100_000;
+  private readonly queue = new Map<string, Entry>(); // by user
+  private ticks = 0;
+
+  override onCreate(): void {
+    this.register();
+    this.clock.setInterval(() => void this.tick(), 250);
+  }
+
+  override onJoin(client: Client, options: unknown, auth: Auth): void {
+    const s = services();
+    if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
+    const o = joinOptions.safeParse(options ?? {});
+    if (!o.success)
+      throw new ServerError(4211, 'quick match needs { rated: boolean, targetScore: 50 | 100 }');
+    const old = this.queue.get(auth.userId);
+    if (old && old.client !== client) old.client.leave(4102);
+    this.queue.set(auth.userId, {
+      id: auth.userId,
+      name: auth.name,
+      rating: auth.rating,
+      rated: o.data.rated,
+      targetScore: o.data.targetScore,
+      since: old?.since ?? Date.now(),
+      client,
+    });
+    s.queueSize = this.queue.size;
+    this.sendStatus();
+  }
+
+  override onLeave(client: Client): void {
+    for (const [id, e] of this.queue) if (e.client === client) this.queue.delete(id);
+    services().queueSize = this.queue.size;
+  }
+
+  protected handlers(): Handlers {
+    return {};
+  }
+
+  private async tick(): Promise<void> {
+    const s = services();
+    if (s.draining || this.queue.size === 0) return;
+    const now = Date.now();
+    const matches = findMatches([...this.queue.values()], now, {
+      ...MATCH_POLICY,
+      waitMs: s.config.quickWaitMs,
+    });
+    for (const m of matches) {
+      for (const p of m.players) this.queue.delete(p.id);
+      await this.open(m as Match & { players: Entry[] }).catch((e: unknown) => {
+        s.log.error({ err: e }, 'opening a quick match failed');
+        for (const p of m.players as Entry[])
+          p.client.send('error', { code: 'ERR_STORAGE', message: 'please try again' });
+      });
+    }
+    s.queueSize = this.queue.size;
+    if (++this.ticks % 4 === 0) this.sendStatus();
+  }
+
+  private async open(m: { players: Entry[]; bots: number }): Promise<void> {
+    const s = services();
+    const first = m.players[0]!;
+    const level = s.config.botLevel;
+    const rules = { ...DEFAULT_RULES, targetScore: first.targetScore };
+    const record: TableRecord = {
+      id: tableId(),
+      kind: 'quick',
+      rated: first.rated,
+      rules,
+      seats: seatByLot(
+        m.players.map((p) => ({ userId: p.id, name: p.name, rating: first.rated ? p.rating : null })),
+        rules.players,
+        level,
+        first.rated ? await botRatingOf(level) : null,
+      ),
+      botLevel: level,
+      status: 'playing',
+      createdAt: Date.now(),
+    };
+    const roomId = await openTable(record);
+    for (const p of m.players) p.client.send('matched', { roomId });
+  }
+
+  private sendStatus(): void {
+    const now = Date.now();
+    const wait = services().config.quickWaitMs;
+    for (const e of this.queue.values()) {
+      const same = [...this.queue.values()].filter(
+        (x) => x.rated === e.rated && x.targetScore === e.targetScore,
+      );
+      const m: QueueMessage = {
+        waitingMs: now - e.since,
+        waiting: same.length,
+        botsAfterMs: Math.max(0, e.since + wait - now),
+      };
+      e.client.send('queue', m);
+    }
+  }
+}

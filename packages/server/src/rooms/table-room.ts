@@ -1,0 +1,511 @@
+/**
+ * The room of one table: a thin adapter between connections and a {@link Table}. It checks who may sit where,
+ * hands messages to the table, and sends each seat's own messages to that seat's connection only. A friends' room
+ * starts here as a lobby (its id is the code to share) and becomes a table when the host starts the game.
+ *
+ * Room names: `friends` (clients create it) and `table` (only the server creates it: quick matches, rematches,
+ * tables restored after a restart).
+ */
+import { randomInt } from 'node:crypto';
+import { ServerError, matchMaker, type Client } from '@colyseus/core';
+import { DEFAULT_RULES, type Rules } from '@hearts/engine';
+import {
+  CLOSE_CODES,
+  type BotLevel,
+  type ChatLine,
+  type LobbyMessage,
+  type TakeoverReason,
+} from '@hearts/live/protocol';
+import { roomCode, tableId } from '../ids.js';
+import { BOT_START_RATINGS, finishTable } from '../results.js';
+import { services } from '../services.js';
+import type { StoredSeat, TableRecord } from '../store/types.js';
+import { Table, type TableDeps } from '../table.js';
+import { parseTableOptions } from '../validate.js';
+import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
+
+interface CreateOptions {
+  mode?: 'friends' | 'table';
+  internal?: string; // the server's key: only the server opens `table` rooms
+  tableId?: string;
+}
+
+interface Member {
+  readonly userId: string;
+  readonly name: string;
+}
+
+/** Shuffles in place with the operating system's randomness (seats by lot). */
+function shuffle<T>(xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+}
+
+/** Seats by lot: the humans in random seats, bots in the rest, bots named Bot 1, Bot 2 … */
+export function seatByLot(
+  humans: readonly { userId: string; name: string; rating: number | null }[],
+  players: number,
+  botLevel: BotLevel,
+  botRating: number | null,
+): StoredSeat[] {
+  const order = shuffle(Array.from({ length: players }, (_, i) => i));
+  const seats: (StoredSeat | null)[] = new Array<StoredSeat | null>(players).fill(null);
+  humans.forEach((h, i) => (seats[order[i]!] = { kind: 'human', ...h }));
+  let k = 0;
+  return seats.map((s) => s ?? { kind: 'bot', level: botLevel, name: `Bot ${++k}`, rating: botRating });
+}
+
+/** Stores a new table and opens its room; returns the room id (= table id). */
+export async function openTable(record: TableRecord): Promise<string> {
+  const s = services();
+  await s.store.createTable(record);
+  await matchMaker.createRoom('table', { internal: s.internalKey, tableId: record.id });
+  return record.id;
+}
+
+export class TableRoom extends GuardedRoom {
+  override maxClients = 32;
+  override autoDispose = false;
+
+  table: Table | null = null;
+  private readonly conns = new Map<string, { client: Client; userId: string }>(); // by session id
+  private readonly byUser = new Map<string, Client>(); // the one live connection of each user
+  private readonly windows = new Map<string, ReturnType<typeof setTimeout>>(); // reconnection windows by user
+  private readonly mutes = new Map<string, Set<number>>(); // by user: seats whose chat they do not see
+  private readonly chatLog: ChatLine[] = [];
+  private readonly again = new Set<number>();
+  private rematching = false;
+  // friends' lobby, before the start
+  private members: Member[] = [];
+  private hostId: string | null = null;
+  private options: { rules: Rules; botLevel: BotLevel } = { rules: DEFAULT_RULES, botLevel: 'medium' };
+
+  override async onCreate(options: CreateOptions): Promise<void> {
+    const s = services();
+    await this.setPrivate(true);
+    if (options.mode === 'friends') {
+      if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
+      this.roomId = await this.freeCode();
+      this.options = { rules: DEFAULT_RULES, botLevel: s.config.botLevel };
+      this.autoDispose = true;
+      this.register();
+      return;
+    }
+    if (options.internal !== s.internalKey || typeof options.tableId !== 'string')
+      throw new ServerError(4213, 'tables are opened by the server');
+    const loaded = await s.store.loadTable(options.tableId);
+    if (!loaded) throw new ServerError(4212, `no table ${options.tableId}`);
+    this.roomId = loaded.table.id;
+    this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+    this.register();
+  }
+
+  private async freeCode(): Promise<string> {
+    for (;;) {
+      const code = roomCode();
+      if (!matchMaker.getLocalRoomById(code) && !(await services().store.tableExists(code))) return code;
+    }
+  }
+
+  private deps(): TableDeps {
+    const s = services();
+    const c = s.config;
+    return {
+      append: async (rows) => {
+        const stop = s.metrics.persistSeconds.startTimer();
+        await s.writer.append(rows);
+        stop();
+        for (const r of rows) if (r.event.type === 'move') s.metrics.moves.inc({ by: r.event.by });
+      },
+      bots: s.bots,
+      times: {
+        graceMs: c.graceMs,
+        bankMs: c.bankMs,
+        botDelayMs: c.botDelayMs,
+        handPauseMs: c.handPauseMs,
+        botTimeMs: c.botTimeMs,
+        clockLevel: c.botLevel,
+      },
+      deal: s.deal,
+      finish: async (table) => {
+        const result = await finishTable(s.store, table);
+        s.metrics.gamesFinished.inc({ kind: table.record.kind });
+        return result;
+      },
+      out: {
+        game: (seat, m) => this.toSeat(seat, 'game', m),
+        clock: (m) => this.toAll('clock', m),
+        seats: (m) => this.toAll('seats', m),
+        result: (m) => {
+          this.toAll('result', m);
+          this.autoDispose = true;
+          if (this.clients.length === 0) void this.disconnect();
+        },
+        seatLost: (seat, reason) => this.seatLost(seat, reason),
+        problem: (message, e) => s.log.error({ err: e, table: this.roomId }, message),
+      },
+    };
+  }
+
+  private startTable(table: Table): void {
+    this.table = table;
+    this.autoDispose = false;
+    // Everyone seated has the reconnection window to (re)join: after a restart, and for a new table alike.
+    for (const seat of table.humanSeats()) {
+      const userId = table.seats[seat]!.userId!;
+      if (!this.byUser.has(userId)) this.openWindow(userId);
+    }
+    table.begin();
+  }
+
+  override async onJoin(client: Client, _options: unknown, auth: Auth): Promise<void> {
+    const s = services();
+    const previous = this.byUser.get(auth.userId);
+    if (this.table) {
+      const seat = this.table.seatOfUser(auth.userId);
+      if (seat < 0) throw new ServerError(4216, 'you have no seat at this table');
+    } else {
+      if (!this.members.some((m) => m.userId === auth.userId)) {
+        if (this.members.length >= this.options.rules.players)
+          throw new ServerError(4216, 'this room is full');
+        this.members.push({ userId: auth.userId, name: auth.name });
+      }
+      this.hostId ??= auth.userId;
+    }
+    if (previous && previous !== client) {
+      this.conns.delete(previous.sessionId);
+      previous.leave(CLOSE_CODES.replaced);
+    }
+    this.conns.set(client.sessionId, { client, userId: auth.userId });
+    this.byUser.set(auth.userId, client);
+    this.closeWindow(auth.userId);
+    s.log.debug({ table: this.roomId, user: auth.userId }, 'joined');
+    if (!this.table) {
+      this.sendLobby();
+      return;
+    }
+    const seat = this.table.seatOfUser(auth.userId);
+    client.send('game', this.table.snapshot(seat));
+    this.table.setConnected(seat, true);
+    const muted = this.mutes.get(auth.userId);
+    for (const line of this.chatLog) if (!muted?.has(line.seat)) client.send('chat', line);
+    if (this.table.result) client.send('result', this.table.result);
+    if (this.again.size > 0) client.send('again', { seats: [...this.again] });
+  }
+
+  override onLeave(client: Client, consented: boolean): void {
+    const conn = this.conns.get(client.sessionId);
+    if (!conn) return; // replaced by another device, or removed already
+    this.conns.delete(client.sessionId);
+    if (this.byUser.get(conn.userId) === client) this.byUser.delete(conn.userId);
+    if (services().draining) return;
+    if (!this.table) {
+      if (consented) this.removeMember(conn.userId);
+      else this.openWindow(conn.userId);
+      this.sendLobby();
+      return;
+    }
+    const seat = this.table.seatOfUser(conn.userId);
+    if (seat < 0) return;
+    this.table.setConnected(seat, false);
+    if (this.table.game.phase === 'gameOver') {
+      this.again.delete(seat);
+      this.maybeRematch();
+      return;
+    }
+    if (consented) void this.table.takeover(seat, 'left');
+    else this.openWindow(conn.userId);
+  }
+
+  protected override cleanup(): void {
+    this.table?.dispose();
+    for (const t of this.windows.values()) clearTimeout(t);
+    this.windows.clear();
+  }
+
+  // --- messages ------------------------------------------------------------------------------------------------
+
+  protected handlers(): Handlers {
+    return {
+      move: async (client, m) => {
+        const seat = this.seatOf(client);
+        if (seat === null || !this.table) {
+          this.sendError(client, {
+            code: 'ERR_NOT_SEATED',
+            message: 'no game is running for you here',
+            id: m.id,
+          });
+          return;
+        }
+        const r = await this.table.submit(seat, m.id, m.move);
+        if (!r.ok) this.sendError(client, r.error);
+      },
+      sync: (client) => {
+        const seat = this.seatOf(client);
+        if (seat !== null && this.table) client.send('game', this.table.snapshot(seat));
+        else if (!this.table) this.sendLobby();
+      },
+      chat: (client, m) => {
+        const conn = this.conns.get(client.sessionId);
+        const seat = this.seatOf(client);
+        if (!conn || !this.table || seat === null) {
+          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'chat opens at the table' });
+          return;
+        }
+        const line: ChatLine = { seat, name: this.table.seats[seat]!.name, text: m.text, at: Date.now() };
+        this.chatLog.push(line);
+        if (this.chatLog.length > 50) this.chatLog.shift();
+        for (const c of this.conns.values())
+          if (!this.mutes.get(c.userId)?.has(seat)) c.client.send('chat', line);
+      },
+      mute: (client, m) => {
+        const conn = this.conns.get(client.sessionId);
+        if (!conn) return;
+        let set = this.mutes.get(conn.userId);
+        if (!set) this.mutes.set(conn.userId, (set = new Set()));
+        if (m.muted) set.add(m.seat);
+        else set.delete(m.seat);
+      },
+      kick: async (client, m) => {
+        const seat = this.seatOf(client);
+        if (seat === null || !this.table) {
+          this.sendError(client, { code: 'ERR_NOT_SEATED', message: 'you have no seat at this table' });
+          return;
+        }
+        const e = await this.table.voteKick(seat, m.seat);
+        if (e) this.sendError(client, e);
+      },
+      leave: async (client) => {
+        const conn = this.conns.get(client.sessionId);
+        if (!conn) return;
+        if (!this.table) {
+          this.conns.delete(client.sessionId);
+          this.byUser.delete(conn.userId);
+          this.removeMember(conn.userId);
+          this.sendLobby();
+          client.leave(CLOSE_CODES.consented);
+          return;
+        }
+        const seat = this.table.seatOfUser(conn.userId);
+        if (seat >= 0 && this.table.game.phase !== 'gameOver') await this.table.takeover(seat, 'left');
+        else client.leave(CLOSE_CODES.consented);
+      },
+      again: (client) => {
+        const seat = this.seatOf(client);
+        if (seat === null || !this.table?.finished) {
+          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the game is not over' });
+          return;
+        }
+        this.again.add(seat);
+        this.toAll('again', { seats: [...this.again].sort() });
+        this.maybeRematch();
+      },
+      options: (client, m) => {
+        if (!this.hostCheck(client)) return;
+        const o = parseTableOptions(m.rules, m.botLevel);
+        if (!o.ok) {
+          this.sendError(client, { code: 'ERR_BAD_OPTIONS', message: o.reason });
+          return;
+        }
+        if (o.rules.players < this.members.length) {
+          this.sendError(client, { code: 'ERR_BAD_OPTIONS', message: 'more people are here than seats' });
+          return;
+        }
+        this.options = { rules: o.rules, botLevel: o.botLevel };
+        this.sendLobby();
+      },
+      start: async (client) => {
+        if (!this.hostCheck(client)) return;
+        if (services().draining) {
+          this.sendError(client, {
+            code: 'ERR_DRAINING',
+            message: 'the server is shutting down: no new tables',
+          });
+          return;
+        }
+        const humans = this.members
+          .filter((m) => this.byUser.has(m.userId))
+          .map((m) => ({ ...m, rating: null }));
+        const record: TableRecord = {
+          id: this.roomId,
+          kind: 'friends',
+          rated: false,
+          rules: this.options.rules,
+          seats: seatByLot(humans, this.options.rules.players, this.options.botLevel, null),
+          botLevel: this.options.botLevel,
+          status: 'playing',
+          createdAt: Date.now(),
+        };
+        await services().store.createTable(record);
+        this.members = [];
+        this.startTable(Table.create(record, this.deps()));
+        // Members who dropped before the start are not seated; tell them the room is gone.
+        for (const [userId, c] of this.byUser) {
+          const seat = this.table!.seatOfUser(userId);
+          if (seat < 0) c.leave(CLOSE_CODES.seatLost);
+          else {
+            this.table!.setConnected(seat, true);
+            c.send('game', this.table!.snapshot(seat));
+          }
+        }
+      },
+    };
+  }
+
+  private hostCheck(client: Client): boolean {
+    const conn = this.conns.get(client.sessionId);
+    if (this.table) {
+      this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the game has started' });
+      return false;
+    }
+    if (!conn || conn.userId !== this.hostId) {
+      this.sendError(client, {
+        code: 'ERR_NOT_HOST',
+        message: 'only the host chooses the options and starts',
+      });
+      return false;
+    }
+    return true;
+  }
+
+  // --- seats and connections -----------------------------------------------------------------------------------
+
+  private seatOf(client: Client): number | null {
+    const conn = this.conns.get(client.sessionId);
+    if (!conn || !this.table) return null;
+    const seat = this.table.seatOfUser(conn.userId);
+    if (seat >= 0) return seat;
+    // After the game, a seat taken over still belongs to nobody; a finished game lets players see results.
+    return null;
+  }
+
+  private clientOfSeat(seat: number): Client | undefined {
+    const userId = this.table?.seats[seat]?.userId;
+    if (!userId || this.table!.seats[seat]!.kind !== 'human') return undefined;
+    return this.byUser.get(userId);
+  }
+
+  private toSeat(seat: number, type: string, message: unknown): void {
+    this.clientOfSeat(seat)?.send(type, message);
+  }
+
+  private toAll(type: string, message: unknown): void {
+    for (const c of this.conns.values()) c.client.send(type, message);
+  }
+
+  private seatLost(seat: number, reason: TakeoverReason): void {
+    const s = services();
+    s.metrics.takeovers.inc({ reason });
+    const userId = this.table?.seats[seat]?.userId;
+    if (!userId) return;
+    this.closeWindow(userId);
+    const c = this.byUser.get(userId);
+    if (c) {
+      this.byUser.delete(userId);
+      this.conns.delete(c.sessionId);
+      c.leave(reason === 'kicked' ? CLOSE_CODES.kicked : CLOSE_CODES.seatLost);
+    }
+  }
+
+  private openWindow(userId: string): void {
+    this.closeWindow(userId);
+    const ms = services().config.reconnectMs;
+    this.windows.set(
+      userId,
+      setTimeout(() => {
+        this.windows.delete(userId);
+        if (services().draining || this.byUser.has(userId)) return;
+        if (!this.table) {
+          this.removeMember(userId);
+          this.sendLobby();
+          return;
+        }
+        const seat = this.table.seatOfUser(userId);
+        if (seat >= 0) void this.table.takeover(seat, 'disconnected');
+      }, ms),
+    );
+  }
+
+  private closeWindow(userId: string): void {
+    const t = this.windows.get(userId);
+    if (t) clearTimeout(t);
+    this.windows.delete(userId);
+  }
+
+  // --- friends' lobby ------------------------------------------------------------------------------------------
+
+  private removeMember(userId: string): void {
+    this.members = this.members.filter((m) => m.userId !== userId);
+    this.closeWindow(userId);
+    if (this.hostId === userId) this.hostId = this.members[0]?.userId ?? null;
+  }
+
+  private sendLobby(): void {
+    if (this.table) return;
+    for (const c of this.conns.values()) {
+      const m: LobbyMessage = {
+        code: this.roomId,
+        members: this.members.map((x) => ({
+          name: x.name,
+          host: x.userId === this.hostId,
+          you: x.userId === c.userId,
+          connected: this.byUser.has(x.userId),
+        })),
+        options: { rules: this.options.rules, botLevel: this.options.botLevel },
+        players: this.options.rules.players,
+      };
+      c.client.send('lobby', m);
+    }
+  }
+
+  // --- play again ----------------------------------------------------------------------------------------------
+
+  /** Once every player still at the finished table wants to play again, a new table with them opens. */
+  private maybeRematch(): void {
+    const t = this.table;
+    if (!t?.finished || this.rematching || this.again.size === 0) return;
+    const present = t.humanSeats().filter((seat) => this.byUser.has(t.seats[seat]!.userId!));
+    if (!present.every((seat) => this.again.has(seat))) return;
+    const seats = [...this.again].filter((seat) => present.includes(seat));
+    if (seats.length === 0) return;
+    this.rematching = true;
+    void this.rematch(seats).catch((e: unknown) => {
+      this.rematching = false;
+      services().log.error({ err: e, table: this.roomId }, 'play again failed');
+    });
+  }
+
+  private async rematch(seats: number[]): Promise<void> {
+    const s = services();
+    if (s.draining) throw new Error('draining');
+    const t = this.table!;
+    const rated = t.record.rated;
+    const humans = [];
+    for (const seat of seats) {
+      const userId = t.seats[seat]!.userId!;
+      const user = await s.store.userById(userId);
+      humans.push({
+        userId,
+        name: user?.name ?? t.seats[seat]!.name,
+        rating: rated ? (user?.rating ?? null) : null,
+      });
+    }
+    const botRating = rated ? await botRatingOf(t.record.botLevel) : null;
+    const record: TableRecord = {
+      ...t.record,
+      id: t.record.kind === 'friends' ? await this.freeCode() : tableId(),
+      seats: seatByLot(humans, t.record.rules.players, t.record.botLevel, botRating),
+      status: 'playing',
+      createdAt: Date.now(),
+    };
+    const roomId = await openTable(record);
+    for (const seat of seats) this.toSeat(seat, 'next', { roomId });
+  }
+}
+
+export async function botRatingOf(level: BotLevel): Promise<number> {
+  return (await services().store.botRatings()).get(level) ?? BOT_START_RATINGS[level];
+}

@@ -1,0 +1,42 @@
+/**
+ * What rooms need from the server around them. Colyseus keeps rooms in a process-wide registry and builds them
+ * itself, so the running server registers its services here (one game server per process).
+ */
+import type { Room } from '@colyseus/core';
+import type { Logger } from 'pino';
+import type { Identity } from './auth.js';
+import type { BotPool } from './bots.js';
+import type { ServerConfig } from './config.js';
+import type { Metrics } from './metrics.js';
+import type { GameStore } from './store/types.js';
+import type { DealSource } from './table.js';
+import type { EventWriter } from './writer.js';
+
+export interface Services {
+  readonly config: ServerConfig;
+  readonly store: GameStore;
+  readonly identity: Identity;
+  readonly bots: BotPool;
+  readonly writer: EventWriter;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+  readonly internalKey: string; // proves that the server itself asked for a room
+  readonly deal: DealSource | undefined;
+  draining: boolean; // SIGTERM: no new tables, connections closing
+  queueSize: number; // quick match: players waiting
+  readonly rooms: Set<Room>; // the rooms of this process
+}
+
+let current: Services | null = null;
+
+export function setServices(s: Services | null): void {
+  current = s;
+}
+
+export function services(): Services {
+  if (!current) throw new Error('the game server is not running');
+  return current;
+}
+
+/** The services, or null once the server has stopped. */
+export const maybeServices = (): Services | null => current;

@@ -1,0 +1,341 @@
+/**
+ * {@link GameStore} on any Kysely database. Only portable queries: SQLite and PostgreSQL differ in the dialect
+ * given to the constructor, nothing else.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { parseRules, type GameRecord } from '@hearts/engine';
+import type { BotLevel } from '@hearts/live/protocol';
+import { migrateToLatest } from './migrations.js';
+import type { Database, TablePlayersTable, UsersTable } from './schema.js';
+import {
+  NameTakenError,
+  type EventRow,
+  type FinishedGame,
+  type GameStore,
+  type HistoryEntry,
+  type PlayerResult,
+  type StoredEvent,
+  type StoredSeat,
+  type TableRecord,
+  type UserRecord,
+} from './types.js';
+
+const num = (x: number | string): number => Number(x);
+const numOrNull = (x: number | string | null): number | null => (x === null ? null : Number(x));
+
+function toUser(r: Selectable<UsersTable>): UserRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    passwordHash: r.password_hash,
+    rating: Number(r.rating),
+    games: Number(r.games),
+    createdAt: num(r.created_at),
+    lastPlayedAt: numOrNull(r.last_played_at),
+  };
+}
+
+function toPlayer(r: Selectable<TablePlayersTable>): PlayerResult {
+  return {
+    seat: Number(r.seat),
+    userId: r.user_id,
+    name: r.name,
+    botLevel: r.bot_level as BotLevel | null,
+    replaced: Number(r.replaced) === 1,
+    score: Number(r.score),
+    rank: Number(r.rank),
+    ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
+    ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
+  };
+}
+
+/** Unique-constraint violations of SQLite and PostgreSQL. */
+function isUniqueViolation(e: unknown): boolean {
+  const x = e as { code?: string; message?: string };
+  return (
+    x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    x?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    x?.code === '23505' ||
+    /unique/i.test(x?.message ?? '')
+  );
+}
+
+export class KyselyStore implements GameStore {
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly onClose: () => Promise<void> = () => db.destroy(),
+  ) {}
+
+  migrate(): Promise<void> {
+    return migrateToLatest(this.db as Kysely<unknown>);
+  }
+
+  close(): Promise<void> {
+    return this.onClose();
+  }
+
+  async getSetting(key: string): Promise<string | null> {
+    const r = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return r?.value ?? null;
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    try {
+      await this.db.insertInto('settings').values({ key, value }).execute();
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+    }
+    return (await this.getSetting(key))!;
+  }
+
+  async createUser(u: UserRecord): Promise<void> {
+    try {
+      await this.db
+        .insertInto('users')
+        .values({
+          id: u.id,
+          name: u.name,
+          name_key: u.name.toLowerCase(),
+          password_hash: u.passwordHash,
+          rating: u.rating,
+          games: u.games,
+          created_at: u.createdAt,
+          last_played_at: u.lastPlayedAt,
+        })
+        .execute();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new NameTakenError(u.name);
+      throw e;
+    }
+  }
+
+  async userById(id: string): Promise<UserRecord | null> {
+    const r = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toUser(r) : null;
+  }
+
+  async userByName(name: string): Promise<UserRecord | null> {
+    const r = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('name_key', '=', name.toLowerCase())
+      .executeTakeFirst();
+    return r ? toUser(r) : null;
+  }
+
+  async renameUser(id: string, name: string): Promise<void> {
+    try {
+      await this.db
+        .updateTable('users')
+        .set({ name, name_key: name.toLowerCase() })
+        .where('id', '=', id)
+        .execute();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new NameTakenError(name);
+      throw e;
+    }
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async createTable(t: TableRecord): Promise<void> {
+    await this.db
+      .insertInto('tables')
+      .values({
+        id: t.id,
+        kind: t.kind,
+        rated: t.rated ? 1 : 0,
+        rules: JSON.stringify(t.rules),
+        seats: JSON.stringify(t.seats),
+        options: JSON.stringify({ botLevel: t.botLevel }),
+        status: t.status,
+        created_at: t.createdAt,
+        finished_at: null,
+        result: null,
+        record: null,
+      })
+      .execute();
+  }
+
+  async appendEvents(events: readonly EventRow[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = events.map((e) => ({
+      table_id: e.tableId,
+      seq: e.seq,
+      type: e.event.type,
+      seat: e.event.type === 'deal' ? null : e.event.seat,
+      client_id: e.event.type === 'move' ? e.event.clientId : null,
+      payload: JSON.stringify(e.event),
+      created_at: e.at,
+    }));
+    // One statement per chunk keeps every database's parameter limit; the transaction makes it all or none.
+    const CHUNK = 100;
+    if (rows.length <= CHUNK) {
+      await this.db.insertInto('events').values(rows).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await tx
+          .insertInto('events')
+          .values(rows.slice(i, i + CHUNK))
+          .execute();
+    });
+  }
+
+  async loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null> {
+    const t = await this.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!t) return null;
+    const rules = parseRules(JSON.parse(t.rules) as unknown);
+    if (!rules.ok) throw new Error(`table ${id}: stored rules are invalid: ${rules.error.message}`);
+    const options = JSON.parse(t.options) as { botLevel: BotLevel };
+    const rows = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('table_id', '=', id)
+      .orderBy('seq', 'asc')
+      .execute();
+    return {
+      table: {
+        id: t.id,
+        kind: t.kind as 'quick' | 'friends',
+        rated: Number(t.rated) === 1,
+        rules: rules.value,
+        seats: JSON.parse(t.seats) as StoredSeat[],
+        botLevel: options.botLevel,
+        status: t.status as 'playing' | 'finished',
+        createdAt: num(t.created_at),
+      },
+      events: rows.map((r) => ({
+        tableId: r.table_id,
+        seq: Number(r.seq),
+        event: JSON.parse(r.payload) as StoredEvent,
+        at: num(r.created_at),
+      })),
+    };
+  }
+
+  async tableExists(id: string): Promise<boolean> {
+    const r = await this.db.selectFrom('tables').select('id').where('id', '=', id).executeTakeFirst();
+    return r !== undefined;
+  }
+
+  async unfinishedTables(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('tables')
+      .select('id')
+      .where('status', '=', 'playing')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async finishGame(g: FinishedGame): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('tables')
+        .set({
+          status: 'finished',
+          finished_at: g.finishedAt,
+          result: JSON.stringify({ players: g.players }),
+          record: JSON.stringify(g.record),
+        })
+        .where('id', '=', g.tableId)
+        .execute();
+      await tx
+        .insertInto('table_players')
+        .values(
+          g.players.map((p) => ({
+            table_id: g.tableId,
+            seat: p.seat,
+            user_id: p.userId,
+            name: p.name,
+            bot_level: p.botLevel,
+            replaced: p.replaced ? 1 : 0,
+            score: p.score,
+            rank: p.rank,
+            rating_before: p.ratingBefore,
+            rating_after: p.ratingAfter,
+            finished_at: g.finishedAt,
+          })),
+        )
+        .execute();
+      for (const u of g.userRatings)
+        await tx
+          .updateTable('users')
+          .set((eb) => ({ rating: u.rating, games: eb('games', '+', 1), last_played_at: g.finishedAt }))
+          .where('id', '=', u.userId)
+          .execute();
+      for (const b of g.botRatings) {
+        const done = await tx
+          .updateTable('bot_ratings')
+          .set((eb) => ({ rating: b.rating, games: eb('games', '+', 1) }))
+          .where('level', '=', b.level)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 0)
+          await tx.insertInto('bot_ratings').values({ level: b.level, rating: b.rating, games: 1 }).execute();
+      }
+    });
+  }
+
+  async history(userId: string, limit: number): Promise<HistoryEntry[]> {
+    const mine = await this.db
+      .selectFrom('table_players')
+      .innerJoin('tables', 'tables.id', 'table_players.table_id')
+      .select([
+        'table_players.table_id as table_id',
+        'table_players.seat as seat',
+        'table_players.finished_at as finished_at',
+        'tables.kind as kind',
+        'tables.rated as rated',
+      ])
+      .where('table_players.user_id', '=', userId)
+      .orderBy('table_players.finished_at', 'desc')
+      .orderBy('table_players.table_id', 'desc')
+      .limit(limit)
+      .execute();
+    if (mine.length === 0) return [];
+    const all = await this.db
+      .selectFrom('table_players')
+      .selectAll()
+      .where(
+        'table_id',
+        'in',
+        mine.map((m) => m.table_id),
+      )
+      .orderBy('seat', 'asc')
+      .execute();
+    return mine.map((m) => ({
+      tableId: m.table_id,
+      kind: m.kind as 'quick' | 'friends',
+      rated: Number(m.rated) === 1,
+      finishedAt: num(m.finished_at),
+      seat: Number(m.seat),
+      players: all.filter((p) => p.table_id === m.table_id).map(toPlayer),
+    }));
+  }
+
+  async gameRecord(tableId: string): Promise<{ record: GameRecord; userIds: (string | null)[] } | null> {
+    const t = await this.db
+      .selectFrom('tables')
+      .select(['record', 'status'])
+      .where('id', '=', tableId)
+      .executeTakeFirst();
+    if (!t || t.status !== 'finished' || t.record === null) return null;
+    const players = await this.db
+      .selectFrom('table_players')
+      .select(['seat', 'user_id'])
+      .where('table_id', '=', tableId)
+      .orderBy('seat', 'asc')
+      .execute();
+    return { record: JSON.parse(t.record) as GameRecord, userIds: players.map((p) => p.user_id) };
+  }
+
+  async botRatings(): Promise<Map<BotLevel, number>> {
+    const rows = await this.db.selectFrom('bot_ratings').selectAll().execute();
+    return new Map(rows.map((r) => [r.level as BotLevel, Number(r.rating)]));
+  }
+}

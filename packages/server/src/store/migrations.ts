@@ -1,0 +1,97 @@
+/**
+ * Schema migrations, in order. Portable DDL only (Kysely's schema builder, no dialect-specific SQL), so the same
+ * list migrates SQLite and PostgreSQL.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name_key', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'varchar(255)')
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_played_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('tables')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .addColumn('result', 'text')
+        .addColumn('record', 'text')
+        .execute();
+      await db.schema.createIndex('tables_status').on('tables').column('status').execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull().references('tables.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('seat', 'integer')
+        .addColumn('client_id', 'varchar(64)')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('events_pk', ['table_id', 'seq'])
+        .execute();
+      await db.schema
+        .createIndex('events_client_id')
+        .on('events')
+        .columns(['table_id', 'seat', 'client_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('table_players')
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull().references('tables.id'))
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(40)')
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bot_level', 'varchar(16)')
+        .addColumn('replaced', 'integer', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('rank', 'integer', (c) => c.notNull())
+        .addColumn('rating_before', 'double precision')
+        .addColumn('rating_after', 'double precision')
+        .addColumn('finished_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('table_players_pk', ['table_id', 'seat'])
+        .execute();
+      await db.schema
+        .createIndex('table_players_user')
+        .on('table_players')
+        .columns(['user_id', 'finished_at'])
+        .execute();
+      await db.schema
+        .createTable('bot_ratings')
+        .addColumn('level', 'varchar(16)', (c) => c.primaryKey())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** Brings the database up to the newest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The database tables, as Kysely sees them. Portable SQL only: the same migrations and queries run on SQLite
+ * (embedded default) and PostgreSQL. Times are milliseconds since the epoch in `bigint` columns (read back with
+ * `Number()`, since PostgreSQL drivers return them as strings); booleans are 0/1 integers.
+ */
+export interface UsersTable {
+  id: string;
+  name: string; // as shown
+  name_key: string; // lower-cased name: unique
+  password_hash: string | null; // scrypt; null for a guest who has not claimed the name
+  rating: number;
+  games: number; // rated games played
+  created_at: number | string;
+  last_played_at: number | string | null;
+}
+
+export interface TablesTable {
+  id: string; // also the room id (a friends' room: its short code)
+  kind: string; // 'quick' | 'friends'
+  rated: number; // 0 | 1
+  rules: string; // JSON: the full rules object
+  seats: string; // JSON: the seats at the deal (StoredSeat[])
+  options: string; // JSON: bot level and other table options
+  status: string; // 'playing' | 'finished'
+  created_at: number | string;
+  finished_at: number | string | null;
+  result: string | null; // JSON: scores, ranks, rating changes
+  record: string | null; // JSON: hearts-record/1
+}
+
+export interface EventsTable {
+  table_id: string;
+  seq: number; // 0, 1, 2 … per table: the table's version after it is seq + 1
+  type: string; // 'deal' | 'move' | 'takeover'
+  seat: number | null;
+  client_id: string | null; // a player's move id: unique per table and seat, for deduplication
+  payload: string; // JSON
+  created_at: number | string;
+}
+
+export interface TablePlayersTable {
+  table_id: string;
+  seat: number;
+  user_id: string | null; // the human at the deal (kept when a bot took the seat over)
+  name: string;
+  bot_level: string | null; // a bot seated from the deal, or the bot that took over
+  replaced: number; // 0 | 1: a bot took the seat over
+  score: number;
+  rank: number;
+  rating_before: number | null;
+  rating_after: number | null;
+  finished_at: number | string;
+}
+
+export interface BotRatingsTable {
+  level: string;
+  rating: number;
+  games: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tables: TablesTable;
+  events: EventsTable;
+  table_players: TablePlayersTable;
+  bot_ratings: BotRatingsTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,137 @@
+/**
+ * Storage behind one interface: users, tables as event logs, finished games and their records. The embedded
+ * default is SQLite ({@link openSqliteStore}); any implementation must pass the shared suite in
+ * `test/store-contract.ts`.
+ *
+ * ```ts
+ * const store = await openSqliteStore(':memory:');
+ * await store.createTable(table);
+ * await store.appendEvents([{ tableId: table.id, seq: 0, event: { type: 'deal', hands, sevenSuit: null }, at: Date.now() }]);
+ * (await store.loadTable(table.id))?.events.length; // 1
+ * ```
+ */
+import type { GameRecord, Rules } from '@hearts/engine';
+import type { BotLevel, TakeoverReason, WireMove } from '@hearts/live/protocol';
+
+export interface UserRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly passwordHash: string | null; // null: a guest who has not claimed the name
+  readonly rating: number;
+  readonly games: number; // rated games played
+  readonly createdAt: number;
+  readonly lastPlayedAt: number | null;
+}
+
+/** A seat as dealt: a human (with the rating it brought, at rated tables) or a bot seated from the start. */
+export type StoredSeat =
+  | { readonly kind: 'human'; readonly userId: string; readonly name: string; readonly rating: number | null }
+  | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string; readonly rating: number | null };
+
+export interface TableRecord {
+  readonly id: string;
+  readonly kind: 'quick' | 'friends';
+  readonly rated: boolean;
+  readonly rules: Rules;
+  readonly seats: readonly StoredSeat[];
+  readonly botLevel: BotLevel; // the level of bots that take seats over
+  readonly status: 'playing' | 'finished';
+  readonly createdAt: number;
+}
+
+/** One accepted step of a table, in order. Replaying them through the engine restores the table. */
+export type StoredEvent =
+  | { readonly type: 'deal'; readonly hands: readonly string[]; readonly sevenSuit: 'C' | 'D' | 'S' | null }
+  | {
+      readonly type: 'move';
+      readonly seat: number;
+      readonly move: WireMove;
+      readonly by: 'player' | 'bot' | 'clock'; // the clock: the bank ran out and the server chose
+      readonly bankMs: number; // the seat's time bank after the move
+      readonly clientId: string | null; // the player's message id (deduplication)
+    }
+  | {
+      readonly type: 'takeover';
+      readonly seat: number;
+      readonly level: BotLevel;
+      readonly reason: TakeoverReason;
+    };
+
+export interface EventRow {
+  readonly tableId: string;
+  readonly seq: number; // 0, 1, 2 … without gaps
+  readonly event: StoredEvent;
+  readonly at: number;
+}
+
+export interface PlayerResult {
+  readonly seat: number;
+  readonly userId: string | null; // the human dealt into the seat
+  readonly name: string;
+  readonly botLevel: BotLevel | null; // seated bot, or the bot that took over
+  readonly replaced: boolean;
+  readonly score: number;
+  readonly rank: number; // 1 = won
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
+}
+
+/** What finishing a game writes, all at once. */
+export interface FinishedGame {
+  readonly tableId: string;
+  readonly finishedAt: number;
+  readonly players: readonly PlayerResult[];
+  readonly record: GameRecord;
+  readonly userRatings: readonly { readonly userId: string; readonly rating: number }[]; // rated: new ratings
+  readonly botRatings: readonly { readonly level: BotLevel; readonly rating: number }[];
+}
+
+/** A finished game in a player's history. */
+export interface HistoryEntry {
+  readonly tableId: string;
+  readonly kind: 'quick' | 'friends';
+  readonly rated: boolean;
+  readonly finishedAt: number;
+  readonly seat: number; // the player's seat
+  readonly players: readonly PlayerResult[];
+}
+
+export class NameTakenError extends Error {
+  constructor(name: string) {
+    super(`the name "${name}" is taken`);
+  }
+}
+
+export interface GameStore {
+  /** Creates or updates the schema. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  getSetting(key: string): Promise<string | null>;
+  /** Stores the value unless the key has one; returns the value now stored. */
+  initSetting(key: string, value: string): Promise<string>;
+
+  /** Creates a user; throws {@link NameTakenError} when the name (ignoring case) is taken. */
+  createUser(user: UserRecord): Promise<void>;
+  userById(id: string): Promise<UserRecord | null>;
+  userByName(name: string): Promise<UserRecord | null>;
+  /** Renames a user; throws {@link NameTakenError} when the name is taken by someone else. */
+  renameUser(id: string, name: string): Promise<void>;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+
+  createTable(table: TableRecord): Promise<void>;
+  /** Appends events atomically (all or none); throws when a (table, seq) or (table, seat, clientId) repeats. */
+  appendEvents(events: readonly EventRow[]): Promise<void>;
+  loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null>;
+  tableExists(id: string): Promise<boolean>;
+  /** Ids of tables whose game has not finished, oldest first. */
+  unfinishedTables(): Promise<string[]>;
+  /** Marks the table finished with its record and results, and stores the new ratings, in one transaction. */
+  finishGame(game: FinishedGame): Promise<void>;
+
+  /** The user's finished games, newest first. */
+  history(userId: string, limit: number): Promise<HistoryEntry[]>;
+  /** A finished game's record and who played it. */
+  gameRecord(tableId: string): Promise<{ record: GameRecord; userIds: (string | null)[] } | null>;
+  botRatings(): Promise<Map<BotLevel, number>>;
+}

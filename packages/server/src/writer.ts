@@ -1,0 +1,65 @@
+/**
+ * Group commit: events from every table that arrive in the same turn of the event loop are written in one
+ * statement, and each caller's promise resolves once its rows are durable. A failed batch is retried table by
+ * table, so one table's problem never refuses another table's move.
+ */
+import type { EventRow, GameStore } from './store/types.js';
+
+interface Waiter {
+  readonly rows: EventRow[];
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
+export class EventWriter {
+  private waiting: Waiter[] = [];
+  private scheduled = false;
+  private running: Promise<void> = Promise.resolve();
+  batches = 0; // statements written (metrics)
+
+  constructor(private readonly store: GameStore) {}
+
+  append(rows: EventRow[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ rows, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          const batch = this.waiting;
+          this.waiting = [];
+          this.running = this.running.then(() => this.write(batch));
+        });
+      }
+    });
+  }
+
+  /** Resolves when everything appended so far is written. */
+  async flush(): Promise<void> {
+    while (this.waiting.length > 0 || this.scheduled) await new Promise((r) => setImmediate(r));
+    await this.running;
+  }
+
+  private async write(batch: Waiter[]): Promise<void> {
+    if (batch.length === 0) return;
+    try {
+      await this.store.appendEvents(batch.flatMap((w) => w.rows));
+      this.batches++;
+      for (const w of batch) w.resolve();
+    } catch (e) {
+      if (batch.length === 1) {
+        batch[0]!.reject(e);
+        return;
+      }
+      for (const w of batch) {
+        try {
+          await this.store.appendEvents(w.rows);
+          this.batches++;
+          w.resolve();
+        } catch (e2) {
+          w.reject(e2);
+        }
+      }
+    }
+  }
+}

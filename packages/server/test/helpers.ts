@@ -1,0 +1,167 @@
+/** Real servers and real clients for the integration tests. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
+import { TableClient, type LiveState, type WireMove } from '@hearts/live';
+import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js';
+import { startServer, type RunningServer, type StartOptions } from '../src/server.js';
+
+/** Short clocks and no pauses: tests run games at full speed. */
+export const TEST_CONFIG: ServerConfig = {
+  ...DEFAULT_CONFIG,
+  port: 0,
+  host: '127.0.0.1',
+  database: ':memory:',
+  webRoot: null,
+  graceMs: 3000,
+  bankMs: 5000,
+  reconnectMs: 5000,
+  quickWaitMs: 600,
+  botLevel: 'easy',
+  botDelayMs: 0,
+  handPauseMs: 0,
+  botWorkers: 1,
+  rateLimit: 200,
+  logLevel: 'silent',
+};
+
+export interface TestServer {
+  readonly server: RunningServer;
+  readonly url: string;
+  readonly dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(
+  over: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+  dir = mkdtempSync(join(tmpdir(), 'hearts-server-')),
+): Promise<TestServer> {
+  const server = await startServer(
+    { ...TEST_CONFIG, database: join(dir, 'hearts.sqlite'), ...over },
+    options,
+  );
+  return {
+    server,
+    url: server.url,
+    dir,
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function api<T = Record<string, unknown>>(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url + path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: res.status, body: (json && text ? JSON.parse(text) : text) as T };
+}
+
+export async function guest(url: string): Promise<{ token: string; id: string; name: string }> {
+  const r = await api<{ token: string; user: { id: string; name: string } }>(url, '/api/guest', { body: {} });
+  if (r.status !== 200) throw new Error(`guest: ${r.status}`);
+  return { token: r.body.token, id: r.body.user.id, name: r.body.user.name };
+}
+
+/** Whether the seat must decide now, by its own view. */
+export function mustAct(s: LiveState | null): boolean {
+  if (!s) return false;
+  const v = s.view;
+  if (v.phase === 'pass') return v.passed === null && v.legal.length > 0;
+  if (v.phase === 'play') return v.turn === v.seat && v.legal.length > 0;
+  if (v.phase === 'moon') return v.moonShooter === v.seat;
+  return false;
+}
+
+/** A legal random decision from the seat's view. */
+export function chooseMove(s: LiveState, rng: RandomSource): WireMove {
+  const v = s.view;
+  if (v.phase === 'moon') return { kind: 'moon', choice: 'plus' };
+  if (v.phase === 'pass') {
+    const legal = [...v.legal];
+    const cards: CardName[] = [];
+    for (let i = 0; i < v.rules.passCards; i++) cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
+    return { kind: 'pass', cards };
+  }
+  return { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
+}
+
+/**
+ * A player that plays legal random cards whenever its view says it must act. `pause()` stops it deciding
+ * (to let its bank run out); errors other than expected races are collected.
+ */
+export class AutoPlayer {
+  readonly rng: RandomSource;
+  busy = false;
+  paused = false;
+  moves = 0;
+  readonly errors: string[] = [];
+  private unsubscribe: () => void;
+
+  constructor(
+    readonly client: TableClient,
+    seed: number,
+  ) {
+    this.rng = seededRandom(seed);
+    this.unsubscribe = client.subscribe(() => this.poke());
+  }
+
+  poke(): void {
+    if (this.busy || this.paused || this.client.status !== 'open') return;
+    const s = this.client.state;
+    if (!s || !mustAct(s)) return;
+    this.busy = true;
+    const move = chooseMove(s, this.rng);
+    this.client.move(move).then(
+      () => {
+        this.moves++;
+        this.busy = false;
+        this.poke();
+      },
+      (e: unknown) => {
+        const msg = e instanceof Error ? e.message : String(e);
+        // Another decision beat ours (the clock, a bot): not an error of the server.
+        if (!/ERR_ILLEGAL|ERR_NOT_SEATED/.test(msg)) this.errors.push(msg);
+        this.busy = false;
+        setTimeout(() => this.poke(), 5);
+      },
+    );
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+}
+
+export async function until(
+  what: string,
+  cond: () => boolean,
+  timeoutMs = 20_000,
+  stepMs = 10,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export async function connect(url: string, token: string, roomId: string): Promise<TableClient> {
+  const c = new TableClient({ url, token, roomId, retryMs: 100 });
+  await c.connect();
+  return c;
+}

@@ -1,0 +1,264 @@
+/**
+ * The suite every {@link GameStore} implementation must pass. Call it from a test file with a factory that opens a
+ * fresh, migrated, empty store:
+ *
+ * ```ts
+ * describeGameStore('SQLite', () => openSqliteStore(':memory:'));
+ * ```
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { DEFAULT_RULES, makeRecord, newGame, parseRules } from '@hearts/engine';
+import {
+  NameTakenError,
+  type EventRow,
+  type FinishedGame,
+  type GameStore,
+  type TableRecord,
+  type UserRecord,
+} from '../src/store/types.js';
+
+const user = (id: string, name: string, at = 1000): UserRecord => ({
+  id,
+  name,
+  passwordHash: null,
+  rating: 1500,
+  games: 0,
+  createdAt: at,
+  lastPlayedAt: null,
+});
+
+const table = (id: string, at = 2000, rated = false): TableRecord => ({
+  id,
+  kind: 'quick',
+  rated,
+  rules: { ...DEFAULT_RULES, targetScore: 100 },
+  seats: [
+    { kind: 'human', userId: 'u1', name: 'Anna', rating: 1500 },
+    { kind: 'human', userId: 'u2', name: 'Ben', rating: 1490 },
+    { kind: 'bot', level: 'medium', name: 'Bot', rating: 1500 },
+    { kind: 'human', userId: 'u3', name: 'Cleo', rating: 1510 },
+  ],
+  botLevel: 'medium',
+  status: 'playing',
+  createdAt: at,
+});
+
+const move = (tableId: string, seq: number, seat: number, clientId: string | null): EventRow => ({
+  tableId,
+  seq,
+  event: {
+    type: 'move',
+    seat,
+    move: { kind: 'play', card: '2C' },
+    by: 'player',
+    bankMs: 30_000,
+    clientId,
+  },
+  at: 3000 + seq,
+});
+
+export function describeGameStore(label: string, open: () => Promise<GameStore>): void {
+  describe(`GameStore: ${label}`, () => {
+    let store: GameStore;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    test('migrating again changes nothing', async () => {
+      await store.createUser(user('u1', 'Anna'));
+      await store.migrate();
+      expect((await store.userById('u1'))?.name).toBe('Anna');
+    });
+
+    test('settings: the first value stays', async () => {
+      expect(await store.getSetting('secret')).toBeNull();
+      expect(await store.initSetting('secret', 'a')).toBe('a');
+      expect(await store.initSetting('secret', 'b')).toBe('a');
+      expect(await store.getSetting('secret')).toBe('a');
+    });
+
+    test('users: create, find by id and by name ignoring case, rename, password', async () => {
+      await store.createUser(user('u1', 'Anna'));
+      expect(await store.userById('u1')).toEqual(user('u1', 'Anna'));
+      expect((await store.userByName('aNNA'))?.id).toBe('u1');
+      expect(await store.userByName('Ben')).toBeNull();
+      expect(await store.userById('nobody')).toBeNull();
+      await store.renameUser('u1', 'Annabel');
+      expect(await store.userByName('Anna')).toBeNull();
+      expect((await store.userByName('annabel'))?.id).toBe('u1');
+      await store.setPassword('u1', 'scrypt$x');
+      expect((await store.userById('u1'))?.passwordHash).toBe('scrypt$x');
+    });
+
+    test('users: a name is taken ignoring case, on create and on rename', async () => {
+      await store.createUser(user('u1', 'Anna'));
+      await store.createUser(user('u2', 'Ben'));
+      await expect(store.createUser(user('u3', 'ANNA'))).rejects.toBeInstanceOf(NameTakenError);
+      await expect(store.renameUser('u2', 'anna')).rejects.toBeInstanceOf(NameTakenError);
+      expect((await store.userById('u2'))?.name).toBe('Ben');
+      await store.renameUser('u1', 'ANNA'); // the same user may change the case
+      expect((await store.userById('u1'))?.name).toBe('ANNA');
+    });
+
+    test('tables: events come back in order with their payloads', async () => {
+      await store.createTable(table('t1'));
+      expect(await store.tableExists('t1')).toBe(true);
+      expect(await store.tableExists('t2')).toBe(false);
+      const deal: EventRow = {
+        tableId: 't1',
+        seq: 0,
+        event: { type: 'deal', hands: ['2C 3C', '4C 5C', '6C 7C', '8C 9C'], sevenSuit: null },
+        at: 2500,
+      };
+      await store.appendEvents([deal]);
+      await store.appendEvents([move('t1', 2, 1, 'b'), move('t1', 1, 0, 'a')]);
+      await store.appendEvents([
+        {
+          tableId: 't1',
+          seq: 3,
+          event: { type: 'takeover', seat: 3, level: 'hard', reason: 'left' },
+          at: 4000,
+        },
+      ]);
+      const loaded = await store.loadTable('t1');
+      expect(loaded?.table).toEqual(table('t1'));
+      expect(loaded?.events.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
+      expect(loaded?.events[0]).toEqual(deal);
+      expect(loaded?.events[2]).toEqual(move('t1', 2, 1, 'b'));
+      expect(loaded?.events[3]?.event).toEqual({ type: 'takeover', seat: 3, level: 'hard', reason: 'left' });
+      expect(await store.loadTable('nope')).toBeNull();
+    });
+
+    test('tables: the stored rules parse back to the same rules', async () => {
+      await store.createTable(table('t1'));
+      const loaded = await store.loadTable('t1');
+      expect(parseRules(loaded!.table.rules)).toEqual({ ok: true, value: table('t1').rules });
+    });
+
+    test('events: a repeated sequence number or move id is refused, and the batch is all or none', async () => {
+      await store.createTable(table('t1'));
+      await store.createTable(table('t2'));
+      await store.appendEvents([move('t1', 0, 0, 'a')]);
+      await expect(store.appendEvents([move('t1', 0, 1, 'x')])).rejects.toThrow();
+      await expect(store.appendEvents([move('t1', 1, 0, 'a')])).rejects.toThrow();
+      await expect(store.appendEvents([move('t1', 1, 2, 'c'), move('t1', 2, 0, 'a')])).rejects.toThrow();
+      expect((await store.loadTable('t1'))?.events.map((e) => e.seq)).toEqual([0]);
+      // The same id is fine for another seat, another table, and moves without an id never clash.
+      await store.appendEvents([move('t1', 1, 1, 'a'), move('t2', 0, 0, 'a')]);
+      await store.appendEvents([move('t1', 2, 2, null), move('t1', 3, 2, null)]);
+      expect((await store.loadTable('t1'))?.events.length).toBe(4);
+    });
+
+    test('events: a large batch is stored whole', async () => {
+      await store.createTable(table('t1'));
+      const rows = Array.from({ length: 250 }, (_, i) => move('t1', i, i % 4, `m${i}`));
+      await store.appendEvents(rows);
+      expect((await store.loadTable('t1'))?.events.length).toBe(250);
+      const bad = Array.from({ length: 150 }, (_, i) => move('t1', 250 + i, 0, i === 149 ? 'm0' : `n${i}`));
+      await expect(store.appendEvents(bad)).rejects.toThrow();
+      expect((await store.loadTable('t1'))?.events.length).toBe(250);
+    });
+
+    test('unfinished tables, oldest first; finishing a game stores results, record and ratings', async () => {
+      for (const u of [user('u1', 'Anna'), user('u2', 'Ben'), user('u3', 'Cleo')]) await store.createUser(u);
+      await store.createTable(table('t2', 3000, true));
+      await store.createTable(table('t1', 2000, true));
+      await store.createTable(table('t3', 4000));
+      expect(await store.unfinishedTables()).toEqual(['t1', 't2', 't3']);
+      const game = newGame();
+      if (!game.ok) throw new Error(game.error.message);
+      const record = makeRecord(game.value, ['Anna', 'Ben', 'Bot', 'Cleo']);
+      const g: FinishedGame = {
+        tableId: 't2',
+        finishedAt: 9000,
+        record,
+        players: [
+          {
+            seat: 0,
+            userId: 'u1',
+            name: 'Anna',
+            botLevel: null,
+            replaced: false,
+            score: 20,
+            rank: 1,
+            ratingBefore: 1500,
+            ratingAfter: 1516,
+          },
+          {
+            seat: 1,
+            userId: 'u2',
+            name: 'Ben',
+            botLevel: 'medium',
+            replaced: true,
+            score: 60,
+            rank: 4,
+            ratingBefore: 1490,
+            ratingAfter: 1470,
+          },
+          {
+            seat: 2,
+            userId: null,
+            name: 'Bot',
+            botLevel: 'medium',
+            replaced: false,
+            score: 30,
+            rank: 2,
+            ratingBefore: 1500,
+            ratingAfter: 1502,
+          },
+          {
+            seat: 3,
+            userId: 'u3',
+            name: 'Cleo',
+            botLevel: null,
+            replaced: false,
+            score: 40,
+            rank: 3,
+            ratingBefore: 1510,
+            ratingAfter: 1512,
+          },
+        ],
+        userRatings: [
+          { userId: 'u1', rating: 1516 },
+          { userId: 'u2', rating: 1470 },
+          { userId: 'u3', rating: 1512 },
+        ],
+        botRatings: [{ level: 'medium', rating: 1502 }],
+      };
+      await store.finishGame(g);
+      expect(await store.unfinishedTables()).toEqual(['t1', 't3']);
+      expect((await store.loadTable('t2'))?.table.status).toBe('finished');
+      const anna = await store.userById('u1');
+      expect(anna).toMatchObject({ rating: 1516, games: 1, lastPlayedAt: 9000 });
+      expect((await store.botRatings()).get('medium')).toBe(1502);
+      await store.finishGame({
+        ...g,
+        tableId: 't1',
+        finishedAt: 9500,
+        botRatings: [{ level: 'medium', rating: 1490 }],
+      });
+      expect((await store.botRatings()).get('medium')).toBe(1490);
+      expect((await store.userById('u1'))?.games).toBe(2);
+
+      const history = await store.history('u2', 10);
+      expect(history.map((h) => h.tableId)).toEqual(['t1', 't2']);
+      expect(history[1]).toEqual({
+        tableId: 't2',
+        kind: 'quick',
+        rated: true,
+        finishedAt: 9000,
+        seat: 1,
+        players: g.players,
+      });
+      expect(await store.history('u2', 1)).toHaveLength(1);
+      expect(await store.history('nobody', 10)).toEqual([]);
+
+      expect(await store.gameRecord('t2')).toEqual({ record, userIds: ['u1', 'u2', null, 'u3'] });
+      expect(await store.gameRecord('t3')).toBeNull(); // not finished
+      expect(await store.gameRecord('zz')).toBeNull();
+    });
+  });
+}
