@@ -3,8 +3,8 @@
  * and drives Debian's Chromium through playwright-core. Never downloads a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -12,8 +12,8 @@ export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = resolve(WEB_DIR, '..', '..', 'test-results');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** A fresh production build by the package's own build script, as `npm install` makes it. */
-export function buildApp(): Promise<void> {
+/** A production build by the package's own build script, as `npm install` makes it. */
+function runBuild(): Promise<void> {
   return new Promise((done, reject) => {
     const env = { ...process.env, NODE_ENV: 'production' }; // the test runner's NODE_ENV=test would pick React's dev build
     const child = spawn('npm', ['run', 'build'], { cwd: WEB_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -25,6 +25,78 @@ export function buildApp(): Promise<void> {
       code === 0 ? done() : reject(new Error(`the build failed (${code}):\n${out}`)),
     );
   });
+}
+
+const PACKAGES_DIR = resolve(WEB_DIR, '..');
+const BUILD_LOCK = resolve(WEB_DIR, 'dist', '.e2e-build.lock');
+const BUILD_STAMP = resolve(WEB_DIR, 'dist', '.e2e-build.stamp');
+
+/** The newest change to anything the app is built from: every package's sources, the web package's files. */
+function newestSource(): number {
+  let newest = 0;
+  const walk = (path: string): void => {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const f of readdirSync(path)) if (f !== 'node_modules' && f !== 'dist') walk(join(path, f));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const pkg of readdirSync(PACKAGES_DIR)) walk(join(PACKAGES_DIR, pkg, 'src'));
+  for (const f of ['public', 'sw', 'index.html', 'vite.config.js', 'package.json']) walk(join(WEB_DIR, f));
+  return newest;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A fresh build of the app for this test run. Test files run in parallel and share dist/app: the first one
+ * builds while the others wait (a lock directory), and a build newer than every source is used as it is, so no
+ * file's server has its files rebuilt under it.
+ */
+export async function buildApp(): Promise<void> {
+  mkdirSync(dirname(BUILD_LOCK), { recursive: true });
+  for (const started = Date.now(); ;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+    } catch {
+      if (Date.now() - started > 300_000)
+        throw new Error(`waited 5 minutes for the build lock ${BUILD_LOCK}`);
+      try {
+        if (Date.now() - statSync(BUILD_LOCK).mtimeMs > 180_000) rmSync(BUILD_LOCK, { recursive: true }); // left by a killed run
+      } catch {
+        // released meanwhile
+      }
+      await sleep(250);
+      continue;
+    }
+    try {
+      let stamp = 0;
+      try {
+        stamp = statSync(BUILD_STAMP).mtimeMs;
+      } catch {
+        // never built by a test
+      }
+      if (stamp > newestSource() && existsSync(resolve(WEB_DIR, 'dist', 'app', 'index.html'))) return;
+      for (let tries = 0; ; tries++) {
+        try {
+          await runBuild();
+          break;
+        } catch (e) {
+          // A build started by hand (not by a test) holds Vite's own lock: wait for it.
+          if (tries >= 120 || !/Found another Vite build process/.test(String(e))) throw e;
+          await sleep(1000);
+        }
+      }
+      writeFileSync(BUILD_STAMP, new Date().toISOString());
+      return;
+    } finally {
+      rmSync(BUILD_LOCK, { recursive: true, force: true });
+    }
+  }
 }
 
 export interface Server {

@@ -1,3 +1,4 @@
+import { padDe } from '../pad/texts';
 import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
@@ -236,4 +237,5 @@ export const de: Texts = {
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
+  pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/pad/texts.ts
 };

@@ -141,6 +141,9 @@ export function StartScreen() {
       </main>
 
       <nav className="start-nav">
+        <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/pad')}>
+          {t('pad.startLink')}
+        </button>
         <button type="button" onClick={() => navigate('/help')}>
           {t('nav.help')}
         </button>

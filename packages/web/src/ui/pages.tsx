@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { HelpPage } from './HelpPage';
 import { HistoryPage } from './HistoryPage';
 import { ReplayPage } from './ReplayPage';
 import { SettingsPage } from './SettingsPage';
 import { StatsPage } from './StatsPage';
+
+/** The score pad, loaded on demand (src/pad). */
+const PadScreen = lazy(() => import('../pad/PadScreen'));
 
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
@@ -12,4 +15,9 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   history: () => <HistoryPage />,
   stats: () => <StatsPage />,
   replay: (id) => <ReplayPage key={id} id={id} />,
+  pad: () => (
+    <Suspense fallback={null}>
+      <PadScreen />
+    </Suspense>
+  ),
 };
