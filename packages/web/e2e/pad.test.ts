@@ -317,6 +317,13 @@ describe('the score pad in German, with six players and more options', () => {
     expect(await fitsWidth(page)).toBe(true);
 
     // Offline: the app and the pad come from the service worker's cache, the pads from IndexedDB.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const key of await caches.keys())
+        for (const r of await (await caches.open(key)).keys()) urls.push(r.url);
+      return urls;
+    });
+    expect(cached.filter((u) => /\/assets\/PadScreen-[\w-]+\.(js|css)$/.test(u))).toHaveLength(2);
     await context.setOffline(true);
     await page.reload();
     await page.locator('.pad-table tbody tr').nth(1).waitFor();
