@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import {
+  CardSet,
+  applyMove,
+  deal,
+  legalMoves,
+  newGame,
+  seededRandom,
+  type Result,
+  type Suit,
+} from '@hearts/engine';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GameController, directBots } from '../game/controller';
+import { saveSession } from '../game/session';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { createI18n } from '../i18n';
+import { App } from './App';
+
+function unwrap<T>(r: Result<T, unknown>): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+/** A game in which the player (seat 0, every spade, leading) has just taken all 13 tricks. */
+function moonState() {
+  let state = unwrap(newGame({ moon: 'shooterChoice', passCards: 0, firstLead: 'dealer' }));
+  state = unwrap(
+    deal(
+      state,
+      [3, 0, 1, 2].map((suit) => CardSet.suit(suit as Suit)),
+    ),
+  );
+  while (state.phase === 'play') {
+    const seat = state.core!.turn;
+    state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
+  }
+  return state;
+}
+
+function renderApp(lang: 'de' | 'en') {
+  const store = memoryStore();
+  saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState() });
+  const controller = new GameController({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  window.location.hash = '#/play';
+  render(
+    <App
+      i18n={createI18n(lang)}
+      store={store}
+      controller={controller}
+      initialSettings={{ ...defaultSettings(lang), lang }}
+      coarsePointer={false}
+    />,
+  );
+  return controller;
+}
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('the table', () => {
+  it('asks the shooter how the moon counts, then shows the hand’s result', async () => {
+    const c = renderApp('de');
+    const dialog = await screen.findByRole('dialog', { name: /Durchmarsch/ });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ich −26' })));
+    expect(c.state!.results[0]!.points).toEqual([-26, 0, 0, 0]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(/Du hast einen Durchmarsch!/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nächste Runde' })).toBeTruthy();
+    // Every bot seat says it is a bot, and which level.
+    expect(screen.getAllByText('Bot · Experte')).toHaveLength(3);
+  });
+
+  it('speaks English when asked to', async () => {
+    renderApp('en');
+    await screen.findByRole('dialog', { name: /You shot the moon/ });
+    expect(screen.getByRole('button', { name: 'Everyone else +26' })).toBeTruthy();
+    expect(screen.getAllByText('Bot · Expert')).toHaveLength(3);
+  });
+});
