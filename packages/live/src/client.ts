@@ -174,6 +174,15 @@ export class TableClient {
     this.room?.connection.close(4999, 'dropped');
   }
 
+  /** Goes away without leaving and without coming back (a closed tab): the seat waits out its window. */
+  vanish(): void {
+    this.stopped = true;
+    this.status = 'closed';
+    this.room?.connection.close(4999, 'gone');
+    this.room = null;
+    this.emit();
+  }
+
   /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
     const client = new Client(options.url);

@@ -45,6 +45,21 @@ function workerUrl(): URL {
   throw new Error('the bot worker is not built: run `npm run build`');
 }
 
+/**
+ * The parent's Node options without custom import conditions: under the test runner the parent resolves the
+ * workspace packages to their TypeScript sources (`--conditions source`), which a plain worker cannot load.
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--conditions' || a === '-C') i++;
+    else if (!a.startsWith('--conditions=') && !a.startsWith('-C=')) out.push(a);
+  }
+  return out;
+}
+
 export class BotPool implements BotDecider {
   private readonly slots: Slot[] = [];
   private readonly url = workerUrl();
@@ -78,7 +93,11 @@ export class BotPool implements BotDecider {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.url), dead: false, pending: new Map() };
+    const slot: Slot = {
+      worker: new Worker(this.url, { execArgv: workerExecArgv() }),
+      dead: false,
+      pending: new Map(),
+    };
     slot.worker.on('message', (res: BotResponse) => {
       const p = slot.pending.get(res.id);
       if (!p) return;

@@ -7,6 +7,7 @@ export interface Metrics {
   readonly rejected: Counter<'code'>;
   readonly gamesFinished: Counter<'kind'>;
   readonly takeovers: Counter<'reason'>;
+  readonly botFailures: Counter;
   readonly persistSeconds: Histogram;
   readonly tables: Gauge;
   readonly connections: Gauge;
@@ -55,6 +56,11 @@ export function createMetrics(gauges: {
       name: 'hearts_takeovers_total',
       help: 'Seats a bot took over',
       labelNames: ['reason'],
+      registers: [registry],
+    }),
+    botFailures: new Counter({
+      name: 'hearts_bot_failures_total',
+      help: 'Bot decisions that failed (a legal card was played instead)',
       registers: [registry],
     }),
     persistSeconds: new Histogram({

@@ -64,6 +64,8 @@ export interface TableOutput {
   clock(message: ClockMessage): void;
   seats(message: SeatsMessage): void;
   result(message: ResultMessage): void;
+  /** A bot thread failed to decide; the table played a legal card of its own instead. */
+  botFailed(error: unknown): void;
   /** The seat went to a bot for good: its player's connections must go. */
   seatLost(seat: number, reason: TakeoverReason): void;
   problem(message: string, error?: unknown): void;
@@ -521,7 +523,7 @@ export class Table {
     this.deps.bots
       .decide(level, view, this.deps.times.botTimeMs)
       .then(decisionToWire, (e: unknown) => {
-        this.deps.out.problem(`table ${this.id}: a bot failed; playing a legal card instead`, e);
+        this.deps.out.botFailed(e);
         return fallbackDecision(view);
       })
       .then((wire) => {

@@ -47,8 +47,11 @@ export async function startTestServer(
     url: server.url,
     dir,
     async stop() {
+      const failures = (await server.services.metrics.botFailures.get()).values[0]?.value ?? 0;
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+      // Bots must really decide: a failing bot thread would hide behind the fallback move.
+      if (failures > 0) throw new Error(`${failures} bot decisions failed`);
     },
   };
 }
@@ -164,4 +167,29 @@ export async function connect(url: string, token: string, roomId: string): Promi
   const c = new TableClient({ url, token, roomId, retryMs: 100 });
   await c.connect();
   return c;
+}
+
+export interface FriendsGame {
+  readonly users: { token: string; id: string; name: string }[];
+  readonly clients: TableClient[];
+  readonly code: string;
+}
+
+/** A friends' room with `humans` guests, started with the given rules (bots in the other seats). */
+export async function friendsGame(
+  url: string,
+  humans: number,
+  rules: Record<string, unknown> = {},
+  botLevel = 'easy',
+): Promise<FriendsGame> {
+  const users = await Promise.all(Array.from({ length: humans }, () => guest(url)));
+  const host = await TableClient.createFriendsRoom({ url, token: users[0]!.token, retryMs: 100 });
+  const others = await Promise.all(users.slice(1).map((u) => connect(url, u.token, host.roomId)));
+  const clients = [host, ...others];
+  await until('everyone in the lobby', () => clients.every((c) => c.lobby?.members.length === humans));
+  host.send('options', { rules, botLevel });
+  await until('the options', () => clients.every((c) => c.lobby?.options.botLevel === botLevel));
+  host.send('start', {});
+  await until('the deal', () => clients.every((c) => c.state !== null && c.state.view.phase !== 'deal'));
+  return { users, clients, code: host.roomId };
 }

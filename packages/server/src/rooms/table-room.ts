@@ -145,6 +145,10 @@ export class TableRoom extends GuardedRoom {
           if (this.clients.length === 0) void this.disconnect();
         },
         seatLost: (seat, reason) => this.seatLost(seat, reason),
+        botFailed: (e) => {
+          s.metrics.botFailures.inc();
+          s.log.error({ err: e, table: this.roomId }, 'a bot failed; a legal card was played instead');
+        },
         problem: (message, e) => s.log.error({ err: e, table: this.roomId }, message),
       },
     };
