@@ -14,7 +14,6 @@ import {
   applyMove,
   dealRandom,
   observation,
-  parseCard,
   parseRules,
   rulesDiff,
   scoreHand,
@@ -22,11 +21,11 @@ import {
   seededRandom,
   QUEEN_OF_SPADES,
   type GameState,
-  type Move,
   type Observation,
   type RandomSource,
   type Rules,
 } from '@hearts/engine';
+import { decisionToMove } from './decision.js';
 import { handAt, handPeriod } from './position.js';
 import { randomBot } from './random.js';
 import type { DecideOptions, Decision } from './types.js';
@@ -129,23 +128,6 @@ export interface ChainResult {
   readonly incidents: readonly Incident[];
 }
 
-const toMove = (d: Decision): Move | null => {
-  switch (d?.kind) {
-    case 'pass': {
-      const cards = Array.isArray(d.cards) ? d.cards.map((c) => parseCard(c)) : [];
-      return cards.some((c) => c === undefined) ? null : { kind: 'pass', cards: cards as number[] };
-    }
-    case 'play': {
-      const card = parseCard(d.card);
-      return card === undefined ? null : { kind: 'play', card };
-    }
-    case 'moon':
-      return { kind: 'moon', choice: d.choice };
-    default:
-      return null;
-  }
-};
-
 /** Plays one seat's decision; a failing bot gets a random legal move and an incident. */
 async function act(
   state: GameState,
@@ -158,7 +140,7 @@ async function act(
   let message: string;
   try {
     const decision = await player.decide(obs, options);
-    const move = toMove(decision);
+    const move = decisionToMove(decision);
     if (move) {
       const r = applyMove(state, seat, move);
       if (r.ok) return r.value;
@@ -168,7 +150,7 @@ async function act(
     message = e instanceof Error ? e.message : String(e);
   }
   report(message);
-  const fallback = toMove(randomBot.decide(obs, options))!;
+  const fallback = decisionToMove(randomBot.decide(obs, options))!;
   const r = applyMove(state, seat, fallback);
   if (!r.ok) throw new Error(`internal: random move refused: ${r.error.message}`);
   return r.value;

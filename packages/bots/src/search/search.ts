@@ -135,10 +135,8 @@ export class SearchBot implements Bot {
         }
       }
       worlds++;
-      if (
-        worlds % p.batch === 0 &&
-        (clock() > deadline || (worlds >= p.minWorlds && clearWinner(scores, weights, worlds, options)))
-      )
+      if (clock() > deadline) break;
+      if (worlds % p.batch === 0 && worlds >= p.minWorlds && clearWinner(scores, weights, worlds, options))
         break;
     }
     const best = bestOption(scores, weights, worlds, options);
@@ -204,7 +202,7 @@ export class SearchBot implements Bot {
         sums[ci]! += objective(core, me, p.relative);
       }
       worlds++;
-      if (worlds % 8 === 0 && clock() > deadline) break;
+      if (clock() > deadline) break;
     }
     let best = 0;
     for (let ci = 1; ci < candidates.length; ci++) if (sums[ci]! < sums[best]!) best = ci;

@@ -25,6 +25,18 @@ beforeAll(() => {
 });
 
 describe('hearts bench', () => {
+  test('--bot times the decisions that have a choice and prints one JSON line', async () => {
+    const r = await hearts('bench', '--bot', 'hard', '--decisions', '12', '--time-ms', '5', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as Record<string, number | string>;
+    expect(out).toMatchObject({ level: 'hard', decisions: 12, timeMs: 5 });
+    expect(out['medianMs']).toBeLessThanOrEqual(out['p95Ms'] as number);
+    expect(out['p95Ms']).toBeLessThanOrEqual(out['maxMs'] as number);
+    const bad = await hearts('bench', '--bot', 'grandmaster');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--bot must be one of/);
+  });
+
   test('--json --seconds 1 prints one line with hands and plays per second', async () => {
     const r = await hearts('bench', '--json', '--seconds', '1');
     expect(r.code).toBe(0);

@@ -10,12 +10,20 @@ import {
   type RandomSource,
   type Rules,
 } from '@hearts/engine';
+import { applyMove, dealRandom, newGame, observation, seatsToAct, type GameState } from '@hearts/engine';
+import { createBot, decisionToMove, LEVELS, type Level } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts bench [--seconds S] [--seed N] [--rules JSON] [--json]
+       hearts bench --bot LEVEL [--decisions N] [--time-ms T] [--seed N] [--rules JSON] [--json]
 
 Plays uniformly random legal hands on the engine's fast path, single-threaded, and prints complete hands per
-second (deal, passing, every play, scoring) and plays per second.`;
+second (deal, passing, every play, scoring) and plays per second.
+
+With --bot: four bots of that level play hands on one thread, and every decision with a real choice (passes and
+plays with more than one legal card) is timed; prints the median, 95th percentile and maximum decision time.
+  --decisions  decisions to time (default 300)
+  --time-ms    the time budget given to each decision (default 150)`;
 
 export interface BenchResult {
   hands: number;
@@ -110,6 +118,51 @@ export function runBench(rules: Rules, seconds: number, rng: RandomSource): Benc
   return { hands, plays, seconds: elapsed, handsPerSecond: hands / elapsed, playsPerSecond: plays / elapsed };
 }
 
+export interface BotBenchResult {
+  level: Level;
+  decisions: number;
+  timeMs: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+/** Times a bot's decisions in self-play; only decisions with more than one choice count. */
+export function runBotBench(
+  rules: Rules,
+  level: Level,
+  decisions: number,
+  timeMs: number,
+  rng: RandomSource,
+): BotBenchResult {
+  const bot = createBot(level);
+  const times: number[] = [];
+  while (times.length < decisions) {
+    const game = newGame({ ...rules, targetScore: 100_000 });
+    if (!game.ok) throw new UsageError(game.error.message);
+    let state: GameState = dealRandom(game.value, rng);
+    while (
+      (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') &&
+      times.length < decisions
+    ) {
+      const seat = seatsToAct(state)[0]!;
+      const obs = observation(state, seat);
+      const t0 = performance.now();
+      const decision = bot.decide(obs, { timeMs, random: rng });
+      const dt = performance.now() - t0;
+      if (obs.phase === 'moon' || obs.legal.length > 1) times.push(dt);
+      const move = decisionToMove(decision);
+      const next = move && applyMove(state, seat, move);
+      if (!next || !next.ok)
+        throw new Error(`the ${level} bot answered an illegal ${JSON.stringify(decision)}`);
+      state = next.value;
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { level, decisions: times.length, timeMs, medianMs: at(0.5), p95Ms: at(0.95), maxMs: times.at(-1)! };
+}
+
 export const bench: Command = {
   summary: 'benchmark the engine: random hands and plays per second on one core',
   usage: USAGE,
@@ -121,6 +174,9 @@ export const bench: Command = {
         seconds: { type: 'string' },
         seed: { type: 'string' },
         rules: { type: 'string' },
+        bot: { type: 'string' },
+        decisions: { type: 'string' },
+        'time-ms': { type: 'string' },
       },
       false,
     );
@@ -135,7 +191,24 @@ export const bench: Command = {
     }
     const rules = parseRules(rulesInput);
     if (!rules.ok) throw new UsageError(rules.error.message);
-    const r = runBench(rules.value, seconds, new SeededRandom(intOption(values.seed, 'seed', 1)));
+    const rng = new SeededRandom(intOption(values.seed, 'seed', 1));
+    if (values.bot !== undefined) {
+      if (!(LEVELS as readonly string[]).includes(values.bot))
+        throw new UsageError(`--bot must be one of ${LEVELS.join(', ')}`);
+      const decisions = intOption(values.decisions, 'decisions', 300, 1);
+      const timeMs = intOption(values['time-ms'], 'time-ms', 150, 1);
+      const b = runBotBench(rules.value, values.bot as Level, decisions, timeMs, rng);
+      const round = (x: number): number => Math.round(x * 10) / 10;
+      if (values.json)
+        printJson({ ...b, medianMs: round(b.medianMs), p95Ms: round(b.p95Ms), maxMs: round(b.maxMs) });
+      else
+        process.stdout.write(
+          `${b.level}: ${b.decisions} decisions with a ${b.timeMs} ms budget, one thread\n` +
+            `median ${b.medianMs.toFixed(1)} ms, 95th percentile ${b.p95Ms.toFixed(1)} ms, max ${b.maxMs.toFixed(1)} ms\n`,
+        );
+      return 0;
+    }
+    const r = runBench(rules.value, seconds, rng);
     if (values.json)
       printJson({
         handsPerSecond: Math.round(r.handsPerSecond),
