@@ -78,10 +78,12 @@ export function GameTable() {
         </button>
         <div className="topbar-title">
           <span>{t('score.handResult', { n: view.handNumber + 1 })}</span>
-          <span className="dir-chip" title={directionText(t, view.direction)}>
-            <DirectionArrow kind={view.direction.kind} size={16} />
-            <span>{directionText(t, view.direction)}</span>
-          </span>
+          {view.phase !== 'gameOver' && (
+            <span className="dir-chip" title={directionText(t, view.direction)}>
+              <DirectionArrow kind={view.direction.kind} size={16} />
+              <span>{directionText(t, view.direction)}</span>
+            </span>
+          )}
         </div>
         {settings.hints && (
           <button
@@ -162,7 +164,7 @@ export function GameTable() {
             <CloseIcon />
           </button>
         </div>
-        <ScoreTable rows={view.rows} totals={view.totals} />
+        <ScoreTable rows={view.rows} totals={view.totals} bots={view.seats.map((x) => x.bot !== null)} />
       </aside>
 
       {panel === 'last' && (
@@ -311,7 +313,12 @@ function ResultPanel({ view }: { view: TableView }) {
           ☾ {last.shooter === HUMAN ? t('moon.shotYou') : t('moon.shot', { name: seatName(t, last.shooter) })}
         </p>
       )}
-      <ScoreTable rows={view.rows} totals={view.totals} highlight={over ? view.winners : undefined} />
+      <ScoreTable
+        rows={view.rows}
+        totals={view.totals}
+        highlight={over ? view.winners : undefined}
+        bots={view.seats.map((x) => x.bot !== null)}
+      />
       <div className="result-actions">
         {over ? (
           <>

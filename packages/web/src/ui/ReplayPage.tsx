@@ -180,6 +180,7 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
             rows={rows}
             totals={pos.totals}
             names={names}
+            bots={own ? names.map((_, s) => s !== 0) : undefined}
             highlight={
               pos.result && hand === replay.hands - 1 && replay.finished ? replay.winners : undefined
             }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HandRow } from '../game/view';
+import { RobotIcon } from './icons';
 import { seatName } from './names';
 
 /** Points per hand and in total, one column per seat. A moon is marked in its row. */
@@ -8,11 +9,13 @@ export function ScoreTable({
   totals,
   highlight,
   names,
+  bots,
 }: {
   rows: readonly HandRow[];
   totals: readonly number[];
   highlight?: readonly number[];
   names?: readonly string[]; // column heads; the table's seat names by default
+  bots?: readonly boolean[]; // seats marked as bots
 }) {
   const { t } = useTranslation();
   return (
@@ -23,6 +26,11 @@ export function ScoreTable({
           <th scope="col">{t('score.hand')}</th>
           {totals.map((_, s) => (
             <th scope="col" key={s} className={highlight?.includes(s) ? 'best' : undefined}>
+              {bots?.[s] && (
+                <span className="bot-mark" aria-hidden="true">
+                  <RobotIcon size={12} />{' '}
+                </span>
+              )}
               {names?.[s] ?? seatName(t, s)}
             </th>
           ))}
