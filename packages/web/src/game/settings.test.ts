@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardLabel, rankIndex, sortHand, suitColor } from './cards';
-import { defaultSettings, loadSettings, parseSettings, saveSettings, timing } from './settings';
+import { defaultSettings, loadSettings, parseSettings, presetOf, saveSettings, timing } from './settings';
 import { memoryStore } from './storage';
 import { passDirection, seatPositions } from './view';
 import { addGame, addHand, averagePoints, EMPTY_STATS, loadStats } from './records';
@@ -29,6 +29,14 @@ describe('settings', () => {
     expect(bad).toEqual(defaultSettings('de'));
     store.set('hearts.settings', '{not json');
     expect(loadSettings(store, 'de')).toEqual(defaultSettings('de'));
+  });
+
+  it('name the preset that options match', () => {
+    expect(presetOf({})).toBe('standard');
+    expect(presetOf({ targetScore: 100 })).toBe('classic100');
+    expect(presetOf({ jackOfDiamonds: -10 })).toBe('omnibus');
+    expect(presetOf({ targetScore: 75 })).toBe('custom');
+    expect(presetOf({ players: 9 })).toBe('custom');
   });
 
   it('time animations by speed; reduce motion stops movement', () => {

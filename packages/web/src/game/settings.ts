@@ -7,7 +7,7 @@
  * ```
  */
 import { LEVELS, type Level } from '@hearts/bots';
-import { parseRules, rulesDiff, type Rules } from '@hearts/engine';
+import { PRESET_NAMES, parseRules, preset, rulesDiff, type Rules } from '@hearts/engine';
 import { LANGS, type Lang } from './cards';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
@@ -107,4 +107,16 @@ export function botBudgetMs(level: Level): number {
     default:
       return 800;
   }
+}
+
+/** The preset whose options are exactly these (for the player count they name), or 'custom'. */
+export function presetOf(rules: Partial<Rules>): string {
+  const r = parseRules(rules);
+  if (!r.ok) return 'custom';
+  const key = JSON.stringify(rulesDiff(r.value));
+  for (const name of PRESET_NAMES) {
+    const p = parseRules(preset(name, r.value.players));
+    if (p.ok && JSON.stringify(rulesDiff(p.value)) === key) return name;
+  }
+  return 'custom';
 }

@@ -10,6 +10,7 @@ import {
 } from '@hearts/engine';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { presetOf } from '../game/settings';
 
 export interface RulesChoice {
   readonly rules: Partial<Rules>;
@@ -83,7 +84,8 @@ export function RulesOptions({
     const next: Record<string, unknown> = { ...value.rules, ...patch };
     if ('players' in patch) delete next['removedCards'];
     const r = parseRules(next);
-    onChange({ rules: r.ok ? rulesDiff(r.value) : (next as Partial<Rules>), preset: 'custom' });
+    const rules = r.ok ? rulesDiff(r.value) : (next as Partial<Rules>);
+    onChange({ rules, preset: presetOf(rules) });
   };
   const choosePreset = (name: string) => {
     if (name === 'custom') return onChange({ ...value, preset: 'custom' });

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../game/cards';
 import { loadSession } from '../game/session';
+import { presetOf } from '../game/settings';
 import { useApp } from './context';
 import { levelName } from './names';
 import { RulesOptions } from './RulesOptions';
@@ -31,8 +32,10 @@ export function StartScreen() {
     }
     navigate('/play');
   };
-  const setTarget = (n: number) =>
-    updateSettings({ rules: { ...settings.rules, targetScore: n }, preset: 'custom' });
+  const setTarget = (n: number) => {
+    const rules = { ...settings.rules, targetScore: n };
+    updateSettings({ rules, preset: presetOf(rules) });
+  };
 
   return (
     <div className="start-screen">
