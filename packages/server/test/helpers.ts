@@ -166,6 +166,7 @@ export async function until(
 export async function connect(url: string, token: string, roomId: string): Promise<TableClient> {
   const c = new TableClient({ url, token, roomId, retryMs: 100 });
   await c.connect();
+  await until('the first snapshot', () => c.state !== null || c.lobby !== null, 5000);
   return c;
 }
 

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { quickMatch, type QueueMessage } from '@hearts/live';
+import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
+
+let t: TestServer;
+beforeEach(async (ctx) => {
+  // Cancelling needs a wait that cannot end before the test does.
+  t = await startTestServer({ quickWaitMs: ctx.task.name.includes('cancel') ? 60_000 : 800 });
+});
+afterEach(async () => {
+  await t.stop();
+});
+
+test('quick match: four humans asking for the same options sit together, and a rated game moves ratings', async () => {
+  const users = await Promise.all([0, 1, 2, 3].map(() => guest(t.url)));
+  const waits = users.map((u) => quickMatch({ url: t.url, token: u.token, rated: true, targetScore: 50 }));
+  const ids = await Promise.all(waits.map((w) => w.roomId));
+  expect(new Set(ids).size).toBe(1);
+  const clients = await Promise.all(users.map((u) => connect(t.url, u.token, ids[0]!)));
+  const players = clients.map((c, i) => new AutoPlayer(c, i + 51));
+  await until('the deal', () => clients.every((c) => c.state?.view.phase === 'pass'));
+  const table = clients[0]!.state!.table;
+  expect(table).toMatchObject({ kind: 'quick', rated: true });
+  expect(table.seats.every((s) => !s.bot && s.rating === 1500)).toBe(true);
+  expect(clients[0]!.state!.view.rules.targetScore).toBe(50);
+  await until('the game to end', () => clients.every((c) => c.result !== null), 90_000);
+  expect(players.flatMap((p) => p.errors)).toEqual([]);
+  const result = clients[0]!.result!;
+  expect(result.ratings.every((r) => r !== null && r.before === 1500)).toBe(true);
+  const winners = result.ranks.flatMap((r, s) => (r === 1 ? [s] : []));
+  for (const s of winners) expect(result.ratings[s]!.after).toBeGreaterThanOrEqual(1500);
+  const sum = result.ratings.reduce((n, r) => n + r!.after - r!.before, 0);
+  expect(Math.abs(sum)).toBeLessThanOrEqual(4); // pairwise: what one wins another loses (rounding aside)
+  const me = await api<{ user: { rating: number; games: number } }>(t.url, '/api/me', {
+    token: users[0]!.token,
+  });
+  const seat0 = clients[0]!.state!.table.you;
+  expect(me.body.user).toEqual(expect.objectContaining({ rating: result.ratings[seat0]!.after, games: 1 }));
+});
+
+test('quick match: after the wait, bots fill the seats, marked with their level', async () => {
+  const [a, b, c] = await Promise.all([guest(t.url), guest(t.url), guest(t.url)]);
+  const statuses: QueueMessage[] = [];
+  const started = Date.now();
+  const wa = quickMatch({
+    url: t.url,
+    token: a.token,
+    rated: false,
+    targetScore: 50,
+    onQueue: (m) => statuses.push(m),
+  });
+  // Someone asking for other options never meets them.
+  const wc = quickMatch({ url: t.url, token: c.token, rated: true, targetScore: 50 });
+  const wb = quickMatch({ url: t.url, token: b.token, rated: false, targetScore: 50 });
+  const [ra, rb, rc] = await Promise.all([wa.roomId, wb.roomId, wc.roomId]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+  expect(ra).toBe(rb);
+  expect(rc).not.toBe(ra);
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(statuses.every((m) => m.waiting >= 1 && m.waiting <= 2 && m.botsAfterMs <= 800)).toBe(true);
+  const ca = await connect(t.url, a.token, ra);
+  const cb = await connect(t.url, b.token, rb);
+  const pa = new AutoPlayer(ca, 1);
+  const pb = new AutoPlayer(cb, 2);
+  await until('the deal', () => ca.state?.view.phase === 'pass');
+  const seats = ca.state!.table.seats;
+  expect(seats.filter((s) => s.bot)).toHaveLength(2);
+  expect(
+    seats.filter((s) => s.bot).every((s) => s.level === 'easy' && !s.replaced && /^Bot \d$/.test(s.name)),
+  ).toBe(true);
+  await until('the game to end', () => ca.result !== null && cb.result !== null, 90_000);
+  expect([...pa.errors, ...pb.errors]).toEqual([]);
+  expect(ca.result!.ratings.every((r) => r === null)).toBe(true); // unrated
+  const cc = await connect(t.url, c.token, rc);
+  expect(cc.state!.table.seats.filter((s) => s.bot)).toHaveLength(3);
+  expect(cc.state!.table.rated).toBe(true);
+  expect(cc.state!.table.seats.filter((s) => s.bot).every((s) => s.rating !== null)).toBe(true);
+  await cc.leave();
+});
+
+test('quick match refuses bad options and guests without a token', async () => {
+  const a = await guest(t.url);
+  const bad = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 75 as 50 });
+  await expect(bad.roomId).rejects.toThrow();
+  const anon = quickMatch({ url: t.url, token: 'nobody.forged', rated: true, targetScore: 50 });
+  await expect(anon.roomId).rejects.toThrow();
+});
+
+test('a waiting player may cancel', async () => {
+  const a = await guest(t.url);
+  const w = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 100 });
+  await until('queued', () => t.server.services.queueSize === 1);
+  await w.cancel();
+  await expect(w.roomId).rejects.toThrow(/cancelled/);
+  await until('left the queue', () => t.server.services.queueSize === 0);
+});

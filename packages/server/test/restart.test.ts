@@ -1,0 +1,187 @@
+/**
+ * The server is killed (SIGKILL) mid-hand and started again: every unfinished table comes back from the database,
+ * the clients reconnect by themselves, resend what was not acknowledged, and the game goes on; no accepted move
+ * is lost and none is applied twice. SIGTERM drains: tables stay unfinished in the database and come back too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, test } from 'vitest';
+import { replayRecord } from '@hearts/engine';
+import type { ErrorMessage } from '@hearts/live';
+import { openSqliteStore } from '../src/store/sqlite.js';
+import { AutoPlayer, api, chooseMove, friendsGame, mustAct, until } from './helpers.js';
+
+const BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'hearts-restart-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  readonly proc: ChildProcess;
+  readonly url: string;
+  readonly output: () => string;
+}
+
+async function spawnServer(port: number, database: string): Promise<Child> {
+  const proc = spawn(process.execPath, [BIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE: database,
+      WEB_ROOT: '',
+      GRACE_MS: '5000',
+      BANK_MS: '10000',
+      RECONNECT_MS: '20000',
+      BOT_DELAY_MS: '0',
+      HAND_PAUSE_MS: '0',
+      BOT_LEVEL: 'easy',
+      BOT_WORKERS: '1',
+      RATE_LIMIT: '500',
+      SECRET: 'a test secret that stays the same',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await until(
+    'the server to listen',
+    () => out.includes(`http://localhost:${port}`) || proc.exitCode !== null,
+    20_000,
+  );
+  if (proc.exitCode !== null) throw new Error(`the server exited: ${out}`);
+  return { proc, url: `http://localhost:${port}`, output: () => out };
+}
+
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (c) => resolve(c)),
+  );
+
+test('killed mid-hand and restarted: the game carries on, nothing lost, nothing applied twice', async () => {
+  const port = await freePort();
+  const database = join(dir, 'kill.sqlite');
+  let server = await spawnServer(port, database);
+  const { clients, users, code } = await friendsGame(server.url, 4, { targetScore: 40 });
+  const players = clients.map((c, i) => new AutoPlayer(c, i + 41));
+
+  // A move that was acknowledged: resending its id is refused as a duplicate, before and after the restart.
+  const errors: ErrorMessage[] = [];
+  clients[0]!.tap((type, m) => type === 'error' && errors.push(m as ErrorMessage));
+
+  await until(
+    'the middle of the second hand',
+    () => {
+      const v = clients[0]!.state!.view;
+      return v.handNumber === 1 && v.tricks.length >= 4;
+    },
+    60_000,
+  );
+  server.proc.kill('SIGKILL');
+  expect(await exited(server.proc)).toBe(null); // killed by the signal
+  await until('every client to notice', () => clients.every((c) => c.status !== 'open'), 10_000);
+  const before = clients.map((c) => c.state!.v);
+  // A decision made while the server is down waits in the client and is sent once it is back.
+  let offline = 0;
+  // Moves in flight when the server died are unacknowledged too, and resent the same way.
+  const inFlight = clients.reduce((n, c) => n + c.unacknowledged, 0);
+  const i = clients.findIndex((c, k) => mustAct(c.state) && !players[k]!.busy);
+  if (i >= 0) {
+    players[i]!.busy = true;
+    const sent = clients[i]!.move(chooseMove(clients[i]!.state!, players[i]!.rng));
+    expect(clients[i]!.unacknowledged).toBe(1);
+    void sent.then(
+      () => {
+        offline++;
+        players[i]!.busy = false;
+        players[i]!.poke();
+      },
+      (e: unknown) => players[i]!.errors.push(String(e)),
+    );
+  }
+
+  server = await spawnServer(port, database);
+  await until(
+    'every client back',
+    () => clients.every((c) => c.status === 'open' && c.reconnects >= 1),
+    20_000,
+  );
+  clients.forEach((c, i) => expect(c.state!.v).toBeGreaterThanOrEqual(before[i]!));
+  for (const p of players) p.poke();
+  await until('the game to end', () => clients.every((c) => c.result !== null), 90_000);
+  expect(players.flatMap((p) => p.errors)).toEqual([]);
+  expect(clients.every((c) => c.unacknowledged === 0)).toBe(true);
+
+  // Every move every client sent was applied exactly once: the stored log replays, and the record agrees.
+  const rec = await api(server.url, `/api/games/${code}/record`, { token: users[0]!.token });
+  expect(rec.status).toBe(200);
+  const replay = replayRecord(rec.body);
+  expect(replay.ok && replay.value.finished).toBe(true);
+  if (replay.ok) expect(replay.value.scores).toEqual(clients[0]!.result!.scores);
+  const total = clients.reduce((n, c) => n + (c.result ? 1 : 0), 0);
+  expect(total).toBe(4);
+
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+  const store = await openSqliteStore(database);
+  const loaded = await store.loadTable(code);
+  const ids = loaded!.events.flatMap((e) =>
+    e.event.type === 'move' && e.event.clientId ? [`${e.event.seat}|${e.event.clientId}`] : [],
+  );
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.length).toBe(players.reduce((n, p) => n + p.moves, 0) + offline);
+  expect(offline).toBe(i >= 0 ? 1 : 0);
+  expect(inFlight + offline).toBeGreaterThan(0); // something had to be resent
+  expect(loaded!.events.map((e) => e.seq)).toEqual(loaded!.events.map((_, i) => i));
+  await store.close();
+  expect(errors.filter((e) => e.code !== 'ERR_DUPLICATE')).toEqual([]);
+  for (const c of clients) await c.leave();
+}, 180_000);
+
+test('a resent move id is never applied twice, also after a restart (SIGTERM drains)', async () => {
+  const port = await freePort();
+  const database = join(dir, 'dedupe.sqlite');
+  let server = await spawnServer(port, database);
+  const { clients, code } = await friendsGame(server.url, 1, { targetScore: 40, passCards: 0 });
+  const c = clients[0]!;
+  await until('our turn', () => c.state!.view.turn === c.state!.table.you, 20_000);
+  const card = c.state!.view.legal[0]!;
+  const v = await c.move({ kind: 'play', card });
+  const errors: ErrorMessage[] = [];
+  c.tap((type, m) => type === 'error' && errors.push(m as ErrorMessage));
+  const id = `${(c as unknown as { prefix: string }).prefix}-1`;
+  c.send('move', { id, move: { kind: 'play', card } });
+  await until('the refusal', () => errors.length === 1);
+  expect(errors[0]).toMatchObject({ code: 'ERR_DUPLICATE', id, v });
+
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+  expect(server.output()).not.toMatch(/"level":50/); // no errors while draining
+  const store = await openSqliteStore(database);
+  expect(await store.unfinishedTables()).toEqual([code]); // drained, not finished
+  await store.close();
+
+  server = await spawnServer(port, database);
+  await until('back', () => c.status === 'open' && c.reconnects === 1, 20_000);
+  c.send('move', { id, move: { kind: 'play', card } });
+  await until('the refusal after the restart', () => errors.length === 2);
+  expect(errors[1]).toMatchObject({ code: 'ERR_DUPLICATE', id, v });
+  await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+}, 120_000);

@@ -1,0 +1,88 @@
+import { afterEach, expect, test } from 'vitest';
+import { TableClient, quickMatch } from '@hearts/live';
+import {
+  AutoPlayer,
+  api,
+  connect,
+  friendsGame,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
+
+let t: TestServer | null = null;
+afterEach(async () => {
+  await t?.stop();
+  t = null;
+});
+
+test('chat reaches the table; a muted seat is not heard', async () => {
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 3, { targetScore: 50 });
+  const [a, b, c] = clients as [TableClient, TableClient, TableClient];
+  const seatA = a.state!.table.you;
+  c.send('mute', { seat: seatA, muted: true });
+  a.send('chat', { text: '  Viel Glück!  ' });
+  await until('the line at b', () => b.chat.length === 1);
+  expect(b.chat[0]).toMatchObject({
+    seat: seatA,
+    name: a.state!.table.seats[seatA]!.name,
+    text: 'Viel Glück!',
+  });
+  b.send('chat', { text: 'Danke' });
+  await until('b heard by c', () => c.chat.length === 1);
+  expect(c.chat.map((l) => l.text)).toEqual(['Danke']); // a is muted for c
+  c.send('mute', { seat: seatA, muted: false });
+  a.send('chat', { text: 'again' });
+  await until('a heard by c', () => c.chat.length === 2);
+  a.send('chat', { text: 'x'.repeat(201) });
+  await until('a refusal', () => a.lastError?.code === 'ERR_MALFORMED');
+  for (const x of clients) await x.leave();
+});
+
+test('play again with the same people: a new table, everyone seated again', async () => {
+  t = await startTestServer();
+  const { clients, users } = await friendsGame(t.url, 2, { targetScore: 20 });
+  const players = clients.map((c, i) => new AutoPlayer(c, i + 61));
+  clients[0]!.send('again', {});
+  await until('a refusal before the end', () => clients[0]!.lastError?.code === 'ERR_NOT_NOW');
+  await until('the game to end', () => clients.every((c) => c.result !== null), 60_000);
+  expect(players.flatMap((p) => p.errors)).toEqual([]);
+  clients[0]!.send('again', {});
+  await until('the vote shown', () => clients[1]!.again?.seats.length === 1);
+  expect(clients[0]!.next).toBeNull();
+  clients[1]!.send('again', {});
+  await until('the next table', () => clients.every((c) => c.next !== null));
+  const roomId = clients[0]!.next!.roomId;
+  expect(clients[1]!.next!.roomId).toBe(roomId);
+  expect(roomId).not.toBe(clients[0]!.roomId);
+  const again = await Promise.all(users.map((u) => connect(t!.url, u.token, roomId)));
+  await until('the new deal', () => again.every((c) => c.state?.view.phase === 'pass'));
+  expect(
+    again[0]!
+      .state!.table.seats.filter((s) => !s.bot)
+      .map((s) => s.name)
+      .sort(),
+  ).toEqual(users.map((u) => u.name).sort());
+  expect(again[0]!.state!.view.rules.targetScore).toBe(20);
+  for (const c of [...clients, ...again]) await c.leave();
+});
+
+test('draining: health says so, and no new tables or guests are made', async () => {
+  t = await startTestServer();
+  const a = await guest(t.url);
+  t.server.services.draining = true;
+  expect(await api(t.url, '/healthz')).toEqual({ status: 503, body: { status: 'draining' } });
+  expect((await api(t.url, '/api/guest', { body: {} })).status).toBe(503);
+  await expect(TableClient.createFriendsRoom({ url: t.url, token: a.token })).rejects.toThrow(
+    /shutting down/,
+  );
+  await expect(
+    quickMatch({ url: t.url, token: a.token, rated: false, targetScore: 50 }).roomId,
+  ).rejects.toThrow();
+  t.server.services.draining = false;
+  const host = await TableClient.createFriendsRoom({ url: t.url, token: a.token });
+  await until('the lobby', () => host.lobby !== null);
+  await host.leave();
+});
