@@ -111,6 +111,7 @@ export const de: Texts = {
     last: 'Letzter Stich',
     none: 'In dieser Runde wurde noch kein Stich gespielt.',
     wonBy: 'Genommen von {{name}}',
+    wonByYou: 'Du hast ihn genommen',
     table: 'Der Stich auf dem Tisch',
     empty: 'Keine Karte auf dem Tisch',
   },

@@ -110,6 +110,7 @@ export const en = {
     last: 'Last trick',
     none: 'No trick has been played in this hand yet.',
     wonBy: 'Taken by {{name}}',
+    wonByYou: 'You took it',
     table: 'The trick on the table',
     empty: 'No card on the table',
   },

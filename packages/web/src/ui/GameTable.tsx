@@ -278,7 +278,11 @@ function LastTrick({
             className="static"
             label={t('trick.last')}
           />
-          <p>{t('trick.wonBy', { name: seatName(t, view.lastTrickWinner ?? 0) })}</p>
+          <p>
+            {view.lastTrickWinner === HUMAN
+              ? t('trick.wonByYou')
+              : t('trick.wonBy', { name: seatName(t, view.lastTrickWinner ?? 0) })}
+          </p>
         </>
       ) : (
         <p>{t('trick.none')}</p>
