@@ -7,6 +7,35 @@ const HIGH_SPADES = (1 << 11) | (1 << 12); // K♠, A♠
 const top = (m: number): number => 31 - Math.clz32(m);
 const bottom = (m: number): number => 31 - Math.clz32(m & -m);
 
+/**
+ * A tiny reseedable generator (sfc32) for playouts: every candidate move is played out on the same deal with the
+ * same random numbers, so the differences between candidates are not drowned in playout noise.
+ */
+export class PlayoutRandom implements RandomSource {
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 1;
+
+  reseed(x: number, y: number): void {
+    this.a = x | 0;
+    this.b = y | 0;
+    this.c = (x ^ 0x9e3779b9) | 0;
+    this.d = 1;
+    for (let i = 0; i < 8; i++) this.nextUint32();
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+}
+
 /** Plans a seat can follow in a playout. */
 export const PLAN_NORMAL = 0; // avoid points
 export const PLAN_SHOOT = 1; // take every point

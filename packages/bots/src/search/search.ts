@@ -15,7 +15,7 @@ import {
 } from '@hearts/engine';
 import type { Bot, Decision, DecideOptions, Level } from '../types.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
-import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy } from './policy.js';
+import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom } from './policy.js';
 import { makeSampler } from './sampler.js';
 
 /** How much a search bot thinks. */
@@ -39,7 +39,7 @@ export const HARD: SearchParams = {
   minWorlds: 48,
   batch: 8,
   noise: 0.1,
-  shootPlans: false,
+  shootPlans: true,
   passCandidates: 6,
   passWorlds: 60,
   timeShare: 0.45,
@@ -110,6 +110,7 @@ export class SearchBot implements Bot {
     const options = candidates.length * plans.length;
     const sampler = makeSampler(k);
     const policy = new PlayoutPolicy(p.noise);
+    const playoutRng = new PlayoutRandom();
     const base = new HandCore(cfg);
     const work = new HandCore(cfg);
     const world = new Uint16Array(k.n * 4);
@@ -121,6 +122,8 @@ export class SearchBot implements Bot {
     let worlds = 0;
     while (worlds < p.maxWorlds) {
       sampler.sample(rng, world);
+      const s1 = rng.nextUint32();
+      const s2 = rng.nextUint32();
       if (p.inference) weights[worlds] = worldWeight(world, k);
       setUpWorld(base, world, k);
       for (let c = 0; c < candidates.length; c++) {
@@ -130,7 +133,8 @@ export class SearchBot implements Bot {
           policy.plans[k.me] = plans[pl]!;
           if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
           work.play(candidates[c]!);
-          policy.playout(work, rng, fixed);
+          playoutRng.reseed(s1, s2);
+          policy.playout(work, playoutRng, fixed);
           scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative);
         }
       }
@@ -160,6 +164,7 @@ export class SearchBot implements Bot {
       for (let r = 0; r < 13; r++)
         if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
     const policy = new PlayoutPolicy(p.noise);
+    const playoutRng = new PlayoutRandom();
     const core = new HandCore(cfg);
     const dealt = new Uint16Array(n * 4);
     const after = new Uint16Array(n * 4);
@@ -186,6 +191,8 @@ export class SearchBot implements Bot {
         for (const c of passCandidates(cards, count, cfg, 1)[0]!)
           theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
       }
+      const s1 = rng.nextUint32();
+      const s2 = rng.nextUint32();
       for (let ci = 0; ci < candidates.length; ci++) {
         for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
         for (let s = 0; s < n; s++)
@@ -198,7 +205,8 @@ export class SearchBot implements Bot {
         theirPass.fill(0, me * 4, me * 4 + 4);
         core.start(after, obs.dealer, -1);
         policy.plans.fill(PLAN_NORMAL);
-        policy.playout(core, rng, 1 << me);
+        playoutRng.reseed(s1, s2);
+        policy.playout(core, playoutRng, 1 << me);
         sums[ci]! += objective(core, me, p.relative);
       }
       worlds++;
