@@ -201,6 +201,7 @@ export const de: Texts = {
     empty: 'Noch kein Spiel beendet.',
     open: 'Spielprotokoll öffnen',
     openError: 'Diese Datei lässt sich nicht abspielen: {{reason}}',
+    notJson: 'es ist keine JSON-Datei',
     replay: 'Nachspielen',
     download: 'Protokoll herunterladen',
     game: '{{date}} · Bots: {{level}}',

@@ -200,6 +200,7 @@ export const en = {
     empty: 'No finished game yet.',
     open: 'Open a record file',
     openError: 'This file cannot be replayed: {{reason}}',
+    notJson: 'it is not a JSON file',
     replay: 'Replay',
     download: 'Download record',
     game: '{{date}} · Bots: {{level}}',

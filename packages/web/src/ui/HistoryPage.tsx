@@ -26,7 +26,7 @@ export function HistoryPage() {
     try {
       json = JSON.parse(await file.text());
     } catch {
-      setError(t('history.openError', { reason: 'not JSON' }));
+      setError(t('history.openError', { reason: t('history.notJson') }));
       return;
     }
     const r = openReplay(json);

@@ -1,0 +1,80 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { de } from './de';
+import { en } from './en';
+
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return files(p);
+    return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) ? [p] : [];
+  });
+}
+
+const lookup = (texts: unknown, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      texts,
+    );
+
+function leaves(o: unknown, prefix = ''): string[] {
+  if (typeof o === 'string') return [prefix];
+  return Object.entries(o as Record<string, unknown>).flatMap(([k, v]) =>
+    leaves(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
+
+describe('texts', () => {
+  it('every key the code asks for exists in English and German', () => {
+    const used = new Set<string>();
+    // The solo game's screens; the score pad and live tables check their own blocks.
+    for (const f of [...files(join(SRC, 'ui')), ...files(join(SRC, 'game')), join(SRC, 'main.tsx')]) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].filter(
+      (k) => typeof lookup(en, k) !== 'string' || typeof lookup(de, k) !== 'string',
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('German and English have the same keys, and German is really German', () => {
+    expect(leaves(de).sort()).toEqual(leaves(en).sort());
+    const same = leaves(en).filter(
+      (k) => lookup(en, k) === lookup(de, k) && String(lookup(en, k)).length > 12,
+    );
+    // Only names (presets) and texts made of names may be the same in both languages.
+    const names = ['seat.botBadge', 'history.game'];
+    expect(
+      same.filter(
+        (k) =>
+          !k.startsWith('rules.presets.') &&
+          !names.includes(k) &&
+          /^[a-z]+\./.test(k) &&
+          !/^(pad|live)\./.test(k),
+      ),
+    ).toEqual([]);
+  });
+
+  it('uses the German words of the design', () => {
+    expect(de.action.pass).toBe('Weitergeben');
+    expect(en.action.pass).toBe('Pass cards');
+    expect(de.start.play).toBe('Spielen');
+    expect(en.start.play).toBe('Play');
+    expect(de.refusal.ERR_MUST_FOLLOW_SUIT).toBe('Du musst bedienen');
+    expect(de.direction).toMatchObject({
+      left: 'nach links',
+      right: 'nach rechts',
+      across: 'nach gegenüber',
+      none: 'keine Weitergabe',
+    });
+    expect(de.score.title).toBe('Punktestand');
+    expect(de.start.options).toBe('Spieloptionen');
+  });
+});
