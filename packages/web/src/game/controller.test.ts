@@ -240,10 +240,10 @@ describe('GameController', () => {
   it('gives a hint from the expert bot, for the pass and for a play, and forgets it after a move', async () => {
     const { c, scheduler } = setup(13);
     c.start({}, 'easy');
-    await scheduler.run();
     expect(tableView(c.getSnapshot())!.hintable).toBe(true);
-    c.requestHint();
+    c.requestHint(); // asked while the bots are still choosing their passes
     await scheduler.run();
+    expect(c.state!.log[0]!.passes!.filter((p) => p !== null)).toHaveLength(3);
     const passHint = c.getSnapshot().hint!;
     expect(passHint).toHaveLength(3);
     const hand = observation(c.state!, HUMAN).hand;

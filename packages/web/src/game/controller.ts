@@ -287,8 +287,11 @@ export class GameController {
     const r = applyMove(before, seat, move);
     if (!r.ok) return r.error;
     const after = r.value;
-    const patch: { -readonly [K in keyof TableState]?: TableState[K] } = { hint: null };
-    if (seat === HUMAN) patch.refusal = null;
+    const patch: { -readonly [K in keyof TableState]?: TableState[K] } = {};
+    if (seat === HUMAN) {
+      patch.refusal = null;
+      patch.hint = null; // bots passing meanwhile leave the player's hint alone
+    }
     if (move.kind === 'pass' && seat === HUMAN) patch.selected = [];
     if (move.kind === 'play' && seat === HUMAN) patch.received = [];
     if (before.phase === 'pass' && after.phase === 'play') {
