@@ -168,6 +168,21 @@ describe('GameController', () => {
     expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
     for (let s = 1; s < 4; s++) expect(observation(resumed.state, s)).toEqual(observation(state, s));
 
+    // Cards chosen for passing but not yet passed survive a reload too.
+    const { c: c2, scheduler: s2, store: store2 } = setup(12);
+    c2.start({}, 'easy');
+    await s2.run();
+    const chosen = observation(c2.state!, HUMAN).hand.slice(0, 2);
+    for (const card of chosen) c2.tapCard(card);
+    const again = new GameController({
+      store: store2,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    expect(again.getSnapshot().selected).toEqual(chosen);
+
     const other = new GameController({
       store,
       bots: directBots(() => seededRandom(1)),

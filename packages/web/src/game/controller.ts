@@ -42,7 +42,7 @@ import {
   type Session,
 } from './session';
 import type { Timing } from './settings';
-import type { KeyValueStore } from './storage';
+import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
 /** Where bots think: a Web Worker in the browser, the bots themselves in tests. */
 export interface BotPort {
@@ -93,6 +93,9 @@ export interface ControllerOptions {
   readonly clock?: () => number; // wall time for the history
   readonly onWarning?: (message: string) => void;
 }
+
+/** The cards chosen for passing, kept so that a reload keeps them too. */
+const SELECTION_KEY = 'hearts.passSelection';
 
 const EMPTY: TableState = {
   session: null,
@@ -177,8 +180,25 @@ export class GameController {
     this.stopWork();
     const obs = observation(session.state, HUMAN);
     const last = obs.tricks[obs.tricks.length - 1] ?? null;
-    this.set({ ...EMPTY, session, lastTrick: last ?? this.finalTrick(session.state) });
+    this.set({
+      ...EMPTY,
+      session,
+      lastTrick: last ?? this.finalTrick(session.state),
+      selected: this.storedSelection(session),
+    });
     this.step();
+  }
+
+  /** Cards the player had chosen for passing before a reload, if they still may be passed. */
+  private storedSelection(session: Session): CardName[] {
+    const saved = readJson(this.opts.store, SELECTION_KEY);
+    const obs = observation(session.state, HUMAN);
+    if (!isObject(saved) || saved['id'] !== session.id || saved['hand'] !== obs.handNumber) return [];
+    if (obs.phase !== 'pass' || obs.passed !== null || !Array.isArray(saved['cards'])) return [];
+    const cards = saved['cards'].filter(
+      (c): c is CardName => typeof c === 'string' && obs.hand.includes(c as CardName),
+    );
+    return cards.slice(0, session.state.rules.passCards);
   }
 
   /** The last trick of the hand that just ended (while the result is shown). */
@@ -201,9 +221,14 @@ export class GameController {
       const obs = observation(state, HUMAN);
       if (obs.passed !== null || !obs.hand.includes(card)) return;
       const sel = this.table.selected;
-      if (sel.includes(card)) this.set({ selected: sel.filter((c) => c !== card), refusal: null });
-      else if (sel.length < state.rules.passCards) this.set({ selected: [...sel, card], refusal: null });
-      else this.set({ selected: [...sel.slice(1), card], refusal: null });
+      const selected = sel.includes(card)
+        ? sel.filter((c) => c !== card)
+        : sel.length < state.rules.passCards
+          ? [...sel, card]
+          : [...sel.slice(1), card];
+      this.set({ selected, refusal: null });
+      const s = this.table.session!;
+      writeJson(this.opts.store, SELECTION_KEY, { id: s.id, hand: state.handNumber, cards: selected });
       return;
     }
     const why = this.whyNot(card);
