@@ -43,6 +43,18 @@ async function scoreRows(page: Page, table: string): Promise<{ points: number[];
   );
 }
 
+/** The page does not scroll, and every card of the hand is fully on screen. */
+function fitsViewport(page: Page) {
+  return page.evaluate(() => {
+    const d = document.documentElement;
+    const cardsInView = [...document.querySelectorAll('[data-card]')].every((e) => {
+      const r = e.getBoundingClientRect();
+      return r.left >= 0 && r.right <= innerWidth + 0.5 && r.top >= 0 && r.bottom <= innerHeight + 0.5;
+    });
+    return { scrollH: d.scrollHeight <= innerHeight, scrollW: d.scrollWidth <= innerWidth, cardsInView };
+  });
+}
+
 function checkHand(row: { points: number[]; shooter: number }): void {
   if (row.shooter < 0) expect(row.points.reduce((a, b) => a + b, 0)).toBe(26);
   else row.points.forEach((p, s) => expect(p).toBe(s === row.shooter ? 0 : 26));
@@ -150,6 +162,7 @@ describe('solo Hearts in Chromium', () => {
         if ((await legal.count()) > 0) {
           if (!shotTaken && myPlays === 6) {
             await screenshot(page, 'web-table-desktop-1440x900.png');
+            expect(await fitsViewport(page)).toEqual({ scrollH: true, scrollW: true, cardsInView: true });
             shotTaken = true;
           }
           await clickCard(page, (await legal.first().getAttribute('data-card'))!);
@@ -251,15 +264,7 @@ describe('solo Hearts in Chromium', () => {
     await page.locator('.trick-card').first().waitFor();
     await page.waitForTimeout(500); // let the cards land
     await screenshot(page, 'web-table-phone-360x740.png');
-    const fits = await page.evaluate(() => {
-      const d = document.documentElement;
-      const cardsInView = [...document.querySelectorAll('[data-card]')].every((e) => {
-        const r = e.getBoundingClientRect();
-        return r.left >= 0 && r.right <= innerWidth + 0.5 && r.top >= 0 && r.bottom <= innerHeight + 0.5;
-      });
-      return { scrollH: d.scrollHeight <= innerHeight, scrollW: d.scrollWidth <= innerWidth, cardsInView };
-    });
-    expect(fits).toEqual({ scrollH: true, scrollW: true, cardsInView: true });
+    expect(await fitsViewport(page)).toEqual({ scrollH: true, scrollW: true, cardsInView: true });
     const seats = await page.locator('.bot-badge').allTextContents();
     expect(seats).toEqual(['Bot · Mittel', 'Bot · Mittel', 'Bot · Mittel']);
     expect(errors).toEqual([]);
