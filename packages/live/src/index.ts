@@ -48,6 +48,8 @@ export type {
   QueueMessage,
   MatchedMessage,
 } from './protocol.js';
+export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
+export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
 export { applyGameMessage, applyPlay } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch } from './client.js';

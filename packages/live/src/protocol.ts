@@ -10,6 +10,7 @@
  * ```
  */
 import type { CardName, MoonChoice, Observation, Rules } from '@hearts/engine';
+import type { SeatLook } from './cosmetics.js';
 
 export const LIVE_PROTOCOL = 'hearts-live/1';
 
@@ -67,6 +68,7 @@ export interface SeatInfo {
   readonly replaced: boolean; // a bot took the seat over during the game
   readonly connected: boolean; // humans: has a live connection
   readonly rating: number | null; // rated tables: the rating at the start
+  readonly look?: SeatLook; // humans: the cosmetics they chose (card back, faces, table, frame); absent: defaults
 }
 
 /** A seat's clock as every client sees it. */
