@@ -1,3 +1,4 @@
+import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import type { Texts } from './en';
 
@@ -240,4 +241,5 @@ export const de: Texts = {
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
   pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/pad/texts.ts
+  live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
 };

@@ -1,3 +1,4 @@
+import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
@@ -239,6 +240,7 @@ export const en = {
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
   pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/pad/texts.ts
+  live: liveEn, // live play's own block: src/live/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -144,6 +144,9 @@ export function StartScreen() {
       </main>
 
       <nav className="start-nav">
+        <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/live')}>
+          {t('live.link')}
+        </button>
         <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/pad')}>
           {t('pad.startLink')}
         </button>

@@ -7,6 +7,8 @@ import { StatsPage } from './StatsPage';
 
 /** The score pad, loaded on demand (src/pad). */
 const PadScreen = lazy(() => import('../pad/PadScreen'));
+/** Live play (src/live), loaded on demand. */
+const LiveScreen = lazy(() => import('../live/LivePages'));
 
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
@@ -18,6 +20,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   pad: () => (
     <Suspense fallback={null}>
       <PadScreen />
+    </Suspense>
+  ),
+  live: (rest) => (
+    <Suspense fallback={null}>
+      <LiveScreen rest={rest} />
     </Suspense>
   ),
 };

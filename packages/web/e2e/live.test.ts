@@ -1,0 +1,174 @@
+/**
+ * Live play end to end: the real game server (its start command, serving the built app and the game on one
+ * port), a friend's room opened by a Node client, and a player in Chromium who joins it by link, plays the whole
+ * game by clicking cards, and finds it in their live history.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomInt, seededRandom, type CardName } from '@hearts/engine';
+import { TableClient, type LiveState } from '@hearts/live';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WEB_DIR, buildApp, clickCard, launch, screenshot, watchErrors } from './harness';
+
+const SERVER_BIN = resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js');
+const dir = mkdtempSync(join(tmpdir(), 'hearts-live-e2e-'));
+let server: ChildProcess;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = spawn(process.execPath, [SERVER_BIN], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE: join(dir, 'hearts.sqlite'),
+      WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
+      BOT_LEVEL: 'easy',
+      BOT_DELAY_MS: '50',
+      HAND_PAUSE_MS: '500',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server printed no URL: ${out}`)), 20_000);
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/localhost:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        done(m[0]);
+      }
+    });
+    server.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    server.once('exit', (code) => fail(new Error(`the server exited (${code}): ${out}`)));
+  });
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The Node player: a legal random decision whenever its view asks for one. */
+function autoplay(client: TableClient): void {
+  const rng = seededRandom(7);
+  let busy = false;
+  const act = () => {
+    const s: LiveState | null = client.state;
+    if (busy || !s || client.status !== 'open') return;
+    const v = s.view;
+    let move: Parameters<TableClient['move']>[0] | null = null;
+    if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
+      const legal = [...v.legal];
+      const cards: CardName[] = [];
+      for (let i = 0; i < v.rules.passCards; i++)
+        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
+      move = { kind: 'pass', cards };
+    } else if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
+      move = { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
+    else if (v.phase === 'moon' && v.moonShooter === v.seat) move = { kind: 'moon', choice: 'plus' };
+    if (!move) return;
+    busy = true;
+    client.move(move).then(
+      () => {
+        busy = false;
+        act();
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  client.subscribe(act);
+  act();
+}
+
+it('joins a friends table from the browser by link and plays the game to the end', async () => {
+  const guest = (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+    token: string;
+    user: { name: string };
+  };
+  const host = await TableClient.createFriendsRoom({ url, token: guest.token });
+  const code = host.roomId;
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/?speed=fast#/live/${code}`);
+  await page.locator('.live-code strong', { hasText: code }).waitFor({ timeout: 20_000 });
+  await page.locator('.live-members li').nth(1).waitFor();
+  expect(await page.locator('.live-members li').count()).toBe(2);
+  await page.getByText('The host chooses the options and starts the game.').waitFor();
+
+  host.send('options', { rules: { targetScore: 15 }, botLevel: 'easy' });
+  await new Promise((r) => setTimeout(r, 200));
+  autoplay(host);
+  host.send('start', {});
+
+  await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  expect(await page.locator('[data-card]').count()).toBe(13);
+  // The host by name, and two bots marked with their level.
+  await expect(page.locator('.seat .seat-name', { hasText: guest.user.name }).count()).resolves.toBe(1);
+  expect(await page.locator('.seat[data-bot="easy"] .bot-badge').count()).toBe(2);
+  await screenshot(page, 'live-table.png');
+
+  // Play: choose three cards and pass, then play a legal card whenever it is our turn.
+  let passes = 0;
+  let plays = 0;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (await page.locator('.result-panel.game-over').isVisible()) break;
+    const phase = await page.locator('.table-screen').getAttribute('data-phase');
+    const passButton = page.locator('button.pass-btn');
+    if (phase === 'pass' && (await passButton.isVisible())) {
+      const cards = await page
+        .locator('[data-card]:not([aria-pressed="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
+      // From the right: a raised card covers the corner of the card to its right.
+      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse()) await clickCard(page, c);
+      if (await passButton.isEnabled()) {
+        await passButton.click();
+        passes++;
+      }
+    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
+      const legal = await page
+        .locator('[data-card]:not([aria-disabled="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      if (legal.length > 0) {
+        await clickCard(page, legal[legal.length - 1]!);
+        plays++;
+      }
+    }
+    await page.waitForTimeout(60);
+  }
+  await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
+  expect(passes).toBeGreaterThanOrEqual(1);
+  expect(plays).toBeGreaterThanOrEqual(13);
+  await page.waitForTimeout(800); // the results slide in
+  await screenshot(page, 'live-result.png');
+  expect(await page.locator('.result-panel .score-table tfoot td').count()).toBe(4);
+
+  // The finished game is in the player's live history, ready to replay.
+  await page.goto(`${url}/#/live/history`);
+  await page.locator('.live-history li').first().waitFor({ timeout: 10_000 });
+  await page.locator('.live-history li button', { hasText: 'Replay' }).first().click();
+  await page.waitForURL(/#\/replay\/file/);
+  expect(errors).toEqual([]);
+  await host.leave();
+  await context.close();
+}, 240_000);

@@ -1,0 +1,565 @@
+/**
+ * Live play in the browser: `#/live` (your name, quick match, friends' rooms), `#/live/<room>` (a friends' room
+ * or a table) and `#/live/history` (finished live games: replay or download).
+ */
+import { LEVELS } from '@hearts/bots';
+import { parseRules, rulesDiff } from '@hearts/engine';
+import { TableClient, quickMatch, type QueueMessage, type QuickMatchWait } from '@hearts/live';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { openReplay } from '../game/replay';
+import { presetOf } from '../game/settings';
+import { useApp } from '../ui/context';
+import { downloadRecord } from '../ui/download';
+import { openedFile } from '../ui/HistoryPage';
+import { levelName } from '../ui/names';
+import { Page } from '../ui/Page';
+import { RulesOptions } from '../ui/RulesOptions';
+import {
+  ApiError,
+  claimName,
+  ensureUser,
+  fetchRecord,
+  liveHistory,
+  login,
+  normalizeCode,
+  rename,
+  serverUrl,
+  type Account,
+  type LiveGame,
+} from './account';
+import { LiveTable } from './LiveTable';
+import './live.css';
+
+/** A connected client handed from the page that opened a room to the room's page. */
+const handoff = new Map<string, TableClient>();
+
+/** The screens of `#/live/…`. */
+export function livePage(rest: string) {
+  if (rest === '') return <LiveHome />;
+  if (rest === 'history') return <LiveHistory />;
+  return <LiveRoom key={rest} roomId={rest} />;
+}
+
+function errorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.code === 'ERR_OFFLINE') return t('live.offline');
+    return t(`live.you.errors.${e.code}`, {
+      defaultValue: t('live.you.errors.other', { message: e.message }),
+    });
+  }
+  return t('live.you.errors.other', { message: e instanceof Error ? e.message : String(e) });
+}
+
+function useAccount(): { account: Account | null; error: string | null; set: (a: Account) => void } {
+  const { store } = useApp();
+  const { t } = useTranslation();
+  const [account, setAccount] = useState<Account | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    ensureUser(store).then(
+      (a) => live && setAccount(a),
+      (e: unknown) => live && setError(errorText(t, e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, t]);
+  return { account, error, set: setAccount };
+}
+
+function LiveHome() {
+  const { navigate, store } = useApp();
+  const { t } = useTranslation();
+  const { account, error, set } = useAccount();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rated, setRated] = useState(true);
+  const [target, setTarget] = useState<50 | 100>(50);
+  const [queue, setQueue] = useState<QueueMessage | null>(null);
+  const wait = useRef<QuickMatchWait | null>(null);
+  const [code, setCode] = useState('');
+
+  useEffect(() => () => void wait.current?.cancel(), []);
+
+  if (error) return <Page title={t('live.title')}>{<p className="error">{error}</p>}</Page>;
+  if (!account) return <Page title={t('live.title')}>{<p className="muted">{t('live.connecting')}</p>}</Page>;
+
+  const find = () => {
+    setProblem(null);
+    const w = quickMatch({
+      url: serverUrl(),
+      token: account.token,
+      rated,
+      targetScore: target,
+      onQueue: setQueue,
+    });
+    wait.current = w;
+    setQueue({ waitingMs: 0, waiting: 1, botsAfterMs: Number.NaN });
+    w.roomId.then(
+      (id) => {
+        wait.current = null;
+        navigate(`/live/${id}`);
+      },
+      (e: unknown) => {
+        wait.current = null;
+        setQueue(null);
+        if (!/cancelled/.test(String(e))) setProblem(errorText(t, e));
+      },
+    );
+  };
+  const create = async () => {
+    setProblem(null);
+    try {
+      const c = await TableClient.createFriendsRoom({ url: serverUrl(), token: account.token });
+      handoff.set(c.roomId, c);
+      navigate(`/live/${c.roomId}`);
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+  };
+  const join = (e: FormEvent) => {
+    e.preventDefault();
+    const c = normalizeCode(code);
+    if (c) navigate(`/live/${c}`);
+  };
+
+  return (
+    <Page title={t('live.title')}>
+      <div className="live-home">
+        <YouCard account={account} onChange={set} store={store} />
+        <section className="live-card">
+          <h2>{t('live.quick.title')}</h2>
+          <p className="muted">{t('live.quick.info')}</p>
+          <fieldset className="segmented">
+            {[true, false].map((r) => (
+              <label key={String(r)} className={rated === r ? 'on' : undefined}>
+                <input type="radio" name="rated" checked={rated === r} onChange={() => setRated(r)} />
+                {r ? t('live.quick.rated') : t('live.quick.unrated')}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="segmented">
+            <legend>{t('start.target')}</legend>
+            {([50, 100] as const).map((n) => (
+              <label key={n} className={target === n ? 'on' : undefined}>
+                <input type="radio" name="live-target" checked={target === n} onChange={() => setTarget(n)} />
+                {t('start.targetPoints', { n })}
+              </label>
+            ))}
+          </fieldset>
+          {queue ? (
+            <div className="live-queue" role="status">
+              <p>{t('live.quick.waiting', { waiting: queue.waiting })}</p>
+              {Number.isFinite(queue.botsAfterMs) && (
+                <p className="muted">{t('live.quick.botsIn', { s: Math.ceil(queue.botsAfterMs / 1000) })}</p>
+              )}
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  void wait.current?.cancel();
+                  setQueue(null);
+                }}
+              >
+                {t('live.quick.cancel')}
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="primary big" onClick={find}>
+              {t('live.quick.start')}
+            </button>
+          )}
+        </section>
+        <section className="live-card">
+          <h2>{t('live.friends.title')}</h2>
+          <p className="muted">{t('live.friends.info')}</p>
+          <button type="button" className="primary" onClick={() => void create()}>
+            {t('live.friends.create')}
+          </button>
+          <form className="live-join" onSubmit={join}>
+            <input
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              placeholder={t('live.friends.code')}
+              aria-label={t('live.friends.code')}
+              maxLength={16}
+              autoCapitalize="characters"
+            />
+            <button type="submit" className="secondary">
+              {t('live.friends.join')}
+            </button>
+          </form>
+        </section>
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="button" className="secondary" onClick={() => navigate('/live/history')}>
+          {t('live.history.link')}
+        </button>
+      </div>
+    </Page>
+  );
+}
+
+function YouCard({
+  account,
+  onChange,
+  store,
+}: {
+  account: Account;
+  onChange: (a: Account) => void;
+  store: ReturnType<typeof useApp>['store'];
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(account.user.name);
+  const [password, setPassword] = useState('');
+  const [loginName, setLoginName] = useState('');
+  const [loginPassword, setLoginPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const run = async (f: () => Promise<void>) => {
+    setError(null);
+    try {
+      await f();
+    } catch (e) {
+      setError(errorText(t, e));
+    }
+  };
+  const u = account.user;
+  return (
+    <section className="live-card live-you">
+      <h2>{t('live.you.title')}</h2>
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              onChange({ ...account, user: await rename(account.token, name) });
+              setEditing(false);
+            });
+          }}
+        >
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={24}
+            aria-label={t('live.you.title')}
+          />
+          <button type="submit" className="primary">
+            {t('live.you.save')}
+          </button>
+        </form>
+      ) : (
+        <p>
+          <strong className="live-name">{u.name}</strong> · {t('live.you.rating', { rating: u.rating })}{' '}
+          {!u.claimed && (
+            <button type="button" className="secondary small" onClick={() => setEditing(true)}>
+              {t('live.you.rename')}
+            </button>
+          )}
+        </p>
+      )}
+      {u.claimed ? (
+        <p className="muted">{t('live.you.claimed')}</p>
+      ) : (
+        <details>
+          <summary>{t('live.you.claim')}</summary>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run(async () => onChange({ ...account, user: await claimName(account.token, password) }));
+            }}
+          >
+            <input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              placeholder={t('live.you.password')}
+              aria-label={t('live.you.password')}
+            />
+            <button type="submit" className="secondary">
+              {t('live.you.claimButton')}
+            </button>
+          </form>
+        </details>
+      )}
+      <details>
+        <summary>{t('live.you.login')}</summary>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => onChange(await login(store, loginName, loginPassword)));
+          }}
+        >
+          <input
+            value={loginName}
+            autoComplete="username"
+            onChange={(e) => setLoginName(e.target.value)}
+            placeholder={t('live.you.loginName')}
+            aria-label={t('live.you.loginName')}
+          />
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={loginPassword}
+            onChange={(e) => setLoginPassword(e.target.value)}
+            placeholder={t('live.you.password')}
+            aria-label={t('live.you.password')}
+          />
+          <button type="submit" className="secondary">
+            {t('live.you.loginButton')}
+          </button>
+        </form>
+      </details>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Re-renders whenever the client's state changes. */
+function useClient(client: TableClient | null): void {
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => client?.subscribe(bump), [client]);
+}
+
+function LiveRoom({ roomId }: { roomId: string }) {
+  const { store, navigate } = useApp();
+  const { t } = useTranslation();
+  const [client, setClient] = useState<TableClient | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useClient(client);
+
+  useEffect(() => {
+    let c: TableClient | null = handoff.get(roomId) ?? null;
+    handoff.delete(roomId);
+    let live = true;
+    if (c) setClient(c);
+    else
+      ensureUser(store)
+        .then(async (a) => {
+          if (!live) return;
+          c = new TableClient({ url: serverUrl(), token: a.token, roomId });
+          setClient(c);
+          await c.connect();
+        })
+        .catch((e: unknown) => live && setError(errorText(t, e)));
+    return () => {
+      live = false;
+      // Leaving the page is not leaving the table: the seat waits out the reconnection window.
+      if (c && c.status !== 'closed') c.vanish();
+    };
+  }, [roomId, store, t]);
+
+  // Play again: on to the next table.
+  const next = client?.next?.roomId;
+  useEffect(() => {
+    if (next) navigate(`/live/${next}`);
+  }, [next, navigate]);
+
+  if (error) return <Closed text={error} />;
+  if (!client || (!client.state && !client.lobby)) {
+    if (client?.status === 'closed') return <Closed text={t('live.table.closed.other')} />;
+    return (
+      <Page title={t('live.title')}>
+        <p className="muted">{t('live.connecting')}</p>
+      </Page>
+    );
+  }
+  if (client.status === 'closed' && client.closeCode !== 4000) {
+    const why =
+      client.closeCode === 4101
+        ? 'kicked'
+        : client.closeCode === 4102
+          ? 'replaced'
+          : client.closeCode === 4104
+            ? 'seatLost'
+            : 'other';
+    return <Closed text={t(`live.table.closed.${why}`)} />;
+  }
+  if (client.state) return <LiveTable client={client} state={client.state} />;
+  return <FriendsLobby client={client} />;
+}
+
+function Closed({ text }: { text: string }) {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  return (
+    <Page title={t('live.title')}>
+      <p role="alert">{text}</p>
+      <button type="button" className="primary" onClick={() => navigate('/live')}>
+        {t('live.table.home')}
+      </button>
+    </Page>
+  );
+}
+
+function FriendsLobby({ client }: { client: TableClient }) {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  const lobby = client.lobby!;
+  const me = lobby.members.find((m) => m.you);
+  const host = me?.host === true;
+  const link = `${window.location.origin}${window.location.pathname}#/live/${lobby.code}`;
+  const [copied, setCopied] = useState(false);
+  const parsed = parseRules(lobby.options.rules);
+  const rules = parsed.ok ? rulesDiff(parsed.value) : {};
+  return (
+    <Page title={t('live.lobby.title', { code: lobby.code })}>
+      <div className="live-lobby">
+        <section className="live-card">
+          <p>{t('live.lobby.share')}</p>
+          <p className="live-code" data-code={lobby.code}>
+            <strong>{lobby.code}</strong>
+          </p>
+          <input readOnly value={link} aria-label="link" onFocus={(e) => e.target.select()} />
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => {
+              void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t('live.lobby.copied') : t('live.lobby.copy')}
+          </button>
+        </section>
+        <section className="live-card">
+          <h2>{t('live.lobby.members', { n: lobby.members.length, seats: lobby.players })}</h2>
+          <ul className="live-members">
+            {lobby.members.map((m, i) => (
+              <li key={i} className={m.connected ? undefined : 'away'}>
+                {m.name}
+                {m.host && ` · ${t('live.lobby.host')}`}
+                {!m.connected && ` · ${t('live.lobby.away')}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="live-card">
+          <h2>{t('live.lobby.options')}</h2>
+          {host ? (
+            <>
+              <RulesOptions
+                value={{ rules, preset: presetOf(rules) }}
+                onChange={(c) => {
+                  const r = parseRules(c.rules);
+                  if (r.ok)
+                    client.send('options', { rules: rulesDiff(r.value), botLevel: lobby.options.botLevel });
+                }}
+              />
+              <fieldset className="segmented">
+                <legend>{t('live.lobby.bots')}</legend>
+                {LEVELS.filter((l) => l !== 'random').map((l) => (
+                  <label key={l} className={lobby.options.botLevel === l ? 'on' : undefined}>
+                    <input
+                      type="radio"
+                      name="bot-level"
+                      checked={lobby.options.botLevel === l}
+                      onChange={() => client.send('options', { rules, botLevel: l })}
+                    />
+                    {levelName(t, l)}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="button" className="primary big" onClick={() => client.send('start', {})}>
+                {t('live.lobby.start')}
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="muted">
+                {t('live.lobby.bots')}: {levelName(t, lobby.options.botLevel)}
+              </p>
+              <p className="muted">{t('live.lobby.waitHost')}</p>
+            </>
+          )}
+        </section>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            client.send('leave', {});
+            void client.leave();
+            navigate('/live');
+          }}
+        >
+          {t('live.lobby.leave')}
+        </button>
+      </div>
+    </Page>
+  );
+}
+
+function LiveHistory() {
+  const { navigate, settings } = useApp();
+  const { t } = useTranslation();
+  const { account, error } = useAccount();
+  const [games, setGames] = useState<LiveGame[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  useEffect(() => {
+    if (!account) return;
+    liveHistory(account.token).then(setGames, (e: unknown) => setProblem(errorText(t, e)));
+  }, [account, t]);
+  const open = async (g: LiveGame, download: boolean) => {
+    if (!account) return;
+    try {
+      const record = await fetchRecord(account.token, g.id);
+      if (download) {
+        downloadRecord(record, new Date(g.finishedAt));
+        return;
+      }
+      const r = openReplay(record);
+      if (!r.ok) throw new Error(r.error);
+      openedFile.replay = r.value;
+      openedFile.name = g.id;
+      navigate('/replay/file');
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+  };
+  return (
+    <Page title={t('live.history.title')}>
+      {(error ?? problem) && <p className="error">{error ?? problem}</p>}
+      {games && games.length === 0 && <p className="muted">{t('live.history.empty')}</p>}
+      <ul className="live-history">
+        {games?.map((g) => (
+          <li key={g.id} data-game={g.id}>
+            <div>
+              <strong>{date.format(new Date(g.finishedAt))}</strong> ·{' '}
+              {g.rated ? t('live.history.rated') : t('live.history.unrated')} ·{' '}
+              {t('live.history.rank', { rank: g.players[g.seat]?.rank })}
+            </div>
+            <div className="muted">
+              {g.players
+                .map(
+                  (p) =>
+                    `${p.name}${p.bot ? ` (${t('seat.botBadge', { level: levelName(t, p.level ?? '') })})` : ''}: ${p.score}`,
+                )
+                .join(' · ')}
+            </div>
+            <button type="button" className="secondary small" onClick={() => void open(g, false)}>
+              {t('live.history.view')}
+            </button>
+            <button type="button" className="secondary small" onClick={() => void open(g, true)}>
+              {t('live.history.download')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}
+
+/** The `live` route's screen (loaded on demand). */
+export default function LiveScreen({ rest }: { rest: string }) {
+  return livePage(rest);
+}

@@ -1,0 +1,214 @@
+/**
+ * What a live table shows, as a pure function of the seat's state from the server (`LiveState`) and the
+ * player's own choices (cards chosen to pass, a trick held on screen a moment): seats around the player (who always
+ * sits at the bottom), names, bots with their level, clocks, the hand, the trick, the prompt, results.
+ *
+ * ```ts
+ * const view = liveTableView(client.state!, { selected: [], held: null });
+ * view.seats[view.you].name; // the player's own name
+ * ```
+ */
+import type { CardName, Observation, TrickView } from '@hearts/engine';
+import type { LiveState } from '@hearts/live';
+import { sortHand, trickWinner } from '../game/cards';
+import {
+  passDirection,
+  seatPositions,
+  type HandCardView,
+  type HandRow,
+  type PassDirection,
+  type Position,
+  type TrickCardView,
+} from '../game/view';
+
+/** A trick kept on screen after it was complete, until it is collected. */
+export interface HeldTrick {
+  readonly leader: number;
+  readonly cards: readonly CardName[];
+  readonly winner: number;
+}
+
+export interface LiveSeatView {
+  readonly seat: number;
+  readonly position: Position;
+  readonly name: string;
+  readonly you: boolean;
+  readonly bot: string | null; // the bot's level
+  readonly replaced: boolean; // a bot took the seat over
+  readonly connected: boolean;
+  readonly rating: number | null;
+  readonly total: number;
+  readonly handPoints: number;
+  readonly cards: number;
+  readonly turn: boolean;
+  readonly passed: boolean;
+  readonly dealer: boolean;
+  readonly kickable: boolean;
+  readonly kickVotes: number;
+}
+
+export type LivePrompt =
+  | {
+      readonly kind: 'pass';
+      readonly count: number;
+      readonly chosen: number;
+      readonly direction: PassDirection;
+    }
+  | { readonly kind: 'waitPasses' }
+  | { readonly kind: 'yourTurn'; readonly lead: boolean }
+  | { readonly kind: 'waitFor'; readonly name: string }
+  | { readonly kind: 'trickTo'; readonly name: string; readonly you: boolean }
+  | { readonly kind: 'moonChoice' }
+  | { readonly kind: 'moonWait'; readonly name: string }
+  | { readonly kind: 'handOver' }
+  | { readonly kind: 'gameOver' };
+
+export interface LiveTableView {
+  readonly phase: Observation['phase'];
+  readonly players: number;
+  readonly you: number;
+  readonly handNumber: number;
+  readonly direction: PassDirection;
+  readonly positions: readonly Position[]; // by seat
+  readonly seats: readonly LiveSeatView[];
+  readonly hand: readonly HandCardView[];
+  readonly trick: readonly TrickCardView[];
+  readonly trickWinner: number | null; // while a complete trick is held
+  readonly prompt: LivePrompt;
+  readonly canPass: boolean;
+  readonly rows: readonly HandRow[];
+  readonly totals: readonly number[];
+  readonly names: readonly string[];
+  readonly bots: readonly boolean[];
+  readonly showResult: boolean;
+  readonly winners: readonly number[];
+  readonly rated: boolean;
+}
+
+const trickCards = (t: { leader: number; cards: readonly CardName[] }, n: number): TrickCardView[] =>
+  t.cards.map((card, i) => ({ seat: (t.leader + i) % n, card }));
+
+function countPlayed(obs: Observation, seat: number): number {
+  let k = 0;
+  for (const t of [...obs.tricks, ...(obs.trick ? [obs.trick] : [])])
+    t.cards.forEach((_, i) => {
+      if ((t.leader + i) % obs.players === seat) k++;
+    });
+  return k;
+}
+
+/**
+ * The trick to hold on screen after `next` arrived, or null: a card that completed a trick (also the last card of
+ * a hand, after which the view already shows the next state).
+ */
+export function completedTrick(prev: LiveState | null, next: LiveState): HeldTrick | null {
+  const e = next.event;
+  if (!prev || e.type !== 'play') return null;
+  const before: TrickView | null = prev.view.trick;
+  const n = next.view.players;
+  if (!before || before.cards.length !== n - 1 || next.v !== prev.v + 1) return null;
+  const cards = [...before.cards, e.card];
+  return { leader: before.leader, cards, winner: trickWinner(before.leader, cards, n) };
+}
+
+export function liveTableView(
+  s: LiveState,
+  ui: { readonly selected: readonly CardName[]; readonly held: HeldTrick | null },
+): LiveTableView {
+  const obs = s.view;
+  const table = s.table;
+  const n = obs.players;
+  const you = table.you;
+  const around = seatPositions(n);
+  const positions = Array.from({ length: n }, (_, seat) => around[(seat - you + n) % n]!);
+  const phase = obs.phase;
+  const passing = phase === 'pass';
+  const myPassDone = passing && obs.passed !== null;
+  const held = ui.held;
+  const legal = new Set(obs.legal);
+  const selected = new Set(ui.selected);
+  const received = new Set(phase === 'play' && obs.tricks.length === 0 ? (obs.received ?? []) : []);
+  const myTurn = phase === 'play' && obs.turn === you && held === null;
+  const hand: HandCardView[] = sortHand(obs.hand).map((card) => ({
+    card,
+    disabled: passing ? myPassDone : !legal.has(card),
+    dimmed: passing ? false : myTurn && !legal.has(card),
+    selected: passing && !myPassDone ? selected.has(card) : passing && (obs.passed ?? []).includes(card),
+    received: received.has(card),
+    hinted: false,
+  }));
+  const names = table.seats.map((x) => x.name);
+  const seats: LiveSeatView[] = table.seats.map((x, seat) => ({
+    seat,
+    position: positions[seat]!,
+    name: x.name,
+    you: seat === you,
+    bot: x.bot ? (x.level ?? 'medium') : null,
+    replaced: x.replaced,
+    connected: x.connected,
+    rating: x.rating,
+    total: obs.scores[seat] ?? 0,
+    handPoints: phase === 'deal' || phase === 'gameOver' ? 0 : (obs.handPoints[seat] ?? 0),
+    cards:
+      seat === you
+        ? obs.hand.length
+        : Math.max(0, obs.hand.length + countPlayed(obs, you) - countPlayed(obs, seat)),
+    turn:
+      held === null &&
+      ((phase === 'play' && obs.turn === seat) ||
+        (phase === 'moon' && obs.moonShooter === seat) ||
+        (passing && !obs.passedSeats[seat])),
+    passed: passing && obs.passedSeats[seat] === true,
+    dealer: obs.dealer === seat,
+    kickable: table.kickable[seat] === true && !x.bot,
+    kickVotes: table.kickVotes[seat] ?? 0,
+  }));
+  const direction = passDirection(obs.passOffset, n);
+  let prompt: LivePrompt;
+  if (held) prompt = { kind: 'trickTo', name: names[held.winner] ?? '', you: held.winner === you };
+  else if (phase === 'gameOver') prompt = { kind: 'gameOver' };
+  else if (phase === 'deal') prompt = { kind: 'handOver' };
+  else if (phase === 'moon')
+    prompt =
+      obs.moonShooter === you
+        ? { kind: 'moonChoice' }
+        : { kind: 'moonWait', name: names[obs.moonShooter ?? 0]! };
+  else if (passing)
+    prompt = myPassDone
+      ? { kind: 'waitPasses' }
+      : { kind: 'pass', count: obs.rules.passCards, chosen: ui.selected.length, direction };
+  else if (obs.turn === you) prompt = { kind: 'yourTurn', lead: (obs.trick?.cards.length ?? 0) === 0 };
+  else prompt = { kind: 'waitFor', name: names[obs.turn ?? 0] ?? '' };
+  return {
+    phase,
+    players: n,
+    you,
+    handNumber: obs.handNumber,
+    direction,
+    positions,
+    seats,
+    hand: phase === 'deal' || phase === 'gameOver' ? [] : hand,
+    trick: held ? trickCards(held, n) : obs.trick ? trickCards(obs.trick, n) : [],
+    trickWinner: held?.winner ?? null,
+    prompt,
+    canPass: passing && !myPassDone && ui.selected.length === obs.rules.passCards,
+    rows: obs.handResults.map((r, h) => ({ hand: h, points: r.points, shooter: r.shooter })),
+    totals: obs.scores,
+    names,
+    bots: table.seats.map((x) => x.bot),
+    showResult: held === null && (phase === 'deal' || phase === 'gameOver') && obs.handResults.length > 0,
+    winners: obs.winners,
+    rated: table.rated,
+  };
+}
+
+/** Seconds left on a seat's bank, once its grace is over; null while in grace or not to act. */
+export function clockSeconds(
+  c: { readonly running: boolean; readonly graceMs: number; readonly bankMs: number },
+  elapsedMs: number,
+): number | null {
+  if (!c.running) return null;
+  const afterGrace = elapsedMs - c.graceMs;
+  if (afterGrace < 0) return null;
+  return Math.max(0, Math.ceil((c.bankMs - afterGrace) / 1000));
+}
