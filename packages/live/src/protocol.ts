@@ -190,6 +190,7 @@ export interface ResultMessage {
   readonly ranks: readonly number[]; // 1 = won (ties share a rank)
   readonly ratings: readonly ({ readonly before: number; readonly after: number } | null)[]; // rated seats
   readonly recordId: string; // download: GET /api/games/<recordId>/record
+  readonly chips?: readonly number[]; // chips each seat won (0 for most)
 }
 
 /** `again`: who wants to play again; `next`: the new table to join. */

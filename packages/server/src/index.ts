@@ -21,7 +21,26 @@ export { Identity, hashPassword, verifyPassword, publicUser, INITIAL_RATING } fr
 export type { PublicUser, IdentityError } from './auth.js';
 export { findMatches, acceptableGap, compatible } from './matchmaking.js';
 export type { Waiting, MatchPolicy, Match } from './matchmaking.js';
-export { places, ratingChanges, BOT_START_RATINGS, RATING_K } from './results.js';
+export { places, BOT_START_RATINGS } from './results.js';
+export {
+  MODEL,
+  DISPLAY,
+  IDLE,
+  FRESH,
+  BOT_SEEDS,
+  rateGame,
+  displayRating,
+  matchRating,
+  decayed,
+  idleDays,
+  mergeSeats,
+  closestLevel,
+} from './rating/model.js';
+export type { Skill, RatedSeat } from './rating/model.js';
+export { finishLiveGame } from './rating/finish.js';
+export { seatStats } from './rating/stats.js';
+export type { SeatStats } from './rating/stats.js';
+export { PRIZES, PRACTICE_DAILY_CAP, livePrize, checkSoloWin } from './economy/chips.js';
 export { playMessages } from './views.js';
 export { openSqliteStore } from './store/sqlite.js';
 export { KyselyStore } from './store/kysely-store.js';

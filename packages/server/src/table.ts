@@ -44,6 +44,7 @@ import type {
   TakeoverReason,
   WireMove,
 } from '@hearts/live/protocol';
+import type { SeatLook } from '@hearts/live/cosmetics';
 import type { BotDecider } from './bots.js';
 import { playMessages } from './views.js';
 import type { EventRow, StoredEvent, StoredSeat, TableRecord } from './store/types.js';
@@ -101,6 +102,7 @@ export interface SeatState {
   readonly level: BotLevel | null;
   readonly replaced: boolean;
   readonly rating: number | null;
+  readonly look: SeatLook | null; // humans: the cosmetics they chose
 }
 
 export type SubmitOutcome =
@@ -108,8 +110,24 @@ export type SubmitOutcome =
 
 const seatFromStored = (s: StoredSeat): SeatState =>
   s.kind === 'human'
-    ? { kind: 'human', userId: s.userId, name: s.name, level: null, replaced: false, rating: s.rating }
-    : { kind: 'bot', userId: null, name: s.name, level: s.level, replaced: false, rating: s.rating };
+    ? {
+        kind: 'human',
+        userId: s.userId,
+        name: s.name,
+        level: null,
+        replaced: false,
+        rating: s.rating,
+        look: s.look ?? null,
+      }
+    : {
+        kind: 'bot',
+        userId: null,
+        name: s.name,
+        level: s.level,
+        replaced: false,
+        rating: s.rating,
+        look: null,
+      };
 
 /** A wire move as an engine move; null when a card name is not a card. */
 export function toEngineMove(m: WireMove): Move | null {
@@ -615,6 +633,7 @@ export class Table {
       replaced: s.replaced,
       connected: s.kind === 'human' && this.connected[i]!,
       rating: s.rating === null ? null : Math.round(s.rating),
+      ...(s.look && s.kind === 'human' ? { look: s.look } : {}),
     }));
   }
 

@@ -2,16 +2,20 @@
  * Quick match: players wait here (one room for everyone) until {@link findMatches} seats them; each gets the
  * id of their new table in a `matched` message and joins it.
  */
-import { ServerError, type Client } from '@colyseus/core';
+import { ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
 import type { QueueMessage } from '@hearts/live/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
+import { looksOfUsers } from '../economy/shop.js';
 import { findMatches, type Match, type Waiting } from '../matchmaking.js';
+import { progressDb } from '../rating/finish.js';
+import { closestLevel } from '../rating/model.js';
+import { botStandings, standing, userSubject } from '../rating/standings.js';
 import { services } from '../services.js';
 import type { TableRecord } from '../store/types.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
-import { botRatingOf, openTable, seatByLot } from './table-room.js';
+import { openTable, seatByLot } from './table-room.js';
 
 const joinOptions = z.object({
   rated: z.boolean(),
@@ -20,7 +24,13 @@ const joinOptions = z.object({
 
 interface Entry extends Waiting {
   readonly name: string;
+  readonly shown: number; // the displayed rating (idle decay applied); `rating` is μ on the same scale
   client: Client;
+}
+
+/** A signed-in player with their standing now: quick match seats by skill (μ) and shows the displayed rating. */
+interface QuickAuth extends Auth {
+  readonly shown: number;
 }
 
 export const MATCH_POLICY = { baseGap: 100, gapPerSecond: 20, seats: 4 } as const;
@@ -35,7 +45,13 @@ export class QuickRoom extends GuardedRoom {
     this.clock.setInterval(() => void this.tick(), 250);
   }
 
-  override onJoin(client: Client, options: unknown, auth: Auth): void {
+  static override async onAuth(token: string, options: unknown, context: AuthContext): Promise<QuickAuth> {
+    const auth = await GuardedRoom.onAuth(token, options, context);
+    const st = await standing(progressDb(services().store), userSubject(auth.userId), Date.now());
+    return { ...auth, rating: st.matchRating, shown: st.rating };
+  }
+
+  override onJoin(client: Client, options: unknown, auth: QuickAuth): void {
     const s = services();
     if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
     const o = joinOptions.safeParse(options ?? {});
@@ -47,6 +63,7 @@ export class QuickRoom extends GuardedRoom {
       id: auth.userId,
       name: auth.name,
       rating: auth.rating,
+      shown: auth.shown,
       rated: o.data.rated,
       targetScore: o.data.targetScore,
       since: old?.since ?? Date.now(),
@@ -88,7 +105,15 @@ export class QuickRoom extends GuardedRoom {
   private async open(m: { players: Entry[]; bots: number }): Promise<void> {
     const s = services();
     const first = m.players[0]!;
-    const level = s.config.botLevel;
+    const db = progressDb(s.store);
+    const bots = await botStandings(db, Date.now());
+    // Bots fill empty seats at the level whose rating is closest to the players'.
+    const mean = m.players.reduce((n, p) => n + p.rating, 0) / m.players.length;
+    const level = closestLevel(mean, new Map([...bots].map(([l, st]) => [l, st.skill])));
+    const looks = await looksOfUsers(
+      db,
+      m.players.map((p) => p.id),
+    );
     const rules = { ...DEFAULT_RULES, targetScore: first.targetScore };
     const record: TableRecord = {
       id: tableId(),
@@ -96,12 +121,17 @@ export class QuickRoom extends GuardedRoom {
       rated: first.rated,
       rules,
       seats: seatByLot(
-        m.players.map((p) => ({ userId: p.id, name: p.name, rating: first.rated ? p.rating : null })),
+        m.players.map((p) => ({
+          userId: p.id,
+          name: p.name,
+          rating: first.rated ? p.shown : null,
+          look: looks.get(p.id),
+        })),
         rules.players,
         level,
-        first.rated ? await botRatingOf(level) : null,
+        first.rated ? bots.get(level)!.rating : null,
       ),
-      botLevel: level,
+      botLevel: s.config.botLevel, // takes seats over
       status: 'playing',
       createdAt: Date.now(),
     };

@@ -16,8 +16,11 @@ import {
   type LobbyMessage,
   type TakeoverReason,
 } from '@hearts/live/protocol';
+import type { SeatLook } from '@hearts/live/cosmetics';
 import { roomCode, tableId } from '../ids.js';
-import { BOT_START_RATINGS, finishTable } from '../results.js';
+import { looksOfUsers } from '../economy/shop.js';
+import { finishLiveGame, progressDb } from '../rating/finish.js';
+import { BOT_START_RATINGS } from '../results.js';
 import { services } from '../services.js';
 import type { StoredSeat, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
@@ -46,7 +49,7 @@ function shuffle<T>(xs: T[]): T[] {
 
 /** Seats by lot: the humans in random seats, bots in the rest, bots named Bot 1, Bot 2 … */
 export function seatByLot(
-  humans: readonly { userId: string; name: string; rating: number | null }[],
+  humans: readonly { userId: string; name: string; rating: number | null; look?: SeatLook | undefined }[],
   players: number,
   botLevel: BotLevel,
   botRating: number | null,
@@ -131,7 +134,7 @@ export class TableRoom extends GuardedRoom {
       },
       deal: s.deal,
       finish: async (table) => {
-        const result = await finishTable(s.store, table);
+        const result = await finishLiveGame(s.store, table); // ratings, records, chips: once
         s.metrics.gamesFinished.inc({ kind: table.record.kind });
         return result;
       },
@@ -330,9 +333,12 @@ export class TableRoom extends GuardedRoom {
           });
           return;
         }
-        const humans = this.members
-          .filter((m) => this.byUser.has(m.userId))
-          .map((m) => ({ ...m, rating: null }));
+        const present = this.members.filter((m) => this.byUser.has(m.userId));
+        const looks = await looksOfUsers(
+          progressDb(services().store),
+          present.map((m) => m.userId),
+        );
+        const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
         const record: TableRecord = {
           id: this.roomId,
           kind: 'friends',
@@ -488,6 +494,10 @@ export class TableRoom extends GuardedRoom {
     const t = this.table!;
     const rated = t.record.rated;
     const humans = [];
+    const looks = await looksOfUsers(
+      progressDb(s.store),
+      seats.map((seat) => t.seats[seat]!.userId!),
+    );
     for (const seat of seats) {
       const userId = t.seats[seat]!.userId!;
       const user = await s.store.userById(userId);
@@ -495,6 +505,7 @@ export class TableRoom extends GuardedRoom {
         userId,
         name: user?.name ?? t.seats[seat]!.name,
         rating: rated ? (user?.rating ?? null) : null,
+        look: looks.get(userId),
       });
     }
     const botRating = rated ? await botRatingOf(t.record.botLevel) : null;

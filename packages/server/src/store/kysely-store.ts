@@ -234,7 +234,10 @@ export class KyselyStore implements GameStore {
   }
 
   async finishGame(g: FinishedGame): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    // Inside a caller's transaction (ratings and chips: src/rating/finish.ts) the writes join it.
+    const inTransaction = (f: (tx: Kysely<Database>) => Promise<void>) =>
+      this.db.isTransaction ? f(this.db) : this.db.transaction().execute(f);
+    await inTransaction(async (tx) => {
       await tx
         .updateTable('tables')
         .set({

@@ -3,6 +3,7 @@
  * list migrates SQLite and PostgreSQL.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { ratingsChipsMigration } from '../rating/migration.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_ratings_chips': ratingsChipsMigration, // ratings, player records, chips, cosmetics
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -11,6 +11,7 @@
  * ```
  */
 import type { GameRecord, Rules } from '@hearts/engine';
+import type { SeatLook } from '@hearts/live/cosmetics';
 import type { BotLevel, TakeoverReason, WireMove } from '@hearts/live/protocol';
 
 export interface UserRecord {
@@ -25,7 +26,13 @@ export interface UserRecord {
 
 /** A seat as dealt: a human (with the rating it brought, at rated tables) or a bot seated from the start. */
 export type StoredSeat =
-  | { readonly kind: 'human'; readonly userId: string; readonly name: string; readonly rating: number | null }
+  | {
+      readonly kind: 'human';
+      readonly userId: string;
+      readonly name: string;
+      readonly rating: number | null;
+      readonly look?: SeatLook; // the cosmetics chosen when seated (absent: defaults)
+    }
   | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string; readonly rating: number | null };
 
 export interface TableRecord {

@@ -1,0 +1,247 @@
+/**
+ * The end of a live game, applied exactly once: in one transaction the result is claimed in `game_results` (its
+ * primary key is the game id), the ratings move and their history grows, every seat's record is written, the
+ * winners' chips are paid, and the table is marked finished with its record. A crash anywhere before the commit
+ * leaves nothing behind, and the table (still unfinished) is restored and finished again; after the commit the
+ * table is finished and never finishes again, and a second attempt only reads the stored result.
+ *
+ * ```ts
+ * const result = await finishLiveGame(store, table); // what to tell the players
+ * ```
+ */
+import { makeRecord } from '@hearts/engine';
+import type { BotLevel, ResultMessage } from '@hearts/live/protocol';
+import type { Kysely } from 'kysely';
+import { credit, livePrize, practiceWinsToday, PRACTICE_DAILY_CAP } from '../economy/chips.js';
+import { places, recordName } from '../results.js';
+import { KyselyStore } from '../store/kysely-store.js';
+import type { Database } from '../store/schema.js';
+import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
+import type { Table } from '../table.js';
+import { displayRating, mergeSeats, rateGame, type Skill } from './model.js';
+import type { ProgressDatabase } from './schema.js';
+import { botSubject, standingOf, storedSkills, userSubject } from './standings.js';
+import { seatStats, type SeatStats } from './stats.js';
+
+/** The database behind the store (ratings and chips live beside the tables, in the same transactions). */
+export function progressDb(store: GameStore): Kysely<ProgressDatabase> {
+  if (!(store instanceof KyselyStore))
+    throw new Error('ratings and chips need the Kysely store (SQLite or PostgreSQL)');
+  return store.db as unknown as Kysely<ProgressDatabase>;
+}
+
+/** A rating row changed under us (another table finished at the same time): the table retries. */
+export class RatingConflict extends Error {}
+
+/** The subject a seat's result belongs to: the human dealt in (also after a takeover), or the bot seated. */
+function seatSubject(s: Table['seats'][number]): string | null {
+  if (s.userId !== null) return userSubject(s.userId);
+  if (s.level !== null && !s.replaced) return botSubject(s.level);
+  return null;
+}
+
+/** Finishes the table's game once and returns what the players are told. */
+export async function finishLiveGame(
+  store: GameStore,
+  table: Table,
+  now = Date.now(),
+): Promise<ResultMessage> {
+  const db = progressDb(store);
+  return db.transaction().execute(async (tx) => {
+    const done = await tx
+      .selectFrom('game_results')
+      .select('result')
+      .where('game_id', '=', table.id)
+      .executeTakeFirst();
+    if (done) return JSON.parse(done.result) as ResultMessage;
+
+    const seats = table.seats;
+    const scores = table.game.scores;
+    const rated = table.record.rated;
+    const left = seats.map((s) => s.replaced);
+    const ranks = places(scores, rated ? left : seats.map(() => false));
+    const subjects = seats.map(seatSubject);
+
+    // Ratings: every rated seat against every other, leavers last.
+    const before: (number | null)[] = seats.map(() => null);
+    const after: (number | null)[] = seats.map(() => null);
+    const newSkills = new Map<string, Skill>();
+    if (rated) {
+      const ratedSeats = subjects.flatMap((s, i) => (s === null ? [] : [i]));
+      const stored = await storedSkills(
+        tx,
+        ratedSeats.map((i) => subjects[i]!),
+      );
+      const priors = new Map([...stored].map(([k, v]) => [k, standingOf(v, now)]));
+      if (ratedSeats.length >= 2) {
+        const rated2 = rateGame(
+          ratedSeats.map((i) => ({ skill: priors.get(subjects[i]!)!.skill, place: ranks[i]! })),
+        );
+        const bySubject = new Map<string, Skill[]>();
+        ratedSeats.forEach((i, k) => {
+          const list = bySubject.get(subjects[i]!) ?? [];
+          list.push(rated2[k]!);
+          bySubject.set(subjects[i]!, list);
+        });
+        for (const [subject, afters] of bySubject)
+          newSkills.set(subject, mergeSeats(priors.get(subject)!.skill, afters));
+      }
+      for (const i of ratedSeats) {
+        const subject = subjects[i]!;
+        before[i] = priors.get(subject)!.rating;
+        const skill = newSkills.get(subject);
+        after[i] = skill ? displayRating(skill) : before[i];
+      }
+      for (const [subject, skill] of newSkills) {
+        const old = stored.get(subject)!;
+        const seat = subjects.indexOf(subject);
+        const s = seats[seat]!;
+        if (old.games === 0) {
+          // A first rated game: a second insert of the same subject at the same time fails on the primary key.
+          await tx
+            .insertInto('ratings')
+            .values({
+              subject,
+              user_id: s.userId,
+              bot_level: s.userId === null ? s.level : null,
+              mu: skill.mu,
+              sigma: skill.sigma,
+              games: 1,
+              last_played_at: now,
+            })
+            .execute();
+        } else {
+          const r = await tx
+            .updateTable('ratings')
+            .set({ mu: skill.mu, sigma: skill.sigma, games: old.games + 1, last_played_at: now })
+            .where('subject', '=', subject)
+            .where('games', '=', old.games)
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) throw new RatingConflict(`${subject} was rated meanwhile`);
+        }
+        const bestPlace = Math.min(...subjects.flatMap((x, i) => (x === subject ? [ranks[i]!] : [])));
+        await tx
+          .insertInto('rating_history')
+          .values({
+            subject,
+            game_id: table.id,
+            at: now,
+            mu: skill.mu,
+            sigma: skill.sigma,
+            rating_before: priors.get(subject)!.rating,
+            rating_after: displayRating(skill),
+            place: bestPlace,
+          })
+          .execute();
+      }
+    }
+
+    // Each seat's record of the game.
+    const record = makeRecord(table.game, seats.map(recordName));
+    const stats = seatStats(record);
+    const empty: SeatStats = { hands: 0, points: 0, moons: 0, queens: 0 };
+    const perSeat = stats.ok ? stats.value : seats.map(() => empty);
+    const rows = seats.flatMap((s, i) => {
+      const subject = subjects[i] ?? (s.level ? botSubject(s.level) : null);
+      if (subject === null) return [];
+      const st = perSeat[i] ?? empty;
+      return [
+        {
+          game_id: table.id,
+          seat: i,
+          subject,
+          name: s.name,
+          kind: table.record.kind,
+          rated: rated ? 1 : 0,
+          left_game: s.replaced ? 1 : 0,
+          score: scores[i]!,
+          place: ranks[i]!,
+          hands: st.hands,
+          points: st.points,
+          moons: st.moons,
+          queens: st.queens,
+          finished_at: now,
+        },
+      ];
+    });
+    if (rows.length > 0) await tx.insertInto('player_games').values(rows).execute();
+
+    // Chips: each winner who stayed to the end (leavers never win).
+    const chipPlaces = places(scores, left);
+    const humansAtDeal = table.record.seats.filter((s) => s.kind === 'human').length;
+    const prize = livePrize(rated, humansAtDeal);
+    const chips = seats.map(() => 0);
+    for (let i = 0; i < seats.length; i++) {
+      const s = seats[i]!;
+      if (chipPlaces[i] !== 1 || s.userId === null || s.replaced) continue;
+      if (
+        prize.reason === 'practice-win' &&
+        (await practiceWinsToday(tx, s.userId, now)) >= PRACTICE_DAILY_CAP
+      )
+        continue;
+      await credit(tx, {
+        id: `win:${table.id}:${s.userId}`,
+        userId: s.userId,
+        amount: prize.amount,
+        reason: prize.reason,
+        ref: table.id,
+        at: now,
+      });
+      chips[i] = prize.amount;
+    }
+
+    const result: ResultMessage = {
+      scores: [...scores],
+      ranks,
+      ratings: seats.map((_, i) =>
+        before[i] === null || after[i] === null
+          ? null
+          : { before: Math.round(before[i]!), after: Math.round(after[i]!) },
+      ),
+      recordId: table.id,
+      chips,
+    };
+    await tx
+      .insertInto('game_results')
+      .values({
+        game_id: table.id,
+        kind: table.record.kind,
+        rated: rated ? 1 : 0,
+        user_id: null,
+        finished_at: now,
+        result: JSON.stringify(result),
+      })
+      .execute();
+
+    // The table itself: finished, with its record, players and the ratings shown in the old columns.
+    const players: PlayerResult[] = seats.map((s, i) => ({
+      seat: i,
+      userId: s.userId,
+      name: s.name,
+      botLevel: s.level,
+      replaced: s.replaced,
+      score: scores[i]!,
+      rank: ranks[i]!,
+      ratingBefore: before[i]!,
+      ratingAfter: after[i]!,
+    }));
+    const botRatings: { level: BotLevel; rating: number }[] = [];
+    for (const [subject, skill] of newSkills) {
+      const seat = seats[subjects.indexOf(subject)]!;
+      if (seat.userId === null && seat.level !== null)
+        botRatings.push({ level: seat.level, rating: displayRating(skill) });
+    }
+    const game: FinishedGame = {
+      tableId: table.id,
+      finishedAt: now,
+      players,
+      record,
+      userRatings: players.flatMap((p) =>
+        p.userId !== null && p.ratingAfter !== null ? [{ userId: p.userId, rating: p.ratingAfter }] : [],
+      ),
+      botRatings,
+    };
+    await new KyselyStore(tx as unknown as Kysely<Database>, () => Promise.resolve()).finishGame(game);
+    return result;
+  });
+}
