@@ -3,6 +3,7 @@ import { arena } from './arena.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
 import { check } from './check.js';
+import { loadtest } from './loadtest.js';
 import { verify } from './verify.js';
 
 /** Every subcommand, by name. */
@@ -12,4 +13,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   arena,
   bot,
   verify,
+  loadtest,
 };

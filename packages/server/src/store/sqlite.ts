@@ -17,7 +17,21 @@ export async function openSqliteStore(path: string): Promise<KyselyStore> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; the same SQL (e.g. an event insert of one row) reuses its statement.
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        if (statements.size >= 500) statements.clear();
+        stmt = sqlite.prepare(sql);
+        statements.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const store = new KyselyStore(db);
   await store.migrate();
   return store;

@@ -1,0 +1,109 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
+const SERVER = join(ROOT, 'packages/server/bin/hearts-server.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function hearts(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'hearts-loadtest-'));
+let server: ChildProcess;
+let url = '';
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE: join(dir, 'db.sqlite'),
+      WEB_ROOT: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  url = await new Promise<string>((done, fail) => {
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/localhost:\d+/.exec(out);
+      if (m) done(m[0]);
+    });
+    server.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    server.once('exit', (code) => fail(new Error(`the server exited (${code}): ${out}`)));
+  });
+}, 30_000);
+
+afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('hearts loadtest', () => {
+  test('plays N full tables of four headless clients and reports one line of JSON', async () => {
+    const r = await hearts('loadtest', '--url', url, '--tables', '4', '--hands', '2', '--json');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const out = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['tables', 'tablesCompleted', 'messagesPerSecond', 'latencyMs']);
+    expect(out).toMatchObject({ tables: 4, tablesCompleted: 4 });
+    expect(out['messagesPerSecond']).toBeGreaterThan(0);
+    const l = out['latencyMs'] as { p50: number; p95: number; p99: number };
+    expect(l.p50).toBeGreaterThan(0);
+    expect(l.p50).toBeLessThanOrEqual(l.p95);
+    expect(l.p95).toBeLessThanOrEqual(l.p99);
+    expect(r.stderr).toContain('4 of 4 tables finished');
+    // The games are real: two hands each, stored as finished games.
+    const stats = await fetch(`${url}/metrics`).then((x) => x.text());
+    expect(stats).toMatch(/^hearts_games_finished_total\{kind="friends"\} 4$/m);
+  }, 120_000);
+
+  test('reads as text without --json', async () => {
+    const r = await hearts('loadtest', '--url', url, '--tables', '1');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^tables completed\s+1 of 1/m);
+    expect(r.stdout).toMatch(/move latency \(ms\)\s+p50 [\d.]+\s+p95 [\d.]+\s+p99 [\d.]+/);
+  }, 60_000);
+
+  test.each([
+    [['--tables', '2'], /--url is required/],
+    [['--url', 'nope', '--tables', '2'], /--url must be a URL/],
+    [['--url', 'ftp://x', '--tables', '2'], /http/],
+    [['--url', 'http://localhost:1'], /--tables is required/],
+    [['--url', 'http://localhost:1', '--tables', '0'], /--tables must be a whole number ≥ 1/],
+  ])('refuses bad usage %j', async (args, message) => {
+    const r = await hearts('loadtest', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  test('a server that is not there is a clear error, not a crash', async () => {
+    const r = await hearts('loadtest', '--url', 'http://127.0.0.1:1', '--tables', '1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^hearts loadtest: the game server at http:\/\/127.0.0.1:1 cannot be reached/m);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

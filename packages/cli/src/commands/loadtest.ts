@@ -1,0 +1,257 @@
+import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
+import { TableClient, type GameMessage, type LiveState, type WireMove } from '@hearts/live';
+import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
+
+const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--json]
+
+Opens N friends' tables on a running game server (start one with npm start), seats four headless clients at each,
+and has them play legal cards as fast as the server allows for H hands (default 1). Prints the tables completed,
+the messages per second (client to server and back, all tables together) and the latency from a move's send to
+every client at its table having seen it (p50, p95, p99).
+  --url     the server, e.g. http://localhost:3000
+  --tables  how many tables play at once
+  --hands   hands per game (default 1)
+  --json    one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"}}`;
+
+export interface LoadtestOptions {
+  readonly url: string;
+  readonly tables: number;
+  readonly hands: number;
+  readonly seed: number;
+  readonly timeoutMs: number; // give up on tables not finished by then
+  readonly progress?: (line: string) => void;
+}
+
+export interface LoadtestResult {
+  tables: number;
+  tablesCompleted: number;
+  messagesPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number };
+  moves: number;
+  seconds: number;
+}
+
+interface Sent {
+  readonly at: number;
+  v: number | null;
+}
+
+/** One table: four clients, the moves they sent and when each client saw each version. */
+interface TableRun {
+  readonly clients: TableClient[];
+  readonly sent: Sent[];
+  readonly seen: Map<number, number[]>;
+  done: boolean;
+}
+
+async function guest(url: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`${url}/api/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+  } catch (e) {
+    const cause =
+      (e as { cause?: { code?: string } }).cause?.code ?? (e instanceof Error ? e.message : String(e));
+    throw new Error(`the game server at ${url} cannot be reached (${cause})`, { cause: e });
+  }
+  if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+function decide(s: LiveState, rng: RandomSource): WireMove | null {
+  const v = s.view;
+  if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
+    const legal = [...v.legal];
+    const cards: CardName[] = [];
+    for (let i = 0; i < v.rules.passCards; i++) cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
+    return { kind: 'pass', cards };
+  }
+  if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
+    return { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
+  if (v.phase === 'moon' && v.moonShooter === v.seat) return { kind: 'moon', choice: 'plus' };
+  return null;
+}
+
+/** Runs `count` jobs with at most `limit` at a time. */
+async function pool<T>(count: number, limit: number, job: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await job(i);
+      }
+    }),
+  );
+  return out;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const until = async (cond: () => boolean, ms: number): Promise<boolean> => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+};
+
+/** Opens the tables, plays them, and measures. */
+export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
+  const say = o.progress ?? (() => undefined);
+  let messages = 0;
+  const runs: TableRun[] = [];
+  say(`opening ${o.tables} tables of 4 clients on ${o.url} …`);
+  await pool(o.tables, 25, async (i) => {
+    const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
+    const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
+    const others = await Promise.all(
+      tokens.slice(1).map(async (token) => {
+        const c = new TableClient({ url: o.url, token, roomId: host.roomId });
+        await c.connect();
+        return c;
+      }),
+    );
+    const run: TableRun = { clients: [host, ...others], sent: [], seen: new Map(), done: false };
+    if (!(await until(() => run.clients.every((c) => c.lobby?.members.length === 4), 30_000)))
+      throw new Error(`table ${i}: the lobby did not fill`);
+    host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
+    runs[i] = run;
+  });
+  say(`${o.tables} tables open; starting every game`);
+
+  const rng = seededRandom(o.seed);
+  for (const run of runs) {
+    for (const c of run.clients) {
+      c.tap((type, m) => {
+        messages++;
+        if (type !== 'game') return;
+        const v = (m as GameMessage).v;
+        const at = performance.now();
+        const list = run.seen.get(v);
+        if (list) list.push(at);
+        else run.seen.set(v, [at]);
+      });
+      let busy = false;
+      const act = (): void => {
+        const s = c.state;
+        if (busy || !s || c.status !== 'open') return;
+        const move = decide(s, rng);
+        if (!move) return;
+        busy = true;
+        const sent: Sent = { at: performance.now(), v: null };
+        run.sent.push(sent);
+        messages++;
+        c.move(move).then(
+          (v) => {
+            sent.v = v;
+            busy = false;
+            act();
+          },
+          () => {
+            busy = false;
+            setTimeout(act, 10);
+          },
+        );
+      };
+      c.subscribe(act);
+    }
+  }
+  const started = performance.now();
+  for (const run of runs) run.clients[0]!.send('start', {});
+  let last = 0;
+  const finished = await until(() => {
+    const done = runs.filter((r) => (r.done ||= r.clients.every((c) => c.result !== null))).length;
+    if (
+      done !== last &&
+      (done === runs.length || performance.now() - started > 1000 * Math.floor(done / 50))
+    ) {
+      last = done;
+      say(`${done} of ${runs.length} tables finished`);
+    }
+    return done === runs.length;
+  }, o.timeoutMs);
+  const seconds = (performance.now() - started) / 1000;
+  if (!finished) say('timed out: some tables did not finish');
+
+  const latencies: number[] = [];
+  for (const run of runs)
+    for (const s of run.sent) {
+      if (s.v === null) continue;
+      const seen = run.seen.get(s.v);
+      if (seen && seen.length >= run.clients.length) latencies.push(Math.max(...seen) - s.at);
+    }
+  latencies.sort((a, b) => a - b);
+  await Promise.all(runs.flatMap((r) => r.clients.map((c) => c.leave())));
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    tables: o.tables,
+    tablesCompleted: runs.filter((r) => r.done).length,
+    messagesPerSecond: Math.round(messages / seconds),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+    },
+    moves: latencies.length,
+    seconds: round(seconds),
+  };
+}
+
+export const loadtest: Command = {
+  summary: 'load a running game server with N tables of headless clients',
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parse(
+      argv,
+      {
+        url: { type: 'string' },
+        tables: { type: 'string' },
+        hands: { type: 'string' },
+        seed: { type: 'string' },
+        'timeout-s': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      false,
+    );
+    if (!values.url) throw new UsageError('--url is required');
+    let url: URL;
+    try {
+      url = new URL(values.url);
+    } catch {
+      throw new UsageError(`--url must be a URL such as http://localhost:3000, not "${values.url}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError('--url must be http(s)://…');
+    if (values.tables === undefined) throw new UsageError('--tables is required');
+    const tables = intOption(values.tables, 'tables', 1, 1);
+    const hands = intOption(values.hands, 'hands', 1, 1);
+    const result = await runLoadtest({
+      url: url.origin,
+      tables,
+      hands,
+      seed: intOption(values.seed, 'seed', 1, 0),
+      timeoutMs: intOption(values['timeout-s'], 'timeout-s', 600, 1) * 1000,
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
+    if (values.json) {
+      const { tables: t, tablesCompleted, messagesPerSecond, latencyMs } = result;
+      printJson({ tables: t, tablesCompleted, messagesPerSecond, latencyMs });
+    } else {
+      process.stdout.write(
+        [
+          `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
+          `messages per second  ${result.messagesPerSecond}`,
+          `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
+        ].join('\n') + '\n',
+      );
+    }
+    return result.tablesCompleted === result.tables ? 0 : 1;
+  },
+};
