@@ -7,7 +7,7 @@
  * tables restored after a restart).
  */
 import { randomInt } from 'node:crypto';
-import { ServerError, matchMaker, type Client } from '@colyseus/core';
+import { Protocol, ServerError, getMessageBytes, matchMaker, type Client } from '@colyseus/core';
 import { DEFAULT_RULES, type Rules } from '@hearts/engine';
 import {
   CLOSE_CODES,
@@ -81,6 +81,7 @@ export class TableRoom extends GuardedRoom {
   private readonly chatLog: ChatLine[] = [];
   private readonly again = new Set<number>();
   private rematching = false;
+  private lastEncoded: { type: string; message: unknown; bytes: Buffer } | null = null;
   // friends' lobby, before the start
   private members: Member[] = [];
   private hostId: string | null = null;
@@ -399,11 +400,23 @@ export class TableRoom extends GuardedRoom {
   }
 
   private toSeat(seat: number, type: string, message: unknown): void {
-    this.clientOfSeat(seat)?.send(type, message);
+    const c = this.clientOfSeat(seat);
+    if (c) c.enqueueRaw(this.encode(type, message));
   }
 
   private toAll(type: string, message: unknown): void {
-    for (const c of this.conns.values()) c.client.send(type, message);
+    if (this.conns.size === 0) return;
+    const bytes = this.encode(type, message);
+    for (const c of this.conns.values()) c.client.enqueueRaw(bytes);
+  }
+
+  /** Encodes a message once for every seat that gets the very same object (most `play` messages). */
+  private encode(type: string, message: unknown): Buffer {
+    const last = this.lastEncoded;
+    if (last && last.message === message && last.type === type) return last.bytes;
+    const bytes = getMessageBytes.raw(Protocol.ROOM_DATA, type, message);
+    this.lastEncoded = { type, message, bytes };
+    return bytes;
   }
 
   private seatLost(seat: number, reason: TakeoverReason): void {
