@@ -29,6 +29,18 @@ export interface LoadtestResult {
   latencyMs: { p50: number; p95: number; p99: number };
   moves: number;
   seconds: number;
+  serverCpuSeconds: number | null; // the server's CPU time while the games ran (from its /metrics), if it tells
+}
+
+/** The server's process CPU seconds from its Prometheus metrics, or null. */
+async function serverCpu(url: string): Promise<number | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const m = /^process_cpu_seconds_total (\S+)$/m.exec(text);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 interface Sent {
@@ -163,6 +175,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
       c.subscribe(act);
     }
   }
+  const cpuBefore = await serverCpu(o.url);
   const started = performance.now();
   for (const run of runs) run.clients[0]!.send('start', {});
   let last = 0;
@@ -178,6 +191,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     return done === runs.length;
   }, o.timeoutMs);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = await serverCpu(o.url);
   if (!finished) say('timed out: some tables did not finish');
 
   const latencies: number[] = [];
@@ -201,6 +215,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     },
     moves: latencies.length,
     seconds: round(seconds),
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : round(cpuAfter - cpuBefore),
   };
 }
 
@@ -249,6 +264,11 @@ export const loadtest: Command = {
           `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
           `messages per second  ${result.messagesPerSecond}`,
           `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
+          ...(result.serverCpuSeconds === null
+            ? []
+            : [
+                `server CPU           ${result.serverCpuSeconds} s (${Math.round((result.serverCpuSeconds * 1e6) / Math.max(1, result.moves))} µs per move)`,
+              ]),
         ].join('\n') + '\n',
       );
     }
