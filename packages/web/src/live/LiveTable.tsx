@@ -11,6 +11,7 @@ import { directionText } from '../ui/GameTable';
 import { Hand } from '../ui/Hand';
 import { CloseIcon, DirectionArrow, RobotIcon, TableIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
+import { ChatIcon, ClockIcon } from './icons';
 import { ScoreTable } from '../ui/ScoreTable';
 import {
   clockSeconds,
@@ -163,7 +164,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       data-hand={view.handNumber}
     >
       <header className="topbar">
-        <button type="button" className="icon-btn" onClick={leave}>
+        <button type="button" className="icon-btn" onClick={leave} aria-label={t('live.table.leave')}>
           <CloseIcon />
           <span className="btn-text">{t('live.table.leave')}</span>
         </button>
@@ -182,7 +183,10 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           className="icon-btn"
           onClick={() => setPanel(panel === 'chat' ? 'none' : 'chat')}
           aria-pressed={panel === 'chat'}
+          aria-label={t('live.table.chat')}
+          title={t('live.table.chat')}
         >
+          <ChatIcon />
           <span className="btn-text">{t('live.table.chat')}</span>
           {client.chat.length > 0 && <span className="chat-count">{client.chat.length}</span>}
         </button>
@@ -353,7 +357,7 @@ function LiveClock({ seconds }: { seconds: number | null }) {
   if (seconds === null) return null;
   return (
     <span className={`live-clock${seconds <= 5 ? ' low' : ''}`} role="timer" data-clock={seconds}>
-      ⏱ {t('live.table.clock', { s: seconds })}
+      <ClockIcon /> {t('live.table.clock', { s: seconds })}
     </span>
   );
 }
