@@ -140,9 +140,16 @@ export async function recordOf(db: Db, subject: string): Promise<PlayerRecord> {
   const r = await db
     .selectFrom('player_games')
     .select((eb) => [
-      eb.fn.countAll<number | string>().as('games'),
-      eb.fn.sum<number | string | null>(eb.case().when('place', '=', 1).then(1).else(0).end()).as('wins'),
-      eb.fn.sum<number | string | null>('rated').as('rated'),
+      // A bot level may sit twice at a table: games and wins count games, not seats.
+      eb.fn.count<number | string>('game_id').distinct().as('games'),
+      eb.fn
+        .count<number | string>(eb.case().when('place', '=', 1).then(eb.ref('game_id')).end())
+        .distinct()
+        .as('wins'),
+      eb.fn
+        .count<number | string>(eb.case().when('rated', '=', 1).then(eb.ref('game_id')).end())
+        .distinct()
+        .as('rated'),
       eb.fn.sum<number | string | null>('hands').as('hands'),
       eb.fn.sum<number | string | null>('points').as('points'),
       eb.fn.sum<number | string | null>('moons').as('moons'),

@@ -1,45 +1,7 @@
 import { expect, test } from 'vitest';
-import {
-  applyMove,
-  dealRandom,
-  legalMoves,
-  makeRecord,
-  newGame,
-  parseRules,
-  randomInt,
-  seatsToAct,
-  seededRandom,
-  type GameState,
-  type Rules,
-} from '@hearts/engine';
+import { makeRecord, type Rules } from '@hearts/engine';
+import { randomGame } from '../../test/random-game.js';
 import { seatStats } from './stats.js';
-
-/** A whole game of legal random moves. */
-function randomGame(rules: Partial<Rules>, seed: number): GameState {
-  const rng = seededRandom(seed);
-  const parsed = parseRules(rules);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  let g = newGame(parsed.value).value!;
-  for (let steps = 0; g.phase !== 'gameOver' && steps < 100_000; steps++) {
-    if (g.phase === 'deal') {
-      g = dealRandom(g, rng);
-      continue;
-    }
-    const seat = seatsToAct(g)[0]!;
-    if (g.phase === 'moon') {
-      g = applyMove(g, seat, { kind: 'moon', choice: 'plus' }).value!;
-      continue;
-    }
-    const legal = [...legalMoves(g, seat)];
-    if (g.phase === 'pass') {
-      const cards = [];
-      for (let i = 0; i < g.rules.passCards; i++)
-        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
-      g = applyMove(g, seat, { kind: 'pass', cards }).value!;
-    } else g = applyMove(g, seat, { kind: 'play', card: legal[randomInt(rng, legal.length)]! }).value!;
-  }
-  return g;
-}
 
 test.each([
   [{}, 1],
