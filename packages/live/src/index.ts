@@ -33,6 +33,7 @@ export type {
   TakeoverReason,
   SnapshotMessage,
   PlayMessage,
+  PassedMessage,
   GameMessage,
   ClockMessage,
   SeatsMessage,
@@ -50,7 +51,7 @@ export type {
 } from './protocol.js';
 export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
-export { applyGameMessage, applyPlay } from './reducer.js';
+export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch } from './client.js';
 export type { TableClientOptions, ConnectionStatus, QuickMatchWait } from './client.js';

@@ -134,8 +134,18 @@ export interface PlayMessage {
   readonly ack?: string;
 }
 
+/** A seat chose its pass, and not everyone has yet: who passed, and to the passer the cards it chose. */
+export interface PassedMessage {
+  readonly v: number;
+  readonly kind: 'passed';
+  readonly seat: number;
+  readonly passed: readonly CardName[] | null; // only in the passer's own message
+  readonly bank: number; // the passer's time bank left
+  readonly ack?: string;
+}
+
 /** `game`: one message per table event to every seated client, in version order. */
-export type GameMessage = SnapshotMessage | PlayMessage;
+export type GameMessage = SnapshotMessage | PlayMessage | PassedMessage;
 
 /** `clock`: a seat's grace ran out and its bank is running (or stopped). */
 export interface ClockMessage {

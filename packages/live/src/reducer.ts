@@ -9,7 +9,14 @@
  * ```
  */
 import type { Observation, TrickView } from '@hearts/engine';
-import type { ClockInfo, GameMessage, PlayMessage, TableEvent, TableInfo } from './protocol.js';
+import type {
+  ClockInfo,
+  GameMessage,
+  PassedMessage,
+  PlayMessage,
+  TableEvent,
+  TableInfo,
+} from './protocol.js';
 
 /** A seat's picture of its table: the last applied version, the table, the view, and what just happened. */
 export interface LiveState {
@@ -26,12 +33,31 @@ export function applyGameMessage(state: LiveState | null, m: GameMessage): LiveS
     return { v: m.v, table: m.table, view: m.view, event: m.event };
   }
   if (!state || m.v !== state.v + 1) return 'gap';
+  if (m.kind === 'passed')
+    return {
+      v: m.v,
+      table: {
+        ...state.table,
+        clocks: state.table.clocks.map((c) =>
+          c.seat === m.seat ? { seat: c.seat, bankMs: m.bank, graceMs: 0, running: false } : c,
+        ),
+      },
+      view: applyPassed(state.view, m),
+      event: { type: 'pass', seat: m.seat },
+    };
   return {
     v: m.v,
     table: { ...state.table, clocks: clocksAfterPlay(state.table, m) },
     view: applyPlay(state.view, m),
     event: { type: 'play', seat: m.seat, card: m.card },
   };
+}
+
+/** The view after a seat chose its pass (before everyone has). */
+export function applyPassed(view: Observation, m: PassedMessage): Observation {
+  const passedSeats = view.passedSeats.map((p, s) => p || s === m.seat);
+  if (m.seat !== view.seat) return { ...view, passedSeats };
+  return { ...view, passedSeats, passed: m.passed, legal: [] };
 }
 
 /** The view after a card that did not end the hand. */

@@ -46,7 +46,7 @@ import type {
 } from '@hearts/live/protocol';
 import type { SeatLook } from '@hearts/live/cosmetics';
 import type { BotDecider } from './bots.js';
-import { playMessages } from './views.js';
+import { passedMessages, playMessages } from './views.js';
 import type { EventRow, StoredEvent, StoredSeat, TableRecord } from './store/types.js';
 
 /** The clock and pace of a table. */
@@ -665,15 +665,21 @@ export class Table {
     }
   }
 
-  /** After a move: a compact `play` message while the hand goes on, a snapshot otherwise. */
+  /** After a move: a compact `play` or `passed` message while the hand goes on, a snapshot otherwise. */
   private sendMove(prev: GameState, seat: number, wire: WireMove, bank: number, id: string | null): void {
     const ack = id === null ? null : { seat, id };
     const plays =
-      wire.kind === 'play' ? playMessages(prev, this.game, seat, wire.card, bank, this.version) : null;
+      wire.kind === 'play'
+        ? playMessages(prev, this.game, seat, wire.card, bank, this.version)
+        : wire.kind === 'pass'
+          ? passedMessages(prev, this.game, seat, wire.cards, bank, this.version)
+          : null;
     if (!plays) {
       this.sendSnapshots(this.lastEvent, ack);
       return;
     }
-    plays.forEach((m, s) => this.deps.out.game(s, ack && ack.seat === s ? { ...m, ack: ack.id } : m));
+    plays.forEach((m: GameMessage, s) =>
+      this.deps.out.game(s, ack && ack.seat === s ? { ...m, ack: ack.id } : m),
+    );
   }
 }

@@ -13,8 +13,8 @@ import {
   type GameState,
   type Rules,
 } from '@hearts/engine';
-import { applyGameMessage, applyPlay, type LiveState } from '@hearts/live';
-import { playMessages } from './views.js';
+import { applyGameMessage, applyPassed, applyPlay, type LiveState } from '@hearts/live';
+import { passedMessages, playMessages } from './views.js';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -41,7 +41,15 @@ function checkGame(rules: Partial<Rules>, seed: number): number {
       const cards = [];
       for (let i = 0; i < g.rules.passCards; i++)
         cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
-      g = must(applyMove(g, seat, { kind: 'pass', cards }));
+      const next = must(applyMove(g, seat, { kind: 'pass', cards }));
+      const msgs = passedMessages(g, next, seat, cards.map(makeCard), 999, 3);
+      expect(msgs !== null).toBe(next.phase === 'pass');
+      if (msgs)
+        for (let s = 0; s < g.rules.players; s++) {
+          expect(applyPassed(observation(g, s), msgs[s]!)).toEqual(observation(next, s));
+          expect(msgs[s]!.passed === null).toBe(s !== seat); // the cards go to the passer only
+        }
+      g = next;
       continue;
     }
     const card = legal[randomInt(rng, legal.length)]!;
@@ -62,7 +70,7 @@ function checkGame(rules: Partial<Rules>, seed: number): number {
   return checked;
 }
 
-describe('compact play messages rebuild the seat views exactly', () => {
+describe('compact play and pass messages rebuild the seat views exactly', () => {
   test.each([
     ['standard', {}],
     ['3 players', { players: 3 }],
