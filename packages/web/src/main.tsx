@@ -3,6 +3,7 @@ import { workerBots } from './bots/client';
 import { GameController, browserScheduler } from './game/controller';
 import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from './game/settings';
 import { browserStore } from './game/storage';
+import { watchPracticeWins } from './profile/practice';
 import { createI18n } from './i18n';
 import { App } from './ui/App';
 import { pages } from './ui/pages';
@@ -27,6 +28,9 @@ const controller = new GameController({
   budgetMs: (level) => botOverride ?? botBudgetMs(level),
   onWarning: (m) => console.warn(m),
 });
+
+// A device with a live player reports its won solo games: they pay chips (src/profile/practice.ts).
+watchPracticeWins(controller, store);
 
 const i18n = createI18n(settings.lang);
 const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;

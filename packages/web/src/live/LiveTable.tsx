@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
 import { CardBackSvg, CardFace } from '../ui/CardSvg';
+import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
 import { useApp } from '../ui/context';
 import { directionText } from '../ui/GameTable';
 import { Hand } from '../ui/Hand';
@@ -158,8 +159,10 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 
   return (
     <div
-      className={`table-screen live-table players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''}`}
-      style={style}
+      className={`table-screen live-table players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''} ${faceClass(me.look?.face)}${me.look ? ' table-look' : ''}`}
+      style={
+        me.look ? ({ ...style, '--table-look': tableBackground(me.look.table) } as CSSProperties) : style
+      }
       data-phase={view.phase}
       data-hand={view.handNumber}
     >
@@ -375,6 +378,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
       data-bot={seat.bot ?? undefined}
     >
       <div className="seat-head">
+        {seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />}
         <span className="seat-name">{seat.name}</span>
         {seat.dealer && (
           <span className="dealer-chip" title={t('seat.dealer')}>
@@ -398,7 +402,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
         <div className="seat-cards" aria-label={t('seat.cards', { n: seat.cards })} role="img">
           {Array.from({ length: seat.cards }, (_, i) => (
             <div key={i} className="card back-mini">
-              <CardBackSvg back={settings.cardBack} />
+              {seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
             </div>
           ))}
         </div>

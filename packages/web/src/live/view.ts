@@ -9,7 +9,7 @@
  * ```
  */
 import type { CardName, Observation, TrickView } from '@hearts/engine';
-import type { LiveState } from '@hearts/live';
+import type { LiveState, SeatLook } from '@hearts/live';
 import { sortHand, trickWinner } from '../game/cards';
 import {
   passDirection,
@@ -37,6 +37,7 @@ export interface LiveSeatView {
   readonly replaced: boolean; // a bot took the seat over
   readonly connected: boolean;
   readonly rating: number | null;
+  readonly look: SeatLook | null; // the cosmetics the player chose (src/shop/art.tsx draws them)
   readonly total: number;
   readonly handPoints: number;
   readonly cards: number;
@@ -147,6 +148,7 @@ export function liveTableView(
     replaced: x.replaced,
     connected: x.connected,
     rating: x.rating,
+    look: x.look ?? null,
     total: obs.scores[seat] ?? 0,
     handPoints: phase === 'deal' || phase === 'gameOver' ? 0 : (obs.handPoints[seat] ?? 0),
     cards:

@@ -1,5 +1,7 @@
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
+import { progressDe } from '../profile/texts';
+import { shopDe } from '../shop/texts';
 import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
@@ -242,4 +244,6 @@ export const de: Texts = {
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
   pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/pad/texts.ts
   live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
+  progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
+  shop: shopDe, // der Shop: src/shop/texts.ts
 };

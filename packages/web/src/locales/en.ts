@@ -1,5 +1,7 @@
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
+import { progressEn } from '../profile/texts';
+import { shopEn } from '../shop/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
@@ -241,6 +243,8 @@ export const en = {
   error: { storage: 'The saved game could not be read and was set aside.' },
   pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/pad/texts.ts
   live: liveEn, // live play's own block: src/live/texts.ts
+  progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
+  shop: shopEn, // the shop: src/shop/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

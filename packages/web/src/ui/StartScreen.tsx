@@ -150,6 +150,15 @@ export function StartScreen() {
         <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/pad')}>
           {t('pad.startLink')}
         </button>
+        <button type="button" onClick={() => navigate('/profile')}>
+          {t('progress.link')}
+        </button>
+        <button type="button" onClick={() => navigate('/leaderboard')}>
+          {t('progress.leaderboardLink')}
+        </button>
+        <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/shop')}>
+          {t('shop.link')}
+        </button>
         <button type="button" onClick={() => navigate('/help')}>
           {t('nav.help')}
         </button>

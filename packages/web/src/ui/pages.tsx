@@ -9,6 +9,9 @@ import { StatsPage } from './StatsPage';
 const PadScreen = lazy(() => import('../pad/PadScreen'));
 /** Live play (src/live), loaded on demand. */
 const LiveScreen = lazy(() => import('../live/LivePages'));
+/** Player pages and the leaderboard (src/profile), and the shop (src/shop), loaded on demand. */
+const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
+const ShopScreen = lazy(() => import('../shop/ShopScreen'));
 
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
@@ -25,6 +28,21 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   live: (rest) => (
     <Suspense fallback={null}>
       <LiveScreen rest={rest} />
+    </Suspense>
+  ),
+  profile: (rest) => (
+    <Suspense fallback={null}>
+      <ProfileScreen section="profile" rest={rest} />
+    </Suspense>
+  ),
+  leaderboard: () => (
+    <Suspense fallback={null}>
+      <ProfileScreen section="leaderboard" rest="" />
+    </Suspense>
+  ),
+  shop: () => (
+    <Suspense fallback={null}>
+      <ShopScreen />
     </Suspense>
   ),
 };

@@ -1,0 +1,337 @@
+/**
+ * Player pages and the leaderboard, loaded on demand: `#/profile` (yours), `#/profile/<userId>` (a player's),
+ * `#/profile/bot/<level>` (a bot level's published rating) and `#/leaderboard` (all time, this month). Each page
+ * shows the rating and its graph, the record of live games, recent games with replays; yours shows your chips.
+ */
+import { BOT_LEVELS } from '@hearts/live/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { openReplay } from '../game/replay';
+import { ApiError, TOKEN_KEY, ensureUser } from '../live/account';
+import { Avatar } from '../shop/art';
+import { useApp } from '../ui/context';
+import { openedFile } from '../ui/HistoryPage';
+import { levelName } from '../ui/names';
+import { Page } from '../ui/Page';
+import {
+  botPage,
+  leaderboard,
+  profile,
+  replayRecord,
+  type LeaderboardRow,
+  type Period,
+  type PlayerPage,
+} from './api';
+import { ratingGraph } from './graph';
+import { claimPracticeWins } from './practice';
+import './profile.css';
+
+export function errorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError)
+    return t(`progress.errors.${e.code}`, {
+      defaultValue: t('progress.errors.other', { message: e.message }),
+    });
+  return t('progress.errors.other', { message: e instanceof Error ? e.message : String(e) });
+}
+
+/** The user id this device plays as (from its token), or null. */
+export function myId(token: string | null): string | null {
+  const dot = token?.indexOf('.') ?? -1;
+  return token && dot > 0 ? token.slice(0, dot) : null;
+}
+
+/** Where a subject's page is: `u:<id>` → `/profile/<id>`, `b:<level>` → `/profile/bot/<level>`. */
+export const pageOf = (subject: string): string =>
+  subject.startsWith('b:') ? `/profile/bot/${subject.slice(2)}` : `/profile/${subject.slice(2)}`;
+
+export default function ProfileScreen({ section, rest }: { section: string; rest: string }) {
+  if (section === 'leaderboard') return <Leaderboard />;
+  if (rest.startsWith('bot/')) return <PlayerScreen key={rest} who={{ bot: rest.slice(4) }} />;
+  return <PlayerScreen key={rest} who={rest === '' ? 'me' : { user: rest }} />;
+}
+
+type Who = 'me' | { user: string } | { bot: string };
+
+function PlayerScreen({ who }: { who: Who }) {
+  const { store, navigate } = useApp();
+  const { t } = useTranslation();
+  const [page, setPage] = useState<PlayerPage | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = async (): Promise<PlayerPage> => {
+      if (who === 'me') {
+        const { token } = await ensureUser(store);
+        await claimPracticeWins(store); // won solo games pay before the balance is shown
+        return profile(token, 'me');
+      }
+      return 'bot' in who ? botPage(who.bot) : profile(null, who.user);
+    };
+    load().then(
+      (p) => live && setPage(p),
+      (e: unknown) => live && setProblem(errorText(t, e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, who, t]);
+
+  const title =
+    who === 'me'
+      ? t('progress.title')
+      : page?.bot
+        ? t('seat.botBadge', { level: levelName(t, page.bot) })
+        : (page?.name ?? t('progress.title'));
+  return (
+    <Page title={title}>
+      {problem && <p className="error">{problem}</p>}
+      {page && <PlayerView page={page} mine={who === 'me'} />}
+      <nav className="progress-nav">
+        <button type="button" className="secondary" onClick={() => navigate('/leaderboard')}>
+          {t('progress.leaderboardLink')}
+        </button>
+        <button type="button" className="secondary" onClick={() => navigate('/shop')}>
+          {t('progress.shop')}
+        </button>
+      </nav>
+    </Page>
+  );
+}
+
+function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
+  const { settings, navigate, store } = useApp();
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const num = new Intl.NumberFormat(settings.lang, { maximumFractionDigits: 2 });
+  const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const r = page.record;
+  const rows: [string, string][] = [
+    [t('progress.record.games'), num.format(r.games)],
+    [t('progress.record.wins'), num.format(r.wins)],
+    [t('progress.record.rated'), num.format(r.ratedGames)],
+    [t('progress.record.perHand'), r.pointsPerHand === null ? '—' : num.format(r.pointsPerHand)],
+    [t('progress.record.moons'), num.format(r.moons)],
+    [t('progress.record.queens'), num.format(r.queens)],
+  ];
+  if (!page.bot) rows.push([t('progress.record.left'), num.format(r.left)]);
+
+  const replay = async (id: string) => {
+    setProblem(null);
+    try {
+      const record = await replayRecord(store.get(TOKEN_KEY), id);
+      const opened = openReplay(record);
+      if (!opened.ok) throw new Error(opened.error);
+      openedFile.replay = opened.value;
+      openedFile.name = id;
+      navigate('/replay/file');
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+  };
+
+  return (
+    <div className="player-page" data-subject={page.subject}>
+      <section className="player-head">
+        <Avatar name={page.name} frame={page.look?.frame} size={64} />
+        <div>
+          <div className="player-name">
+            {page.name}
+            {mine && <span className="muted"> · {t('progress.you')}</span>}
+          </div>
+          <div className="player-rating">
+            <span className="muted">{t('progress.rating')}</span>{' '}
+            <strong data-rating={page.rating}>{page.rating}</strong>
+          </div>
+          {mine && page.chips !== undefined && (
+            <button type="button" className="link chips-link" onClick={() => navigate('/shop')}>
+              {t('progress.chips')}: <strong data-chips={page.chips}>{num.format(page.chips)}</strong>
+            </button>
+          )}
+        </div>
+      </section>
+      <p className="muted small-print">
+        {page.bot ? t('progress.published') : t('progress.ratingInfo')}
+        {page.idleDays > 0 && page.ratedGames > 0 && ` ${t('progress.idle', { n: page.idleDays })}`}
+      </p>
+
+      <section>
+        <h2>{t('progress.graph')}</h2>
+        <RatingGraph history={page.history} />
+      </section>
+
+      <section>
+        <h2>{t('progress.record.title')}</h2>
+        <table className="stats-table record-table">
+          <tbody>
+            {rows.map(([k, v]) => (
+              <tr key={k}>
+                <th scope="row">{k}</th>
+                <td>{v}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section>
+        <h2>{t('progress.recent')}</h2>
+        {problem && <p className="error">{problem}</p>}
+        {page.recent.length === 0 && <p className="muted">{t('progress.recentEmpty')}</p>}
+        <ul className="recent-games">
+          {page.recent.map((g) => (
+            <li key={g.id} data-game={g.id}>
+              <div>
+                <strong>{date.format(new Date(g.finishedAt))}</strong> ·{' '}
+                {g.rated ? t('progress.rated') : t('progress.unrated')} ·{' '}
+                {t('progress.place', { place: g.players[g.seat]?.place })}
+              </div>
+              <div className="muted">
+                {g.players.map((p, i) => (
+                  <span key={i}>
+                    {i > 0 && ' · '}
+                    <button type="button" className="link inline" onClick={() => navigate(pageOf(p.subject))}>
+                      {p.subject.startsWith('b:') ? levelName(t, p.subject.slice(2)) : p.name}
+                    </button>
+                    : {p.score}
+                    {p.left && ` (${t('progress.left')})`}
+                  </span>
+                ))}
+              </div>
+              <button type="button" className="secondary small" onClick={() => void replay(g.id)}>
+                {t('progress.replay')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+const W = 320;
+const H = 140;
+
+/** The rating after each rated game, as an SVG line (no chart library). */
+export function RatingGraph({ history }: { history: PlayerPage['history'] }) {
+  const { t } = useTranslation();
+  if (history.length === 0) return <p className="muted">{t('progress.graphEmpty')}</p>;
+  const g = ratingGraph(history, W, H, 10);
+  const first = g.points[0]!;
+  const last = g.points[g.points.length - 1]!;
+  return (
+    <svg
+      className="rating-graph"
+      viewBox={`0 0 ${W + 40} ${H}`}
+      role="img"
+      aria-label={t('progress.graphLabel', { from: first.rating, to: last.rating, n: history.length })}
+      data-points={g.points.length}
+    >
+      {g.grid.map((l) => (
+        <g key={l.rating}>
+          <line x1={10} x2={W - 10} y1={l.y} y2={l.y} className="grid-line" />
+          <text x={W - 4} y={l.y + 4} className="grid-label">
+            {l.rating}
+          </text>
+        </g>
+      ))}
+      <polyline points={g.points.map((p) => `${p.x},${p.y}`).join(' ')} className="rating-line" />
+      {g.points.map((p, i) => (
+        <circle key={i} cx={p.x} cy={p.y} r={i === g.points.length - 1 ? 4 : 2.5} className="rating-dot" />
+      ))}
+    </svg>
+  );
+}
+
+function Leaderboard() {
+  const { store, navigate, settings } = useApp();
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<Period>('all');
+  const [rows, setRows] = useState<LeaderboardRow[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const me = myId(store.get(TOKEN_KEY));
+  const num = new Intl.NumberFormat(settings.lang, { signDisplay: 'exceptZero' });
+  useEffect(() => {
+    let live = true;
+    setRows(null);
+    leaderboard(period).then(
+      (r) => live && setRows(r),
+      (e: unknown) => live && setProblem(errorText(t, e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [period, t]);
+  return (
+    <Page title={t('progress.leaderboard.title')}>
+      <div className="period-tabs" role="tablist">
+        {(['all', 'month'] as const).map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={period === p}
+            className={period === p ? 'primary' : 'secondary'}
+            onClick={() => setPeriod(p)}
+          >
+            {t(`progress.leaderboard.${p}`)}
+          </button>
+        ))}
+      </div>
+      {problem && <p className="error">{problem}</p>}
+      {rows && rows.length === 0 && <p className="muted">{t('progress.leaderboard.empty')}</p>}
+      {rows && rows.length > 0 && (
+        <table className="leaderboard" data-period={period}>
+          <thead>
+            <tr>
+              <th scope="col">{t('progress.leaderboard.rank')}</th>
+              <th scope="col">{t('progress.leaderboard.player')}</th>
+              <th scope="col">{t('progress.leaderboard.rating')}</th>
+              <th scope="col">{t('progress.leaderboard.games')}</th>
+              {period === 'month' && <th scope="col">{t('progress.leaderboard.change')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr
+                key={r.subject}
+                data-subject={r.subject}
+                className={r.subject === `u:${me}` ? 'me' : undefined}
+              >
+                <td>{i + 1}</td>
+                <td>
+                  <button type="button" className="link inline" onClick={() => navigate(pageOf(r.subject))}>
+                    {r.bot ? t('seat.botBadge', { level: levelName(t, r.bot) }) : r.name}
+                  </button>
+                </td>
+                <td>{r.rating}</td>
+                <td>{r.games}</td>
+                {period === 'month' && <td>{r.change === null ? '' : num.format(r.change)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <section>
+        <h2>{t('progress.bots')}</h2>
+        <div className="bot-links">
+          {BOT_LEVELS.map((l) => (
+            <button
+              key={l}
+              type="button"
+              className="secondary small"
+              onClick={() => navigate(`/profile/bot/${l}`)}
+            >
+              {levelName(t, l)}
+            </button>
+          ))}
+        </div>
+      </section>
+      <nav className="progress-nav">
+        <button type="button" className="secondary" onClick={() => navigate('/profile')}>
+          {t('progress.link')}
+        </button>
+      </nav>
+    </Page>
+  );
+}

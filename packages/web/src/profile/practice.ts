@@ -1,0 +1,91 @@
+/**
+ * Practice (solo) wins pay chips: when this device has a live player (a guest token), every solo game won here
+ * and kept in the history is reported to the server once, which replays it before paying (docs/rating.md: the
+ * deck is shuffled on the device, so the server trusts the shuffle and caps practice wins a day). Reported games
+ * are remembered in the device store; the server refuses a game twice anyway.
+ *
+ * ```ts
+ * watchPracticeWins(controller, store); // after every finished solo game
+ * await claimPracticeWins(store); // e.g. when the shop opens
+ * ```
+ */
+import type { GameController } from '../game/controller';
+import { loadHistory, type HistoryEntry } from '../game/records';
+import { HUMAN } from '../game/session';
+import { readJson, writeJson, type KeyValueStore } from '../game/storage';
+import { ApiError, TOKEN_KEY } from '../live/account';
+import { claimPractice } from './api';
+
+export const CLAIMED_KEY = 'hearts.practice.reported';
+
+/** Ids of the history's games already reported. */
+export function reported(store: KeyValueStore): string[] {
+  const v = readJson(store, CLAIMED_KEY);
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Won games of the history not reported yet, oldest first. */
+export function unreportedWins(history: readonly HistoryEntry[], done: readonly string[]): HistoryEntry[] {
+  const seen = new Set(done);
+  return history.filter((e) => e.winners.includes(HUMAN) && !seen.has(e.id)).reverse();
+}
+
+export interface ClaimOutcome {
+  readonly paid: number; // games paid now
+  readonly chips: number; // chips they paid
+  readonly stopped: 'cap' | 'offline' | null; // why reporting stopped early
+}
+
+let running: Promise<ClaimOutcome> | null = null;
+
+/** Reports the unreported won games (one sweep at a time). Without a live player nothing happens. */
+export function claimPracticeWins(store: KeyValueStore): Promise<ClaimOutcome> {
+  running ??= sweep(store).finally(() => (running = null));
+  return running;
+}
+
+async function sweep(store: KeyValueStore): Promise<ClaimOutcome> {
+  const token = store.get(TOKEN_KEY);
+  if (!token) return { paid: 0, chips: 0, stopped: null };
+  const history = loadHistory(store);
+  const done = reported(store);
+  let paid = 0;
+  let chips = 0;
+  let stopped: ClaimOutcome['stopped'] = null;
+  for (const entry of unreportedWins(history, done)) {
+    try {
+      const r = await claimPractice(token, entry.record, HUMAN);
+      paid++;
+      chips += r.amount;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'ERR_DAILY_CAP') {
+        stopped = 'cap';
+        break;
+      }
+      // Offline or the server failing: try again another time. Any other refusal is final for this game.
+      if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500 || e.status === 401) {
+        stopped = 'offline';
+        break;
+      }
+    }
+    done.push(entry.id);
+  }
+  // Keep only ids still in the history (it keeps the newest games only).
+  const ids = new Set(history.map((e) => e.id));
+  writeJson(
+    store,
+    CLAIMED_KEY,
+    done.filter((id) => ids.has(id)),
+  );
+  return { paid, chips, stopped };
+}
+
+/** Reports each solo game as soon as it is won. */
+export function watchPracticeWins(controller: GameController, store: KeyValueStore): () => void {
+  let over = controller.getSnapshot().session?.state.phase === 'gameOver';
+  return controller.subscribe(() => {
+    const now = controller.getSnapshot().session?.state.phase === 'gameOver';
+    if (now && !over) void claimPracticeWins(store);
+    over = now;
+  });
+}
