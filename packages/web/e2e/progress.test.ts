@@ -1,0 +1,310 @@
+/**
+ * Ratings, player pages, the leaderboard and the shop end to end: the real game server (its start command, serving
+ * the built app), rated games played by Node clients, and a player in Chromium who reads their page, replays a game,
+ * is refused a purchase without chips, gets paid for won solo games, buys a card back, and is seen with it at a
+ * live table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  applyMove,
+  dealRandom,
+  legalMoves,
+  makeRecord,
+  newGame,
+  randomInt,
+  seatsToAct,
+  seededRandom,
+  unwrap,
+  type CardName,
+  type GameState,
+} from '@hearts/engine';
+import { TableClient, quickMatch, type LiveState } from '@hearts/live';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WEB_DIR, buildApp, launch, screenshot, watchErrors } from './harness';
+
+const SERVER_BIN = resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js');
+const dir = mkdtempSync(join(tmpdir(), 'hearts-progress-e2e-'));
+let server: ChildProcess;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = spawn(process.execPath, [SERVER_BIN], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE: join(dir, 'hearts.sqlite'),
+      WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
+      QUICK_MATCH_WAIT_MS: '300',
+      BOT_DELAY_MS: '0',
+      BOT_TIME_MS: '20',
+      HAND_PAUSE_MS: '0',
+      RATE_LIMIT: '500',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server printed no URL: ${out}`)), 20_000);
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/localhost:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        done(m[0]);
+      }
+    });
+    server.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    server.once('exit', (code) => fail(new Error(`the server exited (${code}): ${out}`)));
+  });
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Guest {
+  readonly token: string;
+  readonly user: { readonly id: string; readonly name: string };
+}
+
+const guest = async (): Promise<Guest> =>
+  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Guest;
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+/** A Node player: a legal random decision whenever its view asks for one. */
+function autoplay(client: TableClient, seed: number): void {
+  const rng = seededRandom(seed);
+  let busy = false;
+  const act = () => {
+    const s: LiveState | null = client.state;
+    if (busy || !s || client.status !== 'open') return;
+    const v = s.view;
+    let move: Parameters<TableClient['move']>[0] | null = null;
+    if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
+      const legal = [...v.legal];
+      const cards: CardName[] = [];
+      for (let i = 0; i < v.rules.passCards; i++)
+        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
+      move = { kind: 'pass', cards };
+    } else if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
+      move = { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
+    else if (v.phase === 'moon' && v.moonShooter === v.seat) move = { kind: 'moon', choice: 'plus' };
+    if (!move) return;
+    busy = true;
+    client.move(move).then(
+      () => {
+        busy = false;
+        act();
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  client.subscribe(act);
+  act();
+}
+
+const until = async (what: string, cond: () => boolean, ms = 90_000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+/** A whole solo game of random legal moves, as the engine plays it. */
+function soloGame(seed: number): GameState {
+  const rng = seededRandom(seed);
+  let g = unwrap(newGame({ targetScore: 30 }));
+  while (g.phase !== 'gameOver') {
+    if (g.phase === 'deal') {
+      g = dealRandom(g, rng);
+      continue;
+    }
+    const seat = seatsToAct(g)[0]!;
+    if (g.phase === 'moon') g = unwrap(applyMove(g, seat, { kind: 'moon', choice: 'plus' }));
+    else if (g.phase === 'pass') {
+      const legal = [...legalMoves(g, seat)];
+      g = unwrap(applyMove(g, seat, { kind: 'pass', cards: legal.slice(0, g.rules.passCards) }));
+    } else {
+      const legal = [...legalMoves(g, seat)];
+      g = unwrap(applyMove(g, seat, { kind: 'play', card: legal[randomInt(rng, legal.length)]! }));
+    }
+  }
+  return g;
+}
+
+/** History entries (as the app keeps them) of solo games the player (seat 0) won. */
+function wonSoloGames(count: number, from: number) {
+  const out = [];
+  for (let seed = from; out.length < count; seed++) {
+    const g = soloGame(seed);
+    if (!g.winners.includes(0)) continue;
+    out.push({
+      id: `solo-${seed}`,
+      startedAt: 1_700_000_000_000 + seed,
+      endedAt: 1_700_000_100_000 + seed,
+      level: 'easy',
+      record: makeRecord(g, ['You', 'Bot 1', 'Bot 2', 'Bot 3']),
+      scores: g.scores,
+      winners: g.winners,
+    });
+  }
+  return out;
+}
+
+async function contextAs(token: string, locale = 'en-US', history: unknown[] = []): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale });
+  await context.addInitScript(
+    ([t, h]) => {
+      localStorage.setItem('hearts.live.token', t as string);
+      if ((h as unknown[]).length > 0 && !localStorage.getItem('hearts.history'))
+        localStorage.setItem('hearts.history', JSON.stringify(h));
+    },
+    [token, history] as const,
+  );
+  return context;
+}
+
+it('a player page with the rating graph and a replay, the leaderboard and a bot level’s page', async () => {
+  const a = await guest();
+  const roomId = await quickMatch({ url, token: a.token, rated: true, targetScore: 50 }).roomId;
+  const client = new TableClient({ url, token: a.token, roomId });
+  await client.connect();
+  autoplay(client, 3);
+  await until('the game to end', () => client.result !== null);
+  const level = client.state!.table.seats.find((s) => s.bot)!.level!;
+  const mine = await api<{ rating: number }>('/api/profile/me', a.token);
+  expect(mine.rating).toBe(client.result!.ratings[client.state!.table.you]!.after);
+
+  const context = await contextAs(a.token);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/#/profile`);
+  await page.locator('.player-page').waitFor({ timeout: 20_000 });
+  expect(await page.locator('[data-rating]').getAttribute('data-rating')).toBe(String(mine.rating));
+  expect(await page.locator('svg.rating-graph').getAttribute('data-points')).toBe('2');
+  expect(await page.locator('.record-table tr', { hasText: 'Rated games' }).locator('td').textContent()).toBe(
+    '1',
+  );
+  expect(await page.locator('.recent-games li').count()).toBe(1);
+  await screenshot(page, 'profile.png');
+  await page.locator('.recent-games li button', { hasText: 'Replay' }).click();
+  await page.waitForURL(/#\/replay\/file/);
+
+  await page.goto(`${url}/#/leaderboard`);
+  await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).waitFor({ timeout: 20_000 });
+  await page.locator(`.leaderboard tr[data-subject="b:${level}"]`).waitFor();
+  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).getAttribute('class')).toBe(
+    'me',
+  );
+  await page.getByRole('tab', { name: 'This month' }).click();
+  await page.locator('.leaderboard[data-period="month"]').waitFor();
+  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"] td`).nth(2).textContent()).toBe(
+    String(mine.rating),
+  );
+  await screenshot(page, 'leaderboard.png');
+  await page.locator(`.leaderboard tr[data-subject="b:${level}"] button`).click();
+  await page.locator(`.player-page[data-subject="b:${level}"]`).waitFor({ timeout: 10_000 });
+  const bot = await api<{ rating: number }>(`/api/bots/${level}`);
+  expect(await page.locator('[data-rating]').getAttribute('data-rating')).toBe(String(bot.rating));
+  expect(errors).toEqual([]);
+  await client.leave();
+  await context.close();
+}, 240_000);
+
+it('the shop refuses a purchase without chips; won solo games pay; a bought card back is seen at a live table', async () => {
+  const b = await guest();
+  const context = await contextAs(b.token, 'de-DE');
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/#/shop`);
+  const lattice = page.locator('.shop-item[data-item="back-lattice"]');
+  await lattice.waitFor({ timeout: 20_000 });
+  expect(await page.locator('[data-balance]').getAttribute('data-balance')).toBe('0');
+  expect(await page.locator('.shop-item').count()).toBe(18);
+  await lattice.getByRole('button', { name: 'Kaufen' }).click();
+  await page.locator('.shop-message.error', { hasText: 'Nicht genug Jetons' }).waitFor();
+  expect(await lattice.getAttribute('data-owned')).toBe('false');
+  await screenshot(page, 'shop-refused.png');
+  await context.close();
+
+  // Four won solo games in this browser's history: the shop reports them, the server replays and pays them.
+  const paid = await contextAs(b.token, 'en-US', wonSoloGames(4, 1));
+  const p2 = await paid.newPage();
+  const errors2 = watchErrors(p2);
+  await p2.goto(`${url}/#/shop`);
+  await p2
+    .locator('.shop-message', { hasText: 'Solo wins paid: 20,000 chips.' })
+    .waitFor({ timeout: 20_000 });
+  expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('20000');
+  const item = p2.locator('.shop-item[data-item="back-lattice"]');
+  await item.getByRole('button', { name: 'Buy' }).click();
+  await p2.locator('.shop-item[data-item="back-lattice"][data-owned="true"]').waitFor();
+  expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('0');
+  await item.getByRole('button', { name: 'Use' }).click();
+  await p2.locator('.shop-item[data-item="back-lattice"][data-equipped="true"]').waitFor();
+  await screenshot(p2, 'shop.png');
+  // Reported once: a reload pays nothing more.
+  await p2.reload();
+  await p2.locator('.shop-item[data-item="back-lattice"]').waitFor();
+  expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('0');
+
+  // A friend (a Node client) with the "stars" back opens a room; the player joins from the browser by link.
+  const c = await guest();
+  for (const w of wonSoloGames(7, 500)) await api('/api/chips/solo', c.token, { record: w.record, seat: 0 });
+  expect(await api<{ balance: number }>('/api/shop/buy', c.token, { item: 'back-stars' })).toEqual({
+    balance: 0,
+    item: 'back-stars',
+  });
+  await api('/api/shop/equip', c.token, { item: 'back-stars' });
+  const host = await TableClient.createFriendsRoom({ url, token: c.token });
+  await p2.goto(`${url}/?speed=fast#/live/${host.roomId}`);
+  await until('the player in the room', () => (host.lobby?.members.length ?? 0) === 2, 20_000);
+  host.send('options', { rules: { targetScore: 15 }, botLevel: 'easy' });
+  await new Promise((r) => setTimeout(r, 200));
+  host.send('start', {});
+  await until('the deal', () => host.state !== null && host.state.view.phase !== 'deal', 20_000);
+  const seats = host.state!.table.seats;
+  const theirs = seats.findIndex((s) => s.name === b.user.name);
+  expect(seats[theirs]!.look?.back).toBe('back-lattice'); // others see the player's choice
+  // In the browser the friend's seat shows the stars back (its pattern's night-blue tile).
+  const friendSeat = p2.locator(`.seat[data-seat="${host.state!.table.you}"]`);
+  await friendSeat.locator('.back-mini').first().waitFor({ timeout: 20_000 });
+  expect(await friendSeat.locator('.back-mini pattern rect[fill="#240046"]').count()).toBeGreaterThan(0);
+  expect(await p2.locator('.table-screen.table-look').count()).toBe(1);
+  await screenshot(p2, 'live-look.png');
+  // The refused purchase is a 402 answer, which the browser logs; nothing else went wrong.
+  expect(errors).toEqual([expect.stringMatching(/status of 402/)]);
+  expect(errors2).toEqual([]);
+  await host.leave();
+  await paid.close();
+}, 240_000);
