@@ -30,6 +30,7 @@ export interface LoadtestResult {
   moves: number;
   seconds: number;
   serverCpuSeconds: number | null; // the server's CPU time while the games ran (from its /metrics), if it tells
+  clientCpuSeconds: number; // this process' CPU time while the games ran
 }
 
 /** The server's process CPU seconds from its Prometheus metrics, or null. */
@@ -176,6 +177,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     }
   }
   const cpuBefore = await serverCpu(o.url);
+  const ownBefore = process.cpuUsage();
   const started = performance.now();
   for (const run of runs) run.clients[0]!.send('start', {});
   let last = 0;
@@ -191,6 +193,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     return done === runs.length;
   }, o.timeoutMs);
   const seconds = (performance.now() - started) / 1000;
+  const own = process.cpuUsage(ownBefore);
   const cpuAfter = await serverCpu(o.url);
   if (!finished) say('timed out: some tables did not finish');
 
@@ -216,6 +219,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     moves: latencies.length,
     seconds: round(seconds),
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : round(cpuAfter - cpuBefore),
+    clientCpuSeconds: round((own.user + own.system) / 1e6),
   };
 }
 
@@ -269,6 +273,7 @@ export const loadtest: Command = {
             : [
                 `server CPU           ${result.serverCpuSeconds} s (${Math.round((result.serverCpuSeconds * 1e6) / Math.max(1, result.moves))} µs per move)`,
               ]),
+          `client CPU           ${result.clientCpuSeconds} s (${Math.round((result.clientCpuSeconds * 1e6) / Math.max(1, result.moves))} µs per move, all ${result.tables * 4} clients)`,
         ].join('\n') + '\n',
       );
     }
