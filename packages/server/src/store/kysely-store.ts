@@ -64,10 +64,11 @@ export class KyselyStore implements GameStore {
   constructor(
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => db.destroy(),
+    private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
   ) {}
 
   migrate(): Promise<void> {
-    return migrateToLatest(this.db as Kysely<unknown>);
+    return migrateToLatest(this.db as Kysely<unknown>, this.migrationSchema);
   }
 
   close(): Promise<void> {

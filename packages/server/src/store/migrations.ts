@@ -89,9 +89,17 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-/** Brings the database up to the newest schema; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Brings the database up to the newest schema; throws with the failing migration's error. `schema` names where
+ * the migration bookkeeping lives (PostgreSQL: without it, Kysely would take another schema's for ours).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
