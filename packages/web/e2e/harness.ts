@@ -182,3 +182,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function clickCard(page: Page, card: string, force = false): Promise<void> {
   await page.locator(`[data-card="${card}"]`).click({ position: { x: 8, y: 30 }, force });
 }
+
+/**
+ * Waits for the first card on the table after passing. When the player holds the 2♣ it must lead it, so no card
+ * appears until it does: then it plays it.
+ */
+export async function firstTrickCard(page: Page): Promise<void> {
+  await page.locator('.table-screen[data-phase="play"]').waitFor();
+  const two = page.locator('[data-card="2C"]');
+  if ((await two.count()) > 0 && (await two.getAttribute('aria-disabled')) !== 'true')
+    await clickCard(page, '2C');
+  await page.locator('.trick-card').first().waitFor();
+}

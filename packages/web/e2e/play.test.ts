@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildApp,
   clickCard,
+  firstTrickCard,
   launch,
   recordLongTasks,
   screenshot,
@@ -260,8 +261,7 @@ describe('solo Hearts in Chromium', () => {
       await page.locator(`[data-card="${c}"]`).tap({ position: { x: 8, y: 30 } });
     await screenshot(page, 'web-pass-phone-360x740.png');
     await pass.tap();
-    await page.locator('.table-screen[data-phase="play"]').waitFor();
-    await page.locator('.trick-card').first().waitFor();
+    await firstTrickCard(page);
     await page.waitForTimeout(500); // let the cards land
     await screenshot(page, 'web-table-phone-360x740.png');
     expect(await fitsViewport(page)).toEqual({ scrollH: true, scrollW: true, cardsInView: true });
@@ -291,8 +291,7 @@ describe('solo Hearts in Chromium', () => {
     for (const c of cards.slice(0, 3)) await clickCard(page, c);
     await page.getByRole('button', { name: 'Pass cards' }).click();
     // The bots (in their worker, from the cache) answer offline too.
-    await page.locator('.table-screen[data-phase="play"]').waitFor();
-    await page.locator('.trick-card').first().waitFor();
+    await firstTrickCard(page);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
