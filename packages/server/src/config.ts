@@ -10,11 +10,17 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { isRedisUrl } from './presence.js';
+import { SCHEMA_PATTERN, isPostgresUrl } from './store/postgres.js';
 
 export interface ServerConfig {
   readonly port: number; // PORT; 0 picks a free port
   readonly host: string; // HOST
   readonly database: string; // DATABASE: the SQLite file (":memory:" for none)
+  readonly databaseUrl: string | null; // DATABASE_URL: postgres://… to use PostgreSQL instead of SQLite
+  readonly databaseSchema: string | null; // DATABASE_SCHEMA: PostgreSQL schema (default: the server's search_path)
+  readonly redisUrl: string | null; // REDIS_URL: redis://… runs scaled: processes share rooms (needs DATABASE_URL)
+  readonly redisPrefix: string; // REDIS_PREFIX: prefix of every Redis key of this deployment
   readonly webRoot: string | null; // WEB_ROOT: the built web app, served at /; null serves no app
   readonly graceMs: number; // GRACE_MS: free thinking time per decision
   readonly bankMs: number; // BANK_MS: time bank per player and hand
@@ -34,6 +40,10 @@ export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   host: '0.0.0.0',
   database: 'hearts.sqlite',
+  databaseUrl: null,
+  databaseSchema: null,
+  redisUrl: null,
+  redisPrefix: 'hearts:',
   webRoot: null,
   graceMs: 5_000,
   bankMs: 30_000,
@@ -48,6 +58,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   secret: null,
   logLevel: 'info',
 };
+
+const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -77,10 +89,29 @@ export function configFromEnv(
   if (secret !== null && secret.length < 16) problems.push('SECRET must have at least 16 characters');
   const database = env['DATABASE'] ?? base.database;
   const webRoot = env['WEB_ROOT'] ?? base.webRoot;
+  const databaseUrl = nonEmpty(env['DATABASE_URL']) ?? base.databaseUrl;
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl))
+    problems.push('DATABASE_URL must look like postgres://user@host:5432/database');
+  const databaseSchema = nonEmpty(env['DATABASE_SCHEMA']) ?? base.databaseSchema;
+  if (databaseSchema !== null && !SCHEMA_PATTERN.test(databaseSchema))
+    problems.push('DATABASE_SCHEMA must be lower-case letters, digits and underscores');
+  const redisUrl = nonEmpty(env['REDIS_URL']) ?? base.redisUrl;
+  if (redisUrl !== null && !isRedisUrl(redisUrl)) problems.push('REDIS_URL must look like redis://host:6379');
+  if (redisUrl !== null && databaseUrl === null)
+    problems.push(
+      'REDIS_URL needs DATABASE_URL: processes that share rooms must share one PostgreSQL database',
+    );
+  const redisPrefix = env['REDIS_PREFIX'] ?? base.redisPrefix;
+  if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(redisPrefix))
+    problems.push('REDIS_PREFIX must be 1 to 64 letters, digits or _ : . -');
   const config: ServerConfig = {
     port: int('PORT', base.port, 0, 65535),
     host: env['HOST'] ?? base.host,
     database: database === ':memory:' ? database : resolve(database),
+    databaseUrl,
+    databaseSchema,
+    redisUrl,
+    redisPrefix,
     webRoot: webRoot === null || webRoot === '' ? null : resolve(webRoot),
     graceMs: int('GRACE_MS', base.graceMs, 0, 600_000),
     bankMs: int('BANK_MS', base.bankMs, 0, 3_600_000),

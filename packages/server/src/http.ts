@@ -3,7 +3,7 @@
  *
  * | route | what |
  * | --- | --- |
- * | `GET /healthz` | 200 `{"status":"ok"}`; 503 while draining |
+ * | `GET /healthz` | 200 `{"status":"ok","process":"<id>"}`; 503 while draining |
  * | `GET /metrics` | Prometheus text format |
  * | `POST /api/guest` | a new guest: `{ token, user }` |
  * | `GET /api/me` | the signed-in user |
@@ -144,7 +144,11 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
       if (path === '/healthz') {
-        send(res, s.draining ? 503 : 200, { status: s.draining ? 'draining' : 'ok' });
+        // `process`: the Colyseus process id, by which a proxy routes a room's WebSocket (docs/scaling.md).
+        send(res, s.draining ? 503 : 200, {
+          status: s.draining ? 'draining' : 'ok',
+          process: s.presence.processId,
+        });
       } else if (path === '/metrics') {
         const text = await s.metrics.registry.metrics();
         res.writeHead(200, { 'content-type': s.metrics.registry.contentType }).end(text);

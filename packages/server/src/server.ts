@@ -2,6 +2,10 @@
  * The game server in one process: the web app, the HTTP API and the Colyseus rooms on one port, SQLite in a local
  * file, bots in worker threads. Unfinished tables are restored from the database before the port opens.
  *
+ * Scaled mode (`DATABASE_URL` and `REDIS_URL`): PostgreSQL instead of SQLite, and Colyseus' Redis presence and
+ * driver, so that any number of processes share matchmaking and rooms; table leases in Redis and the failover
+ * sweep (`failover.ts`) restore the tables of a process that is gone on the others (docs/scaling.md).
+ *
  * ```ts
  * const server = await startServer({ ...DEFAULT_CONFIG, port: 0, database: ':memory:' });
  * console.log(server.url);
@@ -12,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, matchMaker } from '@colyseus/core';
+import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { pino, type Logger } from 'pino';
 import { CLOSE_CODES } from '@hearts/live/protocol';
@@ -24,6 +29,10 @@ import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
 import { setServices, type Services } from './services.js';
 import { StaticFiles } from './static.js';
+import { Failover } from './failover.js';
+import { LocalTablePresence, type TablePresence } from './presence.js';
+import { FencedRedisDriver, RedisTablePresence, redisOptionsOf } from './presence-redis.js';
+import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
 import type { DealSource } from './table.js';
@@ -46,11 +55,26 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'hearts' } });
-  const store = options.store ?? (await openSqliteStore(config.database));
+  const scaled = config.redisUrl !== null;
+  const store =
+    options.store ??
+    (config.databaseUrl !== null
+      ? await openPostgresStore(
+          config.databaseUrl,
+          config.databaseSchema ? { schema: config.databaseSchema } : {},
+        )
+      : await openSqliteStore(config.database));
   const identity = await Identity.open(store, config.secret);
+  // The same key in every process: a table placed on another process is opened there.
+  const internalKey = await store.initSetting('internal-room-key', randomBytes(24).toString('hex'));
+  const presence: TablePresence =
+    config.redisUrl !== null
+      ? new RedisTablePresence(config.redisUrl, { prefix: config.redisPrefix })
+      : new LocalTablePresence();
   const bots = new BotPool(config.botWorkers);
   const writer = new EventWriter(store);
   const rooms = () => [...s.rooms];
+  const failover = new Failover({ presence, store, log, internalKey, draining: () => s.draining });
   const s: Services = {
     config,
     store,
@@ -64,7 +88,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       queue: () => s.queueSize,
       botsBusy: () => bots.busy,
     }),
-    internalKey: randomBytes(24).toString('hex'),
+    internalKey,
+    presence,
+    failover,
     deal: options.deal,
     draining: false,
     queueSize: 0,
@@ -86,22 +112,36 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     gracefullyShutdown: false,
     greet: false,
     logger: colyseusLogger(log),
+    selectProcessIdToCreateRoom: failover.selectProcess,
+    ...(config.redisUrl === null
+      ? {}
+      : {
+          presence: new RedisPresence({ ...redisOptionsOf(config.redisUrl), keyPrefix: config.redisPrefix }),
+          driver: new FencedRedisDriver(config.redisUrl, config.redisPrefix),
+        }),
   });
+  // Scaled: a process is gone when its lease in Redis runs out (failover.ts), not when one call times out.
+  matchMaker.setHealthChecksEnabled(!scaled);
   game.define('table', TableRoom, { mode: 'table' });
   game.define('friends', TableRoom, { mode: 'friends' });
   game.define('quick', QuickRoom);
+  await presence.start(matchMaker.processId);
+  presence.onLost((ids) => failover.lost(ids));
+
+  // A client joining a table by id finds it: restored here if no live process runs it (scaled mode).
+  const invoke = matchMaker.controller.invokeMethod;
+  if (scaled)
+    matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+      if (method === 'joinById' && typeof roomName === 'string')
+        await failover
+          .ensure(roomName)
+          .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
+      return invoke.call(this, method, roomName, clientOptions, authOptions);
+    };
 
   // Restore before the port opens, so that no client ever finds its table missing.
-  let restored = 0;
-  for (const id of await store.unfinishedTables()) {
-    try {
-      await matchMaker.createRoom('table', { internal: s.internalKey, tableId: id });
-      restored++;
-    } catch (e) {
-      log.error({ err: e, table: id }, 'a table could not be restored');
-    }
-  }
-  if (restored > 0) log.info({ tables: restored }, 'tables restored');
+  const restored = await failover.sweep();
+  if (scaled) failover.start(1000);
 
   await game.listen(config.port, config.host);
   const port = (http.address() as AddressInfo).port;
@@ -112,6 +152,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const close = () =>
     (closing ??= (async () => {
       s.draining = true;
+      failover.stop();
       log.info('draining: no new tables; closing connections');
       for (const room of rooms()) {
         if (room instanceof TableRoom && room.table) await room.table.idle();
@@ -122,6 +163,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
       await writer.flush();
+      // Only now, with every event written, may another process take the tables over.
+      await presence.close();
+      matchMaker.controller.invokeMethod = invoke;
       await bots.close();
       await store.close();
       setServices(null);

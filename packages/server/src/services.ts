@@ -7,7 +7,9 @@ import type { Logger } from 'pino';
 import type { Identity } from './auth.js';
 import type { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
+import type { Failover } from './failover.js';
 import type { Metrics } from './metrics.js';
+import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
 import type { DealSource } from './table.js';
 import type { EventWriter } from './writer.js';
@@ -20,7 +22,9 @@ export interface Services {
   readonly writer: EventWriter;
   readonly log: Logger;
   readonly metrics: Metrics;
-  readonly internalKey: string; // proves that the server itself asked for a room
+  readonly internalKey: string; // proves that the server itself asked for a room (shared by every process)
+  readonly presence: TablePresence; // which process runs which table
+  readonly failover: Failover; // restores tables nobody runs; places new tables
   readonly deal: DealSource | undefined;
   draining: boolean; // SIGTERM: no new tables, connections closing
   queueSize: number; // quick match: players waiting

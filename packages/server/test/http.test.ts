@@ -13,7 +13,10 @@ afterAll(async () => {
 
 describe('health and metrics', () => {
   test('/healthz answers ok', async () => {
-    expect(await api(t.url, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await api(t.url, '/healthz')).toEqual({
+      status: 200,
+      body: { status: 'ok', process: expect.any(String) as string },
+    });
   });
 
   test('/metrics speaks the Prometheus text format', async () => {

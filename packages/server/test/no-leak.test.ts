@@ -6,73 +6,11 @@
  * snapshots, chat, results and error replies alike.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  CardSet,
-  SUITS,
-  applyMove,
-  deal,
-  handOf,
-  makeCard,
-  newGame,
-  parseCard,
-  type GameState,
-  type Suit,
-} from '@hearts/engine';
-import type { TableClient } from '@hearts/live';
-import { toEngineMove } from '../src/table.js';
-import type { EventRow, GameStore } from '../src/store/types.js';
+import { makeCard } from '@hearts/engine';
+import type { GameStore } from '../src/store/types.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { AutoPlayer, connect, friendsGame, startTestServer, until, type TestServer } from './helpers.js';
-
-const CARD = /\b[2-9TJQKA][CDSH]\b/g;
-
-interface Received {
-  readonly table: string;
-  readonly seat: number;
-  readonly v: number; // the version the message belongs to (game messages: theirs; others: the last seen)
-  readonly type: string;
-  readonly text: string;
-}
-
-function record(client: TableClient, table: string, seat: () => number, log: Received[]): void {
-  client.tap((type, m) => {
-    const v = type === 'game' ? (m as { v: number }).v : (client.state?.v ?? 0);
-    log.push({ table, seat: seat(), v, type, text: JSON.stringify(m) });
-  });
-}
-
-/** For each version of a table: which seat holds each card (−1: nobody), and what each seat passed this hand. */
-function holdersByVersion(events: readonly EventRow[], players: number, rules: object) {
-  const g0 = newGame(rules);
-  if (!g0.ok) throw new Error(g0.error.message);
-  let g: GameState = g0.value;
-  const out: { holder: Int8Array; passed: Set<number>[] }[] = [];
-  let passed: Set<number>[] = Array.from({ length: players }, () => new Set<number>());
-  const snapshot = () => {
-    const holder = new Int8Array(52).fill(-1);
-    if (g.phase === 'pass' || g.phase === 'play' || g.phase === 'moon')
-      for (let s = 0; s < players; s++) for (const c of handOf(g, s)) holder[c] = s;
-    out.push({ holder, passed: passed.map((p) => new Set(p)) });
-  };
-  snapshot(); // version 0
-  for (const row of events) {
-    const e = row.event;
-    if (e.type === 'deal') {
-      const hands = e.hands.map((h) => CardSet.fromNames(h.split(' '))!);
-      const r = deal(g, hands, e.sevenSuit === null ? null : (SUITS.indexOf(e.sevenSuit) as Suit));
-      if (!r.ok) throw new Error(r.error.message);
-      g = r.value;
-      passed = Array.from({ length: players }, () => new Set<number>());
-    } else if (e.type === 'move') {
-      const r = applyMove(g, e.seat, toEngineMove(e.move)!);
-      if (!r.ok) throw new Error(r.error.message);
-      g = r.value;
-      if (e.move.kind === 'pass') for (const c of e.move.cards) passed[e.seat]!.add(parseCard(c)!);
-    }
-    snapshot();
-  }
-  return out;
-}
+import { holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
 
 let t: TestServer;
 const log: Received[] = [];
@@ -122,31 +60,6 @@ async function playOne(k: number): Promise<void> {
   await until('the end', () => live.every((c) => c.result !== null), 90_000);
   expect([...players, p2].flatMap((p) => p.errors)).toEqual([]);
   for (const c of [...clients, second]) if (c.status !== 'closed') await c.leave();
-}
-
-type States = ReturnType<typeof holdersByVersion>;
-
-/** The leaks in a table's messages: card names held by another seat at that version (and not passed there by us). */
-function leaks(received: readonly Received[], states: States): { leaks: string[]; checked: number } {
-  const found: string[] = [];
-  let checked = 0;
-  for (const r of received) {
-    const at = states[r.v];
-    if (!at) {
-      found.push(`no version ${r.v}`);
-      continue;
-    }
-    for (const name of r.text.match(CARD) ?? []) {
-      const c = parseCard(name)!;
-      const holder = at.holder[c]!;
-      checked++;
-      if (holder !== -1 && holder !== r.seat && !at.passed[r.seat]!.has(c))
-        found.push(
-          `seat ${r.seat} got ${name} (held by seat ${holder}) at v${r.v} in ${r.type}: ${r.text.slice(0, 200)}`,
-        );
-    }
-  }
-  return { leaks: found, checked };
 }
 
 test('over many complete games at once, no client ever receives a card it may not know', async () => {

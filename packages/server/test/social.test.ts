@@ -73,7 +73,10 @@ test('draining: health says so, and no new tables or guests are made', async () 
   t = await startTestServer();
   const a = await guest(t.url);
   t.server.services.draining = true;
-  expect(await api(t.url, '/healthz')).toEqual({ status: 503, body: { status: 'draining' } });
+  expect(await api(t.url, '/healthz')).toEqual({
+    status: 503,
+    body: { status: 'draining', process: expect.any(String) as string },
+  });
   expect((await api(t.url, '/api/guest', { body: {} })).status).toBe(503);
   await expect(TableClient.createFriendsRoom({ url: t.url, token: a.token })).rejects.toThrow(
     /shutting down/,

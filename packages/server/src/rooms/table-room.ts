@@ -21,7 +21,9 @@ import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { finishLiveGame, progressDb } from '../rating/finish.js';
 import { BOT_START_RATINGS } from '../results.js';
-import { services } from '../services.js';
+import { TABLE_TAKEN } from '../failover.js';
+import { maybeServices, services } from '../services.js';
+import { isUniqueViolation } from '../store/kysely-store.js';
 import type { StoredSeat, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
@@ -61,11 +63,16 @@ export function seatByLot(
   return seats.map((s) => s ?? { kind: 'bot', level: botLevel, name: `Bot ${++k}`, rating: botRating });
 }
 
-/** Stores a new table and opens its room; returns the room id (= table id). */
+/**
+ * Stores a new table and opens its room on the live process with the fewest rooms, which holds the table's lease
+ * from before the table is stored (so no other process takes it for an orphan); returns the room id (= table id).
+ */
 export async function openTable(record: TableRecord): Promise<string> {
   const s = services();
+  const process = await s.failover.place();
+  if (!(await s.presence.claim(record.id, process))) throw new Error(`table ${record.id} is held already`);
   await s.store.createTable(record);
-  await matchMaker.createRoom('table', { internal: s.internalKey, tableId: record.id });
+  await matchMaker.createRoom('table', { internal: s.internalKey, tableId: record.id, process });
   return record.id;
 }
 
@@ -100,17 +107,25 @@ export class TableRoom extends GuardedRoom {
     }
     if (options.internal !== s.internalKey || typeof options.tableId !== 'string')
       throw new ServerError(4213, 'tables are opened by the server');
-    const loaded = await s.store.loadTable(options.tableId);
-    if (!loaded) throw new ServerError(4212, `no table ${options.tableId}`);
-    this.roomId = loaded.table.id;
-    this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+    // One process runs a table: the one holding its lease (another may be restoring it at the same moment).
+    if (!(await s.presence.claim(options.tableId)))
+      throw new ServerError(TABLE_TAKEN, `table ${options.tableId} runs on another server process`);
+    try {
+      const loaded = await s.store.loadTable(options.tableId);
+      if (!loaded) throw new ServerError(4212, `no table ${options.tableId}`);
+      this.roomId = loaded.table.id;
+      this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+    } catch (e) {
+      await s.presence.release(options.tableId);
+      throw e;
+    }
     this.register();
   }
 
   private async freeCode(): Promise<string> {
     for (;;) {
       const code = roomCode();
-      if (!matchMaker.getLocalRoomById(code) && !(await services().store.tableExists(code))) return code;
+      if (!(await matchMaker.getRoomById(code)) && !(await services().store.tableExists(code))) return code;
     }
   }
 
@@ -119,8 +134,15 @@ export class TableRoom extends GuardedRoom {
     const c = s.config;
     return {
       append: async (rows) => {
+        if (!s.presence.holds(this.roomId)) throw new Error('this process no longer runs the table');
         const stop = s.metrics.persistSeconds.startTimer();
-        await s.writer.append(rows);
+        try {
+          await s.writer.append(rows);
+        } catch (e) {
+          // Another process wrote this step (it took the table over): this copy is stale; the clients reconnect.
+          if (isUniqueViolation(e)) s.failover.lost([this.roomId]);
+          throw e;
+        }
         stop();
         for (const r of rows) if (r.event.type === 'move') s.metrics.moves.inc({ by: r.event.by });
       },
@@ -230,6 +252,8 @@ export class TableRoom extends GuardedRoom {
 
   protected override cleanup(): void {
     this.table?.dispose();
+    const s = maybeServices();
+    if (this.table && s && !s.draining) void s.presence.release(this.roomId).catch(() => undefined);
     for (const t of this.windows.values()) clearTimeout(t);
     this.windows.clear();
   }
@@ -350,6 +374,13 @@ export class TableRoom extends GuardedRoom {
           status: 'playing',
           createdAt: Date.now(),
         };
+        if (!(await services().presence.claim(record.id))) {
+          this.sendError(client, {
+            code: 'ERR_STORAGE',
+            message: 'the table could not be opened; try again',
+          });
+          return;
+        }
         await services().store.createTable(record);
         this.members = [];
         this.startTable(Table.create(record, this.deps()));

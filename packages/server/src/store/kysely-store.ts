@@ -50,7 +50,7 @@ function toPlayer(r: Selectable<TablePlayersTable>): PlayerResult {
 }
 
 /** Unique-constraint violations of SQLite and PostgreSQL. */
-function isUniqueViolation(e: unknown): boolean {
+export function isUniqueViolation(e: unknown): boolean {
   const x = e as { code?: string; message?: string };
   return (
     x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||

@@ -1,0 +1,98 @@
+/**
+ * Game server processes in scaled mode for the tests: each a real `hearts-server` (the built bin, as in
+ * docs/scaling.md) on PostgreSQL and Redis, on loopback only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { until } from './helpers.js';
+
+export const SERVER_BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
+export const PROXY_BIN = fileURLToPath(new URL('../bin/hearts-proxy.js', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  readonly proc: ChildProcess;
+  readonly url: string;
+  readonly port: number;
+  readonly output: () => string;
+  process: string; // its Colyseus process id (from /healthz)
+}
+
+/** Settings of a scaled deployment under test: its database schema and Redis key prefix. */
+export interface Deployment {
+  readonly databaseUrl: string;
+  readonly schema: string;
+  readonly redisUrl: string;
+  readonly prefix: string;
+}
+
+/** Starts `hearts-server` in scaled mode and waits until it listens. */
+export async function spawnScaled(d: Deployment, env: Record<string, string> = {}): Promise<Child> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [SERVER_BIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: d.databaseUrl,
+      DATABASE_SCHEMA: d.schema,
+      REDIS_URL: d.redisUrl,
+      REDIS_PREFIX: d.prefix,
+      WEB_ROOT: '',
+      GRACE_MS: '5000',
+      BANK_MS: '10000',
+      RECONNECT_MS: '20000',
+      QUICK_MATCH_WAIT_MS: '600',
+      BOT_DELAY_MS: '0',
+      HAND_PAUSE_MS: '0',
+      BOT_LEVEL: 'easy',
+      BOT_WORKERS: '1',
+      RATE_LIMIT: '500',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  await until(
+    'the server to listen',
+    () => out.includes(`http://localhost:${port}`) || proc.exitCode !== null,
+    30_000,
+  );
+  if (proc.exitCode !== null) throw new Error(`the server exited: ${out}`);
+  const url = `http://127.0.0.1:${port}`;
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { process: string };
+  return { proc, url, port, output: () => out, process: health.process };
+}
+
+export const exited = (p: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) =>
+    p.exitCode !== null || p.signalCode !== null ? resolve(p.exitCode) : p.once('exit', (c) => resolve(c)),
+  );
+
+/** Which process each room is listed on, from Colyseus' room listings in Redis. */
+export async function listings(redisUrl: string, prefix: string): Promise<Map<string, string>> {
+  const redis = new Redis(redisUrl);
+  try {
+    const all = await redis.hgetall(`${prefix}roomcaches`);
+    return new Map(
+      Object.entries(all).map(([id, json]) => [id, (JSON.parse(json) as { processId: string }).processId]),
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
