@@ -146,17 +146,25 @@ test('a connection that floods is refused, then closed; others are not affected'
   const flood = await c.joinById(host.roomId, {}).catch(() => null);
   expect(flood).not.toBeNull(); // the same user, another device: replaces the host's connection
   const codes: string[] = [];
-  flood!.onMessage('error', (m: ErrorMessage) => codes.push(m.code));
+  const refusedMoves: string[] = [];
+  flood!.onMessage('error', (m: ErrorMessage) => {
+    codes.push(m.code);
+    if (m.code === 'ERR_RATE_LIMIT' && m.id !== undefined) refusedMoves.push(m.id);
+  });
   flood!.onMessage('*', () => undefined);
   let closed: number | null = null;
   flood!.onLeave((code) => (closed = code));
   for (let i = 0; i < 5000 && closed === null; i++) {
-    flood!.send('sync', {});
+    // Now and then a move among the noise: when it is refused, the refusal names it, so the sender's move settles.
+    if (i % 50 === 49) flood!.send('move', { id: `m${i}`, move: { kind: 'play', card: '2C' } });
+    else flood!.send('sync', {});
     if (i % 200 === 0) await new Promise((r) => setTimeout(r, 1));
   }
   await until('the close', () => closed !== null, 10_000);
   expect(closed).toBe(CLOSE_CODES.rateLimited);
   expect(codes).toContain('ERR_RATE_LIMIT');
+  expect(refusedMoves.length).toBeGreaterThan(0);
+  for (const id of refusedMoves) expect(id).toMatch(/^m\d+$/);
   expect((await api(t.url, '/api/me', { token: other.token })).status).toBe(200);
 });
 

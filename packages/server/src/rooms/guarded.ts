@@ -80,8 +80,8 @@ export abstract class GuardedRoom extends Room {
         super._onMessage(client, buffer); // join confirmation, leave
         return;
       }
-      if (!this.allow(client)) return;
       if (code === Protocol.ROOM_DATA_BYTES) {
+        if (!this.allow(client)) return;
         this.sendError(client, {
           code: 'ERR_MALFORMED',
           message: 'binary messages are not part of this protocol',
@@ -89,6 +89,7 @@ export abstract class GuardedRoom extends Room {
         return;
       }
       if (buffer.length > LIMITS.messageBytes) {
+        if (!this.allow(client)) return;
         this.sendError(client, {
           code: 'ERR_TOO_LARGE',
           message: `messages are limited to ${LIMITS.messageBytes} bytes`,
@@ -102,9 +103,12 @@ export abstract class GuardedRoom extends Room {
         type = decode.stringCheck(buffer, it) ? decode.string(buffer, it) : decode.number(buffer, it);
         message = buffer.byteLength > it.offset ? unpack(buffer.subarray(it.offset)) : undefined;
       } catch {
+        if (!this.allow(client)) return;
         this.sendError(client, { code: 'ERR_MALFORMED', message: 'the message cannot be decoded' });
         return;
       }
+      // Decoded first (it is small) so that a refused move names its id and the client's move settles.
+      if (!this.allow(client, echoId(message))) return;
       this.dispatch(client, type, message);
     } catch (e) {
       services().log.warn({ err: e, room: this.roomId }, 'a client message failed');
@@ -129,9 +133,11 @@ export abstract class GuardedRoom extends Room {
     }
     const parsed = parseMessage(t, message);
     if (!parsed.ok) {
-      const id = (message as { id?: unknown } | null)?.id;
-      const echo = typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { id } : {};
-      this.sendError(client, { code: 'ERR_MALFORMED', message: parsed.reason.slice(0, 200), ...echo });
+      this.sendError(client, {
+        code: 'ERR_MALFORMED',
+        message: parsed.reason.slice(0, 200),
+        ...echoId(message),
+      });
       return;
     }
     Promise.resolve(handler(client, parsed.value)).catch((e: unknown) => {
@@ -141,7 +147,7 @@ export abstract class GuardedRoom extends Room {
   }
 
   /** Token bucket: `rateLimit` messages per second, bursts of twice that. Repeated flooding closes the connection. */
-  private allow(client: Client): boolean {
+  private allow(client: Client, echo: { id?: string } = {}): boolean {
     const rate = services().config.rateLimit;
     const now = Date.now();
     let b = this.buckets.get(client);
@@ -153,12 +159,18 @@ export abstract class GuardedRoom extends Room {
       return true;
     }
     b.strikes++;
-    if (b.strikes === 1 || b.strikes % 10 === 0)
-      this.sendError(client, { code: 'ERR_RATE_LIMIT', message: 'too many messages: slow down' });
+    if (b.strikes === 1 || b.strikes % 10 === 0 || echo.id !== undefined)
+      this.sendError(client, { code: 'ERR_RATE_LIMIT', message: 'too many messages: slow down', ...echo });
     if (b.strikes >= rate * 2) {
       services().log.warn({ room: this.roomId, session: client.sessionId }, 'closing a flooding connection');
       client.leave(CLOSE_CODES.rateLimited);
     }
     return false;
   }
+}
+
+/** The id a client gave its message, when it is a well-formed one, to name in an error reply. */
+function echoId(message: unknown): { id?: string } {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { id } : {};
 }
