@@ -14,6 +14,7 @@ import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
 import { applyGameMessage, type LiveState } from './reducer.js';
 import { CLOSE_CODES } from './protocol.js';
+import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import type {
   AgainMessage,
   ChatLine,
@@ -26,6 +27,7 @@ import type {
   QueueMessage,
   ResultMessage,
   SeatsMessage,
+  ShuffleMessage,
   WireMove,
 } from './protocol.js';
 
@@ -64,6 +66,7 @@ export interface TableClientOptions {
   readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s)
   readonly retryMs?: number; // pause between attempts (default 400 ms)
   readonly random?: RandomSource; // for message ids
+  readonly shuffle?: SeatShuffleOptions; // the fair shuffle (tests: a seat that never reveals)
 }
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -92,6 +95,8 @@ export class TableClient {
   closeCode: number | null = null; // why the connection ended for good
   lastError: ErrorMessage | null = null;
   reconnects = 0; // successful reconnections so far
+  /** The fair shuffle: this seat commits, reveals and verifies every hand (`fair.verdicts`, `fair.shownHash()`). */
+  readonly fair: SeatShuffle;
 
   private readonly client: Client;
   private room: Room | null = null;
@@ -108,6 +113,7 @@ export class TableClient {
     this.client.auth.token = options.token;
     const rng = options.random ?? cryptoRandom();
     this.prefix = (rng.nextUint32().toString(36) + rng.nextUint32().toString(36)).slice(0, 10);
+    this.fair = new SeatShuffle((type, m) => this.room?.send(type, m), options.shuffle);
   }
 
   /** Called after every change of state, lobby, chat, result or status. */
@@ -138,6 +144,7 @@ export class TableClient {
   /** Sends a decision; resolves with the table version that applied it, rejects with the server's refusal. */
   move(move: WireMove): Promise<number> {
     const id = `${this.prefix}-${++this.counter}`;
+    if (move.kind === 'pass' && this.state) this.fair.sentPass(this.state.view.handNumber, move.cards);
     return new Promise<number>((resolve, reject) => {
       this.pending.set(id, {
         move,
@@ -222,6 +229,9 @@ export class TableClient {
       case 'game':
         this.onGame(message as GameMessage);
         break;
+      case 'shuffle':
+        this.fair.receive(message as ShuffleMessage, this.state);
+        break;
       case 'error': {
         const e = message as ErrorMessage;
         if (e.code === 'ERR_DUPLICATE' && e.id !== undefined) {
@@ -282,6 +292,7 @@ export class TableClient {
     const first = m.kind === 'snapshot' && m.event.type === 'join';
     if (m.kind === 'snapshot') this.syncing = false;
     this.state = next;
+    this.fair.observe(next);
     if (m.ack !== undefined) this.settle(m.ack, m.v);
     // After a (re)join, resend what the server may not have received; it ignores what it already applied.
     if (first) for (const [id, p] of this.pending) this.room?.send('move', { id, move: p.move });

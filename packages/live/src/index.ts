@@ -48,11 +48,16 @@ export type {
   QuickMatchOptions,
   QueueMessage,
   MatchedMessage,
+  CommitMessage,
+  RevealMessage,
+  ShuffleMessage,
 } from './protocol.js';
 export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
 export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch } from './client.js';
+export { SeatShuffle } from './shuffle.js';
+export type { ShuffleVerdict, SeatShuffleOptions } from './shuffle.js';
 export type { TableClientOptions, ConnectionStatus, QuickMatchWait } from './client.js';
 export type { QuickMatchOptions as QuickMatchRequest } from './client.js';

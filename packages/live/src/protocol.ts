@@ -29,6 +29,8 @@ export const CLIENT_MESSAGES = [
   'again',
   'options',
   'start',
+  'commit',
+  'reveal',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
@@ -59,6 +61,40 @@ export interface TableOptions {
   readonly rules: Partial<Rules>;
   readonly botLevel: BotLevel;
 }
+
+/**
+ * `commit` (hearts-shuffle/1, step 1): this seat's commitment for the hand, sent when the server asks (a `shuffle`
+ * message of step `commit`). `reveal` (step 3): the seat's seed, sent only after the full commitment list arrived.
+ */
+export interface CommitMessage {
+  readonly handNumber: number;
+  readonly commitment: string; // 64 lowercase hex digits
+}
+export interface RevealMessage {
+  readonly handNumber: number;
+  readonly seed: string; // 64 lowercase hex digits
+}
+
+/**
+ * `shuffle`: the fair shuffle of one hand (docs/fair-shuffle.md), server → one seat. `commit`: draw a seed and
+ * send its commitment; `commitments`: the full list C and its hash (check your own, then reveal); `transcript`:
+ * after the hand, every seed and the deal, to verify.
+ */
+export type ShuffleMessage =
+  | {
+      readonly step: 'commit';
+      readonly tableId: string;
+      readonly handNumber: number;
+      readonly seat: number;
+      readonly players: number;
+    }
+  | {
+      readonly step: 'commitments';
+      readonly handNumber: number;
+      readonly commitments: readonly string[];
+      readonly commitmentsHash: string;
+    }
+  | { readonly step: 'transcript'; readonly handNumber: number; readonly transcript: unknown }; // hearts-shuffle/1 JSON
 
 /** How a seat is filled, as every client sees it. */
 export interface SeatInfo {
@@ -175,6 +211,7 @@ export const ERROR_CODES = [
   'ERR_NOT_KICKABLE',
   'ERR_STORAGE', // the move could not be stored; it was not applied
   'ERR_DRAINING', // the server is shutting down; no new tables
+  'ERR_SHUFFLE', // a fair-shuffle step refused: not asked now, another hand, or a seed that does not open the commitment
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

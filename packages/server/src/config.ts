@@ -30,6 +30,7 @@ export interface ServerConfig {
   readonly botTimeMs: number; // BOT_TIME_MS: thinking budget of the search bots per decision
   readonly botDelayMs: number; // BOT_DELAY_MS: a bot never moves sooner than this after its turn begins
   readonly handPauseMs: number; // HAND_PAUSE_MS: pause between a hand's end and the next deal
+  readonly shuffleMs: number; // SHUFFLE_MS: fair shuffle: time to commit, and to reveal, before server/fallback seeds
   readonly botWorkers: number; // BOT_WORKERS: worker threads for bots
   readonly rateLimit: number; // RATE_LIMIT: messages a connection may send per second (burst: twice that)
   readonly secret: string | null; // SECRET: signs tokens; default: generated once and kept in the database
@@ -53,6 +54,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botTimeMs: 500,
   botDelayMs: 700,
   handPauseMs: 3_000,
+  shuffleMs: 5_000,
   botWorkers: Math.max(1, Math.min(4, availableParallelism())),
   rateLimit: 20,
   secret: null,
@@ -121,6 +123,7 @@ export function configFromEnv(
     botTimeMs: int('BOT_TIME_MS', base.botTimeMs, 1, 60_000),
     botDelayMs: int('BOT_DELAY_MS', base.botDelayMs, 0, 60_000),
     handPauseMs: int('HAND_PAUSE_MS', base.handPauseMs, 0, 60_000),
+    shuffleMs: int('SHUFFLE_MS', base.shuffleMs, 100, 60_000),
     botWorkers: int('BOT_WORKERS', base.botWorkers, 1, 64),
     rateLimit: int('RATE_LIMIT', base.rateLimit, 1, 100_000),
     secret,

@@ -12,12 +12,14 @@
  * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device |
  * | `GET /api/history` | the user's finished games, newest first |
  * | `GET /api/games/<id>/record` | a finished game as `hearts-record/1` (its players only) |
+ * | `GET /api/games/<id>/shuffle[/<hand>]` | its hands' `hearts-shuffle/1` transcripts (src/shuffle-routes.ts) |
  *
  * Ratings, player pages, the leaderboard, chips and the shop: `src/rating/routes.ts`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IdentityRefusal, publicUser } from './auth.js';
 import { progressRoutes } from './rating/routes.js';
+import { shuffleRoutes } from './shuffle-routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -124,6 +126,8 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       });
     } else if (await progressRoutes(s, req, res, path)) {
       // ratings, player pages, chips, shop: src/rating/routes.ts
+    } else if (await shuffleRoutes(s, req, res, path)) {
+      // the fair shuffle's transcripts: src/shuffle-routes.ts
     } else {
       const m = /^\/api\/games\/([A-Za-z0-9_-]{1,40})\/record$/.exec(path);
       if (m && method === 'GET') {

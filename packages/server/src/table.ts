@@ -20,6 +20,7 @@ import {
   newGame,
   observation,
   parseCard,
+  randomInt,
   seatsToAct,
   type Card,
   type GameState,
@@ -45,8 +46,11 @@ import type {
   WireMove,
 } from '@hearts/live/protocol';
 import type { SeatLook } from '@hearts/live/cosmetics';
+import type { ShuffleMessage } from '@hearts/live/protocol';
+import type { Transcript } from '@hearts/shuffle';
 import type { BotDecider } from './bots.js';
 import { passedMessages, playMessages } from './views.js';
+import { TableShuffle, shuffleTestHooks } from './shuffle-table.js';
 import type { EventRow, StoredEvent, StoredSeat, TableRecord } from './store/types.js';
 
 /** The clock and pace of a table. */
@@ -57,6 +61,7 @@ export interface TableTimes {
   readonly handPauseMs: number; // pause between hands
   readonly botTimeMs: number; // thinking budget of the search bots
   readonly clockLevel: BotLevel; // the bot that decides for a player whose bank ran out
+  readonly shuffleMs?: number; // fair shuffle: time to commit, and to reveal (default 5 s); then server/fallback seeds
 }
 
 /** Where a table's outputs go (the room sends them to connections). */
@@ -70,13 +75,18 @@ export interface TableOutput {
   /** The seat went to a bot for good: its player's connections must go. */
   seatLost(seat: number, reason: TakeoverReason): void;
   problem(message: string, error?: unknown): void;
+  /** The fair shuffle's messages to one seat (hearts-shuffle/1). */
+  shuffle?(seat: number, message: ShuffleMessage): void;
 }
 
-/** A deal: the hands in seat order and, under sevenOfDie, the die's suit. Issue 6 plugs the fair shuffle in here. */
+/** A deal: the hands in seat order and, under sevenOfDie, the die's suit. Without one, tables deal by the fair shuffle. */
 export type DealSource = (
   state: GameState,
   tableId: string,
 ) => Promise<{ hands: CardSet[]; sevenSuit: Suit | null }>;
+
+/** The die of sevenOfDie: 1–2 spades, 3–4 diamonds, 5–6 clubs (as the engine's dealRandom rolls it). */
+const DIE_SUITS: readonly Suit[] = [2, 2, 1, 1, 0, 0] as Suit[];
 
 export const randomDeal: DealSource = (state) => {
   const dealt = dealRandom(state, cryptoRandom());
@@ -90,7 +100,7 @@ export interface TableDeps {
   readonly times: TableTimes;
   readonly out: TableOutput;
   readonly finish: (table: Table) => Promise<ResultMessage>; // results, ratings, record: stored
-  readonly deal?: DealSource;
+  readonly deal?: DealSource; // tests: deal without the fair shuffle
   readonly now?: () => number;
 }
 
@@ -179,6 +189,7 @@ export class Table {
   lastEvent: TableEvent = { type: 'join' };
   finished = false; // results stored
   result: ResultMessage | null = null;
+  readonly transcripts = new Map<number, Transcript>(); // hearts-shuffle/1, by hand number
 
   private readonly banks: number[];
   private readonly clockStart: (number | null)[];
@@ -194,6 +205,7 @@ export class Table {
   private finishing = false;
   private disposed = false;
   private readonly now: () => number;
+  private readonly fair: TableShuffle | null; // null: deps.deal deals
 
   private constructor(
     readonly record: TableRecord,
@@ -215,6 +227,20 @@ export class Table {
     this.botTokens = new Array<number>(n).fill(0);
     this.botPending = new Array<boolean>(n).fill(false);
     this.now = deps.now ?? Date.now;
+    this.fair = deps.deal
+      ? null
+      : new TableShuffle({
+          tableId: record.id,
+          players: n,
+          removedCards: record.rules.removedCards,
+          timeoutMs: deps.times.shuffleMs ?? 5000,
+          isHuman: (seat) => this.seats[seat]?.kind === 'human',
+          send: (seat, m) => this.deps.out.shuffle?.(seat, m),
+          persist: (event) => this.persist(event),
+          enqueue: (f) => void this.enqueue(f),
+          deal: (handNumber, transcript, hands) => this.dealShuffled(handNumber, transcript, hands),
+          problem: (message, e) => this.deps.out.problem(message, e),
+        });
   }
 
   get id(): string {
@@ -248,8 +274,13 @@ export class Table {
         this.game = r.value;
         this.newHandClocks();
         this.lastEvent = { type: 'deal', handNumber: this.game.handNumber };
+        if (e.shuffle) this.transcripts.set(e.shuffle.handNumber, e.shuffle);
+        this.fair?.dealt(this.game.handNumber);
         return;
       }
+      case 'commitments':
+        if (this.fair) this.fair.restore(e);
+        return;
       case 'move': {
         const m = toEngineMove(e.move);
         const r = m ? applyMove(this.game, e.seat, m) : null;
@@ -331,6 +362,7 @@ export class Table {
     this.replaceSeat(seat, level);
     this.lastEvent = { type: 'takeover', seat, level, reason };
     this.deps.out.seatLost(seat, reason);
+    await this.fair?.takeover(seat);
     this.afterChange();
     this.sendSnapshots(this.lastEvent, null);
     return true;
@@ -340,6 +372,24 @@ export class Table {
     if (this.connected[seat] === connected) return;
     this.connected[seat] = connected;
     this.deps.out.seats(this.seatsMessage());
+    if (connected) this.fair?.connected(seat);
+  }
+
+  /** A seat's fair-shuffle step: its commitment, or its seed once the list is out. */
+  shuffleStep(
+    seat: number,
+    step: 'commit' | 'reveal',
+    handNumber: number,
+    value: string,
+  ): Promise<ErrorMessage | null> {
+    return this.enqueue(async () => {
+      if (this.seats[seat]?.kind !== 'human')
+        return { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat' };
+      if (!this.fair) return { code: 'ERR_NOT_NOW', message: 'this table deals without the fair shuffle' };
+      return step === 'commit'
+        ? this.fair.commit(seat, handNumber, value)
+        : this.fair.reveal(seat, handNumber, value);
+    });
   }
 
   /** A full picture for one seat (on join, on `sync`). */
@@ -357,6 +407,7 @@ export class Table {
   dispose(): void {
     this.disposed = true;
     if (this.dealTimer) clearTimeout(this.dealTimer);
+    this.fair?.dispose();
     for (let s = 0; s < this.seats.length; s++) this.stopClock(s);
     this.botTokens.fill(-1);
   }
@@ -388,6 +439,8 @@ export class Table {
     by: 'player' | 'bot' | 'clock',
     id: string | null,
   ): Promise<SubmitOutcome> {
+    const cheat = shuffleTestHooks.cheat?.move;
+    if (cheat && by === 'player') wire = cheat(seat, wire);
     const move = toEngineMove(wire);
     if (!move)
       return { ok: false, error: { code: 'ERR_MALFORMED', message: 'not a card', ...(id ? { id } : {}) } };
@@ -417,6 +470,8 @@ export class Table {
     this.lastEvent = this.moveEvent(seat, wire);
     this.afterChange();
     this.sendMove(prev, seat, wire, bankMs, id);
+    if (this.game.handNumber !== prev.handNumber || this.game.phase === 'gameOver')
+      this.sendTranscript(prev.handNumber);
     return { ok: true, v: this.version };
   }
 
@@ -479,7 +534,36 @@ export class Table {
 
   private async dealNow(): Promise<void> {
     if (this.disposed || this.game.phase !== 'deal') return;
+    if (this.fair) {
+      this.fair.run(this.game.handNumber);
+      return;
+    }
     const { hands, sevenSuit } = await (this.deps.deal ?? randomDeal)(this.game, this.id);
+    await this.dealHands(hands, sevenSuit, null, () => this.dealNow());
+  }
+
+  /** The fair shuffle's deal: never re-dealt; a failed write is retried with the very same deal. */
+  private async dealShuffled(handNumber: number, transcript: Transcript, dealt: Card[][]): Promise<void> {
+    if (this.disposed || this.game.phase !== 'deal' || this.game.handNumber !== handNumber) return;
+    const hands = dealt.map((h) => CardSet.fromCards(h));
+    const seven = this.game.rules.sevenOfDie ? DIE_SUITS[randomInt(cryptoRandom(), 6)]! : null;
+    await this.dealHands(hands, seven, transcript, () => this.dealShuffled(handNumber, transcript, dealt));
+  }
+
+  /** After a hand: every seat gets all seeds and the deal, to verify on its own. */
+  private sendTranscript(handNumber: number): void {
+    const transcript = this.transcripts.get(handNumber);
+    if (!transcript) return;
+    for (let s = 0; s < this.seats.length; s++)
+      this.deps.out.shuffle?.(s, { step: 'transcript', handNumber, transcript });
+  }
+
+  private async dealHands(
+    hands: CardSet[],
+    sevenSuit: Suit | null,
+    shuffle: Transcript | null,
+    retry: () => Promise<void>,
+  ): Promise<void> {
     const r = deal(this.game, hands, sevenSuit);
     if (!r.ok) throw new Error(`table ${this.id}: the deal was refused: ${r.error.message}`);
     try {
@@ -487,15 +571,18 @@ export class Table {
         type: 'deal',
         hands: hands.map((h) => h.toString()),
         sevenSuit: sevenSuit === null ? null : (SUITS[sevenSuit] as 'C' | 'D' | 'S'),
+        ...(shuffle ? { shuffle } : {}),
       });
     } catch (e) {
       this.deps.out.problem(`table ${this.id}: storing a deal failed; retrying`, e);
       this.dealTimer = setTimeout(() => {
         this.dealTimer = null;
-        this.enqueue(() => this.dealNow());
+        this.enqueue(retry);
       }, 1000);
       return;
     }
+    if (shuffle) this.transcripts.set(shuffle.handNumber, shuffle);
+    this.fair?.dealt(this.game.handNumber);
     this.game = r.value;
     this.newHandClocks();
     this.lastEvent = { type: 'deal', handNumber: this.game.handNumber };

@@ -14,6 +14,7 @@ import {
 
 const card = z.string().refine(isCardName, 'not a card') as unknown as z.ZodType<CardName>;
 const seat = z.number().int().min(0).max(5);
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
 const empty = z.union([z.strictObject({}), z.undefined(), z.null()]);
 
 const wireMove = z.discriminatedUnion('kind', [
@@ -38,6 +39,8 @@ export const SCHEMAS = {
     botLevel: z.enum(BOT_LEVELS),
   }),
   start: empty,
+  commit: z.strictObject({ handNumber: z.number().int().min(0).max(1_000_000), commitment: hex64 }),
+  reveal: z.strictObject({ handNumber: z.number().int().min(0).max(1_000_000), seed: hex64 }),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type Parsed<T extends ClientMessageType> = z.infer<(typeof SCHEMAS)[T]>;

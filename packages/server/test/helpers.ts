@@ -21,6 +21,7 @@ export const TEST_CONFIG: ServerConfig = {
   botLevel: 'easy',
   botDelayMs: 0,
   handPauseMs: 0,
+  shuffleMs: 1000,
   botWorkers: 1,
   rateLimit: 200,
   logLevel: 'silent',

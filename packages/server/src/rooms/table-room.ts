@@ -154,6 +154,7 @@ export class TableRoom extends GuardedRoom {
         handPauseMs: c.handPauseMs,
         botTimeMs: c.botTimeMs,
         clockLevel: c.botLevel,
+        shuffleMs: c.shuffleMs,
       },
       deal: s.deal,
       finish: async (table) => {
@@ -163,6 +164,7 @@ export class TableRoom extends GuardedRoom {
       },
       out: {
         game: (seat, m) => this.toSeat(seat, 'game', m),
+        shuffle: (seat, m) => this.toSeat(seat, 'shuffle', m),
         clock: (m) => this.toAll('clock', m),
         seats: (m) => this.toAll('seats', m),
         result: (m) => {
@@ -275,6 +277,8 @@ export class TableRoom extends GuardedRoom {
         const r = await this.table.submit(seat, m.id, m.move);
         if (!r.ok) this.sendError(client, r.error);
       },
+      commit: async (client, m) => this.shuffleStep(client, 'commit', m.handNumber, m.commitment),
+      reveal: async (client, m) => this.shuffleStep(client, 'reveal', m.handNumber, m.seed),
       sync: (client) => {
         const seat = this.seatOf(client);
         if (seat !== null && this.table) client.send('game', this.table.snapshot(seat));
@@ -395,6 +399,22 @@ export class TableRoom extends GuardedRoom {
         }
       },
     };
+  }
+
+  /** hearts-shuffle/1: a seat's commitment or seed (src/shuffle-table.ts). */
+  private async shuffleStep(
+    client: Client,
+    step: 'commit' | 'reveal',
+    handNumber: number,
+    value: string,
+  ): Promise<void> {
+    const seat = this.seatOf(client);
+    if (seat === null || !this.table) {
+      this.sendError(client, { code: 'ERR_NOT_SEATED', message: 'no game is running for you here' });
+      return;
+    }
+    const e = await this.table.shuffleStep(seat, step, handNumber, value);
+    if (e) this.sendError(client, e);
   }
 
   private hostCheck(client: Client): boolean {

@@ -166,7 +166,7 @@ export class KyselyStore implements GameStore {
       table_id: e.tableId,
       seq: e.seq,
       type: e.event.type,
-      seat: e.event.type === 'deal' ? null : e.event.seat,
+      seat: 'seat' in e.event ? e.event.seat : null,
       client_id: e.event.type === 'move' ? e.event.clientId : null,
       payload: JSON.stringify(e.event),
       created_at: e.at,

@@ -12,6 +12,7 @@
  */
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { SeatLook } from '@hearts/live/cosmetics';
+import type { Transcript } from '@hearts/shuffle';
 import type { BotLevel, TakeoverReason, WireMove } from '@hearts/live/protocol';
 
 export interface UserRecord {
@@ -48,7 +49,19 @@ export interface TableRecord {
 
 /** One accepted step of a table, in order. Replaying them through the engine restores the table. */
 export type StoredEvent =
-  | { readonly type: 'deal'; readonly hands: readonly string[]; readonly sevenSuit: 'C' | 'D' | 'S' | null }
+  | {
+      readonly type: 'deal';
+      readonly hands: readonly string[];
+      readonly sevenSuit: 'C' | 'D' | 'S' | null;
+      readonly shuffle?: Transcript; // the hand's hearts-shuffle/1 transcript (absent: dealt without the fair shuffle)
+    }
+  | {
+      // hearts-shuffle/1: every commitment is in (before any is published); the hand is never re-dealt after this
+      readonly type: 'commitments';
+      readonly handNumber: number;
+      readonly commitments: readonly string[];
+      readonly serverSeeds: readonly (string | null)[]; // seeds the server drew (bots, seats that did not commit)
+    }
   | {
       readonly type: 'move';
       readonly seat: number;

@@ -1,0 +1,209 @@
+/**
+ * The fair shuffle at live tables, with the real server and real clients: every hand of a game verifies for every
+ * human seat, a seat that does not reveal gets the fallback (and its client says so), the stored transcripts pass
+ * `hearts verify --record`'s checks, and a dishonest server — simulated through the test-only hook in
+ * src/shuffle-table.ts — is caught by the honest clients' own verification.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { CardSet, makeCard, parseCard, type Card, type GameRecord } from '@hearts/engine';
+import { TableClient, type ShuffleVerdict } from '@hearts/live';
+import {
+  commitmentsHash,
+  composeDeck,
+  dealHands,
+  makeSeed,
+  parseTranscript,
+  recordDeal,
+  seedFromHex,
+  seedToHex,
+  verifyTranscript,
+  type Transcript,
+} from '@hearts/shuffle';
+import { shuffleTestHooks } from '../src/shuffle-table.js';
+import { AutoPlayer, api, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+
+let t: TestServer | null = null;
+let players: AutoPlayer[] = [];
+afterEach(async () => {
+  shuffleTestHooks.cheat = null;
+  for (const p of players) p.stop();
+  players = [];
+  await t?.stop();
+  t = null;
+});
+
+const verdict = (c: TableClient, hand = 0): ShuffleVerdict | undefined => c.fair.verdicts.get(hand);
+
+async function firstHand(clients: TableClient[]): Promise<ShuffleVerdict[]> {
+  players = clients.map((c, i) => new AutoPlayer(c, 70 + i));
+  await until(
+    'hand 0 verified by every client',
+    () => clients.every((c) => verdict(c) !== undefined),
+    30_000,
+  );
+  return clients.map((c) => verdict(c)!);
+}
+
+test('every hand of a full game verifies for every human seat; the stored transcripts match the record', async () => {
+  t = await startTestServer();
+  const { clients, users, code } = await friendsGame(t.url, 4, { targetScore: 30 });
+  expect(clients.every((c) => c.fair.shownHash(0)?.length === 8)).toBe(true);
+  players = clients.map((c, i) => new AutoPlayer(c, 40 + i));
+  await until('the game to end', () => clients.every((c) => c.result !== null), 90_000);
+  const hands = clients[0]!.state!.view.handResults.length;
+  expect(hands).toBeGreaterThan(0);
+  await until('every verdict', () => clients.every((c) => c.fair.verdicts.size === hands));
+  for (const c of clients)
+    for (let h = 0; h < hands; h++) {
+      const v = verdict(c, h)!;
+      expect({ hand: h, failures: v.failures }).toEqual({ hand: h, failures: [] });
+      expect(v.ok).toBe(true);
+    }
+  // Every seat saw the same hash during each hand.
+  for (let h = 0; h < hands; h++) expect(new Set(clients.map((c) => c.fair.fullHash(h))).size).toBe(1);
+  const token = users[0]!.token;
+  const record = await api<GameRecord>(t.url, `/api/games/${code}/record`, { token });
+  const stored = await api<{ transcripts: unknown[] }>(t.url, `/api/games/${code}/shuffle`, { token });
+  expect(stored.status).toBe(200);
+  expect(stored.body.transcripts).toHaveLength(hands);
+  for (const raw of stored.body.transcripts) {
+    const tr = parseTranscript(raw);
+    if (!tr.ok) throw new Error(tr.error.message);
+    const rd = recordDeal(record.body, tr.value.handNumber);
+    if (!rd.ok) throw new Error(rd.error.message);
+    expect(verifyTranscript(tr.value, { record: rd.value }).failures).toEqual([]);
+    expect(tr.value.commitmentsHash).toBe(clients[0]!.fair.fullHash(tr.value.handNumber));
+  }
+  const one = await api<Transcript>(t.url, `/api/games/${code}/shuffle/0`, { token });
+  expect(one.body.handNumber).toBe(0);
+  const stranger = await guest(t.url);
+  expect((await api(t.url, `/api/games/${code}/shuffle`, { token: stranger.token })).status).toBe(404);
+});
+
+test('a seat that never reveals gets the fallback seed, and its client reports the deal as not verified', async () => {
+  t = await startTestServer({ shuffleMs: 300 });
+  const host = await guest(t.url);
+  const mute = await guest(t.url);
+  const a = await TableClient.createFriendsRoom({ url: t.url, token: host.token, retryMs: 100 });
+  const b = new TableClient({ url: t.url, token: mute.token, roomId: a.roomId, shuffle: { reveal: false } });
+  await b.connect();
+  await until('the lobby', () => a.lobby?.members.length === 2 && b.lobby !== null);
+  a.send('start', {});
+  await until('the deal', () => [a, b].every((c) => c.state !== null && c.state.view.phase !== 'deal'));
+  const [va, vb] = await firstHand([a, b]);
+  const seatB = b.state!.table.you;
+  expect(vb!.ok).toBe(false);
+  expect(vb!.failures.join('\n')).toMatch(/replaced by a fallback/);
+  expect(vb!.transcript!.fallback).toEqual([seatB]);
+  expect(va!.failures).toEqual([]);
+  expect(va!.ok).toBe(true);
+  expect(va!.warnings.join()).toMatch(new RegExp(`seat ${seatB}`));
+});
+
+/** A seat that is not a human's. */
+const botSeats = (c: TableClient): number[] => c.state!.table.seats.flatMap((s, i) => (s.bot ? [i] : []));
+
+test("a dishonest server that changes its bot's seed after the reveals is caught by every client", async () => {
+  shuffleTestHooks.cheat = {
+    deal: ({ transcript }, serverSeats) => {
+      const seeds = transcript.seeds.map((x) => seedFromHex(x)!);
+      seeds[serverSeats[0]!] = makeSeed();
+      const dealt = dealHands(
+        composeDeck(transcript.removedCards, seeds),
+        transcript.players,
+        transcript.handNumber,
+      );
+      const forged: Transcript = {
+        ...transcript,
+        seeds: seeds.map(seedToHex),
+        hands: dealt.map((h) => h.map(makeCard)),
+      };
+      return { transcript: forged, hands: dealt };
+    },
+  };
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 2);
+  const verdicts = await firstHand(clients);
+  const bot = botSeats(clients[0]!)[0]!;
+  for (const v of verdicts) {
+    expect(v.ok).toBe(false);
+    expect(v.failures).toContain(`seat ${bot}'s seed does not match its commitment`);
+  }
+});
+
+test('a dishonest server that shows each seat another commitment list is caught by every client', async () => {
+  shuffleTestHooks.cheat = {
+    list: (seat, real) => {
+      const commitments = [...real.commitments];
+      const other = commitments.findIndex((_, i) => i !== seat);
+      commitments[other] = seedToHex(makeSeed()); // another "commitment" for a seat that is not this one
+      return { commitments, commitmentsHash: commitmentsHash(commitments) };
+    },
+  };
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 2);
+  const verdicts = await firstHand(clients);
+  for (const v of verdicts) {
+    expect(v.ok).toBe(false);
+    expect(v.failures).toContain('the commitments differ from those shown before the seeds were revealed');
+  }
+  // The hashes the two tables showed differ: players comparing them see the split at once.
+  expect(clients[0]!.fair.fullHash(0)).not.toBe(clients[1]!.fair.fullHash(0));
+});
+
+test('a dishonest server that deals another deck than the seeds give is caught by every client', async () => {
+  shuffleTestHooks.cheat = {
+    deal: ({ transcript, hands }) => {
+      // Seats 0 and 2 swap a card: neither passes to the other, so every play of it shows.
+      const dealt = hands.map((h) => [...h]);
+      const c0 = dealt[0]![0]!;
+      dealt[0]![0] = dealt[2]![0]!;
+      dealt[2]![0] = c0;
+      return { transcript, hands: dealt };
+    },
+  };
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 2);
+  const verdicts = await firstHand(clients);
+  for (const v of verdicts) {
+    expect(v.ok).toBe(false);
+    expect(v.failures.join('\n')).toMatch(/cannot hold/);
+  }
+});
+
+test('a dishonest server that alters a passed card is caught by the passer', async () => {
+  let passer = -1;
+  let swapped: [Card, Card] | null = null;
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 2);
+  const victim = clients[0]!;
+  passer = victim.state!.table.you;
+  shuffleTestHooks.cheat = {
+    move: (seat, move) => {
+      if (seat !== passer || move.kind !== 'pass' || swapped) return move;
+      const hand = CardSet.fromNames(victim.state!.view.hand)!.toArray();
+      const kept = hand.find((c) => !move.cards.includes(makeCard(c)))!;
+      swapped = [parseCard(move.cards[0]!)!, kept];
+      return { kind: 'pass', cards: [makeCard(kept), ...move.cards.slice(1)] };
+    },
+  };
+  const verdicts = await firstHand(clients);
+  expect(swapped).not.toBeNull();
+  expect(verdicts[0]!.ok).toBe(false);
+  expect(verdicts[0]!.failures.join('\n')).toMatch(/cannot hold/);
+  // The deal itself was fair: the transcript checks out for everyone.
+  expect(verifyTranscript(verdicts[0]!.transcript!).ok).toBe(true);
+});
+
+test('commit and reveal messages are checked like every other message', async () => {
+  t = await startTestServer();
+  const { clients } = await friendsGame(t.url, 1);
+  const c = clients[0]!;
+  const errors: string[] = [];
+  c.tap((type, m) => type === 'error' && errors.push((m as { code: string }).code));
+  c.send('reveal', { handNumber: 0, seed: 'zz' });
+  c.send('commit', { handNumber: 0, commitment: 'a'.repeat(64), extra: 1 });
+  c.send('reveal', { handNumber: 0, seed: 'a'.repeat(64) }); // well formed, but the hand is dealt
+  await until('three refusals', () => errors.length >= 3);
+  expect(errors.slice(0, 3)).toEqual(['ERR_MALFORMED', 'ERR_MALFORMED', 'ERR_SHUFFLE']);
+});
