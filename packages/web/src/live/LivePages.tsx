@@ -3,6 +3,7 @@
  * or a table) and `#/live/history` (finished live games: replay or download).
  */
 import { LEVELS } from '@hearts/bots';
+import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
 import { TableClient, quickMatch, type QueueMessage, type QuickMatchWait } from '@hearts/live';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
@@ -551,6 +552,18 @@ function LiveHistory() {
             </button>
             <button type="button" className="secondary small" onClick={() => void open(g, true)}>
               {t('live.history.download')}
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() =>
+                account &&
+                void downloadTranscripts(account.token, g.id).catch((e: unknown) =>
+                  setProblem(errorText(t, e)),
+                )
+              }
+            >
+              {t('live.fair.download')}
             </button>
           </li>
         ))}

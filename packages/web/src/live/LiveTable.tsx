@@ -13,6 +13,7 @@ import { Hand } from '../ui/Hand';
 import { CloseIcon, DirectionArrow, RobotIcon, TableIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
 import { ChatIcon, ClockIcon } from './icons';
+import { Shield } from './Shield';
 import { ScoreTable } from '../ui/ScoreTable';
 import {
   clockSeconds,
@@ -204,6 +205,8 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           <TableIcon />
         </button>
       </header>
+
+      <Shield client={client} state={state} />
 
       {client.status === 'reconnecting' && (
         <div className="live-banner" role="status">

@@ -96,6 +96,27 @@ export const liveEn = {
     unmute: 'Unmute',
     error: 'Refused: {{message}}',
   },
+  fair: {
+    shield: 'Fair shuffle: commitments {{hash}}',
+    waiting: 'Fair shuffle: waiting for the commitments',
+    verified: 'Deal verified ✓',
+    failed: 'Deal NOT verified',
+    how: 'How does this work?',
+    download: 'Shuffle transcripts',
+    title: 'How does the fair shuffle work?',
+    intro:
+      'At a live table nobody has to trust the server with the deal. Every seat shuffles the deck in turn — your browser for you, the server for the bots — so the deal is fair as long as one shuffle is honest, and your own browser is.',
+    step1:
+      '1. Before the hand, your browser draws a secret random number (a seed) and sends only its fingerprint (a commitment). A commitment fixes the seed without showing it.',
+    step2:
+      '2. Once every seat has committed, the server shows everyone the list of commitments. The shield at the table shows the first digits of its fingerprint; all players at a table see the same digits.',
+    step3:
+      '3. Only then does your browser send its seed, and only if its own commitment is in the list. Nobody — the server included — can change a seed afterwards without it showing.',
+    step4:
+      '4. The deck is shuffled with every seed in turn and dealt. After the hand your browser gets all seeds, shuffles again on its own and checks every commitment, your cards, and every card passed and played.',
+    step5:
+      'You then see “Deal verified ✓” or exactly what did not match. If your browser did not send its seed in time, a replacement seed is used and the hand is not verified for you. Each hand’s transcript can be downloaded and checked with “hearts verify”.',
+  },
 };
 
 export const liveDe: typeof liveEn = {
@@ -194,5 +215,26 @@ export const liveDe: typeof liveEn = {
     mute: 'Stummschalten',
     unmute: 'Laut schalten',
     error: 'Abgelehnt: {{message}}',
+  },
+  fair: {
+    shield: 'Faires Mischen: Zusagen {{hash}}',
+    waiting: 'Faires Mischen: warte auf die Zusagen',
+    verified: 'Geben geprüft ✓',
+    failed: 'Geben NICHT bestätigt',
+    how: 'Wie funktioniert das?',
+    download: 'Misch-Protokolle',
+    title: 'Wie funktioniert das faire Mischen?',
+    intro:
+      'Am Live-Tisch muss niemand dem Server beim Geben vertrauen. Jeder Platz mischt das Blatt der Reihe nach — dein Browser für dich, der Server für die Bots —, also ist das Geben fair, solange ein Mischen ehrlich ist und dein eigener Browser es ist.',
+    step1:
+      '1. Vor dem Spiel zieht dein Browser eine geheime Zufallszahl (einen Seed) und schickt nur ihren Fingerabdruck (eine Zusage). Die Zusage legt den Seed fest, ohne ihn zu zeigen.',
+    step2:
+      '2. Sobald alle Plätze zugesagt haben, zeigt der Server allen die Liste der Zusagen. Das Schild am Tisch zeigt die ersten Stellen ihres Fingerabdrucks; alle am Tisch sehen dieselben Stellen.',
+    step3:
+      '3. Erst dann schickt dein Browser seinen Seed, und nur, wenn seine eigene Zusage in der Liste steht. Niemand — auch der Server nicht — kann danach einen Seed ändern, ohne dass es auffällt.',
+    step4:
+      '4. Das Blatt wird mit jedem Seed der Reihe nach gemischt und gegeben. Nach dem Spiel bekommt dein Browser alle Seeds, mischt selbst nach und prüft jede Zusage, deine Karten und jede geschobene und gespielte Karte.',
+    step5:
+      'Dann siehst du „Geben geprüft ✓“ oder genau, was nicht gestimmt hat. Hat dein Browser seinen Seed nicht rechtzeitig geschickt, wird ein Ersatz-Seed benutzt und das Spiel ist für dich nicht bestätigt. Das Protokoll jedes Spiels lässt sich herunterladen und mit „hearts verify“ prüfen.',
   },
 };

@@ -12,6 +12,8 @@ const LiveScreen = lazy(() => import('../live/LivePages'));
 /** Player pages and the leaderboard (src/profile), and the shop (src/shop), loaded on demand. */
 const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
 const ShopScreen = lazy(() => import('../shop/ShopScreen'));
+/** How the fair shuffle of live tables works (src/live). */
+const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
@@ -38,6 +40,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   leaderboard: () => (
     <Suspense fallback={null}>
       <ProfileScreen section="leaderboard" rest="" />
+    </Suspense>
+  ),
+  fair: () => (
+    <Suspense fallback={null}>
+      <FairShufflePage />
     </Suspense>
   ),
   shop: () => (

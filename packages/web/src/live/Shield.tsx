@@ -1,0 +1,53 @@
+import type { LiveState, TableClient } from '@hearts/live';
+import { useEffect, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The fair shuffle at the table: the short commitments hash during the hand, and after it the client's own
+ * verdict — "Deal verified ✓" or exactly what failed — with a link to the page that explains the protocol.
+ */
+export function Shield({ client, state }: { client: TableClient; state: LiveState }) {
+  const { t } = useTranslation();
+  const [, rerender] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => client.subscribe(rerender), [client]);
+  const hand = state.view.handNumber;
+  const hash = client.fair.shownHash(hand);
+  const latest = client.fair.latest;
+  const verdict = latest && latest.handNumber >= hand - 1 ? latest : null;
+  return (
+    <div className="fair-shield" role="status" data-testid="fair-shield">
+      <span className="fair-hash">🛡 {hash ? t('live.fair.shield', { hash }) : t('live.fair.waiting')}</span>
+      {verdict &&
+        (verdict.ok ? (
+          <span className="fair-ok">{t('live.fair.verified')}</span>
+        ) : (
+          <details className="fair-failed">
+            <summary>{t('live.fair.failed')}</summary>
+            <ul>
+              {verdict.failures.map((f, i) => (
+                <li key={i}>{f}</li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      <a href="#/fair" className="fair-how">
+        {t('live.fair.how')}
+      </a>
+    </div>
+  );
+}
+
+/** Downloads every hand's hearts-shuffle/1 transcript of a finished live game (for `hearts verify`). */
+export async function downloadTranscripts(token: string, gameId: string): Promise<void> {
+  const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/shuffle`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`the transcripts could not be loaded (${res.status})`);
+  const text = await res.text();
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `hearts-${gameId}.shuffle.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
