@@ -88,6 +88,7 @@ export class TableRoom extends GuardedRoom {
   private readonly chatLog: ChatLine[] = [];
   private readonly again = new Set<number>();
   private rematching = false;
+  private starting = false; // a friends' table is being started
   private lastEncoded: { type: string; message: unknown; bytes: Buffer } | null = null;
   // friends' lobby, before the start
   private members: Member[] = [];
@@ -355,47 +356,15 @@ export class TableRoom extends GuardedRoom {
       },
       start: async (client) => {
         if (!this.hostCheck(client)) return;
-        if (services().draining) {
-          this.sendError(client, {
-            code: 'ERR_DRAINING',
-            message: 'the server is shutting down: no new tables',
-          });
+        if (this.starting) {
+          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the game is starting' });
           return;
         }
-        const present = this.members.filter((m) => this.byUser.has(m.userId));
-        const looks = await looksOfUsers(
-          progressDb(services().store),
-          present.map((m) => m.userId),
-        );
-        const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
-        const record: TableRecord = {
-          id: this.roomId,
-          kind: 'friends',
-          rated: false,
-          rules: this.options.rules,
-          seats: seatByLot(humans, this.options.rules.players, this.options.botLevel, null),
-          botLevel: this.options.botLevel,
-          status: 'playing',
-          createdAt: Date.now(),
-        };
-        if (!(await services().presence.claim(record.id))) {
-          this.sendError(client, {
-            code: 'ERR_STORAGE',
-            message: 'the table could not be opened; try again',
-          });
-          return;
-        }
-        await services().store.createTable(record);
-        this.members = [];
-        this.startTable(Table.create(record, this.deps()));
-        // Members who dropped before the start are not seated; tell them the room is gone.
-        for (const [userId, c] of this.byUser) {
-          const seat = this.table!.seatOfUser(userId);
-          if (seat < 0) c.leave(CLOSE_CODES.seatLost);
-          else {
-            this.table!.setConnected(seat, true);
-            c.send('game', this.table!.snapshot(seat));
-          }
+        this.starting = true; // a second start while this one waits for the store is refused, not run twice
+        try {
+          await this.startGame(client);
+        } finally {
+          this.starting = false;
         }
       },
     };
@@ -431,6 +400,52 @@ export class TableRoom extends GuardedRoom {
       return false;
     }
     return true;
+  }
+
+  /** The host starts a friends' table: the members present are seated by lot, bots fill the rest. */
+  private async startGame(client: Client): Promise<void> {
+    if (services().draining) {
+      this.sendError(client, {
+        code: 'ERR_DRAINING',
+        message: 'the server is shutting down: no new tables',
+      });
+      return;
+    }
+    const present = this.members.filter((m) => this.byUser.has(m.userId));
+    const looks = await looksOfUsers(
+      progressDb(services().store),
+      present.map((m) => m.userId),
+    );
+    const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
+    const record: TableRecord = {
+      id: this.roomId,
+      kind: 'friends',
+      rated: false,
+      rules: this.options.rules,
+      seats: seatByLot(humans, this.options.rules.players, this.options.botLevel, null),
+      botLevel: this.options.botLevel,
+      status: 'playing',
+      createdAt: Date.now(),
+    };
+    if (!(await services().presence.claim(record.id))) {
+      this.sendError(client, {
+        code: 'ERR_STORAGE',
+        message: 'the table could not be opened; try again',
+      });
+      return;
+    }
+    await services().store.createTable(record);
+    this.members = [];
+    this.startTable(Table.create(record, this.deps()));
+    // Members who dropped before the start are not seated; tell them the room is gone.
+    for (const [userId, c] of this.byUser) {
+      const seat = this.table!.seatOfUser(userId);
+      if (seat < 0) c.leave(CLOSE_CODES.seatLost);
+      else {
+        this.table!.setConnected(seat, true);
+        c.send('game', this.table!.snapshot(seat));
+      }
+    }
   }
 
   // --- seats and connections -----------------------------------------------------------------------------------
