@@ -14,6 +14,7 @@ export { easyBot } from './easy.js';
 export { mediumBot, makeMediumBot, MEDIUM_TUNING } from './medium.js';
 export type { MediumTuning } from './medium.js';
 export { createBot } from './registry.js';
+export { STRENGTH } from './strength.js';
 export { decisionToMove } from './decision.js';
 export { SeatView } from './view.js';
 export { handAt, handPeriod } from './position.js';

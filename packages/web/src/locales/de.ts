@@ -19,6 +19,11 @@ export const de: Texts = {
     rulesSummaryCustom: 'Eigene Regeln',
     newGameConfirm: 'Neues Spiel beginnen? Das laufende Spiel wird aufgegeben.',
     invalid: 'Diese Optionen passen nicht zusammen: {{option}}',
+    strengthBetter:
+      '{{level}}: nimmt {{n}} Punkte pro Runde weniger als Mittel (gemessen mit denselben Karten auf denselben Plätzen)',
+    strengthWorse:
+      '{{level}}: nimmt {{n}} Punkte pro Runde mehr als Mittel (gemessen mit denselben Karten auf denselben Plätzen)',
+    strengthBase: 'Mittel: der Maßstab, an dem die anderen Stufen gemessen werden',
   },
   nav: {
     home: 'Startseite',

@@ -18,6 +18,11 @@ export const en = {
     rulesSummaryCustom: 'Custom rules',
     newGameConfirm: 'Start a new game? The game in progress is given up.',
     invalid: 'These options do not fit together: {{option}}',
+    strengthBetter:
+      '{{level}}: takes {{n}} points per hand fewer than Medium (measured with the same cards in the same seats)',
+    strengthWorse:
+      '{{level}}: takes {{n}} points per hand more than Medium (measured with the same cards in the same seats)',
+    strengthBase: 'Medium: the yardstick the other levels are measured against',
   },
   nav: {
     home: 'Home',

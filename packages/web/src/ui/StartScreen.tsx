@@ -6,14 +6,14 @@ import { LANGS } from '../game/cards';
 import { loadSession } from '../game/session';
 import { presetOf } from '../game/settings';
 import { useApp } from './context';
-import { levelName } from './names';
+import { levelName, strengthText } from './names';
 import { RulesOptions } from './RulesOptions';
 import { CardFace } from './CardSvg';
 
 /** The first screen: play now with the remembered options, continue a game, or change the options. */
 export function StartScreen() {
   const { settings, updateSettings, controller, navigate, store } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const saved = useMemo(() => loadSession(store), [store]);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +96,7 @@ export function StartScreen() {
             </label>
           ))}
         </fieldset>
+        <p className="level-strength">{strengthText(t, i18n.language, settings.level)}</p>
 
         <fieldset className="segmented">
           <legend>{t('start.target')}</legend>

@@ -1,4 +1,4 @@
-import type { Level } from '@hearts/bots';
+import { STRENGTH, type Level } from '@hearts/bots';
 import type { TFunction } from 'i18next';
 import { HUMAN } from '../game/session';
 
@@ -8,3 +8,13 @@ export const seatName = (t: TFunction, seat: number): string =>
 
 export const levelName = (t: TFunction, level: Level | string): string =>
   t(`level.${level}`, { defaultValue: level });
+
+/** A level's published strength in words: how many points per hand it takes more or fewer than medium. */
+export function strengthText(t: TFunction, language: string, level: Level): string {
+  const d = STRENGTH[level];
+  if (d === 0) return t('start.strengthBase');
+  const n = new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+    Math.abs(d),
+  );
+  return t(d < 0 ? 'start.strengthBetter' : 'start.strengthWorse', { level: levelName(t, level), n });
+}

@@ -1,0 +1,26 @@
+import i18next from 'i18next';
+import { describe, expect, test } from 'vitest';
+import { de } from '../locales/de';
+import { en } from '../locales/en';
+import { strengthText } from './names';
+
+describe('strengthText', () => {
+  test.each([
+    [
+      'en',
+      'Expert: takes 1.7 points per hand fewer than Medium',
+      'Easy: takes 3.1 points per hand more than Medium',
+    ],
+    [
+      'de',
+      'Experte: nimmt 1,7 Punkte pro Runde weniger als Mittel',
+      'Leicht: nimmt 3,1 Punkte pro Runde mehr als Mittel',
+    ],
+  ])('shows each level’s measured strength against medium (%s)', async (lang, expert, easy) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: lang, resources: { en: { translation: en }, de: { translation: de } } });
+    expect(strengthText(i18n.t, lang, 'expert')).toContain(expert);
+    expect(strengthText(i18n.t, lang, 'easy')).toContain(easy);
+    expect(strengthText(i18n.t, lang, 'medium')).not.toMatch(/\d/);
+  });
+});
