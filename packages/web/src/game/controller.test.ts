@@ -1,21 +1,27 @@
 import {
   CardSet,
+  SUITS,
   applyMove,
   deal,
+  dealDeck,
   legalMoves,
   newGame,
   observation,
   parseCard,
+  parseRules,
+  randomInt,
   replayRecord,
   seededRandom,
   type RandomSource,
   type Result,
   type Suit,
 } from '@hearts/engine';
+import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
 import { describe, expect, it } from 'vitest';
 import { GameController, directBots, type Scheduler } from './controller';
 import { loadHistory, loadStats } from './records';
-import { CURRENT_KEY, HUMAN, loadSession, saveSession } from './session';
+import { seededDeal, type SeededHandRecord } from './deal';
+import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
 import { memoryStore, readJson } from './storage';
 import { tableView } from './view';
 
@@ -50,17 +56,21 @@ function manualScheduler() {
   return s;
 }
 
-function setup(seed = 1) {
+function setup(seed = 1, { cryptoSeeds = false } = {}) {
   const store = memoryStore();
   const scheduler = manualScheduler();
   let n = 0;
   const random = (): RandomSource => seededRandom(`${seed}-${n++}`);
+  const deals = seededRandom(`${seed}-deals`);
   const c = new GameController({
     store,
     bots: directBots(random),
     scheduler,
     timing: () => ({ move: 100, hold: 300, pace: 200 }),
     random,
+    seed: cryptoSeeds
+      ? undefined
+      : () => makeSeed((bytes) => bytes.forEach((_, i) => (bytes[i] = randomInt(deals, 256)))),
     clock: () => 1_700_000_000_000,
   });
   return { store, scheduler, c };
@@ -130,7 +140,7 @@ describe('GameController', () => {
     for (let i = 0; i < 200; i++) {
       const state = c.state!;
       const obs = observation(state, HUMAN);
-      if (obs.turn === HUMAN && !c.getSnapshot().held) {
+      if (obs.turn === HUMAN && !c.getSnapshot().held && obs.trick && obs.trick.cards.length > 0) {
         const illegal = obs.hand.find((card) => !obs.legal.includes(card));
         if (illegal) {
           const before = state;
@@ -209,7 +219,7 @@ describe('GameController', () => {
     expect(state.phase).toBe('moon');
     expect(state.moonShooter).toBe(HUMAN);
     const store = memoryStore();
-    saveSession(store, { id: 'x', startedAt: 1, level: 'easy', state });
+    saveSession(store, { id: 'x', startedAt: 1, level: 'easy', state, seeds: [null] });
     const saved = readJson(store, CURRENT_KEY) as { pendingPlay: unknown };
     expect(typeof saved.pendingPlay).toBe('string');
     const resumed = loadSession(store)!;
@@ -280,5 +290,61 @@ describe('GameController', () => {
       }
     }
     throw new Error('never the player’s turn');
+  });
+
+  it('deals each hand from one crypto seed kept with the game: a reload keeps the seeds, and they deal the record again', async () => {
+    const { c, scheduler, store } = setup(17, { cryptoSeeds: true });
+    expect(c.start({ sevenOfDie: true, handsToPlay: 3 }, 'easy').ok).toBe(true);
+    const over = (): boolean => c.state!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && c.state!.log.length < 2 && !over(); i++) {
+      await scheduler.run();
+      if (c.state!.log.length < 2) await humanAct(c);
+    }
+    // Mid-game: the saved session keeps each hand's seed beside the record and in the record's hands.
+    const seeds = c.getSnapshot().session!.seeds;
+    expect(seeds).toHaveLength(c.state!.log.length);
+    expect(seeds.length).toBeGreaterThanOrEqual(2);
+    expect(seeds.every(isHex64)).toBe(true);
+    expect(new Set(seeds).size).toBe(seeds.length);
+    const saved = readJson(store, CURRENT_KEY) as SavedSession;
+    const savedHands = saved.record.hands as SeededHandRecord[];
+    expect(saved.seeds).toEqual(seeds);
+    expect(savedHands.map((h) => h.seed)).toEqual(seeds);
+    expect(loadSession(store)!.seeds).toEqual(seeds);
+    const again = new GameController({
+      store,
+      bots: directBots(() => seededRandom(3)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    expect(again.getSnapshot().session!.seeds).toEqual(seeds);
+    again.leave();
+    // A seed that does not deal its hand is refused; a game saved before seeds were kept still resumes.
+    expect(fromSaved({ ...saved, seeds: [...seeds].reverse() }).ok).toBe(false);
+    const oldRecord = { ...saved.record, hands: savedHands.map(({ seed: _s, ...h }) => h) };
+    const back = fromSaved(JSON.parse(JSON.stringify({ ...saved, seeds: undefined, record: oldRecord })));
+    expect(back.ok && back.value.seeds).toEqual(seeds.map(() => null));
+
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    expect(over()).toBe(true);
+    const entry = loadHistory(store)[0]!;
+    const record = entry.record;
+    const hands = record.hands as SeededHandRecord[];
+    const rules = unwrap(parseRules(record.rules));
+    expect(hands).toHaveLength(3);
+    expect(entry.seeds).toEqual(hands.map((h) => h.seed));
+    for (const [h, hand] of hands.entries()) {
+      const seed = seedFromHex(hand.seed!)!;
+      const dealt = dealDeck(rules.players, h % rules.players, composeDeck(rules, [seed]));
+      expect(hand.deal.map((cards) => CardSet.fromNames(cards.split(' '))!.names())).toEqual(
+        dealt.map((cards) => cards.names()),
+      );
+      expect(hand.sevenSuit).toBe(SUITS[seededDeal(rules, h, seed).sevenSuit!]);
+    }
+    expect(replayRecord(record).ok).toBe(true); // hearts-record/1 readers pass over the seeds
   });
 });

@@ -13,7 +13,6 @@ import { createBot, type Decision, type Level, type Bot } from '@hearts/bots';
 import {
   applyMove,
   cryptoRandom,
-  dealRandom,
   makeCard,
   observation,
   parseCard,
@@ -30,11 +29,13 @@ import {
   type RulesError,
   type TrickView,
 } from '@hearts/engine';
+import { makeSeed } from '@hearts/shuffle';
 import { trickWinner } from './cards';
 import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
 import {
   HUMAN,
   clearSession,
+  dealNext,
   loadSession,
   newSession,
   saveSession,
@@ -89,7 +90,8 @@ export interface ControllerOptions {
   readonly scheduler: Scheduler;
   readonly timing: () => Timing;
   readonly budgetMs?: (level: Level) => number; // a bot's time per decision
-  readonly random?: () => RandomSource; // the shuffle; crypto.getRandomValues unless a test says otherwise
+  readonly random?: () => RandomSource; // ids and the fallback bot; crypto.getRandomValues unless a test says otherwise
+  readonly seed?: () => Uint8Array; // each deal's 32-byte seed; makeSeed() (crypto.getRandomValues) unless a test says otherwise
   readonly clock?: () => number; // wall time for the history
   readonly onWarning?: (message: string) => void;
 }
@@ -136,6 +138,10 @@ export class GameController {
     return this.opts.random?.() ?? cryptoRandom();
   }
 
+  private newSeed(): Uint8Array {
+    return this.opts.seed?.() ?? makeSeed();
+  }
+
   private budget(level: Level): number {
     return this.opts.budgetMs?.(level) ?? 300;
   }
@@ -150,7 +156,7 @@ export class GameController {
 
   /** Starts a new game (the stored one, if any, is given up). */
   start(rules: Partial<Rules>, level: Level): Result<Session, RulesError> {
-    const s = newSession(rules, level, this.rng, this.opts.clock?.() ?? Date.now());
+    const s = newSession(rules, level, this.rng, this.opts.clock?.() ?? Date.now(), this.newSeed());
     if (!s.ok) return s;
     saveSession(this.opts.store, s.value);
     this.begin(s.value);
@@ -268,7 +274,7 @@ export class GameController {
   nextHand(): void {
     const s = this.table.session;
     if (!s || s.state.phase !== 'deal' || this.table.held) return;
-    this.commit({ ...s, state: dealRandom(s.state, this.rng) }, { lastTrick: null, received: [] });
+    this.commit(dealNext(s, this.newSeed()), { lastTrick: null, received: [] });
   }
 
   dismissRefusal(): void {
@@ -390,7 +396,7 @@ export class GameController {
     if (!s || this.busy) return;
     const state = s.state;
     if (state.phase === 'deal' && state.log.length === 0) {
-      this.commit({ ...s, state: dealRandom(state, this.rng) }, {});
+      this.commit(dealNext(s, this.newSeed()), {});
       return;
     }
     const seat = this.nextBotSeat(state);

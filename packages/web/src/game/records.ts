@@ -8,8 +8,8 @@
  */
 import type { Level } from '@hearts/bots';
 import { LEVELS } from '@hearts/bots';
-import { RECORD_FORMAT, makeRecord, type GameRecord, type GameState } from '@hearts/engine';
-import { playerNames, tricksOfHand, type Session } from './session';
+import { RECORD_FORMAT, type GameRecord, type GameState } from '@hearts/engine';
+import { sessionRecord, tricksOfHand, type Session } from './session';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
 export interface Stats {
@@ -78,7 +78,8 @@ export interface HistoryEntry {
   readonly startedAt: number;
   readonly endedAt: number;
   readonly level: Level;
-  readonly record: GameRecord;
+  readonly record: GameRecord; // each hand carries its deal seed as "seed"
+  readonly seeds?: readonly (string | null)[]; // each hand's deal seed (absent in entries from before seeds were kept)
   readonly scores: readonly number[]; // final totals
   readonly winners: readonly number[];
 }
@@ -90,7 +91,8 @@ export function historyEntry(session: Session, endedAt: number): HistoryEntry {
     startedAt: session.startedAt,
     endedAt,
     level: session.level,
-    record: makeRecord(state, playerNames(state.rules.players, session.level)),
+    record: sessionRecord(session),
+    seeds: session.seeds,
     scores: state.scores,
     winners: state.winners,
   };

@@ -1,9 +1,10 @@
 /**
  * A solo game in progress and how it is kept on the device. The game is stored as its `hearts-record/1` record;
- * resuming replays the record with the engine, so a resumed game is exactly the game that was left.
+ * resuming replays the record with the engine, so a resumed game is exactly the game that was left. Every hand is
+ * dealt from one seed (deal.ts); the seeds are kept beside the record and in its hands, and checked on resume.
  *
  * ```ts
- * const s = newSession({ targetScore: 100 }, 'hard', cryptoRandom()).value!;
+ * const s = newSession({ targetScore: 100 }, 'hard', cryptoRandom()).value!; // the first seed: makeSeed()
  * saveSession(store, s);
  * loadSession(store)?.state.phase; // 'pass'
  * ```
@@ -11,7 +12,6 @@
 import type { Level } from '@hearts/bots';
 import {
   applyMove,
-  dealRandom,
   makeCard,
   makeRecord,
   newGame,
@@ -30,7 +30,9 @@ import {
   ok,
 } from '@hearts/engine';
 import { LEVELS } from '@hearts/bots';
+import { makeSeed, seedToHex } from '@hearts/shuffle';
 import { trickWinner } from './cards';
+import { dealSeeded, seedMatchesDeal, withSeeds } from './deal';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
 /** The human always sits at seat 0; the others are bots of one level. */
@@ -41,6 +43,7 @@ export interface Session {
   readonly startedAt: number; // ms since 1970
   readonly level: Level; // the bots' level
   readonly state: GameState;
+  readonly seeds: readonly (string | null)[]; // hand h's deal seed (64 hex digits); null only in games saved before seeds were kept
 }
 
 export const CURRENT_KEY = 'hearts.current';
@@ -54,17 +57,28 @@ export function newId(rng: RandomSource): string {
   return Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, '0')).join('');
 }
 
-/** A new game, dealt at once with cards shuffled by `rng`. */
+/** A new game (its id drawn from `rng`), dealt at once from `seed`: real seeds come from `crypto.getRandomValues`. */
 export function newSession(
   rules: Partial<Rules>,
   level: Level,
   rng: RandomSource,
   now = Date.now(),
+  seed: Uint8Array = makeSeed(),
 ): Result<Session, RulesError> {
   const g = newGame(rules);
   if (!g.ok) return g;
-  return ok({ id: newId(rng), startedAt: now, level, state: dealRandom(g.value, rng) });
+  return ok(dealNext({ id: newId(rng), startedAt: now, level, state: g.value, seeds: [] }, seed));
 }
+
+/** Deals the session's next hand from `seed` and keeps the seed. */
+export function dealNext(s: Session, seed: Uint8Array): Session {
+  const state = dealSeeded(s.state, seed);
+  return { ...s, state, seeds: [...s.seeds.slice(0, s.state.log.length), seedToHex(seed)] };
+}
+
+/** The game's record, each hand carrying the seed it was dealt from as `"seed"`. */
+export const sessionRecord = (s: Session): GameRecord =>
+  withSeeds(makeRecord(s.state, playerNames(s.state.rules.players, s.level)), s.seeds);
 
 /** What is stored: the record, and the last card separately while the shooter's choice is pending. */
 export interface SavedSession {
@@ -72,13 +86,14 @@ export interface SavedSession {
   readonly id: string;
   readonly startedAt: number;
   readonly level: Level;
-  readonly record: GameRecord;
+  readonly record: GameRecord; // its hands carry their seeds too
+  readonly seeds: readonly (string | null)[]; // each hand's deal seed, as in the session
   readonly pendingPlay: CardName | null; // a record cannot hold a hand that waits for the moon choice
   readonly pendingPasses?: readonly (readonly CardName[] | null)[]; // passes chosen before everyone has passed
 }
 
 export function toSaved(s: Session): SavedSession {
-  const record = makeRecord(s.state, playerNames(s.state.rules.players, s.level));
+  const record = sessionRecord(s);
   let pendingPlay: CardName | null = null;
   if (s.state.phase === 'moon') {
     const hand = record.hands[record.hands.length - 1]!;
@@ -88,17 +103,48 @@ export function toSaved(s: Session): SavedSession {
   }
   const passes = s.state.phase === 'pass' ? s.state.log[s.state.handNumber]?.passes : null;
   const pendingPasses = passes ? passes.map((p) => (p ? p.names() : null)) : undefined;
-  return { v: 1, id: s.id, startedAt: s.startedAt, level: s.level, record, pendingPlay, pendingPasses };
+  const { id, startedAt, level, seeds } = s;
+  return { v: 1, id, startedAt, level, record, seeds, pendingPlay, pendingPasses };
+}
+
+/**
+ * The seeds of a replayed game: those saved beside the record, else those in its hands (null where there are
+ * none, as in games saved before seeds were kept). Every seed must deal exactly its hand.
+ */
+export function readSeeds(
+  saved: unknown,
+  record: unknown,
+  state: GameState,
+): Result<(string | null)[], string> {
+  const n = state.log.length;
+  if (saved !== undefined && (!Array.isArray(saved) || saved.length !== n))
+    return err(`"seeds" must list one seed per hand dealt (${n})`);
+  const hands = isObject(record) && Array.isArray(record['hands']) ? (record['hands'] as unknown[]) : [];
+  const seeds: (string | null)[] = [];
+  for (let h = 0; h < n; h++) {
+    const inHand = hands[h];
+    const seed: unknown = Array.isArray(saved)
+      ? saved[h]
+      : isObject(inHand) && inHand['seed'] !== undefined
+        ? inHand['seed']
+        : null;
+    if (seed !== null && (typeof seed !== 'string' || !seedMatchesDeal(state.rules, h, seed, state.log[h]!)))
+      return err(`hand ${h}: the seed does not deal this hand`);
+    seeds.push(seed);
+  }
+  return ok(seeds);
 }
 
 export function fromSaved(input: unknown): Result<Session, string> {
   if (!isObject(input) || input['v'] !== 1) return err('not a saved game');
-  const { id, startedAt, level, record, pendingPlay, pendingPasses } = input;
+  const { id, startedAt, level, record, seeds: savedSeeds, pendingPlay, pendingPasses } = input;
   if (typeof id !== 'string' || typeof startedAt !== 'number') return err('not a saved game');
   if (!(LEVELS as readonly unknown[]).includes(level)) return err('unknown bot level');
   const r = replayRecord(record);
   if (!r.ok) return err(r.error.kind === 'format' ? r.error.message : r.error.reason);
   let state = r.value.state;
+  const seeds = readSeeds(savedSeeds, record, state);
+  if (!seeds.ok) return seeds;
   if (pendingPlay !== null && pendingPlay !== undefined) {
     const card = typeof pendingPlay === 'string' ? parseCard(pendingPlay) : undefined;
     if (card === undefined || state.phase !== 'play') return err('bad pending card');
@@ -120,7 +166,7 @@ export function fromSaved(input: unknown): Result<Session, string> {
       state = m.value;
     }
   }
-  return ok({ id, startedAt, level: level as Level, state });
+  return ok({ id, startedAt, level: level as Level, state, seeds: seeds.value });
 }
 
 export const saveSession = (store: KeyValueStore, s: Session): void =>

@@ -41,7 +41,7 @@ function moonState() {
 
 function renderApp(lang: 'de' | 'en') {
   const store = memoryStore();
-  saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState() });
+  saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState(), seeds: [null] });
   const controller = new GameController({
     store,
     bots: directBots(() => seededRandom(1)),
