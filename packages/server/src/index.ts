@@ -1,5 +1,6 @@
 /**
- * The live-table server: Colyseus rooms over the engine, SQLite through Kysely, bots in worker threads.
+ * The live-table server: Colyseus rooms over the engine, SQLite (or PostgreSQL) through Kysely, bots in worker
+ * threads; scaled over several processes with Redis (docs/scaling.md).
  *
  * ```ts
  * import { DEFAULT_CONFIG, startServer } from '@hearts/server';
@@ -43,6 +44,16 @@ export type { SeatStats } from './rating/stats.js';
 export { PRIZES, PRACTICE_DAILY_CAP, livePrize, checkSoloWin } from './economy/chips.js';
 export { playMessages } from './views.js';
 export { openSqliteStore } from './store/sqlite.js';
+export { openPostgresStore, isPostgresUrl } from './store/postgres.js';
+export type { PostgresOptions } from './store/postgres.js';
+export { LocalTablePresence, isRedisUrl } from './presence.js';
+export type { TablePresence } from './presence.js';
+export { RedisTablePresence, FencedRedisDriver, checkRedis } from './presence-redis.js';
+export type { RedisPresenceOptions } from './presence-redis.js';
+export { Failover } from './failover.js';
+export type { FailoverDeps } from './failover.js';
+export { startProxy, proxyMain } from './proxy.js';
+export type { ProxyOptions, RunningProxy, Backend } from './proxy.js';
 export { KyselyStore } from './store/kysely-store.js';
 export { migrateToLatest } from './store/migrations.js';
 export { NameTakenError } from './store/types.js';

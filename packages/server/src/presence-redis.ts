@@ -60,6 +60,30 @@ export function redisConnection(url: string, prefix: string): Redis {
   return redis;
 }
 
+/** Connects once and pings; throws a clear error when Redis cannot be used. */
+export async function checkRedis(url: string): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  let cause: unknown = null; // the socket's error says more than the rejected connect
+  redis.on('error', (e) => (cause ??= e));
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (e) {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    const why = cause ?? e;
+    const text = why instanceof Error ? why.message : String(why);
+    throw new Error(`Redis at ${u.toString()} cannot be used: ${text}`, { cause: e });
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export class RedisTablePresence implements TablePresence {
   private id: string | null = null;
   private readonly redis: Redis;

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, matchMaker } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { CLOSE_CODES } from '@hearts/live/protocol';
 import { Identity } from './auth.js';
@@ -31,7 +32,7 @@ import { setServices, type Services } from './services.js';
 import { StaticFiles } from './static.js';
 import { Failover } from './failover.js';
 import { LocalTablePresence, type TablePresence } from './presence.js';
-import { FencedRedisDriver, RedisTablePresence, redisOptionsOf } from './presence-redis.js';
+import { FencedRedisDriver, RedisTablePresence, checkRedis, redisOptionsOf } from './presence-redis.js';
 import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
@@ -56,6 +57,7 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'hearts' } });
   const scaled = config.redisUrl !== null;
+  if (config.redisUrl !== null) await checkRedis(config.redisUrl); // a clear error, not endless reconnecting
   const store =
     options.store ??
     (config.databaseUrl !== null
@@ -107,43 +109,60 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     pingInterval: 5000,
     pingMaxRetries: 3,
   });
+  const shared =
+    config.redisUrl === null
+      ? null
+      : {
+          presence: new RedisPresence({ ...redisOptionsOf(config.redisUrl), keyPrefix: config.redisPrefix }),
+          driver: new FencedRedisDriver(config.redisUrl, config.redisPrefix),
+        };
+  if (shared) quietRedisErrors(shared.presence, shared.driver, log);
   const game = new Server({
     transport,
     gracefullyShutdown: false,
     greet: false,
     logger: colyseusLogger(log),
     selectProcessIdToCreateRoom: failover.selectProcess,
-    ...(config.redisUrl === null
-      ? {}
-      : {
-          presence: new RedisPresence({ ...redisOptionsOf(config.redisUrl), keyPrefix: config.redisPrefix }),
-          driver: new FencedRedisDriver(config.redisUrl, config.redisPrefix),
-        }),
+    ...(shared ?? {}),
   });
   // Scaled: a process is gone when its lease in Redis runs out (failover.ts), not when one call times out.
   matchMaker.setHealthChecksEnabled(!scaled);
   game.define('table', TableRoom, { mode: 'table' });
   game.define('friends', TableRoom, { mode: 'friends' });
   game.define('quick', QuickRoom);
-  await presence.start(matchMaker.processId);
-  presence.onLost((ids) => failover.lost(ids));
-
   // A client joining a table by id finds it: restored here if no live process runs it (scaled mode).
   const invoke = matchMaker.controller.invokeMethod;
-  if (scaled)
-    matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
-      if (method === 'joinById' && typeof roomName === 'string')
-        await failover
-          .ensure(roomName)
-          .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
-      return invoke.call(this, method, roomName, clientOptions, authOptions);
-    };
+  let restored: number;
+  try {
+    await presence.start(matchMaker.processId);
+    presence.onLost((ids) => failover.lost(ids));
+    if (scaled)
+      matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+        if (method === 'joinById' && typeof roomName === 'string')
+          await failover
+            .ensure(roomName)
+            .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
+        return invoke.call(this, method, roomName, clientOptions, authOptions);
+      };
 
-  // Restore before the port opens, so that no client ever finds its table missing.
-  const restored = await failover.sweep();
-  if (scaled) failover.start(1000);
+    // Restore before the port opens, so that no client ever finds its table missing.
+    restored = await failover.sweep();
+    if (scaled) failover.start(1000);
 
-  await game.listen(config.port, config.host);
+    await game.listen(config.port, config.host);
+  } catch (e) {
+    // Nothing may keep the process alive after a failed start (worker threads, pools, Redis connections).
+    s.draining = true;
+    failover.stop();
+    matchMaker.controller.invokeMethod = invoke;
+    await Promise.all(rooms().map((r) => r.disconnect().catch(() => undefined)));
+    await game.gracefullyShutdown(false).catch(() => undefined);
+    await presence.close().catch(() => undefined);
+    await bots.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    setServices(null);
+    throw e;
+  }
   const port = (http.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log.info({ url }, 'listening');
@@ -173,6 +192,26 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     })());
 
   return { url, port, services: s, restored, close };
+}
+
+/**
+ * Colyseus' Redis clients reconnect by themselves when Redis goes away; their errors are logged here (at most one
+ * line every 5 s) instead of ioredis' "unhandled error event" on every attempt.
+ */
+function quietRedisErrors(presence: RedisPresence, driver: FencedRedisDriver, log: Logger): void {
+  let last = 0;
+  const warn = (e: unknown) => {
+    const now = Date.now();
+    if (now - last < 5000) return;
+    last = now;
+    log.warn({ err: e }, 'Redis is not reachable; reconnecting');
+  };
+  const clients = [
+    (presence as unknown as { pub: Redis; sub: Redis }).pub,
+    (presence as unknown as { pub: Redis; sub: Redis }).sub,
+    (driver as unknown as { _client: Redis })._client,
+  ];
+  for (const c of clients) c.on('error', warn);
 }
 
 /** Colyseus' own messages, through pino. */
