@@ -74,7 +74,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       ? new RedisTablePresence(config.redisUrl, { prefix: config.redisPrefix })
       : new LocalTablePresence();
   const bots = new BotPool(config.botWorkers);
-  const writer = new EventWriter(store);
+  // PostgreSQL commits on several connections at once; SQLite has one.
+  const writer = new EventWriter(store, config.databaseUrl !== null && !options.store ? 4 : 1);
   const rooms = () => [...s.rooms];
   const failover = new Failover({ presence, store, log, internalKey, draining: () => s.draining });
   const s: Services = {

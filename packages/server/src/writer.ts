@@ -2,6 +2,10 @@
  * Group commit: events from every table that arrive in the same turn of the event loop are written in one
  * statement, and each caller's promise resolves once its rows are durable. A failed batch is retried table by
  * table, so one table's problem never refuses another table's move.
+ *
+ * Up to `concurrency` batches are written at once (PostgreSQL: several connections, each waiting for its own
+ * commit; SQLite: one). A table waits for its rows before it writes again, so batches in flight at the same time
+ * never hold two events of one table, and each table's events are written in order.
  */
 import type { EventRow, GameStore } from './store/types.js';
 
@@ -14,10 +18,16 @@ interface Waiter {
 export class EventWriter {
   private waiting: Waiter[] = [];
   private scheduled = false;
-  private running: Promise<void> = Promise.resolve();
+  private readonly lanes: Promise<void>[]; // one chain of batches per concurrent writer
+  private next = 0;
   batches = 0; // statements written (metrics)
 
-  constructor(private readonly store: GameStore) {}
+  constructor(
+    private readonly store: GameStore,
+    concurrency = 1,
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, concurrency) }, () => Promise.resolve());
+  }
 
   append(rows: EventRow[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -28,7 +38,8 @@ export class EventWriter {
           this.scheduled = false;
           const batch = this.waiting;
           this.waiting = [];
-          this.running = this.running.then(() => this.write(batch));
+          const lane = this.next++ % this.lanes.length;
+          this.lanes[lane] = this.lanes[lane]!.then(() => this.write(batch));
         });
       }
     });
@@ -37,7 +48,7 @@ export class EventWriter {
   /** Resolves when everything appended so far is written. */
   async flush(): Promise<void> {
     while (this.waiting.length > 0 || this.scheduled) await new Promise((r) => setImmediate(r));
-    await this.running;
+    await Promise.all(this.lanes);
   }
 
   private async write(batch: Waiter[]): Promise<void> {
