@@ -12,7 +12,7 @@ import { directionText } from '../ui/GameTable';
 import { Hand } from '../ui/Hand';
 import { CloseIcon, DirectionArrow, RobotIcon, TableIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
-import { ChatIcon, ClockIcon } from './icons';
+import { ChatIcon, ClockIcon } from '../ui/icons';
 import { Shield } from './Shield';
 import { ScoreTable } from '../ui/ScoreTable';
 import {

@@ -97,3 +97,16 @@ export const DownloadIcon = () => (
     <path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />
   </Svg>
 );
+
+export const ChatIcon = () => (
+  <Svg>
+    <path d="M4 5h16v11H9l-5 4z" />
+  </Svg>
+);
+
+export const ClockIcon = () => (
+  <Svg size={14}>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 9v4l3 2M9 2h6" />
+  </Svg>
+);
