@@ -39,7 +39,11 @@ export class ApiError extends Error {
 /** Where the game server is: the origin that served the app. */
 export const serverUrl = (): string => window.location.origin;
 
-async function call<T>(path: string, init: { token?: string | null; body?: unknown } = {}): Promise<T> {
+/** A JSON call to the game server; refusals and network failures become {@link ApiError}s. */
+export async function call<T>(
+  path: string,
+  init: { token?: string | null; body?: unknown } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(serverUrl() + path, {

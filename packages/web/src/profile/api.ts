@@ -9,29 +9,7 @@
  */
 import type { GameRecord } from '@hearts/engine';
 import type { SeatLook } from '@hearts/live';
-import { ApiError, serverUrl } from '../live/account';
-
-async function call<T>(path: string, init: { token?: string | null; body?: unknown } = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(serverUrl() + path, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch (e) {
-    throw new ApiError(0, 'ERR_OFFLINE', e instanceof Error ? e.message : String(e));
-  }
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('application/json'))
-    throw new ApiError(res.status, 'ERR_OFFLINE', `HTTP ${res.status}`);
-  const body = (await res.json()) as T & { error?: string; message?: string };
-  if (!res.ok) throw new ApiError(res.status, body.error ?? 'ERR_HTTP', body.message ?? `HTTP ${res.status}`);
-  return body;
-}
+import { call } from '../live/account';
 
 /** A point of the rating graph: the rating before and after one rated game. */
 export interface HistoryPoint {
