@@ -189,6 +189,20 @@ describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () =
     } finally {
       await store.close();
     }
+    // Ratings, records and chips of the rated quick match, read back from PostgreSQL through the proxy.
+    const rated = tables.at(-1)!;
+    expect(rated.clients[0]!.result!.ratings.every((r) => r !== null)).toBe(true);
+    for (const token of rated.tokens) {
+      const me = await api<{ games?: number }>(url, '/api/profile/me', { token });
+      expect(me.status).toBe(200);
+      expect((await api(url, '/api/chips', { token })).status).toBe(200);
+    }
+    for (const period of ['all', 'month']) {
+      const board = await api<{ players: unknown[] }>(url, `/api/leaderboard?period=${period}`);
+      expect(board.status).toBe(200);
+      expect(board.body.players.length).toBeGreaterThanOrEqual(4);
+    }
+    expect((await api(url, '/api/bots/easy')).status).toBe(200);
     expect((await api(survivor.url, '/healthz')).status).toBe(200);
     for (const t of tables) for (const c of t.clients) await c.leave();
   }, 300_000);
