@@ -17,6 +17,7 @@
  * Ratings, player pages, the leaderboard, chips and the shop: `src/rating/routes.ts`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson as send } from './http-json.js';
 import { IdentityRefusal, publicUser } from './auth.js';
 import { progressRoutes } from './rating/routes.js';
 import { shuffleRoutes } from './shuffle-routes.js';
@@ -33,22 +34,6 @@ class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {

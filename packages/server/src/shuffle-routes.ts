@@ -9,26 +9,11 @@
  * A hand's transcript names every dealt card, so it is served only once that hand is over.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson as send } from './http-json.js';
 import type { Transcript } from '@hearts/shuffle';
 import type { Services } from './services.js';
 
 const ROUTE = /^\/api\/games\/([A-Za-z0-9_-]{1,40})\/shuffle(?:\/(\d{1,4}))?$/;
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
-}
 
 /** The transcripts of a table's finished hands, in hand order. */
 export async function finishedTranscripts(s: Services, tableId: string): Promise<Transcript[] | null> {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
 import { balance, claimSoloWin, ledger, SoloClaimRefused } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor, ShopRefusal } from '../economy/shop.js';
+import { sendJson as send } from '../http-json.js';
 import type { Services } from '../services.js';
 import type { UserRecord } from '../store/types.js';
 import { progressDb } from './finish.js';
@@ -45,16 +46,6 @@ class Refusal extends Error {
   ) {
     super(message);
   }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': String(Buffer.byteLength(text)),
-  });
-  res.end(text);
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
