@@ -51,6 +51,25 @@ export interface HandConfig {
   readonly moonAllowed: boolean; // false when moon is "none"
 }
 
+/** Suit-point tables by card points (64 KB each, read only): every game of the same scoring shares one. */
+const SUIT_POINTS = new Map<string, Int16Array>();
+
+function suitPointsOf(cardPoints: Int16Array): Int16Array {
+  const key = cardPoints.join();
+  const known = SUIT_POINTS.get(key);
+  if (known) return known;
+  const suitPoints = new Int16Array(4 * 8192);
+  for (let suit = 0; suit < 4; suit++) {
+    for (let m = 1; m < 8192; m++) {
+      const low = 31 - Math.clz32(m & -m);
+      suitPoints[suit * 8192 + m] = suitPoints[suit * 8192 + (m & (m - 1))]! + cardPoints[suit * 13 + low]!;
+    }
+  }
+  if (SUIT_POINTS.size >= 32) SUIT_POINTS.clear();
+  SUIT_POINTS.set(key, suitPoints);
+  return suitPoints;
+}
+
 export function compileRules(rules: Rules): HandConfig {
   const deck = deckOf(rules);
   const cardPoints = new Int16Array(52);
@@ -61,13 +80,7 @@ export function compileRules(rules: Rules): HandConfig {
     cardPoints[KING_OF_SPADES] = 10;
     cardPoints[ACE_OF_SPADES] = 7;
   }
-  const suitPoints = new Int16Array(4 * 8192);
-  for (let suit = 0; suit < 4; suit++) {
-    for (let m = 1; m < 8192; m++) {
-      const low = 31 - Math.clz32(m & -m);
-      suitPoints[suit * 8192 + m] = suitPoints[suit * 8192 + (m & (m - 1))]! + cardPoints[suit * 13 + low]!;
-    }
-  }
+  const suitPoints = suitPointsOf(cardPoints);
   const deckMasks = new Uint16Array([deck.suitMask(0), deck.suitMask(1), deck.suitMask(2), deck.suitMask(3)]);
   const moonHearts = deckMasks[HEARTS]!;
   const moonQueen = deck.has(QUEEN_OF_SPADES);
