@@ -2,11 +2,11 @@
  * {@link GameStore} on any Kysely database. Only portable queries: SQLite and PostgreSQL differ in the dialect
  * given to the constructor, nothing else.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { BotLevel } from '@hearts/live/protocol';
 import { migrateToLatest } from './migrations.js';
-import type { Database, TablePlayersTable, UsersTable } from './schema.js';
+import type { Database, EventsTable, TablePlayersTable, UsersTable } from './schema.js';
 import {
   NameTakenError,
   type EventRow,
@@ -19,6 +19,8 @@ import {
   type TableRecord,
   type UserRecord,
 } from './types.js';
+
+const EVENT_CHUNK = 100; // event rows per insert statement
 
 const num = (x: number | string): number => Number(x);
 const numOrNull = (x: number | string | null): number | null => (x === null ? null : Number(x));
@@ -66,6 +68,8 @@ export class KyselyStore implements GameStore {
     private readonly onClose: () => Promise<void> = () => db.destroy(),
     private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
   ) {}
+
+  private readonly eventSql = new Map<number, string>(); // rows → the SQL of an events insert of that many
 
   migrate(): Promise<void> {
     return migrateToLatest(this.db as Kysely<unknown>, this.migrationSchema);
@@ -172,18 +176,39 @@ export class KyselyStore implements GameStore {
       created_at: e.at,
     }));
     // One statement per chunk keeps every database's parameter limit; the transaction makes it all or none.
-    const CHUNK = 100;
-    if (rows.length <= CHUNK) {
-      await this.db.insertInto('events').values(rows).execute();
+    if (rows.length <= EVENT_CHUNK) {
+      await this.insertEvents(this.db, rows);
       return;
     }
     await this.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < rows.length; i += CHUNK)
-        await tx
-          .insertInto('events')
-          .values(rows.slice(i, i + CHUNK))
-          .execute();
+      for (let i = 0; i < rows.length; i += EVENT_CHUNK)
+        await this.insertEvents(tx, rows.slice(i, i + EVENT_CHUNK));
     });
+  }
+
+  /**
+   * Inserts event rows. The SQL of an insert depends only on the number of rows (every value is a parameter), so it
+   * is built by Kysely once per row count and reused: the query builder costs more than SQLite's insert itself.
+   */
+  private async insertEvents(db: Kysely<Database>, rows: Insertable<EventsTable>[]): Promise<void> {
+    const params: unknown[] = [];
+    for (const r of rows)
+      params.push(r.table_id, r.seq, r.type, r.seat, r.client_id, r.payload, r.created_at);
+    let sql = this.eventSql.get(rows.length);
+    if (sql === undefined) {
+      const compiled = db.insertInto('events').values(rows).compile();
+      // Cached only when the builder put exactly these parameters in this order.
+      if (
+        compiled.parameters.length !== params.length ||
+        compiled.parameters.some((p, i) => p !== params[i])
+      ) {
+        await db.executeQuery(compiled);
+        return;
+      }
+      sql = compiled.sql;
+      this.eventSql.set(rows.length, sql);
+    }
+    await db.executeQuery(CompiledQuery.raw(sql, params));
   }
 
   async loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null> {
