@@ -12,7 +12,7 @@
  * fair.verdicts.get(handNumber); // { ok, failures, … } once the hand is over and its transcript is in
  * ```
  */
-import type { CardName } from '@hearts/engine';
+import type { CardName, TrickView } from '@hearts/engine';
 import {
   HandAudit,
   ShuffleSession,
@@ -53,8 +53,17 @@ interface HandLog {
   sentPass: readonly CardName[] | null; // what this client sent (the server's view of it could be altered)
   received: readonly CardName[] | null;
   readonly plays: Map<CardName, number>; // card → seat, in the order seen
+  tricksRead: number; // completed tricks already read into `plays`
   ended: boolean;
   transcript: unknown; // arrived, not yet verified
+}
+
+/** Notes who played each card of a trick not noted yet. */
+function readTrick(h: HandLog, t: TrickView, players: number): void {
+  for (let i = 0; i < t.cards.length; i++) {
+    const c = t.cards[i]!;
+    if (!h.plays.has(c)) h.plays.set(c, (t.leader + i) % players);
+  }
 }
 
 export class SeatShuffle {
@@ -101,6 +110,7 @@ export class SeatShuffle {
         sentPass: null,
         received: null,
         plays: new Map(),
+        tricksRead: 0,
         ended: false,
         transcript: undefined,
       };
@@ -194,11 +204,10 @@ export class SeatShuffle {
     h.passCards = v.rules.passCards;
     if (v.passed) h.passed = v.passed;
     if (v.received) h.received = v.received;
-    const seen = [...v.tricks, ...(v.trick ? [v.trick] : [])];
-    for (const t of seen)
-      t.cards.forEach((c, i) => {
-        if (!h.plays.has(c)) h.plays.set(c, (t.leader + i) % n);
-      });
+    // A completed trick never changes: each is read once (a snapshot may bring several at once).
+    for (let i = h.tricksRead; i < v.tricks.length; i++) readTrick(h, v.tricks[i]!, n);
+    h.tricksRead = Math.max(h.tricksRead, v.tricks.length);
+    if (v.trick) readTrick(h, v.trick, n);
     if (h.dealt === null) h.dealt = this.dealtFrom(state, h);
     if (v.phase === 'gameOver') this.end(v.handNumber);
     else this.tryVerify(h);
