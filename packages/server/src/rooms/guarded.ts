@@ -42,6 +42,7 @@ export type Handlers = {
 
 export abstract class GuardedRoom extends Room {
   private readonly buckets = new WeakMap<Client, Bucket>();
+  private handlerTable: Handlers | null = null; // handlers(), built on the first message
 
   /** Every connection must carry a valid token (sent as the Authorization bearer token). */
   static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<Auth> {
@@ -51,6 +52,7 @@ export abstract class GuardedRoom extends Room {
     return { userId: user.id, name: user.name, rating: user.rating };
   }
 
+  /** The room's message handlers; called once per room. */
   protected abstract handlers(): Handlers;
 
   /** Counts the room among the process' rooms (metrics, draining) until it is disposed. */
@@ -126,7 +128,8 @@ export abstract class GuardedRoom extends Room {
       return;
     }
     const t = type as ClientMessageType;
-    const handler = this.handlers()[t] as ((c: Client, m: unknown) => void | Promise<void>) | undefined;
+    const handler = (this.handlerTable ??= this.handlers())[t] as
+      ((c: Client, m: unknown) => void | Promise<void>) | undefined;
     if (!handler) {
       this.sendError(client, { code: 'ERR_NOT_NOW', message: `"${t}" is not expected here` });
       return;
