@@ -368,10 +368,11 @@ export class Table {
     return true;
   }
 
-  setConnected(seat: number, connected: boolean): void {
+  /** `announce`: false when every seat is sent a snapshot right after (which shows who is connected). */
+  setConnected(seat: number, connected: boolean, announce = true): void {
     if (this.connected[seat] === connected) return;
     this.connected[seat] = connected;
-    this.deps.out.seats(this.seatsMessage());
+    if (announce) this.deps.out.seats(this.seatsMessage());
     if (connected) this.fair?.connected(seat);
   }
 

@@ -97,6 +97,7 @@ export class TableRoom extends GuardedRoom {
 
   override async onCreate(options: CreateOptions): Promise<void> {
     const s = services();
+    this.setPatchRate(null); // no synchronized state: no 20 Hz patch timer per room
     await this.setPrivate(true);
     if (options.mode === 'friends') {
       if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
@@ -437,15 +438,19 @@ export class TableRoom extends GuardedRoom {
     await services().store.createTable(record);
     this.members = [];
     this.startTable(Table.create(record, this.deps()));
-    // Members who dropped before the start are not seated; tell them the room is gone.
+    // Members who dropped before the start are not seated; tell them the room is gone. Everyone seated is marked
+    // connected before the snapshots go out, so that the snapshots show it (no `seats` message needed).
+    const table = this.table!;
+    const seated: [number, Client][] = [];
     for (const [userId, c] of this.byUser) {
-      const seat = this.table!.seatOfUser(userId);
+      const seat = table.seatOfUser(userId);
       if (seat < 0) c.leave(CLOSE_CODES.seatLost);
       else {
-        this.table!.setConnected(seat, true);
-        c.send('game', this.table!.snapshot(seat));
+        table.setConnected(seat, true, false);
+        seated.push([seat, c]);
       }
     }
+    for (const [seat, c] of seated) c.send('game', table.snapshot(seat));
   }
 
   // --- seats and connections -----------------------------------------------------------------------------------
