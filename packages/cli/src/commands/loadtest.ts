@@ -27,10 +27,12 @@ export interface LoadtestResult {
   tablesCompleted: number;
   messagesPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number };
+  passLatencyMs: { p50: number; p99: number }; // passes only (every table passes at once, after its deal)
+  playLatencyMs: { p50: number; p99: number }; // cards played only
   moves: number;
   seconds: number;
   serverCpuSeconds: number | null; // the server's CPU time while the games ran (from its /metrics), if it tells
-  clientCpuSeconds: number; // this process' CPU time while the games ran
+  clientCpuSeconds: number; // this process' CPU time while the games ran (all its clients)
 }
 
 /** The server's process CPU seconds from its Prometheus metrics, or null. */
@@ -46,14 +48,16 @@ async function serverCpu(url: string): Promise<number | null> {
 
 interface Sent {
   readonly at: number;
+  readonly kind: WireMove['kind'];
   v: number | null;
 }
 
-/** One table: four clients, the moves they sent and when each client saw each version. */
+/** One table: four clients, the moves they sent, and by version how many clients saw it and when the last did. */
 interface TableRun {
   readonly clients: TableClient[];
   readonly sent: Sent[];
-  readonly seen: Map<number, number[]>;
+  readonly seenCount: number[]; // by version
+  readonly seenLast: number[]; // by version: when the last client so far received it
   done: boolean;
 }
 
@@ -131,7 +135,13 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
         return c;
       }),
     );
-    const run: TableRun = { clients: [host, ...others], sent: [], seen: new Map(), done: false };
+    const run: TableRun = {
+      clients: [host, ...others],
+      sent: [],
+      seenCount: [],
+      seenLast: [],
+      done: false,
+    };
     if (!(await until(() => run.clients.every((c) => c.lobby?.members.length === 4), 30_000)))
       throw new Error(`table ${i}: the lobby did not fill`);
     host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
@@ -146,10 +156,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
         messages++;
         if (type !== 'game') return;
         const v = (m as GameMessage).v;
-        const at = performance.now();
-        const list = run.seen.get(v);
-        if (list) list.push(at);
-        else run.seen.set(v, [at]);
+        run.seenCount[v] = (run.seenCount[v] ?? 0) + 1;
+        run.seenLast[v] = performance.now();
       });
       let busy = false;
       const act = (): void => {
@@ -158,7 +166,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
         const move = decide(s, rng);
         if (!move) return;
         busy = true;
-        const sent: Sent = { at: performance.now(), v: null };
+        const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
         run.sent.push(sent);
         messages++;
         c.move(move).then(
@@ -198,15 +206,20 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
   if (!finished) say('timed out: some tables did not finish');
 
   const latencies: number[] = [];
+  const passes: number[] = [];
+  const plays: number[] = [];
   for (const run of runs)
     for (const s of run.sent) {
-      if (s.v === null) continue;
-      const seen = run.seen.get(s.v);
-      if (seen && seen.length >= run.clients.length) latencies.push(Math.max(...seen) - s.at);
+      if (s.v === null || (run.seenCount[s.v] ?? 0) < run.clients.length) continue;
+      const ms = run.seenLast[s.v]! - s.at;
+      latencies.push(ms);
+      if (s.kind === 'pass') passes.push(ms);
+      else if (s.kind === 'play') plays.push(ms);
     }
-  latencies.sort((a, b) => a - b);
+  for (const l of [latencies, passes, plays]) l.sort((a, b) => a - b);
   await Promise.all(runs.flatMap((r) => r.clients.map((c) => c.leave())));
   const round = (x: number) => Math.round(x * 10) / 10;
+  const short = (l: number[]) => ({ p50: round(percentile(l, 50)), p99: round(percentile(l, 99)) });
   return {
     tables: o.tables,
     tablesCompleted: runs.filter((r) => r.done).length,
@@ -216,12 +229,17 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
       p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
     },
+    passLatencyMs: short(passes),
+    playLatencyMs: short(plays),
     moves: latencies.length,
     seconds: round(seconds),
-    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : round(cpuAfter - cpuBefore),
-    clientCpuSeconds: round((own.user + own.system) / 1e6),
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    clientCpuSeconds: (own.user + own.system) / 1e6,
   };
 }
+
+const cpu = (seconds: number, moves: number): string =>
+  `${seconds.toFixed(2)} s (${Math.round((seconds * 1e6) / Math.max(1, moves))} µs per move)`;
 
 export const loadtest: Command = {
   summary: 'load a running game server with N tables of headless clients',
@@ -268,12 +286,11 @@ export const loadtest: Command = {
           `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
           `messages per second  ${result.messagesPerSecond}`,
           `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
+          `  passes / plays     p50 ${result.passLatencyMs.p50} / ${result.playLatencyMs.p50}   p99 ${result.passLatencyMs.p99} / ${result.playLatencyMs.p99}`,
           ...(result.serverCpuSeconds === null
             ? []
-            : [
-                `server CPU           ${result.serverCpuSeconds} s (${Math.round((result.serverCpuSeconds * 1e6) / Math.max(1, result.moves))} µs per move)`,
-              ]),
-          `client CPU           ${result.clientCpuSeconds} s (${Math.round((result.clientCpuSeconds * 1e6) / Math.max(1, result.moves))} µs per move, all ${result.tables * 4} clients)`,
+            : [`server CPU           ${cpu(result.serverCpuSeconds, result.moves)}`]),
+          `client CPU           ${cpu(result.clientCpuSeconds, result.moves)}, all ${result.tables * 4} clients`,
         ].join('\n') + '\n',
       );
     }
