@@ -86,6 +86,8 @@ describe('hearts loadtest', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tables completed\s+1 of 1/m);
     expect(r.stdout).toMatch(/move latency \(ms\)\s+p50 [\d.]+\s+p95 [\d.]+\s+p99 [\d.]+/);
+    expect(r.stdout).toMatch(/passes \/ plays\s+p50 [\d.]+ \/ [\d.]+\s+p99 [\d.]+ \/ [\d.]+/);
+    expect(r.stdout).toMatch(/server CPU\s+[\d.]+ s \(\d+ µs per move\)/);
   }, 60_000);
 
   test.each([
