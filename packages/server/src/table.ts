@@ -393,15 +393,14 @@ export class Table {
     });
   }
 
-  /** A full picture for one seat (on join, on `sync`). */
-  snapshot(seat: number, event: TableEvent = { type: 'join' }): SnapshotMessage {
-    return {
-      v: this.version,
-      kind: 'snapshot',
-      event,
-      table: this.tableInfo(seat),
-      view: observation(this.game, seat),
-    };
+  /** A full picture for one seat (on join, on `sync`); `ack`: the id of the seat's move it applied. */
+  snapshot(seat: number, event: TableEvent = { type: 'join' }, ack?: string): SnapshotMessage {
+    const v = this.version;
+    const table = this.tableInfo(seat);
+    const view = observation(this.game, seat);
+    return ack === undefined
+      ? { v, kind: 'snapshot', event, table, view }
+      : { v, kind: 'snapshot', event, table, view, ack };
   }
 
   /** Stops timers; the table object is done with (its log stays in the store). */
@@ -747,27 +746,26 @@ export class Table {
   }
 
   private sendSnapshots(event: TableEvent, ack: { seat: number; id: string } | null): void {
-    for (let s = 0; s < this.seats.length; s++) {
-      const m = this.snapshot(s, event);
-      this.deps.out.game(s, ack && ack.seat === s ? { ...m, ack: ack.id } : m);
-    }
+    for (let s = 0; s < this.seats.length; s++)
+      this.deps.out.game(s, this.snapshot(s, event, ack && ack.seat === s ? ack.id : undefined));
   }
 
   /** After a move: a compact `play` or `passed` message while the hand goes on, a snapshot otherwise. */
   private sendMove(prev: GameState, seat: number, wire: WireMove, bank: number, id: string | null): void {
-    const ack = id === null ? null : { seat, id };
-    const plays =
+    const ack = id ?? undefined;
+    const plays: GameMessage[] | null =
       wire.kind === 'play'
-        ? playMessages(prev, this.game, seat, wire.card, bank, this.version)
+        ? playMessages(prev, this.game, seat, wire.card, bank, this.version, ack)
         : wire.kind === 'pass'
-          ? passedMessages(prev, this.game, seat, wire.cards, bank, this.version)
+          ? passedMessages(prev, this.game, seat, wire.cards, bank, this.version, ack)
           : null;
     if (!plays) {
-      this.sendSnapshots(this.lastEvent, ack);
+      this.sendSnapshots(this.lastEvent, id === null ? null : { seat, id });
       return;
     }
-    plays.forEach((m: GameMessage, s) =>
-      this.deps.out.game(s, ack && ack.seat === s ? { ...m, ack: ack.id } : m),
-    );
+    // The seats that get one shared object go one after the other, so that the room encodes it only once.
+    const shared = plays.find((m, s) => plays.indexOf(m) !== s);
+    if (shared) for (let s = 0; s < plays.length; s++) if (plays[s] === shared) this.deps.out.game(s, shared);
+    for (let s = 0; s < plays.length; s++) if (plays[s] !== shared) this.deps.out.game(s, plays[s]!);
   }
 }

@@ -7,7 +7,9 @@ import type { PassedMessage, PlayMessage } from '@hearts/live/protocol';
 
 /**
  * The `play` message for each seat after `seat` played `card` from `prev` to `next`, or null when a compact update
- * cannot describe the change (the hand ended): then every seat gets a snapshot.
+ * cannot describe the change (the hand ended): then every seat gets a snapshot. `ack`: the player's move id, in
+ * the player's own message. Every seat that neither plays next nor gets the ack gets the very same object (the
+ * room encodes it once); the messages are literals, not spreads of one another (V8 copies spreads much slower).
  */
 export function playMessages(
   prev: GameState,
@@ -16,6 +18,7 @@ export function playMessages(
   card: CardName,
   bank: number,
   v: number,
+  ack?: string,
 ): PlayMessage[] | null {
   if (prev.phase !== 'play' || next.phase !== 'play' || !prev.core || !next.core) return null;
   if (prev.handNumber !== next.handNumber) return null;
@@ -23,26 +26,27 @@ export function playMessages(
   const completed = core.trickCount > prev.core.trickCount;
   const points = new Array<number>(next.rules.players).fill(0);
   core.rawPoints(points);
-  const base: PlayMessage = {
-    v,
-    kind: 'play',
-    seat,
-    card,
-    winner: completed ? core.trickWinners[core.trickCount - 1]! : null,
-    turn: core.turn,
-    legal: [],
-    heartsBroken: core.heartsBroken,
-    handPoints: points,
-    bank,
-  };
-  return Array.from({ length: next.rules.players }, (_, s) =>
-    s === core.turn ? { ...base, legal: legalMoves(next, s).names() } : base,
-  );
+  const winner = completed ? core.trickWinners[core.trickCount - 1]! : null;
+  const turn = core.turn;
+  const heartsBroken = core.heartsBroken;
+  const message = (legal: CardName[], ack: string | undefined): PlayMessage =>
+    ack === undefined
+      ? { v, kind: 'play', seat, card, winner, turn, legal, heartsBroken, handPoints: points, bank }
+      : { v, kind: 'play', seat, card, winner, turn, legal, heartsBroken, handPoints: points, bank, ack };
+  const base = message([], undefined);
+  const out: PlayMessage[] = [];
+  for (let s = 0; s < next.rules.players; s++) {
+    const own = s === seat ? ack : undefined;
+    out.push(
+      s === turn ? message(legalMoves(next, s).names(), own) : own !== undefined ? message([], own) : base,
+    );
+  }
+  return out;
 }
 
 /**
  * The `passed` message for each seat after `seat` chose `cards` from `prev` to `next`, or null when this pass
- * completed the exchange (then every seat gets a snapshot with the cards it received).
+ * completed the exchange (then every seat gets a snapshot with the cards it received). `ack`: the passer's move id.
  */
 export function passedMessages(
   prev: GameState,
@@ -51,9 +55,14 @@ export function passedMessages(
   cards: readonly CardName[],
   bank: number,
   v: number,
+  ack?: string,
 ): PassedMessage[] | null {
   if (prev.phase !== 'pass' || next.phase !== 'pass') return null;
   const base: PassedMessage = { v, kind: 'passed', seat, passed: null, bank };
-  const own: PassedMessage = { ...base, passed: CardSet.fromNames(cards)?.names() ?? [...cards] }; // in deck order, as views list them
+  const passed = CardSet.fromNames(cards)?.names() ?? [...cards]; // in deck order, as views list them
+  const own: PassedMessage =
+    ack === undefined
+      ? { v, kind: 'passed', seat, passed, bank }
+      : { v, kind: 'passed', seat, passed, bank, ack };
   return Array.from({ length: next.rules.players }, (_, s) => (s === seat ? own : base));
 }
