@@ -51,8 +51,14 @@ export function parseCard(name: string): Card | undefined {
   return suit * 13 + rank;
 }
 
+/** The 52 names by card number, built once (one string per card instead of a new one per call). */
+const CARD_NAMES: readonly CardName[] = Array.from(
+  { length: 52 },
+  (_, c) => `${RANKS[rankOf(c)]!}${SUITS[suitOf(c)]!}` as CardName,
+);
+
 export function makeCard(card: Card): CardName {
-  return `${RANKS[rankOf(card)]!}${SUITS[suitOf(card)]!}` as CardName;
+  return CARD_NAMES[card] ?? (`${RANKS[rankOf(card)]!}${SUITS[suitOf(card)]!}` as CardName);
 }
 
 export function isCardName(name: unknown): name is CardName {
@@ -205,11 +211,17 @@ export class CardSet {
   }
 
   toArray(): Card[] {
-    return [...this];
+    const out: Card[] = [];
+    for (let lo = this.lo; lo; lo &= lo - 1) out.push(31 - Math.clz32(lo & -lo));
+    for (let hi = this.hi; hi; hi &= hi - 1) out.push(26 + 31 - Math.clz32(hi & -hi));
+    return out;
   }
 
   names(): CardName[] {
-    return this.toArray().map(makeCard);
+    const out: CardName[] = [];
+    for (let lo = this.lo; lo; lo &= lo - 1) out.push(makeCard(31 - Math.clz32(lo & -lo)));
+    for (let hi = this.hi; hi; hi &= hi - 1) out.push(makeCard(26 + 31 - Math.clz32(hi & -hi)));
+    return out;
   }
 
   toString(): string {

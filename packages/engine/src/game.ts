@@ -462,14 +462,13 @@ export function observation(state: GameState, seat: number): Observation {
   const handPoints = new Array<number>(n).fill(0);
   if (core) {
     for (let t = 0; t * n < core.nPlays; t++) {
-      const cards = Array.from(core.plays.subarray(t * n, Math.min(core.nPlays, (t + 1) * n)), makeCard);
+      const cards: CardName[] = [];
+      for (let i = t * n; i < Math.min(core.nPlays, (t + 1) * n); i++) cards.push(makeCard(core.plays[i]!));
       const leader = core.trickLeaders[t]!;
       if (t < core.trickCount) tricks.push({ leader, cards, winner: core.trickWinners[t]! });
       else trick = { leader, cards };
     }
-    const pts: number[] = new Array<number>(n).fill(0);
-    core.rawPoints(pts);
-    pts.forEach((p, s) => (handPoints[s] = p));
+    core.rawPoints(handPoints);
   }
   if (core && trick === null && !core.isOver) trick = { leader: core.leader, cards: [] };
   const ownPass = passes?.[seat] ?? null;
