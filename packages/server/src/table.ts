@@ -554,8 +554,8 @@ export class Table {
   private sendTranscript(handNumber: number): void {
     const transcript = this.transcripts.get(handNumber);
     if (!transcript) return;
-    for (let s = 0; s < this.seats.length; s++)
-      this.deps.out.shuffle?.(s, { step: 'transcript', handNumber, transcript });
+    const m: ShuffleMessage = { step: 'transcript', handNumber, transcript }; // one object: encoded once
+    for (let s = 0; s < this.seats.length; s++) this.deps.out.shuffle?.(s, m);
   }
 
   private async dealHands(
