@@ -55,4 +55,6 @@ export type { DecideMessage, BotMessage, Parsed, AnswerOptions } from './protoco
 export { buildPosition } from './setup.js';
 export type { PositionSpec } from './setup.js';
 export { TACTICS, solveTactics, judge } from './tactics.js';
+export { rolloutValues } from './rollout.js';
+export type { RolloutOptions, RolloutValue } from './rollout.js';
 export type { Tactic, TacticCategory, TacticOptions, TacticResult } from './tactics.js';

@@ -40,6 +40,35 @@ export interface Tactic extends PositionSpec {
 // Four trick histories that several positions share (seat 0 is the one to decide).
 /** Seat 1 has taken every point: 5♥ 7♥ 8♥ 9♥ and the Q♠ (17 points). */
 const SEAT1_RUNS = ['3: 2C 6C AC 8C', '1: AD 4D 5H 3D', '1: KD 7H 8H 2D', '1: AS QS 9H 4S'];
+/**
+ * Ten tricks: seat 1 takes 25 points (every heart but my A♥, and the Q♠ thrown under its A♠); seats 2 and 3 show
+ * they have no spades, seat 3 no diamonds; seat 0 wins the tenth trick with the J♦.
+ */
+const SEAT1_LATE = [
+  '3: 2C 6C AC 8C',
+  '1: AS 7S QS 4S',
+  '1: JS 2H TS 6S',
+  '1: 9S 3H 4H 8S',
+  '1: KH 5H 6H 7H',
+  '1: QH 8H 9H TH',
+  '1: KC 3C 5C 4C',
+  '1: AD 2D JH 3D',
+  '1: KD 6D 7C 4D',
+  '1: 8D 9D 9C JD',
+];
+/** Ten tricks: seat 1 takes 22 points; seats 2 and 3 show they have no spades, seat 3 no diamonds. */
+const SEAT1_LATE_TAKE = [
+  '3: 2C 6C AC 8C',
+  '1: AS 7S QS 4S',
+  '1: JS 5S TS 6S',
+  '1: 9S 2H 3H 8S',
+  '1: KC 3C 5C 4C',
+  '1: AD 2D 5H 3D',
+  '1: KD 6D 6H 4D',
+  '1: QD 9D 7H 5D',
+  '1: QH 8H 9H JH',
+  '1: JD TD 9C 8D',
+];
 /** Seat 0 has taken the Q♠ and the 9♥, and nobody else has a point. */
 const SEAT0_RUNS = ['1: 2C 3C 4C AC', '0: KC 5C 6C 7C', '0: QC 8C QS 9H'];
 /** Seat 0 takes every heart and the Q♠ in the whole hand (the moon). */
@@ -65,10 +94,10 @@ export const TACTICS: readonly Tactic[] = [
     id: 'duck-under-king',
     category: 'duck',
     level: 'medium',
-    why: 'The K♦ wins unless someone plays the A♦, which I hold: the Q♦ is the highest card that still loses.',
-    hand: 'AD QD TS 9S 6S 2S 8H 4H JC 8C 6C 4C',
-    tricks: ['1: 2C KC 5C 3C'],
-    trick: '2: KD 7H',
+    why: 'The K♦ wins unless someone plays the A♦, which I hold: the Q♦ is the highest card that still loses. Taking with the A♦ would also invite seat 1, void in diamonds and last to play, to throw the Q♠ on my trick.',
+    hand: 'AD QD TS 9S 6S 2S 8H 4H 8C 6C 4C',
+    tricks: ['1: 2C KC 5C 3C', '2: JD 8D 5D 6H'],
+    trick: '2: KD 7D',
     play: ['QD'],
   },
   {
@@ -96,10 +125,10 @@ export const TACTICS: readonly Tactic[] = [
     category: 'duck',
     level: 'medium',
     rules: { players: 3 },
-    why: 'Three players: the J♦ leads with a heart on it; the 10♦ is my only diamond that loses.',
+    why: 'Three players: the J♦ leads and the Q♠ is thrown on it; the 10♦ is my only diamond that loses.',
     hand: 'AD QD TD 5S 7S 9S JS 2H 5H 8H KH 4C 6C 8C TC QC',
     tricks: ['2: 2C 3C 9C'],
-    trick: '1: JD 4H',
+    trick: '1: JD QS',
     play: ['TD'],
   },
   {
@@ -240,21 +269,21 @@ export const TACTICS: readonly Tactic[] = [
     id: 'stop-moon-take',
     category: 'stopMoon',
     level: 'medium',
-    why: 'Seat 1 has every point (17) and leads the K♥: take the trick with the A♥ — four points beat 26.',
-    hand: 'AH 6H JS 8S QC JC TC 8D 7D',
-    tricks: SEAT1_RUNS,
-    trick: '1: KH TH 4H',
+    why: 'Seat 1 has 22 points and leads the K♥; seats 2 and 3 have no spades, so seat 1 holds the last two: ducking lets it win every trick and my A♥ falls last. Take now: three points beat 26.',
+    hand: 'AH 4H 2S',
+    tricks: SEAT1_LATE_TAKE,
+    trick: '1: KH TH 7C',
     play: ['AH'],
   },
   {
-    id: 'stop-moon-keep-hearts',
+    id: 'stop-moon-keep-boss',
     category: 'stopMoon',
     level: 'medium',
-    why: 'Seat 1 has every point and wins this trick: do not feed it hearts; keep the A♥ to take a heart later.',
-    hand: 'AH 6H JS 8S 5S QC JC TC 9C',
-    tricks: SEAT1_RUNS,
-    trick: '1: QD 2H 3H',
-    play: ['JS', '8S', '5S', 'QC', 'JC', 'TC', '9C'],
+    why: 'Seat 1 has 25 points and wins this trick; my A♥ is the last heart. Thrown here it completes the moon; kept, it stops it as soon as seat 1 loses a trick or I win one.',
+    hand: 'AH 5S 3S 2S',
+    tricks: SEAT1_LATE.slice(0, 9),
+    trick: '1: TD 9D 9C',
+    play: ['5S', '3S', '2S'],
   },
   {
     id: 'stop-moon-feed-other',
@@ -270,9 +299,9 @@ export const TACTICS: readonly Tactic[] = [
     id: 'stop-moon-lead-boss',
     category: 'stopMoon',
     level: 'medium',
-    why: 'Seat 1 has every point: the A♥ led now must win a trick with hearts in it, and the moon is off.',
-    hand: 'AH 6H JS 8S JC TC 8D 7D',
-    tricks: [...SEAT1_RUNS, '1: 3C 9C 7C QC'],
+    why: 'Seat 1 has 25 points and holds both missing spades (seats 2 and 3 have none); my A♥ is the last heart. Led now it wins a point and the moon is off; a spade lead gives seat 1 the lead, and my A♥ falls on its trick whenever its last card is the best diamond.',
+    hand: 'AH 3S 2S',
+    tricks: SEAT1_LATE,
     trick: '0:',
     play: ['AH'],
   },
@@ -330,13 +359,13 @@ export const TACTICS: readonly Tactic[] = [
     pass: ['KD', '6D'],
   },
   {
-    id: 'pass-void-clubs',
+    id: 'pass-void-high-diamonds',
     category: 'passVoid',
     level: 'medium',
     phase: 'pass',
-    why: 'A♣ and 3♣ are my only clubs: pass both and be void from the second trick on.',
-    hand: 'AC 3C 5D 8D TD QD 2S 4S 7S 9S 2H 6H 8H',
-    pass: ['AC', '3C'],
+    why: 'A♦ K♦ J♦ are my only diamonds and everything else is low: passing all three leaves no card that must win a trick, and a void to throw points on every diamond lead.',
+    hand: 'AD KD JD 2C 4C 6C 8C 2S 4S 6S 8S 3H 5H',
+    pass: ['AD', 'KD', 'JD'],
   },
   {
     id: 'pass-bare-queen',

@@ -1,5 +1,5 @@
 export { SearchBot, HARD, EXPERT, mergeEquivalent, passCandidates, moonChoice } from './search.js';
-export type { SearchParams } from './search.js';
+export type { SearchParams, Evaluation, EvaluatedOption } from './search.js';
 export { buildKnowledge } from './knowledge.js';
 export type { Knowledge } from './knowledge.js';
 export { WorldSampler, makeSampler } from './sampler.js';

@@ -75,6 +75,21 @@ function configFor(rules: Rules): HandConfig {
   return cfg;
 }
 
+/** One candidate of a play decision as the playouts rated it. */
+export interface EvaluatedOption {
+  readonly card: CardName;
+  readonly plan: 'normal' | 'shoot'; // the seat's own plan for the rest of the hand
+  readonly mean: number; // expected score (lower is better)
+}
+
+export interface Evaluation {
+  readonly options: readonly EvaluatedOption[];
+  readonly worlds: number; // sampled deals
+  readonly shooter: number; // the opponent the playouts assume is shooting the moon, or -1
+  /** Option a's mean score less option b's (indexes into `options`) and the standard error of that difference. */
+  versus(a: number, b: number): { mean: number; se: number };
+}
+
 /** A bot that samples the hidden cards and evaluates its moves by playouts on every sampled deal. */
 export class SearchBot implements Bot {
   readonly level: Level;
@@ -98,6 +113,19 @@ export class SearchBot implements Bot {
   /** Chooses a card: every candidate is played out on the same sampled deals; the lowest expected score wins. */
   play(obs: Observation, rng: RandomSource, deadline: number): CardName {
     if (obs.legal.length === 1) return obs.legal[0]!;
+    const e = this.evaluate(obs, rng, deadline);
+    let best = 0;
+    e.options.forEach((o, i) => {
+      if (o.mean < e.options[best]!.mean) best = i;
+    });
+    return e.options[best]!.card;
+  }
+
+  /**
+   * The playouts behind a play decision: each candidate card (equivalent cards merged) under each plan, with its
+   * weighted mean score over the sampled deals (lower is better), and how many deals were sampled.
+   */
+  evaluate(obs: Observation, rng: RandomSource, deadline: number): Evaluation {
     const p = this.params;
     const cfg = configFor(obs.rules);
     const k = buildKnowledge(obs, cfg);
@@ -105,7 +133,13 @@ export class SearchBot implements Bot {
       obs.legal.map((c) => parseCard(c)!),
       k,
     );
-    if (candidates.length === 1) return makeCard(candidates[0]!);
+    if (candidates.length === 1)
+      return {
+        options: [{ card: makeCard(candidates[0]!), plan: 'normal', mean: 0 }],
+        worlds: 0,
+        shooter: -1,
+        versus: () => ({ mean: 0, se: 0 }),
+      };
     const plans = p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
     const options = candidates.length * plans.length;
     const sampler = makeSampler(k);
@@ -143,8 +177,19 @@ export class SearchBot implements Bot {
       if (worlds % p.batch === 0 && worlds >= p.minWorlds && clearWinner(scores, weights, worlds, options))
         break;
     }
-    const best = bestOption(scores, weights, worlds, options);
-    return makeCard(candidates[Math.floor(best / plans.length)]!);
+    const out: EvaluatedOption[] = [];
+    for (let o = 0; o < options; o++)
+      out.push({
+        card: makeCard(candidates[Math.floor(o / plans.length)]!),
+        plan: plans[o % plans.length] === PLAN_SHOOT ? 'shoot' : 'normal',
+        mean: mean(scores, weights, worlds, options, o),
+      });
+    return {
+      options: out,
+      worlds,
+      shooter,
+      versus: (a, b) => difference(scores, weights, worlds, options, a, b),
+    };
   }
 
   /** Chooses the cards to pass: the most promising sets by a heuristic, then playouts of whole hands. */
@@ -169,7 +214,8 @@ export class SearchBot implements Bot {
     const dealt = new Uint16Array(n * 4);
     const after = new Uint16Array(n * 4);
     const theirPass = new Uint16Array(n * 4);
-    const sums = new Float64Array(candidates.length);
+    const options = candidates.length;
+    const scores = new Float64Array(p.passWorlds * options);
     let worlds = 0;
     while (worlds < p.passWorlds) {
       // Deal the unknown cards to the others at random; they pass by the heuristic.
@@ -207,13 +253,12 @@ export class SearchBot implements Bot {
         policy.plans.fill(PLAN_NORMAL);
         playoutRng.reseed(s1, s2);
         policy.playout(core, playoutRng, 1 << me);
-        sums[ci]! += objective(core, me, p.relative);
+        scores[worlds * options + ci] = objective(core, me, p.relative);
       }
       worlds++;
       if (clock() > deadline) break;
     }
-    let best = 0;
-    for (let ci = 1; ci < candidates.length; ci++) if (sums[ci]! < sums[best]!) best = ci;
+    const best = bestOption(scores, new Float64Array(worlds).fill(1), worlds, options);
     return candidates[best]!.map(makeCard);
   }
 }
@@ -287,27 +332,39 @@ function bestOption(scores: Float64Array, weights: Float64Array, worlds: number,
 }
 
 /** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
-function clearWinner(scores: Float64Array, weights: Float64Array, worlds: number, options: number): boolean {
-  const best = bestOption(scores, weights, worlds, options);
+/** The weighted mean of option a's score less option b's over the sampled deals, and its standard error. */
+function difference(
+  scores: Float64Array,
+  weights: Float64Array,
+  worlds: number,
+  options: number,
+  a: number,
+  b: number,
+): { mean: number; se: number } {
   let w1 = 0;
   let w2 = 0;
+  let s = 0;
+  let s2 = 0;
   for (let i = 0; i < worlds; i++) {
-    w1 += weights[i]!;
-    w2 += weights[i]! * weights[i]!;
+    const w = weights[i]!;
+    const d = scores[i * options + a]! - scores[i * options + b]!;
+    w1 += w;
+    w2 += w * w;
+    s += w * d;
+    s2 += w * d * d;
   }
-  const effective = (w1 * w1) / w2;
+  const mean = s / w1;
+  const variance = Math.max(0, s2 / w1 - mean * mean);
+  return { mean, se: Math.sqrt((variance * w2) / (w1 * w1)) }; // w1²/w2 deals' worth of evidence
+}
+
+/** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
+function clearWinner(scores: Float64Array, weights: Float64Array, worlds: number, options: number): boolean {
+  const best = bestOption(scores, weights, worlds, options);
   for (let o = 0; o < options; o++) {
     if (o === best) continue;
-    let s = 0;
-    let s2 = 0;
-    for (let i = 0; i < worlds; i++) {
-      const d = scores[i * options + o]! - scores[i * options + best]!;
-      s += weights[i]! * d;
-      s2 += weights[i]! * d * d;
-    }
-    const m = s / w1;
-    const variance = Math.max(0, s2 / w1 - m * m);
-    if (m <= 3 * Math.sqrt(variance / effective) + 1e-9) return false;
+    const d = difference(scores, weights, worlds, options, o, best);
+    if (d.mean <= 3 * d.se + 1e-9) return false;
   }
   return true;
 }
