@@ -2,60 +2,24 @@ import type { CardName } from '@hearts/engine';
 import { LiveError, type LiveState, type TableClient } from '@hearts/live';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
-import { CardBackSvg, CardFace } from '../ui/CardSvg';
+import { CardBackSvg } from '../ui/CardSvg';
 import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
 import { useApp } from '../ui/context';
-import { directionText } from '../ui/GameTable';
-import { Hand } from '../ui/Hand';
-import { CloseIcon, DirectionArrow, RobotIcon, TableIcon } from '../ui/icons';
+import { ChatIcon, ClockIcon, CloseIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
-import { ChatIcon, ClockIcon } from '../ui/icons';
+import { SeatBox } from '../ui/Seat';
+import { PanelHead, PanelToggle, PlayerArea, ScorePanel, TableBoard, TableTopbar } from '../ui/TableParts';
+import { MoonDialog, ResultPanel } from '../ui/ResultPanel';
 import { Shield } from './Shield';
-import { ScoreTable } from '../ui/ScoreTable';
 import {
   clockSeconds,
   completedTrick,
   liveTableView,
   type HeldTrick,
-  type LivePrompt,
   type LiveSeatView,
   type LiveTableView,
 } from './view';
-
-const OFFSET: Readonly<Record<string, readonly [number, number]>> = {
-  bottom: [0, 3],
-  left: [-3.5, 0],
-  'top-left': [-2.5, -3],
-  top: [0, -3],
-  'top-right': [2.5, -3],
-  right: [3.5, 0],
-};
-
-function promptText(t: TFunction, p: LivePrompt): string {
-  switch (p.kind) {
-    case 'pass':
-      return t('prompt.pass', { count: p.count, direction: directionText(t, p.direction) });
-    case 'waitPasses':
-      return t('prompt.waitPasses');
-    case 'yourTurn':
-      return p.lead ? t('prompt.yourLead') : t('prompt.yourTurn');
-    case 'waitFor':
-      return t('prompt.waitFor', { name: p.name });
-    case 'trickTo':
-      return p.you ? t('prompt.trickToYou') : t('prompt.trickTo', { name: p.name });
-    case 'moonChoice':
-      return t('moon.title');
-    case 'moonWait':
-      return t('prompt.moonWait', { name: p.name });
-    case 'handOver':
-      return '';
-    case 'gameOver':
-      return t('prompt.gameOver');
-  }
-}
 
 /** Re-renders every `ms` while `on`: the clocks count down between messages. */
 function useTicker(on: boolean, ms = 250): number {
@@ -70,9 +34,8 @@ function useTicker(on: boolean, ms = 250): number {
 
 /** A live table: everything shown comes from the seat's own view; moves go to the server. */
 export function LiveTable({ client, state }: { client: TableClient; state: LiveState }) {
-  const { settings, coarsePointer, navigate } = useApp();
+  const { settings, navigate } = useApp();
   const { t } = useTranslation();
-  const lang = settings.lang;
   const tm = timing(settings.speed, settings.reduceMotion);
   const [selected, setSelected] = useState<CardName[]>([]);
   const [held, setHeld] = useState<{ trick: HeldTrick; collecting: boolean } | null>(null);
@@ -158,6 +121,9 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     navigate('/live');
   };
 
+  const nameOf = (seat: number) => view.names[seat] ?? '';
+  const score = { rows: view.rows, totals: view.totals, names: view.names, bots: view.bots };
+
   return (
     <div
       className={`table-screen live-table players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''} ${faceClass(me.look?.face)}${me.look ? ' table-look' : ''}`}
@@ -167,44 +133,32 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       data-phase={view.phase}
       data-hand={view.handNumber}
     >
-      <header className="topbar">
-        <button type="button" className="icon-btn" onClick={leave} aria-label={t('live.table.leave')}>
-          <CloseIcon />
-          <span className="btn-text">{t('live.table.leave')}</span>
-        </button>
-        <div className="topbar-title">
-          <span>{t('score.handResult', { n: view.handNumber + 1 })}</span>
+      <TableTopbar
+        exit={
+          <button type="button" className="icon-btn" onClick={leave} aria-label={t('live.table.leave')}>
+            <CloseIcon />
+            <span className="btn-text">{t('live.table.leave')}</span>
+          </button>
+        }
+        handNumber={view.handNumber}
+        direction={view.direction}
+        showDirection={view.phase !== 'gameOver'}
+        chips={
           <span className="dir-chip">{view.rated ? t('live.table.rated') : t('live.table.unrated')}</span>
-          {view.phase !== 'gameOver' && (
-            <span className="dir-chip" title={directionText(t, view.direction)}>
-              <DirectionArrow kind={view.direction.kind} size={16} />
-              <span>{directionText(t, view.direction)}</span>
-            </span>
-          )}
-        </div>
-        <button
-          type="button"
-          className="icon-btn"
-          onClick={() => setPanel(panel === 'chat' ? 'none' : 'chat')}
-          aria-pressed={panel === 'chat'}
-          aria-label={t('live.table.chat')}
-          title={t('live.table.chat')}
+        }
+        scoresOpen={panel === 'score'}
+        onScores={() => setPanel(panel === 'score' ? 'none' : 'score')}
+      >
+        <PanelToggle
+          open={panel === 'chat'}
+          onToggle={() => setPanel(panel === 'chat' ? 'none' : 'chat')}
+          label={t('live.table.chat')}
         >
           <ChatIcon />
           <span className="btn-text">{t('live.table.chat')}</span>
           {client.chat.length > 0 && <span className="chat-count">{client.chat.length}</span>}
-        </button>
-        <button
-          type="button"
-          className="icon-btn score-btn"
-          onClick={() => setPanel(panel === 'score' ? 'none' : 'score')}
-          aria-pressed={panel === 'score'}
-          aria-label={t('action.scores')}
-          title={t('action.scores')}
-        >
-          <TableIcon />
-        </button>
-      </header>
+        </PanelToggle>
+      </TableTopbar>
 
       <Shield client={client} state={state} />
 
@@ -214,8 +168,8 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         </div>
       )}
 
-      <main className="board">
-        {view.seats
+      <TableBoard
+        seats={view.seats
           .filter((s) => !s.you)
           .map((s) => (
             <LiveSeat
@@ -225,127 +179,50 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
               onKick={() => client.send('kick', { seat: s.seat })}
             />
           ))}
-        <div className="center">
-          {passing && view.trick.length === 0 ? (
-            <div className="pass-banner" aria-hidden="true">
-              <DirectionArrow kind={view.direction.kind} size={44} />
-              <span>{directionText(t, view.direction)}</span>
-            </div>
-          ) : (
-            <div
-              className="trick"
-              role="img"
-              aria-label={`${t('trick.table')}: ${view.trick.map((c) => `${view.names[c.seat]}: ${cardLabel(c.card, lang)}`).join('; ') || t('trick.empty')}`}
-            >
-              {view.trick.map((c, i) => {
-                const pos = view.positions[c.seat]!;
-                const [fx, fy] = OFFSET[pos]!;
-                const to = view.trickWinner === null ? null : OFFSET[view.positions[view.trickWinner]!]!;
-                const cardStyle = {
-                  '--fx': fx,
-                  '--fy': fy,
-                  '--tx': to?.[0] ?? 0,
-                  '--ty': to?.[1] ?? 0,
-                  zIndex: i + 1,
-                } as CSSProperties;
-                return (
-                  <div
-                    key={`${c.seat}-${c.card}`}
-                    className={`card trick-card at-${pos}${c.seat === view.trickWinner ? ' winning' : ''}${held?.collecting ? ' collect' : ''}`}
-                    style={cardStyle}
-                  >
-                    <CardFace card={c.card} lang={lang} fourColor={settings.fourColor} />
-                  </div>
-                );
-              })}
-            </div>
-          )}
-        </div>
-      </main>
+        passArrow={passing && view.trick.length === 0}
+        direction={view.direction}
+        trick={{
+          cards: view.trick,
+          positions: view.positions,
+          winner: view.trickWinner,
+          collecting: held?.collecting ?? false,
+          names: view.names,
+        }}
+      />
 
-      <aside className={`side-panel${panel === 'score' ? ' open' : ''}`} aria-label={t('score.title')}>
-        <div className="panel-head">
-          <h2>{t('score.title')}</h2>
-          <button
-            type="button"
-            className="icon-btn only-phone"
-            onClick={() => setPanel('none')}
-            aria-label={t('nav.close')}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <ScoreTable rows={view.rows} totals={view.totals} names={view.names} bots={view.bots} />
-      </aside>
+      <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
 
       {panel === 'chat' && <ChatPanel client={client} view={view} onClose={() => setPanel('none')} />}
 
-      <footer className="player-area">
-        <div className={`player-bar${me.turn ? ' turn' : ''}`}>
-          <span className="seat-name">{me.name}</span>
-          {me.dealer && <span className="dealer-chip">{t('seat.dealer')}</span>}
-          <LiveClock seconds={clockSeconds(state.table.clocks[view.you]!, elapsed)} />
-          <span className="seat-score">
-            <strong>{me.total}</strong>
-            {me.handPoints > 0 && <span className="hand-points">+{me.handPoints}</span>}
-          </span>
-        </div>
-        <div className="prompt-line" role="status" aria-live="polite">
-          {refusal ? <span className="refusal">{refusal}</span> : <span>{promptText(t, view.prompt)}</span>}
-          {view.prompt.kind === 'pass' && (
-            <span className="pass-count">
-              {' '}
-              · {t('prompt.passChosen', { chosen: view.prompt.chosen, count: view.prompt.count })}
-            </span>
-          )}
-        </div>
-        {view.hand.length > 0 && (
-          <Hand
-            cards={view.hand}
-            passing={passing}
-            lang={lang}
-            fourColor={settings.fourColor}
-            coarsePointer={coarsePointer}
-            onTap={tap}
-          />
-        )}
-        {passing && view.prompt.kind === 'pass' && (
-          <button
-            type="button"
-            className="primary pass-btn"
-            disabled={!view.canPass}
-            onClick={() => void send({ kind: 'pass', cards: selected })}
-          >
-            <DirectionArrow kind={view.direction.kind} size={20} />
-            {t('action.pass')}
-          </button>
-        )}
-      </footer>
+      <PlayerArea
+        name={me.name}
+        me={me}
+        clock={<LiveClock seconds={clockSeconds(state.table.clocks[view.you]!, elapsed)} />}
+        prompt={view.prompt}
+        nameOf={nameOf}
+        you={view.you}
+        refusal={refusal}
+        hand={view.hand}
+        onTap={tap}
+        passing={passing}
+        canPass={view.canPass}
+        direction={view.direction}
+        onPass={() => void send({ kind: 'pass', cards: selected })}
+      />
 
-      {view.showResult && <LiveResult client={client} view={view} />}
+      {view.showResult && (
+        <ResultPanel
+          score={score}
+          winners={view.winners}
+          over={view.phase === 'gameOver'}
+          you={view.you}
+          nameOf={nameOf}
+        >
+          <LiveResultActions client={client} view={view} />
+        </ResultPanel>
+      )}
       {view.prompt.kind === 'moonChoice' && (
-        <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-labelledby="moon-title">
-            <h2 id="moon-title">☾ {t('moon.title')}</h2>
-            <p>{t('moon.question')}</p>
-            <div className="result-actions">
-              <button
-                type="button"
-                className="primary"
-                onClick={() => void send({ kind: 'moon', choice: 'minus' })}
-              >
-                {t('moon.minus', { value: moonValue(state) })}
-              </button>
-              <button
-                type="button"
-                className="primary"
-                onClick={() => void send({ kind: 'moon', choice: 'plus' })}
-              >
-                {t('moon.plus', { value: moonValue(state) })}
-              </button>
-            </div>
-          </div>
-        </div>
+        <MoonDialog value={moonValue(state)} onChoose={(choice) => void send({ kind: 'moon', choice })} />
       )}
     </div>
   );
@@ -371,45 +248,28 @@ function LiveClock({ seconds }: { seconds: number | null }) {
 function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number | null; onKick: () => void }) {
   const { t } = useTranslation();
   const { settings } = useApp();
-  const status = seat.turn ? t('seat.turn') : seat.passed ? t('seat.passed') : '';
-  const botText = seat.bot ? t('seat.botBadge', { level: levelName(t, seat.bot) }) : '';
+  const away = !seat.bot && !seat.connected;
   return (
-    <section
-      className={`seat seat-${seat.position}${seat.turn ? ' turn' : ''}${!seat.bot && !seat.connected ? ' away' : ''}`}
-      aria-label={`${seat.name}${seat.bot ? `, ${botText}` : ''}, ${t('seat.points', { n: seat.total })}`}
-      data-seat={seat.seat}
-      data-bot={seat.bot ?? undefined}
+    <SeatBox
+      seat={seat.seat}
+      position={seat.position}
+      name={seat.name}
+      bot={seat.bot}
+      badge={
+        seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined
+      }
+      avatar={seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />}
+      note={away && <div className="seat-away">{t('live.table.away')}</div>}
+      away={away}
+      rating={seat.rating}
+      total={seat.total}
+      handPoints={seat.handPoints}
+      cards={seat.cards}
+      back={seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
+      turn={seat.turn}
+      passed={seat.passed}
+      dealer={seat.dealer}
     >
-      <div className="seat-head">
-        {seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />}
-        <span className="seat-name">{seat.name}</span>
-        {seat.dealer && (
-          <span className="dealer-chip" title={t('seat.dealer')}>
-            {t('seat.dealer')}
-          </span>
-        )}
-      </div>
-      {seat.bot && (
-        <div className="bot-badge">
-          <RobotIcon />
-          <span>{seat.replaced ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : botText}</span>
-        </div>
-      )}
-      {!seat.bot && !seat.connected && <div className="seat-away">{t('live.table.away')}</div>}
-      <div className="seat-score">
-        <strong>{seat.total}</strong>
-        {seat.handPoints > 0 && <span className="hand-points">+{seat.handPoints}</span>}
-        {seat.rating !== null && <span className="seat-rating">{seat.rating}</span>}
-      </div>
-      {seat.cards > 0 && (
-        <div className="seat-cards" aria-label={t('seat.cards', { n: seat.cards })} role="img">
-          {Array.from({ length: seat.cards }, (_, i) => (
-            <div key={i} className="card back-mini">
-              {seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
-            </div>
-          ))}
-        </div>
-      )}
       <LiveClock seconds={clock} />
       {seat.kickable && (
         <div className="seat-kick">
@@ -420,79 +280,47 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
           </button>
         </div>
       )}
-      <div className="seat-status" aria-live="off">
-        {status}
-      </div>
-    </section>
+    </SeatBox>
   );
 }
 
-function LiveResult({ client, view }: { client: TableClient; view: LiveTableView }) {
+/** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
+function LiveResultActions({ client, view }: { client: TableClient; view: LiveTableView }) {
   const { t } = useTranslation();
   const { navigate } = useApp();
-  const last = view.rows[view.rows.length - 1]!;
-  const over = view.phase === 'gameOver';
+  if (view.phase !== 'gameOver') return null;
   const result = client.result;
-  const won = view.winners.includes(view.you);
-  let headline: string;
-  if (over) {
-    const names = view.winners.map((s) => view.names[s]!);
-    headline =
-      won && view.winners.length === 1
-        ? t('over.youWin')
-        : won
-          ? t('over.youShare')
-          : view.winners.length === 1
-            ? t('over.wins', { name: names[0] })
-            : t('over.shared', { names: names.join(', ') });
-  } else headline = t('prompt.handOver', { n: last.hand + 1 });
   const mine = result?.ratings[view.you] ?? null;
   const ready = client.again?.seats ?? [];
   return (
-    <section className={`result-panel${over ? ' game-over' : ''}`} aria-labelledby="result-title">
-      <h2 id="result-title">{headline}</h2>
-      {last.shooter !== null && (
-        <p className="moon-announce">
-          ☾{' '}
-          {last.shooter === view.you ? t('moon.shotYou') : t('moon.shot', { name: view.names[last.shooter] })}
-        </p>
-      )}
-      <ScoreTable
-        rows={view.rows}
-        totals={view.totals}
-        names={view.names}
-        bots={view.bots}
-        highlight={over ? view.winners : undefined}
-      />
-      {over && result && (
+    <>
+      {result && (
         <p className="live-result-line">
           {t('live.table.place', { rank: result.ranks[view.you] })}
           {mine && ` · ${t('live.table.rating', { before: mine.before, after: mine.after })}`}
         </p>
       )}
-      {over && (
-        <div className="result-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={ready.includes(view.you) || !result}
-            onClick={() => client.send('again', {})}
-          >
-            {t('live.table.again')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              void client.leave();
-              navigate('/live');
-            }}
-          >
-            {t('live.table.home')}
-          </button>
-          {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
-        </div>
-      )}
-    </section>
+      <div className="result-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={ready.includes(view.you) || !result}
+          onClick={() => client.send('again', {})}
+        >
+          {t('live.table.again')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            void client.leave();
+            navigate('/live');
+          }}
+        >
+          {t('live.table.home')}
+        </button>
+        {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
+      </div>
+    </>
   );
 }
 
@@ -522,12 +350,7 @@ function ChatPanel({
   };
   return (
     <div className="popover live-chat" role="region" aria-label={t('live.table.chat')}>
-      <div className="panel-head">
-        <h2>{t('live.table.chat')}</h2>
-        <button type="button" className="icon-btn" onClick={onClose} aria-label={t('nav.close')}>
-          <CloseIcon />
-        </button>
-      </div>
+      <PanelHead title={t('live.table.chat')} onClose={onClose} />
       <ul className="chat-lines">
         {client.chat
           .filter((l) => !muted.includes(l.seat))

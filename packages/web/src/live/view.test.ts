@@ -89,7 +89,7 @@ describe('the live table view', () => {
     const v = liveTableView(next, { selected: [], held });
     expect(v.trick.map((c) => c.card)).toEqual(held.cards);
     expect(v.trickWinner).toBe(held.winner);
-    expect(v.prompt.kind).toBe('trickTo');
+    expect(v.prompt).toEqual({ kind: 'trickTo', seat: held.winner });
     expect(v.seats.every((s) => !s.turn)).toBe(true);
     expect(completedTrick({ ...prev, v: prev.v - 1 }, next)).toBeNull(); // after a gap: no animation
   });

@@ -18,6 +18,7 @@ import {
   type HandRow,
   type PassDirection,
   type Position,
+  type Prompt,
   type TrickCardView,
 } from '../game/view';
 
@@ -48,22 +49,6 @@ export interface LiveSeatView {
   readonly kickVotes: number;
 }
 
-export type LivePrompt =
-  | {
-      readonly kind: 'pass';
-      readonly count: number;
-      readonly chosen: number;
-      readonly direction: PassDirection;
-    }
-  | { readonly kind: 'waitPasses' }
-  | { readonly kind: 'yourTurn'; readonly lead: boolean }
-  | { readonly kind: 'waitFor'; readonly name: string }
-  | { readonly kind: 'trickTo'; readonly name: string; readonly you: boolean }
-  | { readonly kind: 'moonChoice' }
-  | { readonly kind: 'moonWait'; readonly name: string }
-  | { readonly kind: 'handOver' }
-  | { readonly kind: 'gameOver' };
-
 export interface LiveTableView {
   readonly phase: Observation['phase'];
   readonly players: number;
@@ -75,7 +60,7 @@ export interface LiveTableView {
   readonly hand: readonly HandCardView[];
   readonly trick: readonly TrickCardView[];
   readonly trickWinner: number | null; // while a complete trick is held
-  readonly prompt: LivePrompt;
+  readonly prompt: Prompt;
   readonly canPass: boolean;
   readonly rows: readonly HandRow[];
   readonly totals: readonly number[];
@@ -166,21 +151,19 @@ export function liveTableView(
     kickVotes: table.kickVotes[seat] ?? 0,
   }));
   const direction = passDirection(obs.passOffset, n);
-  let prompt: LivePrompt;
-  if (held) prompt = { kind: 'trickTo', name: names[held.winner] ?? '', you: held.winner === you };
+  let prompt: Prompt;
+  if (held) prompt = { kind: 'trickTo', seat: held.winner };
   else if (phase === 'gameOver') prompt = { kind: 'gameOver' };
   else if (phase === 'deal') prompt = { kind: 'handOver' };
   else if (phase === 'moon')
     prompt =
-      obs.moonShooter === you
-        ? { kind: 'moonChoice' }
-        : { kind: 'moonWait', name: names[obs.moonShooter ?? 0]! };
+      obs.moonShooter === you ? { kind: 'moonChoice' } : { kind: 'moonWait', seat: obs.moonShooter ?? 0 };
   else if (passing)
     prompt = myPassDone
       ? { kind: 'waitPasses' }
       : { kind: 'pass', count: obs.rules.passCards, chosen: ui.selected.length, direction };
   else if (obs.turn === you) prompt = { kind: 'yourTurn', lead: (obs.trick?.cards.length ?? 0) === 0 };
-  else prompt = { kind: 'waitFor', name: names[obs.turn ?? 0] ?? '' };
+  else prompt = { kind: 'waitFor', seat: obs.turn ?? 0 };
   return {
     phase,
     players: n,

@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { Rules } from '@hearts/engine';
 import { passDirection } from '../game/view';
-import { directionText } from '../ui/GameTable';
+import { directionText } from '../ui/TableParts';
 import { pointValues, type HandProblem, type Pad, type PadProblem } from './model';
 
 export const passText = (t: TFunction, offset: number, players: number): string =>

@@ -8,7 +8,7 @@ import { CardFace } from './CardSvg';
 import { DownloadIcon, StepIcon } from './icons';
 import { useApp } from './context';
 import { downloadRecord } from './download';
-import { directionText } from './GameTable';
+import { directionText } from './TableParts';
 import { openedFile } from './HistoryPage';
 import { seatName } from './names';
 import { Page } from './Page';

@@ -1,57 +1,99 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardBack } from '../game/settings';
-import type { SeatView } from '../game/view';
+import type { Position, SeatView } from '../game/view';
 import { CardBackSvg } from './CardSvg';
 import { RobotIcon } from './icons';
 import { levelName, seatName } from './names';
 
-/** An opponent's place at the table: name, bot badge with level, score, and whose turn it is. */
-export const Seat = memo(function Seat({ seat, back }: { seat: SeatView; back: CardBack }) {
+export interface SeatBoxProps {
+  readonly seat: number;
+  readonly position: Position;
+  readonly name: string;
+  readonly bot: string | null; // the bot's level, null for a person
+  readonly badge?: string; // the bot badge's text; "Bot · <level>" by default
+  readonly avatar?: ReactNode; // before the name
+  readonly note?: ReactNode; // below the badge
+  readonly away?: boolean; // shown faded: the person is not connected
+  readonly rating?: number | null;
+  readonly total: number;
+  readonly handPoints: number;
+  readonly cards: number;
+  readonly back: ReactNode; // one card back, drawn for each card held
+  readonly turn: boolean;
+  readonly thinking?: boolean;
+  readonly passed: boolean;
+  readonly dealer: boolean;
+  readonly children?: ReactNode; // below the cards (a clock, a kick vote)
+}
+
+/** A place at the table other than the player's: name, bot badge with level, score, cards held, whose turn it is. */
+export function SeatBox(p: SeatBoxProps) {
   const { t } = useTranslation();
-  const name = seatName(t, seat.seat);
-  const status = seat.thinking
-    ? t('seat.thinking')
-    : seat.turn
-      ? t('seat.turn')
-      : seat.passed
-        ? t('seat.passed')
-        : '';
+  const botText = p.bot ? t('seat.botBadge', { level: levelName(t, p.bot) }) : '';
+  const status = p.thinking ? t('seat.thinking') : p.turn ? t('seat.turn') : p.passed ? t('seat.passed') : '';
   return (
     <section
-      className={`seat seat-${seat.position}${seat.turn ? ' turn' : ''}`}
-      aria-label={`${name}${seat.bot ? `, ${t('seat.botBadge', { level: levelName(t, seat.bot) })}` : ''}, ${t('seat.points', { n: seat.total })}`}
+      className={`seat seat-${p.position}${p.turn ? ' turn' : ''}${p.away ? ' away' : ''}`}
+      aria-label={`${p.name}${p.bot ? `, ${botText}` : ''}, ${t('seat.points', { n: p.total })}`}
+      data-seat={p.seat}
+      data-bot={p.bot ?? undefined}
     >
       <div className="seat-head">
-        <span className="seat-name">{name}</span>
-        {seat.dealer && (
+        {p.avatar}
+        <span className="seat-name">{p.name}</span>
+        {p.dealer && (
           <span className="dealer-chip" title={t('seat.dealer')}>
             {t('seat.dealer')}
           </span>
         )}
       </div>
-      {seat.bot && (
+      {p.bot && (
         <div className="bot-badge">
           <RobotIcon />
-          <span>{t('seat.botBadge', { level: levelName(t, seat.bot) })}</span>
+          <span>{p.badge ?? botText}</span>
         </div>
       )}
+      {p.note}
       <div className="seat-score">
-        <strong>{seat.total}</strong>
-        {seat.handPoints > 0 && <span className="hand-points">+{seat.handPoints}</span>}
+        <strong>{p.total}</strong>
+        {p.handPoints > 0 && <span className="hand-points">+{p.handPoints}</span>}
+        {p.rating != null && <span className="seat-rating">{p.rating}</span>}
       </div>
-      {seat.cards > 0 && (
-        <div className="seat-cards" aria-label={t('seat.cards', { n: seat.cards })} role="img">
-          {Array.from({ length: seat.cards }, (_, i) => (
+      {p.cards > 0 && (
+        <div className="seat-cards" aria-label={t('seat.cards', { n: p.cards })} role="img">
+          {Array.from({ length: p.cards }, (_, i) => (
             <div key={i} className="card back-mini">
-              <CardBackSvg back={back} />
+              {p.back}
             </div>
           ))}
         </div>
       )}
+      {p.children}
       <div className="seat-status" aria-live="off">
         {status}
       </div>
     </section>
+  );
+}
+
+/** An opponent's place at the solo table. */
+export const Seat = memo(function Seat({ seat, back }: { seat: SeatView; back: CardBack }) {
+  const { t } = useTranslation();
+  return (
+    <SeatBox
+      seat={seat.seat}
+      position={seat.position}
+      name={seatName(t, seat.seat)}
+      bot={seat.bot}
+      total={seat.total}
+      handPoints={seat.handPoints}
+      cards={seat.cards}
+      back={<CardBackSvg back={back} />}
+      turn={seat.turn}
+      thinking={seat.thinking}
+      passed={seat.passed}
+      dealer={seat.dealer}
+    />
   );
 });

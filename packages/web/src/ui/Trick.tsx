@@ -24,6 +24,7 @@ export interface TrickProps {
   readonly fourColor: boolean;
   readonly className?: string;
   readonly label?: string;
+  readonly names?: readonly string[]; // spoken seat names, by seat; "You", "Bot 1"… by default
 }
 
 /** The cards in the middle, each in front of the seat that played it. */
@@ -36,10 +37,13 @@ export function Trick({
   fourColor,
   className,
   label,
+  names,
 }: TrickProps) {
   const { t } = useTranslation();
   const to = winner === null ? null : OFFSET[positions[winner]!];
-  const spoken = cards.map((c) => `${seatName(t, c.seat)}: ${cardLabel(c.card, lang)}`).join('; ');
+  const spoken = cards
+    .map((c) => `${names?.[c.seat] ?? seatName(t, c.seat)}: ${cardLabel(c.card, lang)}`)
+    .join('; ');
   return (
     <div
       className={`trick${className ? ` ${className}` : ''}`}
