@@ -45,14 +45,28 @@ function loadtest(
   return new Promise((resolve, reject) => {
     const p = spawn(
       process.execPath,
-      [CLI, 'loadtest', '--url', url, '--tables', String(TABLES), '--hands', '1', '--json'],
+      [
+        CLI,
+        'loadtest',
+        '--url',
+        url,
+        '--tables',
+        String(TABLES),
+        '--hands',
+        '1',
+        '--json',
+        '--timeout-s',
+        '300',
+      ],
       {
         stdio: ['ignore', 'pipe', 'ignore'],
       },
     );
+    const stuck = setTimeout(() => p.kill('SIGKILL'), 400_000); // a round that outlives its own timeout fails
     let out = '';
     p.stdout.on('data', (b: Buffer) => (out += b.toString()));
     p.on('exit', () => {
+      clearTimeout(stuck);
       try {
         resolve(JSON.parse(out) as { tablesCompleted: number; latencyMs: { p50: number; p99: number } });
       } catch (e) {

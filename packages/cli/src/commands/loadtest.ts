@@ -125,117 +125,136 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
   let messages = 0;
   const runs: TableRun[] = [];
   say(`opening ${o.tables} tables of 4 clients on ${o.url} …`);
-  await pool(o.tables, 25, async (i) => {
-    const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
-    const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
-    const others = await Promise.all(
-      tokens.slice(1).map(async (token) => {
-        const c = new TableClient({ url: o.url, token, roomId: host.roomId });
-        await c.connect();
-        return c;
-      }),
+  const everyClient: TableClient[] = []; // closed at the end, whatever happens
+  try {
+    return await play();
+  } finally {
+    await Promise.all(
+      everyClient.map((c) => Promise.race([c.leave(), new Promise((r) => setTimeout(r, 5000))])),
     );
-    const run: TableRun = {
-      clients: [host, ...others],
-      sent: [],
-      seenCount: [],
-      seenLast: [],
-      done: false,
-    };
-    if (!(await until(() => run.clients.every((c) => c.lobby?.members.length === 4), 30_000)))
-      throw new Error(`table ${i}: the lobby did not fill`);
-    host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
-    runs[i] = run;
-  });
-  say(`${o.tables} tables open; starting every game`);
-
-  const rng = seededRandom(o.seed);
-  for (const run of runs) {
-    for (const c of run.clients) {
-      c.tap((type, m) => {
-        messages++;
-        if (type !== 'game') return;
-        const v = (m as GameMessage).v;
-        run.seenCount[v] = (run.seenCount[v] ?? 0) + 1;
-        run.seenLast[v] = performance.now();
-      });
-      let busy = false;
-      const act = (): void => {
-        const s = c.state;
-        if (busy || !s || c.status !== 'open') return;
-        const move = decide(s, rng);
-        if (!move) return;
-        busy = true;
-        const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
-        run.sent.push(sent);
-        messages++;
-        c.move(move).then(
-          (v) => {
-            sent.v = v;
-            busy = false;
-            act();
-          },
-          () => {
-            busy = false;
-            setTimeout(act, 10);
-          },
-        );
-      };
-      c.subscribe(act);
-    }
   }
-  const cpuBefore = await serverCpu(o.url);
-  const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  for (const run of runs) run.clients[0]!.send('start', {});
-  let last = 0;
-  const finished = await until(() => {
-    const done = runs.filter((r) => (r.done ||= r.clients.every((c) => c.result !== null))).length;
-    if (
-      done !== last &&
-      (done === runs.length || performance.now() - started > 1000 * Math.floor(done / 50))
-    ) {
-      last = done;
-      say(`${done} of ${runs.length} tables finished`);
-    }
-    return done === runs.length;
-  }, o.timeoutMs);
-  const seconds = (performance.now() - started) / 1000;
-  const own = process.cpuUsage(ownBefore);
-  const cpuAfter = await serverCpu(o.url);
-  if (!finished) say('timed out: some tables did not finish');
 
-  const latencies: number[] = [];
-  const passes: number[] = [];
-  const plays: number[] = [];
-  for (const run of runs)
-    for (const s of run.sent) {
-      if (s.v === null || (run.seenCount[s.v] ?? 0) < run.clients.length) continue;
-      const ms = run.seenLast[s.v]! - s.at;
-      latencies.push(ms);
-      if (s.kind === 'pass') passes.push(ms);
-      else if (s.kind === 'play') plays.push(ms);
+  async function play(): Promise<LoadtestResult> {
+    await pool(o.tables, 25, async (i) => {
+      const clients: TableClient[] = [];
+      try {
+        const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
+        const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
+        clients.push(host);
+        everyClient.push(host);
+        await Promise.all(
+          tokens.slice(1).map(async (token) => {
+            const c = new TableClient({ url: o.url, token, roomId: host.roomId });
+            clients.push(c);
+            everyClient.push(c);
+            await c.connect();
+          }),
+        );
+        if (!(await until(() => clients.every((c) => c.lobby?.members.length === 4), 30_000)))
+          throw new Error('the lobby did not fill within 30 s');
+        host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
+        runs.push({
+          clients: [host, ...clients.slice(1)],
+          sent: [],
+          seenCount: [],
+          seenLast: [],
+          done: false,
+        });
+      } catch (e) {
+        if (e instanceof Error && e.message.includes('cannot be reached')) throw e; // no server: no run
+        say(`table ${i} did not open: ${e instanceof Error ? e.message : String(e)}`);
+        await Promise.all(clients.map((c) => c.leave()));
+      }
+    });
+    say(`${runs.length} tables open; starting every game`);
+
+    const rng = seededRandom(o.seed);
+    for (const run of runs) {
+      for (const c of run.clients) {
+        c.tap((type, m) => {
+          messages++;
+          if (type !== 'game') return;
+          const v = (m as GameMessage).v;
+          run.seenCount[v] = (run.seenCount[v] ?? 0) + 1;
+          run.seenLast[v] = performance.now();
+        });
+        let busy = false;
+        const act = (): void => {
+          const s = c.state;
+          if (busy || !s || c.status !== 'open') return;
+          const move = decide(s, rng);
+          if (!move) return;
+          busy = true;
+          const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
+          run.sent.push(sent);
+          messages++;
+          c.move(move).then(
+            (v) => {
+              sent.v = v;
+              busy = false;
+              act();
+            },
+            () => {
+              busy = false;
+              setTimeout(act, 10);
+            },
+          );
+        };
+        c.subscribe(act);
+      }
     }
-  for (const l of [latencies, passes, plays]) l.sort((a, b) => a - b);
-  await Promise.all(runs.flatMap((r) => r.clients.map((c) => c.leave())));
-  const round = (x: number) => Math.round(x * 10) / 10;
-  const short = (l: number[]) => ({ p50: round(percentile(l, 50)), p99: round(percentile(l, 99)) });
-  return {
-    tables: o.tables,
-    tablesCompleted: runs.filter((r) => r.done).length,
-    messagesPerSecond: Math.round(messages / seconds),
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p95: round(percentile(latencies, 95)),
-      p99: round(percentile(latencies, 99)),
-    },
-    passLatencyMs: short(passes),
-    playLatencyMs: short(plays),
-    moves: latencies.length,
-    seconds: round(seconds),
-    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-    clientCpuSeconds: (own.user + own.system) / 1e6,
-  };
+    const cpuBefore = await serverCpu(o.url);
+    const ownBefore = process.cpuUsage();
+    const started = performance.now();
+    for (const run of runs) run.clients[0]!.send('start', {});
+    let last = 0;
+    const finished = await until(() => {
+      const done = runs.filter((r) => (r.done ||= r.clients.every((c) => c.result !== null))).length;
+      if (
+        done !== last &&
+        (done === runs.length || performance.now() - started > 1000 * Math.floor(done / 50))
+      ) {
+        last = done;
+        say(`${done} of ${runs.length} tables finished`);
+      }
+      return done === runs.length;
+    }, o.timeoutMs);
+    const seconds = (performance.now() - started) / 1000;
+    const own = process.cpuUsage(ownBefore);
+    const cpuAfter = await serverCpu(o.url);
+    if (!finished) say('timed out: some tables did not finish');
+
+    const latencies: number[] = [];
+    const passes: number[] = [];
+    const plays: number[] = [];
+    for (const run of runs)
+      for (const s of run.sent) {
+        if (s.v === null || (run.seenCount[s.v] ?? 0) < run.clients.length) continue;
+        const ms = run.seenLast[s.v]! - s.at;
+        latencies.push(ms);
+        if (s.kind === 'pass') passes.push(ms);
+        else if (s.kind === 'play') plays.push(ms);
+      }
+    for (const l of [latencies, passes, plays]) l.sort((a, b) => a - b);
+    const round = (x: number) => Math.round(x * 10) / 10;
+    const short = (l: number[]) => ({ p50: round(percentile(l, 50)), p99: round(percentile(l, 99)) });
+    return {
+      tables: o.tables,
+      tablesCompleted: runs.filter((r) => r.done).length,
+      messagesPerSecond: Math.round(messages / seconds),
+      latencyMs: {
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+      },
+      passLatencyMs: short(passes),
+      playLatencyMs: short(plays),
+      moves: latencies.length,
+      seconds: round(seconds),
+      serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+      clientCpuSeconds: (own.user + own.system) / 1e6,
+    };
+  }
 }
 
 const cpu = (seconds: number, moves: number): string =>
