@@ -102,7 +102,7 @@ export abstract class GuardedRoom extends Room {
       let message: unknown;
       try {
         const it = { offset: 1 };
-        type = decode.stringCheck(buffer, it) ? decode.string(buffer, it) : decode.number(buffer, it);
+        type = decode.stringCheck(buffer, it) ? readString(buffer, it) : decode.number(buffer, it);
         message = buffer.byteLength > it.offset ? unpack(buffer.subarray(it.offset)) : undefined;
       } catch {
         if (!this.allow(client)) return;
@@ -176,4 +176,27 @@ export abstract class GuardedRoom extends Room {
 function echoId(message: unknown): { id?: string } {
   const id = (message as { id?: unknown } | null)?.id;
   return typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { id } : {};
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A string as Colyseus frames a message type (msgpack str: fixstr, str 8/16/32 with little-endian lengths). Unlike
+ * Colyseus' own reader it throws on invalid UTF-8 and on a length past the end, instead of logging to stderr for
+ * every such message.
+ */
+function readString(bytes: Buffer, it: { offset: number }): string {
+  const prefix = bytes[it.offset++]!;
+  const length =
+    prefix === 0xd9
+      ? decode.uint8(bytes, it)
+      : prefix === 0xda
+        ? decode.uint16(bytes, it)
+        : prefix === 0xdb
+          ? decode.uint32(bytes, it)
+          : prefix & 0x1f;
+  if (it.offset + length > bytes.length) throw new Error('the string runs past the message');
+  const text = utf8.decode(bytes.subarray(it.offset, it.offset + length));
+  it.offset += length;
+  return text;
 }
