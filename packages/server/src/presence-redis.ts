@@ -3,7 +3,8 @@
  *
  * Keys (under the configured prefix): `lease:<table>` holds the id of the process that runs the table and runs out
  * after `ttlMs` unless renewed; `proc:<process>` says a process is alive (same lifetime); the set `procs` lists
- * the processes that registered, so that survivors find those that are gone and clean up after them. Every
+ * the processes that registered, so that survivors find those that are gone and clean up after them (a process
+ * that was only stalled, and forgotten meanwhile, lists itself again at its next renewal). Every
  * process renews all its leases in one script every `renewMs`; a lease found taken by another process is lost,
  * and a process that could not renew for too long counts all its leases as lost (it must stop those tables: the
  * other processes may restore them now).
@@ -39,12 +40,13 @@ return 0`;
 
 const RENEW = `
 redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[1])
 local lost = {}
-for i = 2, #KEYS do
+for i = 3, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[1] then
     redis.call('PEXPIRE', KEYS[i], ARGV[2])
   else
-    lost[#lost + 1] = i - 1
+    lost[#lost + 1] = i - 2
   end
 end
 return lost`;
@@ -199,8 +201,9 @@ export class RedisTablePresence implements TablePresence {
       const lost = (await withTimeout(
         this.redis.eval(
           RENEW,
-          ids.length + 1,
+          ids.length + 2,
           `proc:${this.id}`,
+          'procs', // listed again at every renewal: a process forgotten after a stall comes back
           ...ids.map((t) => `lease:${t}`),
           this.id,
           this.ttlMs,

@@ -66,6 +66,18 @@ describe.skipIf(services === null)('on Redis', () => {
     await b.close();
   });
 
+  test('a process forgotten while it was stalled lists itself again: placement and failover see it', async () => {
+    const a = await open('a5');
+    const b = await open('b5');
+    await b.forget('a5'); // what a sweep does after a's lease ran out during a stall
+    expect(await b.alive()).not.toContain('a5');
+    const end = Date.now() + 2000;
+    while (!(await b.alive()).includes('a5') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(await b.alive()).toContain('a5');
+    await a.close();
+    await b.close();
+  });
+
   test('a table claimed for another process is that process’ once it claims it; others cannot take it', async () => {
     const a = await open('a2');
     const b = await open('b2');
