@@ -39,9 +39,13 @@ async function metrics(url: string): Promise<Map<string, number>> {
   return out;
 }
 
-function loadtest(
-  url: string,
-): Promise<{ tablesCompleted: number; latencyMs: { p50: number; p99: number } }> {
+interface Round {
+  tablesCompleted: number;
+  latencyMs: { p50: number; p99: number };
+  problems: string[]; // what the load generator said went wrong (tables that did not open or finish)
+}
+
+function loadtest(url: string): Promise<Round> {
   return new Promise((resolve, reject) => {
     const p = spawn(
       process.execPath,
@@ -59,16 +63,19 @@ function loadtest(
         '300',
       ],
       {
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    let said = '';
+    p.stderr.on('data', (b: Buffer) => (said += b.toString()));
     const stuck = setTimeout(() => p.kill('SIGKILL'), 400_000); // a round that outlives its own timeout fails
     let out = '';
     p.stdout.on('data', (b: Buffer) => (out += b.toString()));
     p.on('exit', () => {
       clearTimeout(stuck);
       try {
-        resolve(JSON.parse(out) as { tablesCompleted: number; latencyMs: { p50: number; p99: number } });
+        const problems = said.split('\n').filter((l) => /did not open|timed out|error/i.test(l));
+        resolve({ ...(JSON.parse(out) as Omit<Round, 'problems'>), problems });
       } catch (e) {
         reject(new Error(`loadtest printed no result: ${out}`, { cause: e }));
       }
@@ -114,11 +121,17 @@ test.skipIf(services === null)(
       }
     };
     const sampler = setInterval(() => void sample(), 10_000);
-    const rounds: { tablesCompleted: number; p50: number; p99: number }[] = [];
+    const rounds: { tablesCompleted: number; p50: number; p99: number; problems: string[] }[] = [];
     try {
       while (Date.now() - started < MINUTES * 60_000) {
         const r = await loadtest(proxy.url);
-        rounds.push({ tablesCompleted: r.tablesCompleted, p50: r.latencyMs.p50, p99: r.latencyMs.p99 });
+        rounds.push({
+          tablesCompleted: r.tablesCompleted,
+          p50: r.latencyMs.p50,
+          p99: r.latencyMs.p99,
+          problems: r.problems,
+        });
+        if (r.problems.length > 0) console.warn(`soak round ${rounds.length}: ${r.problems.join('; ')}`);
       }
     } finally {
       clearInterval(sampler);
