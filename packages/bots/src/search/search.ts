@@ -85,7 +85,6 @@ export interface EvaluatedOption {
 export interface Evaluation {
   readonly options: readonly EvaluatedOption[];
   readonly worlds: number; // sampled deals
-  readonly shooter: number; // the opponent the playouts assume is shooting the moon, or -1
   /** Option a's mean score less option b's (indexes into `options`) and the standard error of that difference. */
   versus(a: number, b: number): { mean: number; se: number };
 }
@@ -137,7 +136,6 @@ export class SearchBot implements Bot {
       return {
         options: [{ card: makeCard(candidates[0]!), plan: 'normal', mean: 0 }],
         worlds: 0,
-        shooter: -1,
         versus: () => ({ mean: 0, se: 0 }),
       };
     const plans = p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
@@ -187,7 +185,6 @@ export class SearchBot implements Bot {
     return {
       options: out,
       worlds,
-      shooter,
       versus: (a, b) => difference(scores, weights, worlds, options, a, b),
     };
   }
@@ -214,8 +211,7 @@ export class SearchBot implements Bot {
     const dealt = new Uint16Array(n * 4);
     const after = new Uint16Array(n * 4);
     const theirPass = new Uint16Array(n * 4);
-    const options = candidates.length;
-    const scores = new Float64Array(p.passWorlds * options);
+    const sums = new Float64Array(candidates.length);
     let worlds = 0;
     while (worlds < p.passWorlds) {
       // Deal the unknown cards to the others at random; they pass by the heuristic.
@@ -253,12 +249,13 @@ export class SearchBot implements Bot {
         policy.plans.fill(PLAN_NORMAL);
         playoutRng.reseed(s1, s2);
         policy.playout(core, playoutRng, 1 << me);
-        scores[worlds * options + ci] = objective(core, me, p.relative);
+        sums[ci]! += objective(core, me, p.relative);
       }
       worlds++;
       if (clock() > deadline) break;
     }
-    const best = bestOption(scores, new Float64Array(worlds).fill(1), worlds, options);
+    let best = 0;
+    for (let ci = 1; ci < candidates.length; ci++) if (sums[ci]! < sums[best]!) best = ci;
     return candidates[best]!.map(makeCard);
   }
 }
@@ -331,7 +328,6 @@ function bestOption(scores: Float64Array, weights: Float64Array, worlds: number,
   return best;
 }
 
-/** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
 /** The weighted mean of option a's score less option b's over the sampled deals, and its standard error. */
 function difference(
   scores: Float64Array,
