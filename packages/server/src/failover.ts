@@ -37,6 +37,8 @@ const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const RETRY_AFTER_FAILURE_MS = 30_000;
 /** The error code of a `table` room whose table another process holds. */
 export const TABLE_TAKEN = 4217;
+/** The error code of every matchmaking request to a draining process: retry (elsewhere, or after the restart). */
+export const SERVER_DRAINING = 4218;
 
 /** Where a table's clients are told to go, and how it comes back when its process is gone. */
 export class Failover {
@@ -104,17 +106,26 @@ export class Failover {
     const { presence } = this.deps;
     const end = Date.now() + (this.deps.waitMs ?? 10_000);
     for (;;) {
-      if (matchMaker.getLocalRoomById(roomId)) return;
+      // Being restored here (by the sweep, or for another client): Colyseus registers the room before it lists
+      // it, and a join in between would be told "no such room"; the restore ends once it is listed.
+      const restoring = this.restoring.get(roomId);
+      if (restoring) await restoring;
       const listing = (await matchMaker.driver.findOne({ roomId })) as IRoomCache | undefined;
-      if (listing) {
-        if ((await this.alive()).has(listing.processId)) return;
-        if ((await presence.gone()).includes(listing.processId)) await this.forgetProcess(listing.processId);
-      }
-      if ((await this.status(roomId)) !== 'playing') return; // no such table, or finished: Colyseus answers
-      const [holder] = await presence.holders([roomId]);
-      if (holder === null || holder === presence.processId) {
-        await this.restore(roomId);
-        return;
+      if (matchMaker.getLocalRoomById(roomId)) {
+        if (listing) return;
+        // Registered here but not listed yet (made a moment ago): wait for the listing.
+      } else {
+        if (listing) {
+          if ((await this.alive()).has(listing.processId)) return;
+          if ((await presence.gone()).includes(listing.processId))
+            await this.forgetProcess(listing.processId);
+        }
+        if ((await this.status(roomId)) !== 'playing') return; // no such table, or finished: Colyseus answers
+        const [holder] = await presence.holders([roomId]);
+        if (holder === null || holder === presence.processId) {
+          if (await this.restore(roomId)) continue; // to see it listed
+          return;
+        }
       }
       if (Date.now() > end) return;
       await new Promise((r) => setTimeout(r, 100));

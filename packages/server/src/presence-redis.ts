@@ -20,6 +20,7 @@
  * ```
  */
 import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
 import type { IRoomCache } from '@colyseus/core';
 import { Redis } from 'ioredis';
 import type { TablePresence } from './presence.js';
@@ -311,6 +312,39 @@ export class FencedRedisDriver extends RedisDriver {
   override async shutdown(): Promise<void> {
     await super.shutdown();
     await this.fence.quit().catch(() => this.fence.disconnect());
+  }
+}
+
+/**
+ * Colyseus' Redis presence with its pub/sub channels under the deployment's prefix too. ioredis' `keyPrefix`
+ * covers keys only, so two deployments on one Redis (staging beside production, or two test clusters) would
+ * otherwise hear each other's room calls and process channels (`$<roomId>`, `p:<processId>`, …).
+ */
+export class PrefixedRedisPresence extends RedisPresence {
+  private readonly prefix: string;
+
+  constructor(url: string, prefix: string) {
+    super({ ...redisOptionsOf(url), keyPrefix: prefix });
+    this.prefix = prefix;
+  }
+
+  override subscribe(topic: string, callback: (...args: unknown[]) => void): Promise<this> {
+    return super.subscribe(this.prefix + topic, callback);
+  }
+
+  override unsubscribe(topic: string, callback?: (...args: unknown[]) => void): Promise<this> {
+    return super.unsubscribe(this.prefix + topic, callback);
+  }
+
+  override publish(topic: string, data: unknown): Promise<void> {
+    return super.publish(this.prefix + topic, data);
+  }
+
+  /** This deployment's channels that match the pattern, without the prefix (as Colyseus named them). */
+  override async channels(pattern = '*'): Promise<string[]> {
+    const glob = this.prefix.replace(/[*?[\]\\]/g, (c) => `\\${c}`) + pattern;
+    const found = await super.channels(glob);
+    return found.map((c) => c.slice(this.prefix.length));
   }
 }
 

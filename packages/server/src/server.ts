@@ -15,8 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server, matchMaker } from '@colyseus/core';
-import { RedisPresence } from '@colyseus/redis-presence';
+import { Server, ServerError, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
@@ -30,9 +29,14 @@ import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
 import { setServices, type Services } from './services.js';
 import { StaticFiles } from './static.js';
-import { Failover } from './failover.js';
+import { Failover, SERVER_DRAINING } from './failover.js';
 import { LocalTablePresence, type TablePresence } from './presence.js';
-import { FencedRedisDriver, RedisTablePresence, checkRedis, redisOptionsOf } from './presence-redis.js';
+import {
+  FencedRedisDriver,
+  PrefixedRedisPresence,
+  RedisTablePresence,
+  checkRedis,
+} from './presence-redis.js';
 import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
@@ -114,7 +118,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     config.redisUrl === null
       ? null
       : {
-          presence: new RedisPresence({ ...redisOptionsOf(config.redisUrl), keyPrefix: config.redisPrefix }),
+          presence: new PrefixedRedisPresence(config.redisUrl, config.redisPrefix),
           driver: new FencedRedisDriver(config.redisUrl, config.redisPrefix),
         };
   if (shared) quietRedisErrors(shared.presence, shared.driver, log);
@@ -131,20 +135,23 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   game.define('table', TableRoom, { mode: 'table' });
   game.define('friends', TableRoom, { mode: 'friends' });
   game.define('quick', QuickRoom);
-  // A client joining a table by id finds it: restored here if no live process runs it (scaled mode).
+  // A draining process answers every matchmaking request with a code to retry (its rooms are closing: "no such
+  // room" would make a reconnecting client give its table up), and a client joining a table by id finds it:
+  // restored here if no live process runs it (scaled mode).
   const invoke = matchMaker.controller.invokeMethod;
   let restored: number;
   try {
     await presence.start(matchMaker.processId);
     presence.onLost((ids) => failover.lost(ids));
-    if (scaled)
-      matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
-        if (method === 'joinById' && typeof roomName === 'string')
-          await failover
-            .ensure(roomName)
-            .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
-        return invoke.call(this, method, roomName, clientOptions, authOptions);
-      };
+    matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+      if (s.draining)
+        throw new ServerError(SERVER_DRAINING, 'the server is shutting down: try again shortly');
+      if (scaled && method === 'joinById' && typeof roomName === 'string')
+        await failover
+          .ensure(roomName)
+          .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
+      return invoke.call(this, method, roomName, clientOptions, authOptions);
+    };
 
     // Restore before the port opens, so that no client ever finds its table missing.
     restored = await failover.sweep();
@@ -199,7 +206,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
  * Colyseus' Redis clients reconnect by themselves when Redis goes away; their errors are logged here (at most one
  * line every 5 s) instead of ioredis' "unhandled error event" on every attempt.
  */
-function quietRedisErrors(presence: RedisPresence, driver: FencedRedisDriver, log: Logger): void {
+function quietRedisErrors(presence: PrefixedRedisPresence, driver: FencedRedisDriver, log: Logger): void {
   let last = 0;
   const warn = (e: unknown) => {
     const now = Date.now();

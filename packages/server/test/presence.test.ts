@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { Redis } from 'ioredis';
 import { LocalTablePresence } from '../src/presence.js';
-import { FencedRedisDriver, RedisTablePresence } from '../src/presence-redis.js';
+import { FencedRedisDriver, PrefixedRedisPresence, RedisTablePresence } from '../src/presence-redis.js';
 import { until } from './helpers.js';
 import { describeTablePresence } from './presence-contract.js';
 import { scaledServices } from './services.js';
@@ -147,6 +147,35 @@ describe.skipIf(services === null)('on Redis', () => {
     } finally {
       await d1.shutdown();
       await d2.shutdown();
+    }
+  });
+
+  test('pub/sub channels are under the prefix: two deployments on one Redis do not hear each other', async () => {
+    const other = s.prefix();
+    const a1 = new PrefixedRedisPresence(s.redisUrl, prefix);
+    const a2 = new PrefixedRedisPresence(s.redisUrl, prefix);
+    const b = new PrefixedRedisPresence(s.redisUrl, other);
+    try {
+      const heardA: unknown[] = [];
+      const heardB: unknown[] = [];
+      await a1.subscribe('$room1', (m) => heardA.push(m));
+      await b.subscribe('$room1', (m) => heardB.push(m));
+      await a2.publish('$room1', { n: 1 });
+      await b.publish('$room1', { n: 2 });
+      await until('both messages', () => heardA.length + heardB.length === 2, 2000);
+      expect(heardA).toEqual([{ n: 1 }]);
+      expect(heardB).toEqual([{ n: 2 }]);
+      // Colyseus lists process channels by pattern and gets its own names back, without the prefix.
+      await a1.subscribe('p:proc-a', () => undefined);
+      await b.subscribe('p:proc-b', () => undefined);
+      expect(await a2.channels('p:*')).toEqual(['p:proc-a']);
+      expect((await b.channels()).sort()).toEqual(['$room1', 'p:proc-b']);
+      await a1.unsubscribe('$room1');
+      await a2.publish('$room1', { n: 3 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heardA).toEqual([{ n: 1 }]);
+    } finally {
+      for (const p of [a1, a2, b]) p.shutdown();
     }
   });
 });

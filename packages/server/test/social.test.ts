@@ -78,9 +78,9 @@ test('draining: health says so, and no new tables or guests are made', async () 
     body: { status: 'draining', process: expect.any(String) as string },
   });
   expect((await api(t.url, '/api/guest', { body: {} })).status).toBe(503);
-  await expect(TableClient.createFriendsRoom({ url: t.url, token: a.token })).rejects.toThrow(
-    /shutting down/,
-  );
+  await expect(TableClient.createFriendsRoom({ url: t.url, token: a.token })).rejects.toMatchObject({
+    code: 4218,
+  });
   await expect(
     quickMatch({ url: t.url, token: a.token, rated: false, targetScore: 50 }).roomId,
   ).rejects.toThrow();
@@ -88,4 +88,21 @@ test('draining: health says so, and no new tables or guests are made', async () 
   const host = await TableClient.createFriendsRoom({ url: t.url, token: a.token });
   await until('the lobby', () => host.lobby !== null);
   await host.leave();
+});
+
+test('draining: a client reconnecting meanwhile is told to retry (never "no such room") and gets its seat back', async () => {
+  t = await startTestServer();
+  const g = await friendsGame(t.url, 2);
+  const [a, b] = g.clients as [TableClient, TableClient];
+  // Its rooms are closing; its replacement (or another process) will have the table. Until then: retry.
+  t.server.services.draining = true;
+  await expect(connect(t.url, g.users[1]!.token, g.code)).rejects.toMatchObject({ code: 4218 });
+  b.drop();
+  await until('the reconnect attempts', () => b.status === 'reconnecting');
+  await new Promise((r) => setTimeout(r, 500)); // several refusals (retry every 100 ms): still trying
+  expect(b.status).toBe('reconnecting');
+  t.server.services.draining = false;
+  await until('the seat back', () => b.status === 'open' && b.reconnects === 1);
+  await until('the table again', () => b.state?.view.handNumber === a.state?.view.handNumber);
+  for (const c of g.clients) await c.leave();
 });
