@@ -71,6 +71,7 @@ describe('the table', () => {
     const c = renderApp('de');
     const dialog = await screen.findByRole('dialog', { name: /Durchmarsch/ });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ich −26' })); // the dialog has the focus
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ich −26' })));
     expect(c.state!.results[0]!.points).toEqual([-26, 0, 0, 0]);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -162,7 +162,6 @@ export function GameTable() {
         <MoonDialog
           value={session.state.cfg.moonValue}
           onChoose={(choice) => controller.chooseMoon(choice)}
-          autoFocus
         />
       )}
     </div>

@@ -58,11 +58,9 @@ export function ResultPanel({
 export function MoonDialog({
   value,
   onChoose,
-  autoFocus = false,
 }: {
   value: number; // what the moon is worth
   onChoose: (choice: 'minus' | 'plus') => void;
-  autoFocus?: boolean; // focus the first choice
 }) {
   const { t } = useTranslation();
   return (
@@ -71,7 +69,8 @@ export function MoonDialog({
         <h2 id="moon-title">☾ {t('moon.title')}</h2>
         <p>{t('moon.question')}</p>
         <div className="result-actions">
-          <button type="button" className="primary" onClick={() => onChoose('minus')} autoFocus={autoFocus}>
+          {/* A modal dialog takes the focus (keyboard and screen reader users land on the choice). */}
+          <button type="button" className="primary" onClick={() => onChoose('minus')} autoFocus>
             {t('moon.minus', { value })}
           </button>
           <button type="button" className="primary" onClick={() => onChoose('plus')}>
