@@ -164,6 +164,10 @@ test.skipIf(services === null)(
       rssMaxMb: Math.max(...samples.map((x) => x.rssMb)),
       roomsAtEnd: samples.slice(-2).map((x) => x.tables),
       connectionsAtEnd: samples.slice(-2).map((x) => x.connections),
+      // Most tables each process held at one sample: both must have played (placement spreads the tables).
+      tablesPeak: children.map((_, i) =>
+        Math.max(0, ...samples.filter((x) => x.process === i).map((x) => x.tables)),
+      ),
     };
     console.log(`soak: ${JSON.stringify(summary)}`);
     if (process.env['SOAK_OUT'])
@@ -173,6 +177,7 @@ test.skipIf(services === null)(
     expect(summary.heapLastQuarterMb).toBeLessThanOrEqual(summary.heapSecondQuarterMb * 1.25 + 10);
     expect(summary.roomsAtEnd).toEqual([0, 0]);
     expect(summary.connectionsAtEnd).toEqual([0, 0]);
+    for (const peak of summary.tablesPeak) expect(peak).toBeGreaterThan(0);
   },
   (MINUTES + 5) * 60_000,
 );
