@@ -4,12 +4,9 @@
  * last step fails, then the server stops, as a crash would leave it) and after it (the process is killed with
  * SIGKILL once the players have their result). Either way, after restarts there is one result, never two.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -30,6 +27,7 @@ import { KyselyStore } from '../src/store/kysely-store.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { Table } from '../src/table.js';
 import { AutoPlayer, connect, guest, startTestServer, until } from './helpers.js';
+import { exited, freePort, spawnServer } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearts-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -182,58 +180,22 @@ test('a crash before the finishing transaction commits leaves nothing; after the
   await c.server.close();
 }, 180_000);
 
-const BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function spawnServer(port: number, database: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, [BIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+/** The embedded default on a database file; the secret stays the same, so tokens outlive a restart. */
+const spawnAt = (port: number, database: string) =>
+  spawnServer(
+    {
       DATABASE: database,
-      WEB_ROOT: '',
       QUICK_MATCH_WAIT_MS: '1500',
-      BOT_DELAY_MS: '0',
-      HAND_PAUSE_MS: '0',
       BOT_TIME_MS: '20',
-      BOT_WORKERS: '1',
-      RATE_LIMIT: '500',
       SECRET: 'a test secret that stays the same',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await until(
-    'the server to listen',
-    () => out.includes(`http://localhost:${port}`) || proc.exitCode !== null,
-    20_000,
-  );
-  if (proc.exitCode !== null) throw new Error(`the server exited: ${out}`);
-  return { proc, url: `http://localhost:${port}` };
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve()),
+    port,
   );
 
 test('killed (SIGKILL) as the players get their result: after the restart nothing is applied again', async () => {
   const port = await freePort();
   const database = join(dir, 'kill.sqlite');
-  let server = await spawnServer(port, database);
+  let server = await spawnAt(port, database);
   const [x, y] = await Promise.all([guest(server.url), guest(server.url)]);
   const ids = await Promise.all(
     [x, y].map((u) => quickMatch({ url: server.url, token: u.token, rated: true, targetScore: 50 }).roomId),
@@ -262,7 +224,7 @@ test('killed (SIGKILL) as the players get their result: after the restart nothin
   const winners = [x, y].filter((_, i) => result.ranks[clients[i]!.state!.table.you] === 1);
   expect(first.t.ledger.map((e) => e.amount)).toEqual(winners.map(() => 25_000));
 
-  server = await spawnServer(port, database);
+  server = await spawnAt(port, database);
   await new Promise((r) => setTimeout(r, 500));
   server.proc.kill('SIGTERM');
   await exited(server.proc);

@@ -3,80 +3,37 @@
  * the clients reconnect by themselves, resend what was not acknowledged, and the game goes on; no accepted move
  * is lost and none is applied twice. SIGTERM drains: tables stay unfinished in the database and come back too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import type { ErrorMessage } from '@hearts/live';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { AutoPlayer, api, chooseMove, friendsGame, mustAct, until } from './helpers.js';
+import { exited, freePort, spawnServer } from './processes.js';
 
-const BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hearts-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  readonly proc: ChildProcess;
-  readonly url: string;
-  readonly output: () => string;
-}
-
-async function spawnServer(port: number, database: string): Promise<Child> {
-  const proc = spawn(process.execPath, [BIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+/** The embedded default on a database file; the secret stays the same, so tokens outlive a restart. */
+const spawnAt = (port: number, database: string) =>
+  spawnServer(
+    {
       DATABASE: database,
-      WEB_ROOT: '',
       GRACE_MS: '5000',
       BANK_MS: '10000',
       RECONNECT_MS: '20000',
-      BOT_DELAY_MS: '0',
-      HAND_PAUSE_MS: '0',
       BOT_LEVEL: 'easy',
-      BOT_WORKERS: '1',
-      RATE_LIMIT: '500',
       SECRET: 'a test secret that stays the same',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await until(
-    'the server to listen',
-    () => out.includes(`http://localhost:${port}`) || proc.exitCode !== null,
-    20_000,
-  );
-  if (proc.exitCode !== null) throw new Error(`the server exited: ${out}`);
-  return { proc, url: `http://localhost:${port}`, output: () => out };
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    p.exitCode !== null ? resolve(p.exitCode) : p.once('exit', (c) => resolve(c)),
+    port,
   );
 
 test('killed mid-hand and restarted: the game carries on, nothing lost, nothing applied twice', async () => {
   const port = await freePort();
   const database = join(dir, 'kill.sqlite');
-  let server = await spawnServer(port, database);
+  let server = await spawnAt(port, database);
   const { clients, users, code } = await friendsGame(server.url, 4, { targetScore: 40 });
   const players = clients.map((c, i) => new AutoPlayer(c, i + 41));
 
@@ -115,7 +72,7 @@ test('killed mid-hand and restarted: the game carries on, nothing lost, nothing 
     );
   }
 
-  server = await spawnServer(port, database);
+  server = await spawnAt(port, database);
   await until(
     'every client back',
     () => clients.every((c) => c.status === 'open' && c.reconnects >= 1),
@@ -156,7 +113,7 @@ test('killed mid-hand and restarted: the game carries on, nothing lost, nothing 
 test('a resent move id is never applied twice, also after a restart (SIGTERM drains)', async () => {
   const port = await freePort();
   const database = join(dir, 'dedupe.sqlite');
-  let server = await spawnServer(port, database);
+  let server = await spawnAt(port, database);
   const { clients, code } = await friendsGame(server.url, 1, { targetScore: 40, passCards: 0 });
   const c = clients[0]!;
   await until('our turn', () => c.state!.view.turn === c.state!.table.you, 20_000);
@@ -176,7 +133,7 @@ test('a resent move id is never applied twice, also after a restart (SIGTERM dra
   expect(await store.unfinishedTables()).toEqual([code]); // drained, not finished
   await store.close();
 
-  server = await spawnServer(port, database);
+  server = await spawnAt(port, database);
   await until('back', () => c.status === 'open' && c.reconnects === 1, 20_000);
   c.send('move', { id, move: { kind: 'play', card } });
   await until('the refusal after the restart', () => errors.length === 2);

@@ -9,15 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { configFromEnv } from '../src/config.js';
 import { AutoPlayer, api, friendsGame, until } from './helpers.js';
-import {
-  PROXY_BIN,
-  SERVER_BIN,
-  exited,
-  freePort,
-  listings,
-  spawnScaled,
-  type Child,
-} from './scaled-helpers.js';
+import { PROXY_BIN, SERVER_BIN, exited, freePort, listings, spawnScaled, type Child } from './processes.js';
 import { scaledServices } from './services.js';
 
 test('settings of scaled mode are checked', () => {

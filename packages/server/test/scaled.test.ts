@@ -13,7 +13,7 @@ import { startProxy, type RunningProxy } from '../src/proxy.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { AutoPlayer, api, connect, friendsGame, guest, until } from './helpers.js';
 import { holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
-import { exited, listings, spawnScaled, type Child, type Deployment } from './scaled-helpers.js';
+import { exited, listings, spawnScaled, type Child, type Deployment } from './processes.js';
 import { scaledServices } from './services.js';
 
 const services = await scaledServices('two server processes');

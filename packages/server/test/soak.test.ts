@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { startProxy, type RunningProxy } from '../src/proxy.js';
-import { exited, spawnScaled, type Child } from './scaled-helpers.js';
+import { exited, spawnScaled, type Child } from './processes.js';
 import { scaledServices } from './services.js';
 
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 0);

@@ -1,6 +1,6 @@
 /**
- * Game server processes in scaled mode for the tests: each a real `hearts-server` (the built bin, as in
- * docs/scaling.md) on PostgreSQL and Redis, on loopback only.
+ * Real `hearts-server` processes for the tests (the built bin, as operators run it), on loopback only: the embedded
+ * default (restart tests) or scaled mode on PostgreSQL and Redis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -30,34 +30,20 @@ export interface Child {
   process: string; // its Colyseus process id (from /healthz)
 }
 
-/** Settings of a scaled deployment under test: its database schema and Redis key prefix. */
-export interface Deployment {
-  readonly databaseUrl: string;
-  readonly schema: string;
-  readonly redisUrl: string;
-  readonly prefix: string;
-}
-
-/** Starts `hearts-server` in scaled mode and waits until it listens. */
-export async function spawnScaled(d: Deployment, env: Record<string, string> = {}): Promise<Child> {
-  const port = await freePort();
+/**
+ * Starts `hearts-server` with `env` over the tests' settings (no pauses, one bot thread, quiet logs) and waits
+ * until it listens, on `port` or a free one.
+ */
+export async function spawnServer(env: Record<string, string>, at?: number): Promise<Child> {
+  const port = at ?? (await freePort());
   const proc = spawn(process.execPath, [SERVER_BIN], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: d.databaseUrl,
-      DATABASE_SCHEMA: d.schema,
-      REDIS_URL: d.redisUrl,
-      REDIS_PREFIX: d.prefix,
       WEB_ROOT: '',
-      GRACE_MS: '5000',
-      BANK_MS: '10000',
-      RECONNECT_MS: '20000',
-      QUICK_MATCH_WAIT_MS: '600',
       BOT_DELAY_MS: '0',
       HAND_PAUSE_MS: '0',
-      BOT_LEVEL: 'easy',
       BOT_WORKERS: '1',
       RATE_LIMIT: '500',
       LOG_LEVEL: 'warn',
@@ -77,6 +63,30 @@ export async function spawnScaled(d: Deployment, env: Record<string, string> = {
   const url = `http://127.0.0.1:${port}`;
   const health = (await (await fetch(`${url}/healthz`)).json()) as { process: string };
   return { proc, url, port, output: () => out, process: health.process };
+}
+
+/** Settings of a scaled deployment under test: its database schema and Redis key prefix. */
+export interface Deployment {
+  readonly databaseUrl: string;
+  readonly schema: string;
+  readonly redisUrl: string;
+  readonly prefix: string;
+}
+
+/** Starts `hearts-server` in scaled mode. */
+export function spawnScaled(d: Deployment, env: Record<string, string> = {}): Promise<Child> {
+  return spawnServer({
+    DATABASE_URL: d.databaseUrl,
+    DATABASE_SCHEMA: d.schema,
+    REDIS_URL: d.redisUrl,
+    REDIS_PREFIX: d.prefix,
+    GRACE_MS: '5000',
+    BANK_MS: '10000',
+    RECONNECT_MS: '20000',
+    QUICK_MATCH_WAIT_MS: '600',
+    BOT_LEVEL: 'easy',
+    ...env,
+  });
 }
 
 export const exited = (p: ChildProcess): Promise<number | null> =>
