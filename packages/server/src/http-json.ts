@@ -1,4 +1,39 @@
-import type { ServerResponse } from 'node:http';
+/** What the JSON API's routes share: refusals, request bodies, bearer tokens, responses. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A refused request: its status, and `{ error: code, message }` for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request's body as JSON (`{}` when empty); too large: 413 `ERR_TOO_LARGE`, not JSON: 400 `ERR_MALFORMED`. */
+export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new HttpError(413, 'ERR_TOO_LARGE', `bodies are limited to ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'ERR_MALFORMED', 'the body must be JSON');
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header, if any. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : null;
+}
 
 /** Writes a JSON response that is never cached. */
 export function sendJson(

@@ -17,7 +17,7 @@
  * Ratings, player pages, the leaderboard, chips and the shop: `src/rating/routes.ts`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson as send } from './http-json.js';
+import { HttpError, bearerToken, readJsonBody, sendJson as send } from './http-json.js';
 import { IdentityRefusal, publicUser } from './auth.js';
 import { progressRoutes } from './rating/routes.js';
 import { shuffleRoutes } from './shuffle-routes.js';
@@ -26,42 +26,17 @@ import type { StaticFiles } from './static.js';
 
 const MAX_BODY = 4096;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
+/** The body as a JSON object (the identity routes take objects only). */
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'ERR_TOO_LARGE', `bodies are limited to ${MAX_BODY} bytes`);
-    chunks.push(chunk);
-  }
-  if (size === 0) return {};
-  try {
-    const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
-    return v as Record<string, unknown>;
-  } catch {
+  const v = await readJsonBody(req, MAX_BODY);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw new HttpError(400, 'ERR_MALFORMED', 'the body must be a JSON object');
-  }
+  return v as Record<string, unknown>;
 }
-
-const bearer = (req: IncomingMessage): string | null => {
-  const h = req.headers.authorization;
-  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : null;
-};
 
 export function createHttpHandler(s: Services, files: StaticFiles | null) {
   const signedIn = async (req: IncomingMessage) => {
-    const user = await s.identity.user(bearer(req));
+    const user = await s.identity.user(bearerToken(req));
     if (!user) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
     return user;
   };

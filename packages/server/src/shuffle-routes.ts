@@ -9,7 +9,7 @@
  * A hand's transcript names every dealt card, so it is served only once that hand is over.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson as send } from './http-json.js';
+import { bearerToken, sendJson as send } from './http-json.js';
 import type { Transcript } from '@hearts/shuffle';
 import type { Services } from './services.js';
 
@@ -33,10 +33,7 @@ export async function shuffleRoutes(
 ): Promise<boolean> {
   const m = ROUTE.exec(path);
   if (!m || (req.method ?? 'GET') !== 'GET') return false;
-  const h = req.headers.authorization;
-  const user = await s.identity.user(
-    typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : null,
-  );
+  const user = await s.identity.user(bearerToken(req));
   if (!user) {
     send(res, 401, { error: 'ERR_SIGN_IN', message: 'sign in first: the token is missing or not valid' });
     return true;

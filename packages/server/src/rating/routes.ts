@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
 import { balance, claimSoloWin, ledger, SoloClaimRefused } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor, ShopRefusal } from '../economy/shop.js';
-import { sendJson as send } from '../http-json.js';
+import { HttpError, bearerToken, readJsonBody, sendJson as send } from '../http-json.js';
 import type { Services } from '../services.js';
 import type { UserRecord } from '../store/types.js';
 import { progressDb } from './finish.js';
@@ -38,37 +38,11 @@ import type { Kysely } from 'kysely';
 
 const MAX_BODY = 256 * 1024; // a solo record of a long game
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new Refusal(413, 'ERR_TOO_LARGE', `bodies are limited to ${MAX_BODY} bytes`);
-    chunks.push(chunk);
-  }
-  if (size === 0) return {};
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-  } catch {
-    throw new Refusal(400, 'ERR_MALFORMED', 'the body must be JSON');
-  }
-}
-
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  throw new Refusal(
+  throw new HttpError(
     400,
     'ERR_MALFORMED',
     issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'malformed request',
@@ -129,7 +103,7 @@ export async function progressRoutes(
   try {
     await handle(s, req, res, method, path);
   } catch (e) {
-    if (e instanceof Refusal) send(res, e.status, { error: e.code, message: e.message });
+    if (e instanceof HttpError) send(res, e.status, { error: e.code, message: e.message });
     else if (e instanceof ShopRefusal)
       send(res, e.code === 'ERR_NO_ITEM' ? 404 : e.code === 'ERR_NOT_ENOUGH_CHIPS' ? 402 : 409, {
         error: e.code,
@@ -158,26 +132,24 @@ async function handle(
 ): Promise<void> {
   const db = progressDb(s.store);
   const now = Date.now();
-  const bearer = req.headers.authorization?.startsWith('Bearer ')
-    ? req.headers.authorization.slice(7).trim()
-    : null;
+  const bearer = bearerToken(req);
   const viewer = async (): Promise<UserRecord | null> => (bearer ? s.identity.user(bearer) : null);
   const signedIn = async (): Promise<UserRecord> => {
     const user = await viewer();
-    if (!user) throw new Refusal(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+    if (!user) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
     return user;
   };
   const expect = (m: string) => {
-    if (method !== m) throw new Refusal(405, 'ERR_METHOD', `use ${m} for ${path}`);
+    if (method !== m) throw new HttpError(405, 'ERR_METHOD', `use ${m} for ${path}`);
   };
   const [, , section, rest] = path.split('/');
 
   if (section === 'profile') {
     expect('GET');
     const me = rest === 'me' ? await signedIn() : null;
-    if (!me && !USER_ID.test(rest!)) throw new Refusal(400, 'ERR_MALFORMED', 'not a user id');
+    if (!me && !USER_ID.test(rest!)) throw new HttpError(400, 'ERR_MALFORMED', 'not a user id');
     const user = me ?? (await s.store.userById(rest!));
-    if (!user) throw new Refusal(404, 'ERR_NOT_FOUND', 'no such player');
+    if (!user) throw new HttpError(404, 'ERR_NOT_FOUND', 'no such player');
     const body = await page(db, userSubject(user.id), user.name, null, now);
     const look = await lookOfUser(db, user.id);
     send(
@@ -189,16 +161,16 @@ async function handle(
     expect('GET');
     const level = rest as BotLevel;
     if (!(BOT_LEVELS as readonly string[]).includes(level))
-      throw new Refusal(404, 'ERR_NOT_FOUND', `bot levels: ${BOT_LEVELS.join(', ')}`);
+      throw new HttpError(404, 'ERR_NOT_FOUND', `bot levels: ${BOT_LEVELS.join(', ')}`);
     send(res, 200, await page(db, botSubject(level), level, level, now));
   } else if (section === 'replays') {
     expect('GET');
-    if (!/^[A-Za-z0-9_-]{1,40}$/.test(rest!)) throw new Refusal(400, 'ERR_MALFORMED', 'not a game id');
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(rest!)) throw new HttpError(400, 'ERR_MALFORMED', 'not a game id');
     const found = await s.store.gameRecord(rest!);
     const kind = await db.selectFrom('tables').select('kind').where('id', '=', rest!).executeTakeFirst();
     const me = found && kind?.kind !== 'quick' ? await viewer() : null;
     if (!found || (kind?.kind !== 'quick' && (!me || !found.userIds.includes(me.id))))
-      throw new Refusal(404, 'ERR_NOT_FOUND', 'no finished game with that id that you may see');
+      throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game with that id that you may see');
     send(res, 200, found.record);
   } else if (path === '/api/leaderboard') {
     expect('GET');
@@ -212,7 +184,7 @@ async function handle(
   } else if (path === '/api/chips/solo') {
     expect('POST');
     const me = await signedIn();
-    const body = parse(SOLO, await readBody(req));
+    const body = parse(SOLO, await readJsonBody(req, MAX_BODY));
     send(res, 200, await claimSoloWin(db, me.id, body.record, body.seat, now));
   } else if (path === '/api/shop') {
     expect('GET');
@@ -221,13 +193,13 @@ async function handle(
   } else if (path === '/api/shop/buy') {
     expect('POST');
     const me = await signedIn();
-    const { item } = parse(ITEM, await readBody(req));
+    const { item } = parse(ITEM, await readJsonBody(req, MAX_BODY));
     const left = await buy(db, me.id, item, now);
     send(res, 200, { balance: left, item });
   } else if (path === '/api/shop/equip') {
     expect('POST');
     const me = await signedIn();
-    const { item } = parse(ITEM, await readBody(req));
+    const { item } = parse(ITEM, await readJsonBody(req, MAX_BODY));
     send(res, 200, { look: await equip(db, me.id, item) });
-  } else throw new Refusal(404, 'ERR_NOT_FOUND', 'no such route');
+  } else throw new HttpError(404, 'ERR_NOT_FOUND', 'no such route');
 }
