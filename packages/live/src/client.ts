@@ -13,7 +13,7 @@
 import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
 import { applyGameMessage, type LiveState } from './reducer.js';
-import { CLOSE_CODES } from './protocol.js';
+import { CLOSE_CODES, JOIN_ERRORS } from './protocol.js';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import type {
   AgainMessage,
@@ -40,8 +40,12 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
   1000,
 ]);
 
-/** Join errors that no retry will cure: no such room (4212), bad token (4215), no seat at this table (4216). */
-const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([4212, 4215, 4216]);
+/** Join errors that no retry will cure: no such room, bad token, no seat at this table. */
+const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([
+  JOIN_ERRORS.noSuchRoom,
+  JOIN_ERRORS.authFailed,
+  JOIN_ERRORS.refused,
+]);
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -128,16 +132,27 @@ export class TableClient {
     return () => this.taps.delete(listener);
   }
 
-  /** Joins the room; rejects when it cannot (no such room, not seated there, bad token). */
+  /**
+   * Joins the room; rejects when it cannot (no such room, not seated there, bad token). A server that is
+   * restarting is waited for, as long as a reconnect would wait.
+   */
   async connect(): Promise<void> {
     this.status = 'connecting';
     this.emit();
-    try {
-      await this.join();
-    } catch (e) {
-      this.status = 'closed';
-      this.emit();
-      throw e;
+    const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
+    for (;;) {
+      try {
+        await this.join();
+        return;
+      } catch (e) {
+        const restarting = (e as { code?: number }).code === JOIN_ERRORS.restarting;
+        if (!restarting || this.stopped || Date.now() >= until) {
+          this.status = 'closed';
+          this.emit();
+          throw e;
+        }
+      }
+      await new Promise((r) => setTimeout(r, this.options.retryMs ?? 400));
     }
   }
 

@@ -15,6 +15,7 @@ export {
   ERROR_CODES,
   LIMITS,
   CLOSE_CODES,
+  JOIN_ERRORS,
   NAME_PATTERN,
 } from './protocol.js';
 export type {

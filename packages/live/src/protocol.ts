@@ -298,3 +298,16 @@ export const CLOSE_CODES = {
   seatLost: 4104, // the seat went to a bot (left, or the reconnection window ran out)
   serviceRestart: 1012, // the server is draining; come back soon
 } as const;
+
+/**
+ * Error codes of joining or opening a room (Colyseus' matchmaking codes and ours). Only `restarting` is worth
+ * retrying; the client gives up on the others.
+ */
+export const JOIN_ERRORS = {
+  noSuchRoom: 4212, // no such room (or table) here: a wrong code, or a lobby that is gone
+  internal: 4213, // not for clients: tables are opened by the server
+  authFailed: 4215, // the token is missing or not valid
+  refused: 4216, // no seat at this table, or the room is full
+  tableTaken: 4217, // between processes: another one runs the table
+  restarting: 4218, // the server is shutting down: try again (it, or another process, answers soon)
+} as const;

@@ -19,7 +19,7 @@
 import { randomInt } from 'node:crypto';
 import { matchMaker, type IRoomCache } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { CLOSE_CODES } from '@hearts/live/protocol';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/live/protocol';
 import type { TablePresence } from './presence.js';
 import { KyselyStore } from './store/kysely-store.js';
 import type { GameStore } from './store/types.js';
@@ -35,10 +35,6 @@ export interface FailoverDeps {
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const RETRY_AFTER_FAILURE_MS = 30_000;
-/** The error code of a `table` room whose table another process holds. */
-export const TABLE_TAKEN = 4217;
-/** The error code of every matchmaking request to a draining process: retry (elsewhere, or after the restart). */
-export const SERVER_DRAINING = 4218;
 
 /** Where a table's clients are told to go, and how it comes back when its process is gone. */
 export class Failover {
@@ -190,7 +186,7 @@ export class Failover {
       this.restoredTotal++;
       return true;
     } catch (e) {
-      const taken = (e as { code?: number }).code === TABLE_TAKEN;
+      const taken = (e as { code?: number }).code === JOIN_ERRORS.tableTaken;
       if (!taken) {
         this.failedAt.set(id, Date.now());
         this.deps.log.error({ err: e, table: id }, 'a table could not be restored');

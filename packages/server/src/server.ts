@@ -19,7 +19,7 @@ import { Server, ServerError, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { CLOSE_CODES } from '@hearts/live/protocol';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/live/protocol';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
@@ -29,7 +29,7 @@ import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
 import { setServices, type Services } from './services.js';
 import { StaticFiles } from './static.js';
-import { Failover, SERVER_DRAINING } from './failover.js';
+import { Failover } from './failover.js';
 import { LocalTablePresence, type TablePresence } from './presence.js';
 import {
   FencedRedisDriver,
@@ -145,7 +145,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     presence.onLost((ids) => failover.lost(ids));
     matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
       if (s.draining)
-        throw new ServerError(SERVER_DRAINING, 'the server is shutting down: try again shortly');
+        throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: try again shortly');
       if (scaled && method === 'joinById' && typeof roomName === 'string')
         await failover
           .ensure(roomName)

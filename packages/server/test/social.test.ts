@@ -90,19 +90,25 @@ test('draining: health says so, and no new tables or guests are made', async () 
   await host.leave();
 });
 
-test('draining: a client reconnecting meanwhile is told to retry (never "no such room") and gets its seat back', async () => {
+test('draining: clients connecting or reconnecting meanwhile wait (never "no such room") and get in once it is back', async () => {
   t = await startTestServer();
   const g = await friendsGame(t.url, 2);
   const [a, b] = g.clients as [TableClient, TableClient];
   // Its rooms are closing; its replacement (or another process) will have the table. Until then: retry.
   t.server.services.draining = true;
-  await expect(connect(t.url, g.users[1]!.token, g.code)).rejects.toMatchObject({ code: 4218 });
   b.drop();
+  const again = new TableClient({ url: t.url, token: g.users[0]!.token, roomId: g.code, retryMs: 100 }); // a reload
+  const connecting = again.connect();
   await until('the reconnect attempts', () => b.status === 'reconnecting');
   await new Promise((r) => setTimeout(r, 500)); // several refusals (retry every 100 ms): still trying
-  expect(b.status).toBe('reconnecting');
+  expect([b.status, again.status]).toEqual(['reconnecting', 'connecting']);
   t.server.services.draining = false;
+  await connecting;
   await until('the seat back', () => b.status === 'open' && b.reconnects === 1);
-  await until('the table again', () => b.state?.view.handNumber === a.state?.view.handNumber);
-  for (const c of g.clients) await c.leave();
+  await until(
+    'the table again',
+    () => again.state !== null && b.state?.view.handNumber === again.state.view.handNumber,
+  );
+  expect(a.status).toBe('closed'); // the reload took the seat's connection over
+  for (const c of [again, b]) await c.leave();
 });

@@ -168,6 +168,12 @@ it('joins a friends table from the browser by link and plays the game to the end
   await page.locator('.live-history li').first().waitFor({ timeout: 10_000 });
   await page.locator('.live-history li button', { hasText: 'Replay' }).first().click();
   await page.waitForURL(/#\/replay\/file/);
+
+  // A link with a code that no room has (mistyped, or the room is gone) says so in words.
+  await page.goto(`${url}/#/live/ZZZZZZ`);
+  await page
+    .getByText('There is no room with this code (any more).', { exact: false })
+    .waitFor({ timeout: 10_000 });
   expect(errors).toEqual([]);
   await host.leave();
   await context.close();

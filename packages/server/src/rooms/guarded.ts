@@ -16,6 +16,7 @@ import { decode } from '@colyseus/schema';
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
+  JOIN_ERRORS,
   LIMITS,
   type ClientMessageType,
   type ErrorMessage,
@@ -48,7 +49,8 @@ export abstract class GuardedRoom extends Room {
   static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<Auth> {
     const s = services();
     const user = await s.identity.user(token);
-    if (!user) throw new ServerError(4215, 'sign in first: the token is missing or not valid');
+    if (!user)
+      throw new ServerError(JOIN_ERRORS.authFailed, 'sign in first: the token is missing or not valid');
     return { userId: user.id, name: user.name, rating: user.rating };
   }
 

@@ -4,7 +4,7 @@
  */
 import { ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
-import type { QueueMessage } from '@hearts/live/protocol';
+import { JOIN_ERRORS, type QueueMessage } from '@hearts/live/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
@@ -53,7 +53,8 @@ export class QuickRoom extends GuardedRoom {
 
   override onJoin(client: Client, options: unknown, auth: QuickAuth): void {
     const s = services();
-    if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
+    if (s.draining)
+      throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: no new tables');
     const o = joinOptions.safeParse(options ?? {});
     if (!o.success)
       throw new ServerError(4211, 'quick match needs { rated: boolean, targetScore: 50 | 100 }');

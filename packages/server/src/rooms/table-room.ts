@@ -11,6 +11,7 @@ import { Protocol, ServerError, getMessageBytes, matchMaker, type Client } from 
 import { DEFAULT_RULES, type Rules } from '@hearts/engine';
 import {
   CLOSE_CODES,
+  JOIN_ERRORS,
   type BotLevel,
   type ChatLine,
   type LobbyMessage,
@@ -21,7 +22,6 @@ import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { finishLiveGame, progressDb } from '../rating/finish.js';
 import { BOT_START_RATINGS } from '../results.js';
-import { TABLE_TAKEN } from '../failover.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/kysely-store.js';
 import type { StoredSeat, TableRecord } from '../store/types.js';
@@ -100,7 +100,8 @@ export class TableRoom extends GuardedRoom {
     this.setPatchRate(null); // no synchronized state: no 20 Hz patch timer per room
     await this.setPrivate(true);
     if (options.mode === 'friends') {
-      if (s.draining) throw new ServerError(4213, 'the server is shutting down: no new tables');
+      if (s.draining)
+        throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: no new tables');
       this.roomId = await this.freeCode();
       this.options = { rules: DEFAULT_RULES, botLevel: s.config.botLevel };
       this.autoDispose = true;
@@ -108,13 +109,16 @@ export class TableRoom extends GuardedRoom {
       return;
     }
     if (options.internal !== s.internalKey || typeof options.tableId !== 'string')
-      throw new ServerError(4213, 'tables are opened by the server');
+      throw new ServerError(JOIN_ERRORS.internal, 'tables are opened by the server');
     // One process runs a table: the one holding its lease (another may be restoring it at the same moment).
     if (!(await s.presence.claim(options.tableId)))
-      throw new ServerError(TABLE_TAKEN, `table ${options.tableId} runs on another server process`);
+      throw new ServerError(
+        JOIN_ERRORS.tableTaken,
+        `table ${options.tableId} runs on another server process`,
+      );
     try {
       const loaded = await s.store.loadTable(options.tableId);
-      if (!loaded) throw new ServerError(4212, `no table ${options.tableId}`);
+      if (!loaded) throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
       this.roomId = loaded.table.id;
       this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
     } catch (e) {
@@ -200,11 +204,11 @@ export class TableRoom extends GuardedRoom {
     const previous = this.byUser.get(auth.userId);
     if (this.table) {
       const seat = this.table.seatOfUser(auth.userId);
-      if (seat < 0) throw new ServerError(4216, 'you have no seat at this table');
+      if (seat < 0) throw new ServerError(JOIN_ERRORS.refused, 'you have no seat at this table');
     } else {
       if (!this.members.some((m) => m.userId === auth.userId)) {
         if (this.members.length >= this.options.rules.players)
-          throw new ServerError(4216, 'this room is full');
+          throw new ServerError(JOIN_ERRORS.refused, 'this room is full');
         this.members.push({ userId: auth.userId, name: auth.name });
       }
       this.hostId ??= auth.userId;

@@ -5,7 +5,7 @@
 import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
-import { TableClient, quickMatch, type QueueMessage, type QuickMatchWait } from '@hearts/live';
+import { JOIN_ERRORS, TableClient, quickMatch, type QueueMessage, type QuickMatchWait } from '@hearts/live';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -43,6 +43,11 @@ export function livePage(rest: string) {
   return <LiveRoom key={rest} roomId={rest} />;
 }
 
+/** Joining or opening a room: the codes the player can do something about, by name. */
+const JOIN_ERROR_NAMES = new Map<number, string>(
+  (['noSuchRoom', 'refused', 'restarting'] as const).map((name) => [JOIN_ERRORS[name], name]),
+);
+
 function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('live.offline');
@@ -50,7 +55,10 @@ function errorText(t: TFunction, e: unknown): string {
       defaultValue: t('live.you.errors.other', { message: e.message }),
     });
   }
-  return t('live.you.errors.other', { message: e instanceof Error ? e.message : String(e) });
+  const message = e instanceof Error ? e.message : String(e);
+  const join = JOIN_ERROR_NAMES.get((e as { code?: unknown } | null)?.code as number);
+  if (join) return t(`live.joinErrors.${join}`);
+  return t('live.you.errors.other', { message });
 }
 
 function useAccount(): { account: Account | null; error: string | null; set: (a: Account) => void } {

@@ -4,6 +4,11 @@ export const liveEn = {
   title: 'Play live',
   connecting: 'Connecting …',
   offline: 'The game server cannot be reached. Live play needs the server started with npm start.',
+  joinErrors: {
+    noSuchRoom: 'There is no room with this code (any more). Check the code, or create a new room.',
+    refused: 'This room is full, or you have no seat at this table.',
+    restarting: 'The game server is restarting. Try again in a moment.',
+  },
   you: {
     title: 'Your name',
     rating: 'Rating {{rating}}',
@@ -124,6 +129,11 @@ export const liveDe: typeof liveEn = {
   title: 'Live spielen',
   connecting: 'Verbinde …',
   offline: 'Der Spielserver ist nicht erreichbar. Live-Spiele brauchen den mit npm start gestarteten Server.',
+  joinErrors: {
+    noSuchRoom: 'Es gibt keinen Raum (mehr) mit diesem Code. Prüfe den Code oder eröffne einen neuen Raum.',
+    refused: 'Dieser Raum ist voll, oder du hast an diesem Tisch keinen Platz.',
+    restarting: 'Der Spielserver startet gerade neu. Versuch es gleich noch einmal.',
+  },
   you: {
     title: 'Dein Name',
     rating: 'Wertung {{rating}}',
