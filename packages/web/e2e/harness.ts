@@ -1,9 +1,11 @@
 /**
- * End-to-end harness: builds the app fresh, serves it with the real start command (serve.js on a free port),
- * and drives Debian's Chromium through playwright-core. Never downloads a browser.
+ * End-to-end harness: builds the app fresh, serves it with the real start commands (serve.js, or the game server
+ * with the app and the game on one port) on a free port, and drives Debian's Chromium through playwright-core.
+ * Never downloads a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -104,15 +106,15 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `node serve.js` with PORT=0 and reads the URL it prints. */
-export function startServer(): Promise<Server> {
+/** Starts `node <script>` and reads the URL it prints once it listens. */
+function spawnServer(script: string, env: Record<string, string>, timeoutMs: number): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [resolve(WEB_DIR, 'serve.js')], {
-      env: { ...process.env, PORT: '0' },
+    const child: ChildProcess = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not print its URL: ${out}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`the server printed no URL: ${out}`)), timeoutMs);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /http:\/\/localhost:(\d+)/.exec(out);
@@ -122,6 +124,7 @@ export function startServer(): Promise<Server> {
           url: m[0],
           stop: () =>
             new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               child.kill('SIGTERM');
             }),
@@ -129,8 +132,43 @@ export function startServer(): Promise<Server> {
       }
     });
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
   });
+}
+
+/** The web app's own start command (`node serve.js`): the built app, nothing else. */
+export function startServer(): Promise<Server> {
+  return spawnServer(resolve(WEB_DIR, 'serve.js'), { PORT: '0' }, 10_000);
+}
+
+/**
+ * The game server's start command serving the built app and the game on one port, on a fresh SQLite database
+ * (removed by `stop()`), with `env` over quiet logs.
+ */
+export async function startGameServer(env: Record<string, string>): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), 'hearts-e2e-'));
+  const server = await spawnServer(
+    resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js'),
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE: join(dir, 'hearts.sqlite'),
+      WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    20_000,
+  ).catch((e: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  });
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function launch(): Promise<Browser> {

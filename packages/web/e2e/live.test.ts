@@ -3,63 +3,38 @@
  * port), a friend's room opened by a Node client, and a player in Chromium who joins it by link, plays the whole
  * game by clicking cards, and finds it in their live history.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { randomInt, seededRandom, type CardName } from '@hearts/engine';
 import { TableClient, type LiveState } from '@hearts/live';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WEB_DIR, buildApp, clickCard, launch, screenshot, watchErrors } from './harness';
+import {
+  buildApp,
+  clickCard,
+  launch,
+  screenshot,
+  watchErrors,
+  startGameServer,
+  type Server,
+} from './harness';
 
-const SERVER_BIN = resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js');
-const dir = mkdtempSync(join(tmpdir(), 'hearts-live-e2e-'));
-let server: ChildProcess;
+let server: Server;
 let url = '';
 let browser: Browser;
 
 beforeAll(async () => {
   await buildApp();
-  server = spawn(process.execPath, [SERVER_BIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE: join(dir, 'hearts.sqlite'),
-      WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
-      BOT_LEVEL: 'easy',
-      BOT_DELAY_MS: '50',
-      HAND_PAUSE_MS: '500',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '50',
+    HAND_PAUSE_MS: '500',
   });
-  let out = '';
-  url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server printed no URL: ${out}`)), 20_000);
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/localhost:\d+/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(m[0]);
-      }
-    });
-    server.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    server.once('exit', (code) => fail(new Error(`the server exited (${code}): ${out}`)));
-  });
+  url = server.url;
   browser = await launch();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** The Node player: a legal random decision whenever its view asks for one. */

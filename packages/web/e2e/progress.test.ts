@@ -4,10 +4,6 @@
  * is refused a purchase without chips, gets paid for won solo games, buys a card back, and is seen with it at a
  * live table.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import {
   applyMove,
   dealRandom,
@@ -24,57 +20,28 @@ import {
 import { TableClient, quickMatch, type LiveState } from '@hearts/live';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WEB_DIR, buildApp, launch, screenshot, watchErrors } from './harness';
+import { buildApp, launch, screenshot, watchErrors, startGameServer, type Server } from './harness';
 
-const SERVER_BIN = resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js');
-const dir = mkdtempSync(join(tmpdir(), 'hearts-progress-e2e-'));
-let server: ChildProcess;
+let server: Server;
 let url = '';
 let browser: Browser;
 
 beforeAll(async () => {
   await buildApp();
-  server = spawn(process.execPath, [SERVER_BIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE: join(dir, 'hearts.sqlite'),
-      WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
-      QUICK_MATCH_WAIT_MS: '300',
-      BOT_DELAY_MS: '0',
-      BOT_TIME_MS: '20',
-      HAND_PAUSE_MS: '0',
-      RATE_LIMIT: '500',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startGameServer({
+    QUICK_MATCH_WAIT_MS: '300',
+    BOT_DELAY_MS: '0',
+    BOT_TIME_MS: '20',
+    HAND_PAUSE_MS: '0',
+    RATE_LIMIT: '500',
   });
-  let out = '';
-  url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server printed no URL: ${out}`)), 20_000);
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/localhost:\d+/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(m[0]);
-      }
-    });
-    server.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    server.once('exit', (code) => fail(new Error(`the server exited (${code}): ${out}`)));
-  });
+  url = server.url;
   browser = await launch();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 interface Guest {
