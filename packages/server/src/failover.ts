@@ -1,8 +1,8 @@
 /**
- * Tables outlive the process that ran them. Every unfinished table in the store is held by one live process
- * ({@link TablePresence}); a table that nobody holds (its process was killed, drained, or lost its lease) is
- * restored here from its stored events, under the same room id, so its clients find it again by reconnecting to
- * the same address:
+ * Tables outlive the process that ran them. Every unfinished table in the store — and every friends' room that
+ * has not started — is held by one live process ({@link TablePresence}); one that nobody holds (its process was
+ * killed, drained, or lost its lease) is restored here from the store, under the same room id, so its clients
+ * find it again by reconnecting to the same address:
  *
  * - `sweep()` runs every second in scaled mode (and once at the start in any mode): it cleans up after processes
  *   that are gone (their Colyseus room listings) and restores the tables nobody holds;
@@ -68,7 +68,7 @@ export class Failover {
     const { presence, store, log } = this.deps;
     if (this.deps.draining()) return 0;
     for (const pid of await presence.gone()) await this.forgetProcess(pid);
-    const ids = await store.unfinishedTables();
+    const ids = [...(await store.unfinishedTables()), ...(await store.openLobbies())];
     const holders = await presence.holders(ids);
     const now = Date.now();
     const orphans = ids.filter(
@@ -116,7 +116,8 @@ export class Failover {
           if ((await presence.gone()).includes(listing.processId))
             await this.forgetProcess(listing.processId);
         }
-        if ((await this.status(roomId)) !== 'playing') return; // no such table, or finished: Colyseus answers
+        const status = await this.status(roomId);
+        if (status !== 'playing' && status !== 'lobby') return; // no such room, or finished: Colyseus answers
         const [holder] = await presence.holders([roomId]);
         if (holder === null || holder === presence.processId) {
           if (await this.restore(roomId)) continue; // to see it listed
@@ -212,12 +213,14 @@ export class Failover {
     return this.aliveCache.ids;
   }
 
+  /** 'playing' or 'finished' for a table, 'lobby' for a friends' room that has not started, else null. */
   private async status(id: string): Promise<string | null> {
     const store = this.deps.store;
+    let status: string | null;
     if (store instanceof KyselyStore) {
       const r = await store.db.selectFrom('tables').select('status').where('id', '=', id).executeTakeFirst();
-      return r?.status ?? null;
-    }
-    return (await store.loadTable(id))?.table.status ?? null;
+      status = r?.status ?? null;
+    } else status = (await store.loadTable(id))?.table.status ?? null;
+    return status ?? ((await store.loadLobby(id)) ? 'lobby' : null);
   }
 }

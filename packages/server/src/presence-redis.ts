@@ -41,16 +41,15 @@ return 0`;
 
 const RENEW = `
 redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
-redis.call('SADD', KEYS[2], ARGV[1])
-local lost = {}
+local out = { redis.call('SADD', KEYS[2], ARGV[1]) }
 for i = 3, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[1] then
     redis.call('PEXPIRE', KEYS[i], ARGV[2])
   else
-    lost[#lost + 1] = i - 2
+    out[#out + 1] = i - 2
   end
 end
-return lost`;
+return out`;
 
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -92,6 +91,7 @@ export class RedisTablePresence implements TablePresence {
   private readonly redis: Redis;
   private readonly held = new Set<string>();
   private readonly listeners: ((ids: string[]) => void)[] = [];
+  private readonly listedListeners: (() => void)[] = [];
   private renewedAt = 0; // when the last successful renewal started
   private timer: ReturnType<typeof setInterval> | null = null;
   private renewing = false;
@@ -113,8 +113,10 @@ export class RedisTablePresence implements TablePresence {
 
   async start(processId: string): Promise<void> {
     this.id = processId;
-    await this.redis.sadd('procs', processId);
+    // Its key and its place in `procs` come in one script: another process never sees it listed without its key
+    // (it would take it for gone at once, and stop placing tables on it).
     await this.renew();
+    if (this.renewedAt === 0) throw new Error('Redis did not answer the first renewal');
     this.timer = setInterval(() => void this.renew(), this.renewMs);
     this.timer.unref();
   }
@@ -161,6 +163,10 @@ export class RedisTablePresence implements TablePresence {
     this.listeners.push(listener);
   }
 
+  onListedAgain(listener: () => void): void {
+    this.listedListeners.push(listener);
+  }
+
   /** Stops at once without giving anything up, as a killed process would: its leases run out by themselves. */
   abandon(): void {
     this.closed = true;
@@ -199,7 +205,7 @@ export class RedisTablePresence implements TablePresence {
     const started = Date.now();
     const ids = [...this.held];
     try {
-      const lost = (await withTimeout(
+      const [added, ...lost] = (await withTimeout(
         this.redis.eval(
           RENEW,
           ids.length + 2,
@@ -211,7 +217,9 @@ export class RedisTablePresence implements TablePresence {
         ),
         this.renewMs * 2,
       )) as number[];
+      const relisted = added === 1 && this.renewedAt > 0; // forgotten meanwhile (taken for gone after a stall)
       this.renewedAt = started;
+      if (relisted) for (const l of this.listedListeners) l();
       const gone = lost.map((i) => ids[i - 1]!).filter((t) => this.held.delete(t));
       if (gone.length > 0) this.lose(gone);
     } catch {

@@ -37,6 +37,11 @@ export interface TablePresence {
   forget(processId: string): Promise<void>;
   /** Called with the tables whose leases this process lost (it must stop running them at once). */
   onLost(listener: (tableIds: string[]) => void): void;
+  /**
+   * Called when this process lists itself again after another one took it for gone (it was stalled): what the
+   * others forgot about it (its room counts, for placing new tables) must be published again.
+   */
+  onListedAgain(listener: () => void): void;
   /** Stops renewing and gives every lease up; the process is no longer alive. */
   close(): Promise<void>;
 }
@@ -89,6 +94,10 @@ export class LocalTablePresence implements TablePresence {
 
   onLost(): void {
     // a single process never loses a lease
+  }
+
+  onListedAgain(): void {
+    // nobody else takes a single process for gone
   }
 
   close(): Promise<void> {

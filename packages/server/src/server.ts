@@ -143,6 +143,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     await presence.start(matchMaker.processId);
     presence.onLost((ids) => failover.lost(ids));
+    presence.onListedAgain(() => void matchMaker.stats.persist(true)); // counted for new tables again
     matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
       if (s.draining)
         throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: try again shortly');
@@ -182,7 +183,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       failover.stop();
       log.info('draining: no new tables; closing connections');
       for (const room of rooms()) {
-        if (room instanceof TableRoom && room.table) await room.table.idle();
+        if (room instanceof TableRoom) await room.idle();
       }
       await writer.flush();
       await Promise.all(rooms().map((r) => r.disconnect(CLOSE_CODES.serviceRestart).catch(() => undefined)));

@@ -91,3 +91,18 @@ test('joining a room that does not exist is refused', async () => {
   const a = await guest(t.url);
   await expect(connect(t.url, a.token, 'ZZZZZZ')).rejects.toThrow();
 });
+
+test('a host alone whose connection drops finds the room again; the last one to leave closes it', async () => {
+  const a = await guest(t.url);
+  const host = await TableClient.createFriendsRoom({ url: t.url, token: a.token, retryMs: 100 });
+  await until('the lobby', () => host.lobby !== null);
+  host.drop(); // nobody is connected now: the room waits out the host's reconnection window
+  await until('the room again', () => host.status === 'open' && host.reconnects === 1);
+  expect(host.lobby?.members).toEqual([{ name: a.name, host: true, you: true, connected: true }]);
+  expect(await t.server.services.store.loadLobby(host.roomId)).toMatchObject({ hostId: a.id });
+  await host.leave();
+  await until('the room closed', () => t.server.services.rooms.size === 0);
+  for (let i = 0; i < 50 && (await t.server.services.store.openLobbies()).length > 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(await t.server.services.store.openLobbies()).toEqual([]);
+});

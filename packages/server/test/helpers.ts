@@ -164,6 +164,10 @@ export async function until(
   }
 }
 
+/** The client has seen its table's first deal (or any later state: it may be past the passing already). */
+export const dealt = (c: TableClient): boolean =>
+  c.state !== null && (c.state.view.phase !== 'deal' || c.state.view.handNumber > 0);
+
 export async function connect(url: string, token: string, roomId: string): Promise<TableClient> {
   const c = new TableClient({ url, token, roomId, retryMs: 100 });
   await c.connect();

@@ -66,14 +66,19 @@ describe.skipIf(services === null)('on Redis', () => {
     await b.close();
   });
 
-  test('a process forgotten while it was stalled lists itself again: placement and failover see it', async () => {
+  test('a process forgotten while it was stalled lists itself again, and is told so: placement and failover see it', async () => {
     const a = await open('a5');
     const b = await open('b5');
+    let told = 0;
+    a.onListedAgain(() => told++); // the server publishes its room counts again
+    await new Promise((r) => setTimeout(r, 500)); // renewals while listed: nothing to tell
+    expect(told).toBe(0);
     await b.forget('a5'); // what a sweep does after a's lease ran out during a stall
     expect(await b.alive()).not.toContain('a5');
     const end = Date.now() + 2000;
     while (!(await b.alive()).includes('a5') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     expect(await b.alive()).toContain('a5');
+    await until('a told', () => told === 1, 1000);
     await a.close();
     await b.close();
   });

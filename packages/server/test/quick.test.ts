@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { quickMatch, type QueueMessage } from '@hearts/live';
-import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
+import {
+  AutoPlayer,
+  api,
+  connect,
+  dealt,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
 
 let t: TestServer;
 beforeEach(async (ctx) => {
@@ -18,8 +27,7 @@ test('quick match: four humans asking for the same options sit together, and a r
   expect(new Set(ids).size).toBe(1);
   const clients = await Promise.all(users.map((u) => connect(t.url, u.token, ids[0]!)));
   const players = clients.map((c, i) => new AutoPlayer(c, i + 51));
-  // Dealt (the players play at once: by the time this looks, a client may be past the passing already).
-  await until('the deal', () => clients.every((c) => (c.state?.view.handNumber ?? 0) >= 1));
+  await until('the deal', () => clients.every(dealt)); // the players play at once: not 'pass' for long
   const table = clients[0]!.state!.table;
   expect(table).toMatchObject({ kind: 'quick', rated: true });
   expect(table.seats.every((s) => !s.bot && s.rating === 1500)).toBe(true);
@@ -68,7 +76,7 @@ test('quick match: after the wait, bots fill the seats, marked with their level'
   const cb = await connect(t.url, b.token, rb);
   const pa = new AutoPlayer(ca, 1);
   const pb = new AutoPlayer(cb, 2);
-  await until('the deal', () => (ca.state?.view.handNumber ?? 0) >= 1);
+  await until('the deal', () => dealt(ca));
   const seats = ca.state!.table.seats;
   expect(seats.filter((s) => s.bot)).toHaveLength(2);
   expect(

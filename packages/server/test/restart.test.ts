@@ -8,9 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
-import type { ErrorMessage } from '@hearts/live';
+import { TableClient, type ErrorMessage } from '@hearts/live';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import { AutoPlayer, api, chooseMove, friendsGame, mustAct, until } from './helpers.js';
+import {
+  AutoPlayer,
+  api,
+  chooseMove,
+  connect,
+  dealt,
+  friendsGame,
+  guest,
+  mustAct,
+  until,
+} from './helpers.js';
 import { exited, freePort, spawnServer } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearts-restart-'));
@@ -141,4 +151,49 @@ test('a resent move id is never applied twice, also after a restart (SIGTERM dra
   await c.leave();
   server.proc.kill('SIGTERM');
   expect(await exited(server.proc)).toBe(0);
+}, 120_000);
+
+test('a friends’ room that has not started outlives a restart and a kill: members, host and options come back', async () => {
+  const port = await freePort();
+  const database = join(dir, 'lobby.sqlite');
+  let server = await spawnAt(port, database);
+  const [anna, ben] = await Promise.all([guest(server.url), guest(server.url)]);
+  const host = await TableClient.createFriendsRoom({ url: server.url, token: anna.token, retryMs: 100 });
+  const other = await connect(server.url, ben.token, host.roomId);
+  host.send('options', { rules: { targetScore: 30 }, botLevel: 'hard' });
+  const lobbyBack = () =>
+    [host, other].every(
+      (c) =>
+        c.status === 'open' &&
+        c.lobby?.members.length === 2 &&
+        c.lobby.members.every((m) => m.connected) &&
+        c.lobby.options.botLevel === 'hard' &&
+        c.lobby.options.rules.targetScore === 30,
+    );
+  await until('the options', lobbyBack);
+
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    const reconnects = host.reconnects;
+    server.proc.kill(signal);
+    await exited(server.proc);
+    server = await spawnAt(port, database);
+    await until(`the room after ${signal}`, () => lobbyBack() && host.reconnects > reconnects, 30_000);
+    expect(host.lobby!.members.find((m) => m.you)?.host).toBe(true);
+  }
+
+  host.send('start', {});
+  await until('the deal', () => [host, other].every(dealt));
+  expect(host.state!.table.seats.filter((s) => s.bot).every((s) => s.level === 'hard')).toBe(true);
+  expect(host.state!.view.rules.targetScore).toBe(30);
+  for (const c of [host, other]) await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+  // Started: the room is a table now, and no longer stored as a room.
+  const store = await openSqliteStore(database);
+  try {
+    expect(await store.openLobbies()).toEqual([]);
+    expect(await store.tableExists(host.roomId)).toBe(true);
+  } finally {
+    await store.close();
+  }
 }, 120_000);

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { configFromEnv } from '../src/config.js';
-import { AutoPlayer, api, friendsGame, until } from './helpers.js';
+import { TableClient } from '@hearts/live';
+import { AutoPlayer, api, friendsGame, guest, until } from './helpers.js';
 import { PROXY_BIN, SERVER_BIN, exited, freePort, listings, spawnScaled, type Child } from './processes.js';
 import { scaledServices } from './services.js';
 
@@ -124,6 +125,18 @@ describe.skipIf(services === null)('the recipe: two processes and hearts-proxy o
       const host = (await listings(d.redisUrl, d.prefix)).get(g.code);
       const draining = host === a!.process ? a! : b!;
       const other = draining === a! ? b! : a!;
+      // A friends' room that has not started yet, on the same process: it moves too.
+      const waiting = await guest(url);
+      let lobby: TableClient | null = null;
+      for (let i = 0; i < 10 && !lobby; i++) {
+        const c = await TableClient.createFriendsRoom({ url, token: waiting.token, retryMs: 100 });
+        if ((await listings(d.redisUrl, d.prefix)).get(c.roomId) === draining.process) lobby = c;
+        else await c.leave();
+      }
+      expect(lobby).not.toBeNull();
+      lobby!.send('options', { rules: { targetScore: 60 }, botLevel: 'hard' });
+      await until('the options', () => lobby!.lobby?.options.botLevel === 'hard');
+
       draining.proc.kill('SIGTERM');
       expect(await exited(draining.proc)).toBe(0);
       await until(
@@ -132,6 +145,16 @@ describe.skipIf(services === null)('the recipe: two processes and hearts-proxy o
         15_000,
       );
       expect((await listings(d.redisUrl, d.prefix)).get(g.code)).toBe(other.process);
+      await until(
+        'the friends’ room on the other process',
+        () =>
+          lobby!.status === 'open' && lobby!.reconnects === 1 && lobby!.lobby?.members[0]?.connected === true,
+        15_000,
+      );
+      expect(lobby!.lobby).toMatchObject({ code: lobby!.roomId, options: { botLevel: 'hard' } });
+      expect(lobby!.lobby!.options.rules.targetScore).toBe(60);
+      expect((await listings(d.redisUrl, d.prefix)).get(lobby!.roomId)).toBe(other.process);
+      await lobby!.leave();
       for (const p of players) p.poke();
       await until('the end', () => g.clients.every((c) => c.result !== null), 90_000);
       expect(players.flatMap((p) => p.errors)).toEqual([]);

@@ -129,7 +129,11 @@ describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () =
     const where = await listed();
     const hostOf = (id: string) => where.get(id);
     const byProcess = children.map((c) => tables.filter((t) => hostOf(t.id) === c.process).length);
-    expect(byProcess.every((n) => n > 0)).toBe(true);
+    const spread = `tables per process ${JSON.stringify(byProcess)}, listed on ${JSON.stringify(tables.map((t) => hostOf(t.id) ?? null))}, processes ${JSON.stringify(children.map((c) => c.process))}`;
+    expect(
+      byProcess.every((n) => n > 0),
+      spread,
+    ).toBe(true);
     expect(proxy.backends.every((b) => b.requests > 0 && b.sockets > 0)).toBe(true);
 
     for (const t of tables) for (const p of t.players) p.poke();

@@ -138,6 +138,32 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect(parseRules(loaded!.table.rules)).toEqual({ ok: true, value: table('t1').rules });
     });
 
+    test('lobbies: saved, replaced, listed oldest change first, deleted', async () => {
+      expect(await store.loadLobby('K7P2QX')).toBeNull();
+      const rules = { ...DEFAULT_RULES, targetScore: 50 };
+      const lobby = {
+        id: 'K7P2QX',
+        hostId: 'u1',
+        members: [{ userId: 'u1', name: 'Anna' }],
+        rules,
+        botLevel: 'hard' as const,
+        updatedAt: 5000,
+      };
+      await store.saveLobby(lobby);
+      await store.saveLobby({ ...lobby, id: 'ABCDEF', updatedAt: 4000 });
+      expect(await store.openLobbies()).toEqual(['ABCDEF', 'K7P2QX']);
+      const more = { ...lobby, members: [...lobby.members, { userId: 'u2', name: 'Ben' }], updatedAt: 6000 };
+      await store.saveLobby(more);
+      expect(await store.loadLobby('K7P2QX')).toEqual(more);
+      await store.saveLobby({ ...lobby, id: 'ABCDEF', hostId: null, members: [], updatedAt: 7000 });
+      expect(await store.openLobbies()).toEqual(['K7P2QX', 'ABCDEF']);
+      expect((await store.loadLobby('ABCDEF'))?.hostId).toBeNull();
+      await store.deleteLobby('K7P2QX');
+      await store.deleteLobby('nope');
+      expect(await store.loadLobby('K7P2QX')).toBeNull();
+      expect(await store.openLobbies()).toEqual(['ABCDEF']);
+    });
+
     test('events: a repeated sequence number or move id is refused, and the batch is all or none', async () => {
       await store.createTable(table('t1'));
       await store.createTable(table('t2'));

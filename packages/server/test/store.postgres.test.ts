@@ -40,7 +40,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       `SELECT name FROM ${schema}.kysely_migration ORDER BY name`,
     );
     await client.end();
-    expect(done.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_ratings_chips']);
+    expect(done.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_ratings_chips', '0003_lobbies']);
     await a.close();
     await b.close();
   });

@@ -24,7 +24,7 @@ import { finishLiveGame, progressDb } from '../rating/finish.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/kysely-store.js';
-import type { StoredSeat, TableRecord } from '../store/types.js';
+import type { LobbyRecord, StoredSeat, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
@@ -93,6 +93,8 @@ export class TableRoom extends GuardedRoom {
   // friends' lobby, before the start
   private members: Member[] = [];
   private hostId: string | null = null;
+  private lobbySaved = ''; // what the store holds of the room (lobbyKey)
+  private lobbyWrites: Promise<void> = Promise.resolve(); // the room's store writes, in order
   private options: { rules: Rules; botLevel: BotLevel } = { rules: DEFAULT_RULES, botLevel: 'medium' };
 
   override async onCreate(options: CreateOptions): Promise<void> {
@@ -104,6 +106,9 @@ export class TableRoom extends GuardedRoom {
         throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: no new tables');
       this.roomId = await this.freeCode();
       this.options = { rules: DEFAULT_RULES, botLevel: s.config.botLevel };
+      // One process runs the room; it is stored once someone is in it, and restored after a restart.
+      if (!(await s.presence.claim(this.roomId)))
+        throw new ServerError(JOIN_ERRORS.tableTaken, `room ${this.roomId} runs on another server process`);
       this.autoDispose = true;
       this.register();
       return;
@@ -118,9 +123,16 @@ export class TableRoom extends GuardedRoom {
       );
     try {
       const loaded = await s.store.loadTable(options.tableId);
-      if (!loaded) throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
-      this.roomId = loaded.table.id;
-      this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+      if (loaded) {
+        this.roomId = loaded.table.id;
+        this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+        // A start cut short between storing the table and forgetting its room: the table counts.
+        this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
+      } else {
+        const lobby = await s.store.loadLobby(options.tableId);
+        if (!lobby) throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
+        this.restoreLobby(lobby);
+      }
     } catch (e) {
       await s.presence.release(options.tableId);
       throw e;
@@ -129,10 +141,27 @@ export class TableRoom extends GuardedRoom {
   }
 
   private async freeCode(): Promise<string> {
+    const { store } = services();
     for (;;) {
       const code = roomCode();
-      if (!(await matchMaker.getRoomById(code)) && !(await services().store.tableExists(code))) return code;
+      if (
+        !(await matchMaker.getRoomById(code)) &&
+        !(await store.tableExists(code)) &&
+        !(await store.loadLobby(code))
+      )
+        return code;
     }
+  }
+
+  /** A friends' room stored before a restart: its members have their reconnection window to come back. */
+  private restoreLobby(l: LobbyRecord): void {
+    this.roomId = l.id;
+    this.hostId = l.hostId;
+    this.members = l.members.map((m) => ({ userId: m.userId, name: m.name }));
+    this.options = { rules: l.rules, botLevel: l.botLevel };
+    this.lobbySaved = this.lobbyKey();
+    for (const m of this.members) this.openWindow(m.userId);
+    this.autoDispose = this.members.length === 0;
   }
 
   private deps(): TableDeps {
@@ -222,7 +251,7 @@ export class TableRoom extends GuardedRoom {
     this.closeWindow(auth.userId);
     s.log.debug({ table: this.roomId, user: auth.userId }, 'joined');
     if (!this.table) {
-      this.sendLobby();
+      this.lobbyChanged();
       return;
     }
     const seat = this.table.seatOfUser(auth.userId);
@@ -243,7 +272,7 @@ export class TableRoom extends GuardedRoom {
     if (!this.table) {
       if (consented) this.removeMember(conn.userId);
       else this.openWindow(conn.userId);
-      this.sendLobby();
+      this.lobbyChanged();
       return;
     }
     const seat = this.table.seatOfUser(conn.userId);
@@ -261,7 +290,11 @@ export class TableRoom extends GuardedRoom {
   protected override cleanup(): void {
     this.table?.dispose();
     const s = maybeServices();
-    if (this.table && s && !s.draining) void s.presence.release(this.roomId).catch(() => undefined);
+    if (s && !s.draining) {
+      // Over for good (a drained room is restored from the store by whoever runs it next).
+      if (!this.table) this.lobbyWrite(() => s.store.deleteLobby(this.roomId));
+      void this.lobbyWrites.then(() => s.presence.release(this.roomId)).catch(() => undefined);
+    }
     for (const t of this.windows.values()) clearTimeout(t);
     this.windows.clear();
   }
@@ -327,7 +360,7 @@ export class TableRoom extends GuardedRoom {
           this.conns.delete(client.sessionId);
           this.byUser.delete(conn.userId);
           this.removeMember(conn.userId);
-          this.sendLobby();
+          this.lobbyChanged();
           client.leave(CLOSE_CODES.consented);
           return;
         }
@@ -357,7 +390,7 @@ export class TableRoom extends GuardedRoom {
           return;
         }
         this.options = { rules: o.rules, botLevel: o.botLevel };
-        this.sendLobby();
+        this.lobbyChanged();
       },
       start: async (client) => {
         if (!this.hostCheck(client)) return;
@@ -441,6 +474,7 @@ export class TableRoom extends GuardedRoom {
     }
     await services().store.createTable(record);
     this.members = [];
+    this.lobbyWrite(() => services().store.deleteLobby(record.id)); // the table is stored now
     this.startTable(Table.create(record, this.deps()));
     // Members who dropped before the start are not seated; tell them the room is gone. Everyone seated is marked
     // connected before the snapshots go out, so that the snapshots show it (no `seats` message needed).
@@ -518,7 +552,7 @@ export class TableRoom extends GuardedRoom {
         if (services().draining || this.byUser.has(userId)) return;
         if (!this.table) {
           this.removeMember(userId);
-          this.sendLobby();
+          this.lobbyChanged();
           return;
         }
         const seat = this.table.seatOfUser(userId);
@@ -539,6 +573,50 @@ export class TableRoom extends GuardedRoom {
     this.members = this.members.filter((m) => m.userId !== userId);
     this.closeWindow(userId);
     if (this.hostId === userId) this.hostId = this.members[0]?.userId ?? null;
+  }
+
+  /** Once the table's pending changes and the room's store writes are done (draining). */
+  async idle(): Promise<void> {
+    await this.table?.idle();
+    await this.lobbyWrites;
+  }
+
+  private lobbyKey(): string {
+    return JSON.stringify([this.hostId, this.members, this.options]);
+  }
+
+  /**
+   * After a change to the room: stored (when it changed; in order), kept alive while it has members (present, or
+   * within their reconnection window), and shown to everyone.
+   */
+  private lobbyChanged(): void {
+    const s = services();
+    const key = this.lobbyKey();
+    if (!this.table && !s.draining && key !== this.lobbySaved) {
+      this.lobbySaved = key;
+      const lobby: LobbyRecord = {
+        id: this.roomId,
+        hostId: this.hostId,
+        members: [...this.members],
+        rules: this.options.rules,
+        botLevel: this.options.botLevel,
+        updatedAt: Date.now(),
+      };
+      this.lobbyWrite(() =>
+        lobby.members.length === 0 ? s.store.deleteLobby(lobby.id) : s.store.saveLobby(lobby),
+      );
+    }
+    if (!this.table) this.autoDispose = this.members.length === 0;
+    this.sendLobby();
+  }
+
+  /** Runs a store write for the room after the ones before it; a failure is logged (the room goes on). */
+  private lobbyWrite(write: () => Promise<void>): void {
+    this.lobbyWrites = this.lobbyWrites
+      .then(write)
+      .catch((e: unknown) =>
+        maybeServices()?.log.error({ err: e, table: this.roomId }, 'storing a friends’ room failed'),
+      );
   }
 
   private sendLobby(): void {

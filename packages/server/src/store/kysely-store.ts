@@ -13,6 +13,7 @@ import {
   type FinishedGame,
   type GameStore,
   type HistoryEntry,
+  type LobbyRecord,
   type PlayerResult,
   type StoredEvent,
   type StoredSeat,
@@ -246,6 +247,50 @@ export class KyselyStore implements GameStore {
   async tableExists(id: string): Promise<boolean> {
     const r = await this.db.selectFrom('tables').select('id').where('id', '=', id).executeTakeFirst();
     return r !== undefined;
+  }
+
+  async saveLobby(l: LobbyRecord): Promise<void> {
+    const row = {
+      host_id: l.hostId,
+      members: JSON.stringify(l.members),
+      rules: JSON.stringify(l.rules),
+      bot_level: l.botLevel,
+      updated_at: l.updatedAt,
+    };
+    await this.db
+      .insertInto('lobbies')
+      .values({ id: l.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+
+  async loadLobby(id: string): Promise<LobbyRecord | null> {
+    const r = await this.db.selectFrom('lobbies').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) return null;
+    const rules = parseRules(JSON.parse(r.rules) as unknown);
+    if (!rules.ok) throw new Error(`room ${id}: stored rules are invalid: ${rules.error.message}`);
+    return {
+      id: r.id,
+      hostId: r.host_id,
+      members: JSON.parse(r.members) as LobbyRecord['members'],
+      rules: rules.value,
+      botLevel: r.bot_level as BotLevel,
+      updatedAt: num(r.updated_at),
+    };
+  }
+
+  async deleteLobby(id: string): Promise<void> {
+    await this.db.deleteFrom('lobbies').where('id', '=', id).execute();
+  }
+
+  async openLobbies(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('lobbies')
+      .select('id')
+      .orderBy('updated_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async unfinishedTables(): Promise<string[]> {

@@ -85,6 +85,20 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0002_ratings_chips': ratingsChipsMigration, // ratings, player records, chips, cosmetics
+  '0003_lobbies': {
+    // friends' rooms before their game starts, so that they outlive a restart
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lobbies')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('host_id', 'varchar(40)')
+        .addColumn('members', 'text', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('bot_level', 'varchar(16)', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

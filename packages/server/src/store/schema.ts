@@ -28,6 +28,15 @@ export interface TablesTable {
   record: string | null; // JSON: hearts-record/1
 }
 
+export interface LobbiesTable {
+  id: string; // the room code
+  host_id: string | null;
+  members: string; // JSON: [{ userId, name }]
+  rules: string; // JSON: the full rules object
+  bot_level: string;
+  updated_at: number | string;
+}
+
 export interface EventsTable {
   table_id: string;
   seq: number; // 0, 1, 2 … per table: the table's version after it is seq + 1
@@ -66,6 +75,7 @@ export interface SettingsTable {
 export interface Database {
   users: UsersTable;
   tables: TablesTable;
+  lobbies: LobbiesTable;
   events: EventsTable;
   table_players: TablePlayersTable;
   bot_ratings: BotRatingsTable;

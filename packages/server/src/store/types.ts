@@ -47,6 +47,16 @@ export interface TableRecord {
   readonly createdAt: number;
 }
 
+/** A friends' room before its game starts: kept so that it outlives a restart of its server process. */
+export interface LobbyRecord {
+  readonly id: string; // the room code
+  readonly hostId: string | null;
+  readonly members: readonly { readonly userId: string; readonly name: string }[]; // in the order they came
+  readonly rules: Rules;
+  readonly botLevel: BotLevel;
+  readonly updatedAt: number;
+}
+
 /** One accepted step of a table, in order. Replaying them through the engine restores the table. */
 export type StoredEvent =
   | {
@@ -146,6 +156,12 @@ export interface GameStore {
   tableExists(id: string): Promise<boolean>;
   /** Ids of tables whose game has not finished, oldest first. */
   unfinishedTables(): Promise<string[]>;
+  /** Creates or replaces a friends' room that has not started. */
+  saveLobby(lobby: LobbyRecord): Promise<void>;
+  loadLobby(id: string): Promise<LobbyRecord | null>;
+  deleteLobby(id: string): Promise<void>;
+  /** Codes of the stored rooms that have not started, oldest change first. */
+  openLobbies(): Promise<string[]>;
   /** Marks the table finished with its record and results, and stores the new ratings, in one transaction. */
   finishGame(game: FinishedGame): Promise<void>;
 
