@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { afterAll } from 'vitest';
 import { until } from './helpers.js';
 
 export const SERVER_BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
@@ -34,6 +35,18 @@ export interface Child {
  * Starts `hearts-server` with `env` over the tests' settings (no pauses, one bot thread, quiet logs) and waits
  * until it listens, on `port` or a free one.
  */
+/** Servers still running when a test file ends (a test failed half-way): killed, not left behind. */
+const running = new Set<ChildProcess>();
+afterAll(async () => {
+  await Promise.all(
+    [...running].map((p) => {
+      const gone = new Promise((r) => p.once('exit', r));
+      p.kill('SIGKILL');
+      return gone;
+    }),
+  );
+});
+
 export async function spawnServer(env: Record<string, string>, at?: number): Promise<Child> {
   const port = at ?? (await freePort());
   const proc = spawn(process.execPath, [SERVER_BIN], {
@@ -51,6 +64,8 @@ export async function spawnServer(env: Record<string, string>, at?: number): Pro
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   let out = '';
   proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
