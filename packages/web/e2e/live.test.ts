@@ -144,6 +144,12 @@ it('joins a friends table from the browser by link and plays the game to the end
   await page.locator('.live-history li button', { hasText: 'Replay' }).first().click();
   await page.waitForURL(/#\/replay\/file/);
 
+  // A room opened from the browser shows its lobby at once (its first message came before the page listened).
+  await page.goto(`${url}/#/live`);
+  await page.getByRole('button', { name: 'Create a room' }).click();
+  await page.locator('.live-code strong').waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Back', exact: false }).first().click();
+
   // A link with a code that no room has (mistyped, or the room is gone) says so in words.
   await page.goto(`${url}/#/live/ZZZZZZ`);
   await page

@@ -337,7 +337,13 @@ function YouCard({
 /** Re-renders whenever the client's state changes. */
 function useClient(client: TableClient | null): void {
   const [, bump] = useReducer((x: number) => x + 1, 0);
-  useEffect(() => client?.subscribe(bump), [client]);
+  useEffect(() => {
+    if (!client) return;
+    const off = client.subscribe(bump);
+    // What arrived between the render and this subscription (the lobby of a room just opened): shown now.
+    bump();
+    return off;
+  }, [client]);
 }
 
 function LiveRoom({ roomId }: { roomId: string }) {
