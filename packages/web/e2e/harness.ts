@@ -223,12 +223,18 @@ export async function clickCard(page: Page, card: string, force = false): Promis
 
 /**
  * Waits for the first card on the table after passing. When the player holds the 2♣ it must lead it, so no card
- * appears until it does: then it plays it.
+ * appears until it does: then it plays it (on a touch screen the first tap only raises the card, the second plays
+ * it, so it taps until the card is on the table).
  */
 export async function firstTrickCard(page: Page): Promise<void> {
   await page.locator('.table-screen[data-phase="play"]').waitFor();
-  const two = page.locator('[data-card="2C"]');
-  if ((await two.count()) > 0 && (await two.getAttribute('aria-disabled')) !== 'true')
+  const trick = page.locator('.trick-card');
+  const two = page.locator('[data-card="2C"]:not([aria-disabled="true"])');
+  await trick.or(two).first().waitFor();
+  for (let taps = 0; (await trick.count()) === 0 && (await two.count()) > 0; taps++) {
+    if (taps === 3) throw new Error('the 2♣ does not go to the table');
     await clickCard(page, '2C');
-  await page.locator('.trick-card').first().waitFor();
+    await page.waitForTimeout(150);
+  }
+  await trick.first().waitFor();
 }
