@@ -15,6 +15,7 @@ import { cryptoRandom, type RandomSource } from '@hearts/engine';
 import { applyGameMessage, type LiveState } from './reducer.js';
 import { CLOSE_CODES, JOIN_ERRORS } from './protocol.js';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
+import { withTimeout } from './timeout.js';
 import type {
   AgainMessage,
   ChatLine,
@@ -31,6 +32,8 @@ import type {
   WireMove,
 } from './protocol.js';
 
+const JOIN_TIMEOUT = 'timed out joining the table';
+
 const FINAL_CLOSES: ReadonlySet<number> = new Set([
   CLOSE_CODES.consented,
   CLOSE_CODES.kicked,
@@ -46,22 +49,6 @@ const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([
   JOIN_ERRORS.authFailed,
   JOIN_ERRORS.refused,
 ]);
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timed out joining the table')), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
 
 export interface TableClientOptions {
   readonly url: string; // the server, e.g. http://localhost:3000
@@ -209,7 +196,7 @@ export class TableClient {
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
     const client = new Client(options.url);
     client.auth.token = options.token;
-    const room = await withTimeout(client.create('friends', {}), 10_000);
+    const room = await withTimeout(client.create('friends', {}), 10_000, JOIN_TIMEOUT);
     const t = new TableClient({ ...options, roomId: room.roomId });
     t.attach(room);
     return t;
@@ -221,7 +208,7 @@ export class TableClient {
   }
 
   private async join(): Promise<void> {
-    const room = await withTimeout(this.client.joinById(this.options.roomId, {}), 10_000);
+    const room = await withTimeout(this.client.joinById(this.options.roomId, {}), 10_000, JOIN_TIMEOUT);
     if (this.stopped) {
       await room.leave(true).catch(() => undefined);
       return;
@@ -381,6 +368,7 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
     room = await withTimeout(
       client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
       10_000,
+      JOIN_TIMEOUT,
     );
     const r = room;
     return new Promise<string>((resolve, reject) => {

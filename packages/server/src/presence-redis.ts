@@ -23,6 +23,7 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { IRoomCache } from '@colyseus/core';
 import { Redis } from 'ioredis';
+import { withTimeout } from '@hearts/live/timeout';
 import type { TablePresence } from './presence.js';
 
 export interface RedisPresenceOptions {
@@ -237,22 +238,6 @@ export class RedisTablePresence implements TablePresence {
   private lose(ids: string[]): void {
     for (const l of this.listeners) l(ids);
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timed out')), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
 
 const LISTING_UPDATE = `
