@@ -1,6 +1,7 @@
 import type { LiveState, TableClient } from '@hearts/live';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShieldIcon } from '../ui/icons';
 
 /**
  * The fair shuffle at the table: the short commitments hash during the hand, and after it the client's own
@@ -16,7 +17,9 @@ export function Shield({ client, state }: { client: TableClient; state: LiveStat
   const verdict = latest && latest.handNumber >= hand - 1 ? latest : null;
   return (
     <div className="fair-shield" role="status" data-testid="fair-shield">
-      <span className="fair-hash">🛡 {hash ? t('live.fair.shield', { hash }) : t('live.fair.waiting')}</span>
+      <span className="fair-hash">
+        <ShieldIcon /> {hash ? t('live.fair.shield', { hash }) : t('live.fair.waiting')}
+      </span>
       {verdict &&
         (verdict.ok ? (
           <span className="fair-ok">{t('live.fair.verified')}</span>

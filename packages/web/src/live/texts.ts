@@ -161,7 +161,7 @@ export const liveDe: typeof liveEn = {
     rated: 'Gewertet',
     unrated: 'Ungewertet',
     start: 'Tisch suchen',
-    waiting: 'Suche Mitspieler … {{waiting}} warten',
+    waiting: 'Suche Mitspieler … {{waiting}} in der Warteschlange',
     botsIn: 'Bots kommen in {{s}} s dazu',
     cancel: 'Abbrechen',
   },

@@ -88,4 +88,13 @@ describe('Hand', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Herz-Zwei' }), { detail: 1 });
     expect(onTap).toHaveBeenCalledWith('2H');
   });
+
+  it('takes the focus for a keyboard player, but draws no focus ring on a touch screen', () => {
+    renderHand({ cards: [card('2C'), card('3C')] });
+    expect(document.activeElement?.getAttribute('data-card')).toBe('2C');
+    cleanup();
+    (document.activeElement as HTMLElement | null)?.blur();
+    renderHand({ coarsePointer: true, cards: [card('2C'), card('3C')] });
+    expect(document.activeElement).toBe(document.body);
+  });
 });

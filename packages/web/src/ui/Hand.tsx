@@ -31,11 +31,13 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap }: 
     if (raised && !cards.some((c) => c.card === raised && !c.disabled)) setRaised(null);
   }, [cards, raised]);
   // When the focused card (or the pass button) goes away, the focus comes back to the hand, so a keyboard or
-  // screen-reader player never loses their place.
+  // screen-reader player never loses their place. Not on a touch screen: there it would only draw a focus ring
+  // around a card nobody chose.
   useEffect(() => {
+    if (coarsePointer) return;
     if (document.activeElement === null || document.activeElement === document.body)
       refs.current[index]?.focus();
-  }, [cards, index]);
+  }, [cards, index, coarsePointer]);
 
   const move = (to: number) => {
     const i = (to + count) % count;

@@ -93,7 +93,7 @@ export function TableTopbar({
 }) {
   const { t } = useTranslation();
   return (
-    <header className="topbar">
+    <header className={chips ? 'topbar has-chips' : 'topbar'}>
       {exit}
       <div className="topbar-title">
         <span>{t('score.handResult', { n: handNumber + 1 })}</span>
@@ -101,7 +101,7 @@ export function TableTopbar({
         {showDirection && (
           <span className="dir-chip" title={directionText(t, direction)}>
             <DirectionArrow kind={direction.kind} size={16} />
-            <span>{directionText(t, direction)}</span>
+            <span className="dir-text">{directionText(t, direction)}</span>
           </span>
         )}
       </div>

@@ -57,6 +57,14 @@ export const TableIcon = () => (
   </Svg>
 );
 
+/** The fair-shuffle shield beside a table's commitments hash. */
+export const ShieldIcon = () => (
+  <Svg size={14}>
+    <path d="M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </Svg>
+);
+
 export const CloseIcon = () => (
   <Svg>
     <path d="M6 6l12 12M18 6 6 18" />
