@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { timing } from '../game/settings';
 import { CardBackSvg } from '../ui/CardSvg';
 import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
+import { saveLook } from '../shop/look';
 import { useApp } from '../ui/context';
 import { ChatIcon, ClockIcon, CloseIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
@@ -34,7 +35,7 @@ function useTicker(on: boolean, ms = 250): number {
 
 /** A live table: everything shown comes from the seat's own view; moves go to the server. */
 export function LiveTable({ client, state }: { client: TableClient; state: LiveState }) {
-  const { settings, navigate } = useApp();
+  const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const tm = timing(settings.speed, settings.reduceMotion);
   const [selected, setSelected] = useState<CardName[]>([]);
@@ -113,6 +114,10 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 
   const passing = view.phase === 'pass';
   const me = view.seats[view.you]!;
+  // The server tells every seat's look: keep ours for the solo table (src/shop/look.ts).
+  useEffect(() => {
+    if (me.look) saveLook(store, me.look);
+  }, [me.look, store]);
   const style = { '--move-ms': `${tm.move}ms` } as CSSProperties;
   const leave = () => {
     if (view.phase !== 'gameOver' && !window.confirm(t('live.table.leaveConfirm'))) return;

@@ -13,6 +13,7 @@ import { CardFace } from '../ui/CardSvg';
 import { useApp } from '../ui/context';
 import { Page } from '../ui/Page';
 import { Avatar, CardBackArt, faceClass, tableStyle } from './art';
+import { saveLook } from './look';
 
 const SLOTS = ['back', 'face', 'table', 'frame'] as const;
 
@@ -67,6 +68,7 @@ export default function ShopScreen() {
       const account = await ensureUser(store);
       const paid = await claimPracticeWins(store);
       const s = await shop(account.token);
+      saveLook(store, s.look); // the solo table wears it too
       if (!live) return;
       setToken(account.token);
       setMe(account.user.name);
@@ -89,7 +91,7 @@ export default function ShopScreen() {
         await buy(token, item.id);
         setMessage({ text: t('shop.bought', { name: itemName(item.id) }), error: false });
       } else {
-        await equip(token, item.id);
+        saveLook(store, await equip(token, item.id));
         setMessage({ text: t('shop.chosen', { name: itemName(item.id) }), error: false });
       }
       setData(await shop(token));

@@ -16,6 +16,7 @@ import { saveSession } from '../game/session';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
+import { saveLook } from '../shop/look';
 import { App } from './App';
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -39,8 +40,9 @@ function moonState() {
   return state;
 }
 
-function renderApp(lang: 'de' | 'en') {
+function renderApp(lang: 'de' | 'en', prepare: (store: ReturnType<typeof memoryStore>) => void = () => {}) {
   const store = memoryStore();
+  prepare(store);
   saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState(), seeds: [null] });
   const controller = new GameController({
     store,
@@ -86,5 +88,22 @@ describe('the table', () => {
     await screen.findByRole('dialog', { name: /You shot the moon/ });
     expect(screen.getByRole('button', { name: 'Everyone else +26' })).toBeTruthy();
     expect(screen.getAllByText('Bot · Expert')).toHaveLength(3);
+  });
+
+  it('wears the table and cards chosen in the shop, and the plain felt without a choice', async () => {
+    renderApp('en');
+    await screen.findByRole('dialog');
+    const plain = document.querySelector<HTMLElement>('.table-screen')!;
+    expect(plain.classList.contains('table-look')).toBe(false);
+    expect(plain.classList.contains('face-standard')).toBe(true);
+    cleanup();
+    renderApp('en', (store) =>
+      saveLook(store, { back: 'back-waves', face: 'face-jumbo', table: 'table-walnut', frame: 'frame-none' }),
+    );
+    await screen.findByRole('dialog');
+    const dressed = document.querySelector<HTMLElement>('.table-screen')!;
+    expect(dressed.classList.contains('table-look')).toBe(true);
+    expect(dressed.classList.contains('face-jumbo')).toBe(true);
+    expect(dressed.style.getPropertyValue('--table-look')).toContain('#5a3a22');
   });
 });

@@ -4,6 +4,8 @@ import { cardLabel, type Lang } from '../game/cards';
 import { HUMAN } from '../game/session';
 import { timing } from '../game/settings';
 import { seatPositions, tableView, type TableView } from '../game/view';
+import { faceClass, tableBackground } from '../shop/art';
+import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { BulbIcon, MenuIcon, TrickIcon } from './icons';
 import { seatName } from './names';
@@ -14,11 +16,12 @@ import { Trick } from './Trick';
 
 /** The table during a game: opponents, the trick, the player's hand, prompts and results. */
 export function GameTable() {
-  const { controller, settings, navigate } = useApp();
+  const { controller, settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const view = useMemo(() => tableView(snapshot), [snapshot]);
   const [panel, setPanel] = useState<'none' | 'last' | 'score'>('none');
+  const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
   const lang = settings.lang;
   const tm = timing(settings.speed, settings.reduceMotion);
 
@@ -33,6 +36,7 @@ export function GameTable() {
   const session = snapshot.session!;
   const style = {
     '--move-ms': `${tm.move}ms`,
+    ...(look && { '--table-look': tableBackground(look.table) }),
   } as CSSProperties;
   const passing = view.phase === 'pass';
   const showPassArrow = passing && view.trick.length === 0;
@@ -43,7 +47,7 @@ export function GameTable() {
 
   return (
     <div
-      className={`table-screen players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''}`}
+      className={`table-screen players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''} ${faceClass(look?.face)}${look ? ' table-look' : ''}`}
       style={style}
       data-phase={view.phase}
       data-hand={view.handNumber}
