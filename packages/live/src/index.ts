@@ -59,6 +59,6 @@ export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch } from './client.js';
 export { SeatShuffle } from './shuffle.js';
-export type { ShuffleVerdict, SeatShuffleOptions } from './shuffle.js';
+export type { ShuffleVerdict, SeatShuffleOptions, SessionKeeper } from './shuffle.js';
 export type { TableClientOptions, ConnectionStatus, QuickMatchWait } from './client.js';
 export type { QuickMatchOptions as QuickMatchRequest } from './client.js';

@@ -19,6 +19,7 @@ import {
   parseTranscript,
   shortHash,
   type RandomBytes,
+  type SavedSession,
   type Transcript,
 } from '@hearts/shuffle';
 import type { LiveState } from './reducer.js';
@@ -32,11 +33,23 @@ export interface ShuffleVerdict {
   readonly warnings: readonly string[]; // e.g. another seat's seed was replaced by a fallback
   readonly commitmentsHash: string | null; // the hash shown during the hand
   readonly transcript: Transcript | null; // as received (null: not a transcript at all)
+  readonly absent: boolean; // this device took no part in the hand's shuffle (joined from elsewhere): not checkable
+}
+
+/**
+ * Where a seat keeps its part of each hand's shuffle so that a reload can still reveal and verify (the browser:
+ * localStorage, see packages/web/src/live/fair-keeper.ts). The seed is the seat's own secret: it never leaves the
+ * device before the reveal.
+ */
+export interface SessionKeeper {
+  load(tableId: string, handNumber: number, seat: number): unknown; // a SavedSession, or anything (checked)
+  save(session: SavedSession): void;
 }
 
 export interface SeatShuffleOptions {
   readonly reveal?: boolean; // false: never reveal (tests: a seat that times out)
   readonly random?: RandomBytes; // tests only; seeds come from crypto.getRandomValues
+  readonly keeper?: SessionKeeper; // keeps the sessions across reloads
 }
 
 /** What this seat saw of one hand. */
@@ -54,6 +67,7 @@ interface HandLog {
   received: readonly CardName[] | null;
   readonly plays: Map<CardName, number>; // card → seat, in the order seen
   tricksRead: number; // completed tricks already read into `plays`
+  looked: boolean; // the keeper was asked for this hand's session
   ended: boolean;
   transcript: unknown; // arrived, not yet verified
 }
@@ -80,6 +94,11 @@ export class SeatShuffle {
   shownHash(handNumber?: number): string | null {
     const h = this.hands.get(handNumber ?? this.current ?? -1);
     return h?.hash ? shortHash(h.hash) : null;
+  }
+
+  /** Whether this device holds its part of a hand's shuffle (false: it joined after the commit, from elsewhere). */
+  tookPart(handNumber: number): boolean {
+    return (this.hands.get(handNumber)?.session ?? null) !== null;
   }
 
   /** The full commitments hash shown for a hand. */
@@ -111,6 +130,7 @@ export class SeatShuffle {
         received: null,
         plays: new Map(),
         tricksRead: 0,
+        looked: false,
         ended: false,
         transcript: undefined,
       };
@@ -131,6 +151,7 @@ export class SeatShuffle {
           h.problems.push('the server asked for a commitment for another table or seat');
           return;
         }
+        h.session ??= this.kept(h, m.tableId, m.seat);
         if (!h.session) {
           try {
             h.session = new ShuffleSession(
@@ -143,6 +164,7 @@ export class SeatShuffle {
             );
             return;
           }
+          this.keep(h.session);
         }
         this.send('commit', { handNumber: m.handNumber, commitment: h.session.commitment });
         return;
@@ -167,8 +189,12 @@ export class SeatShuffle {
           h.list = [...m.commitments];
           h.hash = m.commitmentsHash;
         }
-        if (this.options.reveal === false) return;
+        if (this.options.reveal === false) {
+          this.keep(h.session);
+          return;
+        }
         const seed = h.session.reveal();
+        this.keep(h.session);
         if (seed.ok) this.send('reveal', { handNumber: m.handNumber, seed: seed.value });
         return;
       }
@@ -200,6 +226,11 @@ export class SeatShuffle {
     }
     if (v.phase === 'deal') return;
     const h = this.log(v.handNumber);
+    // A page that reloaded mid-hand: this device's part of the shuffle, if it kept it.
+    if (!h.session && !h.looked) {
+      h.looked = true;
+      h.session = this.kept(h, state.table.id, state.table.you);
+    }
     h.passOffset = v.passOffset;
     h.passCards = v.rules.passCards;
     if (v.passed) h.passed = v.passed;
@@ -211,6 +242,36 @@ export class SeatShuffle {
     if (h.dealt === null) h.dealt = this.dealtFrom(state, h);
     if (v.phase === 'gameOver') this.end(v.handNumber);
     else this.tryVerify(h);
+  }
+
+  /** The session the keeper holds for this hand and seat, with the list it was shown (null: none, or not valid). */
+  private kept(h: HandLog, tableId: string, seat: number): ShuffleSession | null {
+    const keeper = this.options.keeper;
+    if (!keeper) return null;
+    let data: unknown;
+    try {
+      data = keeper.load(tableId, h.handNumber, seat);
+    } catch {
+      return null;
+    }
+    if (data === undefined || data === null) return null;
+    const r = ShuffleSession.restore(data);
+    if (!r.ok) return null;
+    const { info, commitments, commitmentsHash } = r.value.saved();
+    if (info.tableId !== tableId || info.handNumber !== h.handNumber || info.seat !== seat) return null;
+    if (commitments && !h.list) {
+      h.list = [...commitments];
+      h.hash = commitmentsHash;
+    }
+    return r.value;
+  }
+
+  private keep(session: ShuffleSession): void {
+    try {
+      this.options.keeper?.save(session.saved());
+    } catch {
+      // A full or refused storage: this seat just cannot verify after a reload.
+    }
   }
 
   private end(handNumber: number): void {
@@ -240,7 +301,7 @@ export class SeatShuffle {
   }
 
   private verify(h: HandLog): ShuffleVerdict {
-    const base = { handNumber: h.handNumber, commitmentsHash: h.hash };
+    const base = { handNumber: h.handNumber, commitmentsHash: h.hash, absent: false };
     const parsed = parseTranscript(h.transcript);
     if (!parsed.ok)
       return {
@@ -256,7 +317,7 @@ export class SeatShuffle {
       failures.push(`the transcript is for hand ${t.handNumber}, not ${h.handNumber}`);
     if (!h.session) {
       failures.push('this device took no part in the hand’s shuffle (no seed of yours was committed)');
-      return { ...base, ok: false, failures, warnings: [], transcript: t };
+      return { ...base, ok: false, absent: true, failures, warnings: [], transcript: t };
     }
     if (t.tableId !== h.session.info.tableId) failures.push('the transcript is for another table');
     const r = h.session.verify(t, h.dealt ?? undefined);

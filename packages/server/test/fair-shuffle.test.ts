@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { CardSet, makeCard, parseCard, type Card, type GameRecord } from '@hearts/engine';
-import { TableClient, type ShuffleVerdict } from '@hearts/live';
+import { TableClient, type SessionKeeper, type ShuffleVerdict } from '@hearts/live';
 import {
   commitmentsHash,
   composeDeck,
@@ -17,6 +17,7 @@ import {
   seedFromHex,
   seedToHex,
   verifyTranscript,
+  type SavedSession,
   type Transcript,
 } from '@hearts/shuffle';
 import { shuffleTestHooks } from '../src/shuffle-table.js';
@@ -98,6 +99,58 @@ test('a seat that never reveals gets the fallback seed, and its client reports t
   expect(va!.failures).toEqual([]);
   expect(va!.ok).toBe(true);
   expect(va!.warnings.join()).toMatch(new RegExp(`seat ${seatB}`));
+});
+
+/** A device's memory of its shuffle sessions (the browser keeps them in localStorage). */
+function memoryKeeper(): SessionKeeper & { saved: Map<string, SavedSession> } {
+  const saved = new Map<string, SavedSession>();
+  const key = (table: string, hand: number, seat: number) => `${table}|${hand}|${seat}`;
+  return {
+    saved,
+    load: (table, hand, seat) => saved.get(key(table, hand, seat)),
+    save: (s) =>
+      void saved.set(key(s.info.tableId, s.info.handNumber, s.info.seat), JSON.parse(JSON.stringify(s))),
+  };
+}
+
+test('a seat reloaded mid-hand still verifies the hand; one opened on another device says it cannot check it there', async () => {
+  t = await startTestServer();
+  const [hostUser, otherUser] = [await guest(t.url), await guest(t.url)];
+  const keeper = memoryKeeper();
+  const a = await TableClient.createFriendsRoom({
+    url: t.url,
+    token: hostUser.token,
+    retryMs: 100,
+    shuffle: { keeper },
+  });
+  const b = new TableClient({ url: t.url, token: otherUser.token, roomId: a.roomId, retryMs: 100 });
+  await b.connect();
+  await until('the lobby', () => a.lobby?.members.length === 2 && b.lobby !== null);
+  a.send('start', {});
+  await until('the deal', () => [a, b].every((c) => c.state !== null && c.state.view.phase === 'pass'));
+  const hash = a.fair.fullHash(0);
+  expect(hash).not.toBeNull();
+  expect([...keeper.saved.values()].map((x) => x.revealed)).toEqual([true]);
+
+  // Both tabs close mid-hand and open again: the host's on the same device, the other's on a new one.
+  a.vanish();
+  b.vanish();
+  const a2 = new TableClient({ url: t.url, token: hostUser.token, roomId: a.roomId, shuffle: { keeper } });
+  const b2 = new TableClient({ url: t.url, token: otherUser.token, roomId: a.roomId });
+  await Promise.all([a2.connect(), b2.connect()]);
+  await until('both seats back', () => [a2, b2].every((c) => c.state?.view.phase === 'pass'));
+  expect(a2.fair.fullHash(0)).toBe(hash);
+  expect(a2.fair.tookPart(0)).toBe(true);
+  expect(b2.fair.tookPart(0)).toBe(false);
+
+  const [va, vb] = await firstHand([a2, b2]);
+  expect(va!.failures).toEqual([]);
+  expect(va!.ok).toBe(true);
+  expect(va!.absent).toBe(false);
+  expect(vb!.ok).toBe(false);
+  expect(vb!.absent).toBe(true);
+  expect(vb!.failures.join()).toMatch(/took no part/);
+  for (const c of [a2, b2]) c.vanish();
 });
 
 /** A seat that is not a human's. */

@@ -58,4 +58,4 @@ export type {
 export { HandAudit } from './audit.js';
 export type { AuditCode, AuditProblem, AuditConfig } from './audit.js';
 export { ShuffleSession, ShuffleRound } from './session.js';
-export type { ShuffleError, HandInfo } from './session.js';
+export type { ShuffleError, HandInfo, SavedSession } from './session.js';

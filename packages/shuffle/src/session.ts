@@ -36,7 +36,8 @@ export interface ShuffleError {
     | 'ERR_BAD_SEAT' // no such seat
     | 'ERR_BAD_COMMITMENT' // not 64 lowercase hex digits
     | 'ERR_ALREADY' // the seat already committed or revealed
-    | 'ERR_SEED_MISMATCH'; // the seed does not open the seat's commitment
+    | 'ERR_SEED_MISMATCH' // the seed does not open the seat's commitment
+    | 'ERR_BAD_SAVED'; // a saved session that cannot be restored
   readonly message: string;
 }
 
@@ -59,6 +60,18 @@ function checkHandInfo(info: HandInfo): void {
     throw new TypeError('players must be 3..6');
 }
 
+/**
+ * What a seat keeps of a hand so that it can finish the protocol after a reload: its seed (secret until the
+ * reveal; kept only on the seat's own device), the list it was shown, and whether it revealed.
+ */
+export interface SavedSession {
+  readonly info: HandInfo & { readonly seat: number };
+  readonly seed: string; // 64 hex digits
+  readonly commitments: readonly string[] | null;
+  readonly commitmentsHash: string | null;
+  readonly revealed: boolean;
+}
+
 /** A seat's client side: commit → receive the commitment list → reveal → verify. */
 export class ShuffleSession {
   readonly seed: Uint8Array; // the secret s_i; never sent before the full commitment list is here
@@ -76,6 +89,50 @@ export class ShuffleSession {
       throw new TypeError(`seat must be 0..${info.players - 1}`);
     this.seed = makeSeed(random);
     this.commitment = commitment(info.tableId, info.handNumber, info.seat, this.seed);
+  }
+
+  /** The session as plain data, for {@link ShuffleSession.restore} after a reload. */
+  saved(): SavedSession {
+    return {
+      info: this.info,
+      seed: seedToHex(this.seed),
+      commitments: this.list,
+      commitmentsHash: this.hash,
+      revealed: this.revealed,
+    };
+  }
+
+  /**
+   * The session that {@link saved} described, checked as if it were new: the hand, the seed, and the list with
+   * its hash and this seat's commitment in its place. Anything else (a damaged or foreign entry) is refused.
+   */
+  static restore(data: unknown): Result<ShuffleSession, ShuffleError> {
+    const d = data as Partial<Record<keyof SavedSession, unknown>> | null;
+    const seed = typeof d?.seed === 'string' ? seedFromHex(d.seed) : undefined;
+    const info = d?.info as SavedSession['info'] | undefined;
+    if (!seed || typeof info !== 'object' || info === null)
+      return refuse('ERR_BAD_SAVED', 'not a saved session');
+    let session: ShuffleSession;
+    try {
+      session = new ShuffleSession(
+        {
+          tableId: info.tableId,
+          handNumber: info.handNumber,
+          players: info.players,
+          seat: info.seat,
+          ...(Array.isArray(info.removedCards) ? { removedCards: info.removedCards } : {}),
+        },
+        (bytes) => bytes.set(seed),
+      );
+    } catch (e) {
+      return refuse('ERR_BAD_SAVED', `not a saved session: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (d!.commitments !== null && d!.commitments !== undefined) {
+      const r = session.receiveCommitments(d!.commitments as unknown[], d!.commitmentsHash);
+      if (!r.ok) return r;
+      session.revealed = d!.revealed === true;
+    }
+    return ok(session);
   }
 
   /** The step the session is at. */

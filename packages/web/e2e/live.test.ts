@@ -101,12 +101,24 @@ it('joins a friends table from the browser by link and plays the game to the end
   expect(await page.locator('.seat[data-bot="easy"] .bot-badge').count()).toBe(2);
   await screenshot(page, 'live-table.png');
 
+  // A reload mid-hand: the seat comes back with its cards, and this device still holds its part of the fair
+  // shuffle (the same commitments hash, not "this device was not at the table"), so it can verify the hand.
+  const shield = page.locator('[data-testid="fair-shield"] .fair-hash');
+  await shield.filter({ hasText: 'commitments' }).waitFor();
+  const hashBefore = await shield.textContent();
+  await page.reload();
+  await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  await shield.filter({ hasText: 'commitments' }).waitFor();
+  expect(await shield.textContent()).toBe(hashBefore);
+
   // Play: choose three cards and pass, then play a legal card whenever it is our turn.
   let passes = 0;
   let plays = 0;
   const deadline = Date.now() + 150_000;
+  let fairProblems = 0;
   while (Date.now() < deadline) {
     if (await page.locator('.result-panel.game-over').isVisible()) break;
+    fairProblems += await page.locator('.fair-failed, .fair-absent').count();
     const phase = await page.locator('.table-screen').getAttribute('data-phase');
     const passButton = page.locator('button.pass-btn');
     if (phase === 'pass' && (await passButton.isVisible())) {
@@ -133,6 +145,7 @@ it('joins a friends table from the browser by link and plays the game to the end
   }
   await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
   expect(passes).toBeGreaterThanOrEqual(1);
+  expect(fairProblems).toBe(0);
   expect(plays).toBeGreaterThanOrEqual(13);
   await page.waitForTimeout(800); // the results slide in
   await screenshot(page, 'live-result.png');

@@ -30,6 +30,7 @@ import {
   type Account,
   type LiveGame,
 } from './account';
+import { fairKeeper } from './fair-keeper';
 import { LiveTable } from './LiveTable';
 import './live.css';
 
@@ -121,7 +122,11 @@ function LiveHome() {
   const create = async () => {
     setProblem(null);
     try {
-      const c = await TableClient.createFriendsRoom({ url: serverUrl(), token: account.token });
+      const c = await TableClient.createFriendsRoom({
+        url: serverUrl(),
+        token: account.token,
+        shuffle: { keeper: fairKeeper(store) },
+      });
       handoff.set(c.roomId, c);
       navigate(`/live/${c.roomId}`);
     } catch (e) {
@@ -362,7 +367,12 @@ function LiveRoom({ roomId }: { roomId: string }) {
       ensureUser(store)
         .then(async (a) => {
           if (!live) return;
-          c = new TableClient({ url: serverUrl(), token: a.token, roomId });
+          c = new TableClient({
+            url: serverUrl(),
+            token: a.token,
+            roomId,
+            shuffle: { keeper: fairKeeper(store) },
+          });
           setClient(c);
           await c.connect();
         })

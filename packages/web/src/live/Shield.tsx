@@ -15,14 +15,24 @@ export function Shield({ client, state }: { client: TableClient; state: LiveStat
   const hash = client.fair.shownHash(hand);
   const latest = client.fair.latest;
   const verdict = latest && latest.handNumber >= hand - 1 ? latest : null;
+  // Dealt without this device's seed: it was not at the table for the shuffle (the seat was opened on another
+  // device, or a reload that kept nothing), so there is nothing to wait for.
+  const dealt = state.view.phase === 'pass' || state.view.phase === 'play' || state.view.phase === 'moon';
+  const status = hash
+    ? t('live.fair.shield', { hash })
+    : dealt && !client.fair.tookPart(hand)
+      ? t('live.fair.notHere')
+      : t('live.fair.waiting');
   return (
     <div className="fair-shield" role="status" data-testid="fair-shield">
       <span className="fair-hash">
-        <ShieldIcon /> {hash ? t('live.fair.shield', { hash }) : t('live.fair.waiting')}
+        <ShieldIcon /> {status}
       </span>
       {verdict &&
         (verdict.ok ? (
           <span className="fair-ok">{t('live.fair.verified')}</span>
+        ) : verdict.absent ? (
+          <span className="fair-absent">{t('live.fair.absent')}</span>
         ) : (
           <details className="fair-failed">
             <summary>{t('live.fair.failed')}</summary>

@@ -104,7 +104,9 @@ export const liveEn = {
   fair: {
     shield: 'Fair shuffle: commitments {{hash}}',
     waiting: 'Fair shuffle: waiting for the commitments',
+    notHere: 'Fair shuffle: this device was not at the table when this hand was shuffled',
     verified: 'Deal verified ✓',
+    absent: 'Deal not checkable on this device',
     failed: 'Deal NOT verified',
     how: 'How does this work?',
     download: 'Shuffle transcripts',
@@ -229,7 +231,9 @@ export const liveDe: typeof liveEn = {
   fair: {
     shield: 'Faires Mischen: Zusagen {{hash}}',
     waiting: 'Faires Mischen: warte auf die Zusagen',
+    notHere: 'Faires Mischen: dieses Gerät war beim Mischen dieser Runde nicht dabei',
     verified: 'Geben geprüft ✓',
+    absent: 'Geben auf diesem Gerät nicht prüfbar',
     failed: 'Geben NICHT bestätigt',
     how: 'Wie funktioniert das?',
     download: 'Misch-Protokolle',
