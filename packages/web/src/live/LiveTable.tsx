@@ -213,6 +213,14 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         canPass={view.canPass}
         direction={view.direction}
         onPass={() => void send({ kind: 'pass', cards: selected })}
+        note={
+          state.table.kickable[view.you] === true &&
+          view.phase !== 'gameOver' && (
+            <p className="out-of-time-note" role="status">
+              {t('live.table.youOutOfTime')}
+            </p>
+          )
+        }
       />
 
       {view.showResult && (

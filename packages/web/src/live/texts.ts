@@ -78,6 +78,8 @@ export const liveEn = {
     kick: 'Vote to kick',
     kickVotes: '{{n}} votes',
     outOfTime: 'out of time',
+    youOutOfTime:
+      'Your time bank for this hand is empty: after the grace time the server plays for you, and the others may vote to give your seat to a bot.',
     away: 'connection lost',
     replaced: 'left · {{level}} bot',
     rated: 'Rated',
@@ -205,6 +207,8 @@ export const liveDe: typeof liveEn = {
     kick: 'Rauswerfen',
     kickVotes: '{{n}} Stimmen',
     outOfTime: 'Zeitkonto leer',
+    youOutOfTime:
+      'Dein Zeitkonto für diese Runde ist leer: Nach der Bedenkzeit spielt der Server für dich, und die anderen können deinen Platz einem Bot geben.',
     away: 'Verbindung weg',
     replaced: 'gegangen · Bot {{level}}',
     rated: 'Gewertet',
