@@ -170,6 +170,8 @@ export class SeatShuffle {
         return;
       }
       case 'commitments': {
+        // A page reloaded between its commit and the list: its seed is in the keeper.
+        if (!h.session && state) h.session = this.kept(h, state.table.id, state.table.you);
         if (!h.session) {
           h.problems.push('the commitment list arrived, but this device holds no seed for the hand');
           return;
