@@ -12,6 +12,16 @@ import type { Lang } from './game/cards';
 import { de } from './locales/de';
 import { en } from './locales/en';
 
+const EN_ORDINAL: Readonly<Record<string, string>> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const enOrdinals = new Intl.PluralRules('en', { type: 'ordinal' });
+
+/** `{{place, ordinal}}` in a text: "1st", "2nd", "23rd" in English, "1.", "2." in German. */
+export function ordinal(n: unknown, lng: string | undefined): string {
+  const x = Number(n);
+  if (!Number.isInteger(x)) return String(n);
+  return lng === 'de' ? `${x}.` : `${x}${EN_ORDINAL[enOrdinals.select(x)] ?? 'th'}`;
+}
+
 export function createI18n(lang: Lang): I18n {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
@@ -22,5 +32,6 @@ export function createI18n(lang: Lang): I18n {
     initAsync: false,
     returnNull: false,
   });
+  i18n.services.formatter?.add('ordinal', (value, lng) => ordinal(value, lng));
   return i18n;
 }

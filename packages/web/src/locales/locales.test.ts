@@ -78,3 +78,20 @@ describe('texts', () => {
     expect(de.start.options).toBe('Spieloptionen');
   });
 });
+
+describe('places', () => {
+  it('are ordinals in both languages', async () => {
+    const { createI18n } = await import('../i18n');
+    const en = createI18n('en');
+    expect([1, 2, 3, 4, 11, 22].map((rank) => en.t('live.table.place', { rank }))).toEqual([
+      '1st place',
+      '2nd place',
+      '3rd place',
+      '4th place',
+      '11th place',
+      '22nd place',
+    ]);
+    expect(createI18n('de').t('live.table.place', { rank: 4 })).toBe('4. Platz');
+    expect(createI18n('de').t('progress.place', { place: 2 })).toBe('2. Platz');
+  });
+});
