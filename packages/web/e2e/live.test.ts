@@ -4,9 +4,9 @@
  * game by clicking cards, and finds it in their live history.
  */
 import { randomInt, seededRandom, type CardName } from '@hearts/engine';
-import { TableClient, type LiveState } from '@hearts/live';
+import { CLOSE_CODES, TableClient, type LiveState } from '@hearts/live';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   buildApp,
   clickCard,
@@ -110,6 +110,19 @@ it('joins a friends table from the browser by link and plays the game to the end
   await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
   await shield.filter({ hasText: 'commitments' }).waitFor();
   expect(await shield.textContent()).toBe(hashBefore);
+
+  // The same player opens the table on another device: this page says so and offers to play here again.
+  const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
+  const elsewhere = new TableClient({ url, token: token!, roomId: code });
+  await elsewhere.connect();
+  await page
+    .getByText('Your seat at this table is now played on another device.')
+    .waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Play here' }).click();
+  await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  expect(await page.locator('[data-card]').count()).toBe(13);
+  await vi.waitFor(() => expect(elsewhere.status).toBe('closed'), { timeout: 10_000 });
+  expect(elsewhere.closeCode).toBe(CLOSE_CODES.replaced);
 
   // Play: choose three cards and pass, then play a legal card whenever it is our turn.
   let passes = 0;

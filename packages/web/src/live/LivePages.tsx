@@ -5,7 +5,14 @@
 import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
-import { JOIN_ERRORS, TableClient, quickMatch, type QueueMessage, type QuickMatchWait } from '@hearts/live';
+import {
+  CLOSE_CODES,
+  JOIN_ERRORS,
+  TableClient,
+  quickMatch,
+  type QueueMessage,
+  type QuickMatchWait,
+} from '@hearts/live';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -356,6 +363,7 @@ function LiveRoom({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const [client, setClient] = useState<TableClient | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0); // "play here" after the seat moved to another device: join again
   useClient(client);
 
   useEffect(() => {
@@ -382,7 +390,7 @@ function LiveRoom({ roomId }: { roomId: string }) {
       // Leaving the page is not leaving the table: the seat waits out the reconnection window.
       if (c && c.status !== 'closed') c.vanish();
     };
-  }, [roomId, store, t]);
+  }, [roomId, store, t, attempt]);
 
   // Play again: on to the next table.
   const next = client?.next?.roomId;
@@ -399,28 +407,44 @@ function LiveRoom({ roomId }: { roomId: string }) {
       </Page>
     );
   }
-  if (client.status === 'closed' && client.closeCode !== 4000) {
+  if (client.status === 'closed' && client.closeCode !== CLOSE_CODES.consented) {
     const why =
-      client.closeCode === 4101
+      client.closeCode === CLOSE_CODES.kicked
         ? 'kicked'
-        : client.closeCode === 4102
+        : client.closeCode === CLOSE_CODES.replaced
           ? 'replaced'
-          : client.closeCode === 4104
+          : client.closeCode === CLOSE_CODES.seatLost
             ? 'seatLost'
             : 'other';
-    return <Closed text={t(`live.table.closed.${why}`)} />;
+    // The seat moved to another device of this player: it can come back here (the other device is told so).
+    const playHere =
+      why === 'replaced'
+        ? {
+            label: t('live.table.playHere'),
+            run: () => {
+              setClient(null);
+              setAttempt((a) => a + 1);
+            },
+          }
+        : undefined;
+    return <Closed text={t(`live.table.closed.${why}`)} action={playHere} />;
   }
   if (client.state) return <LiveTable client={client} state={client.state} />;
   return <FriendsLobby client={client} />;
 }
 
-function Closed({ text }: { text: string }) {
+function Closed({ text, action }: { text: string; action?: { label: string; run: () => void } | undefined }) {
   const { navigate } = useApp();
   const { t } = useTranslation();
   return (
     <Page title={t('live.title')}>
       <p role="alert">{text}</p>
-      <button type="button" className="primary" onClick={() => navigate('/live')}>
+      {action && (
+        <button type="button" className="primary" onClick={action.run}>
+          {action.label}
+        </button>
+      )}
+      <button type="button" className={action ? 'secondary' : 'primary'} onClick={() => navigate('/live')}>
         {t('live.table.home')}
       </button>
     </Page>
