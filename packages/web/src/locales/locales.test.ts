@@ -82,8 +82,8 @@ describe('texts', () => {
 describe('places', () => {
   it('are ordinals in both languages', async () => {
     const { createI18n } = await import('../i18n');
-    const en = createI18n('en');
-    expect([1, 2, 3, 4, 11, 22].map((rank) => en.t('live.table.place', { rank }))).toEqual([
+    const english = createI18n('en');
+    expect([1, 2, 3, 4, 11, 22].map((rank) => english.t('live.table.place', { rank }))).toEqual([
       '1st place',
       '2nd place',
       '3rd place',
