@@ -18,6 +18,7 @@ import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
 import type {
   AgainMessage,
+  TokenMessage,
   ChatLine,
   ClockMessage,
   ErrorMessage,
@@ -33,6 +34,22 @@ import type {
 } from './protocol.js';
 
 const JOIN_TIMEOUT = 'timed out joining the table';
+
+/**
+ * A colyseus.js client that signs its HTTP matchmaking requests with the token (an Authorization header) and
+ * keeps it out of the WebSocket URL: `client.auth.token` would also append it there as `_authToken`, where
+ * proxies and access logs keep it. The server checks the token at matchmaking; the seat reservation's session id
+ * is all the WebSocket needs.
+ */
+export function signedClient(url: string, token: string): Client {
+  const client = new Client(url);
+  setToken(client, token);
+  return client;
+}
+
+function setToken(client: Client, token: string): void {
+  client.http.headers = { ...client.http.headers, Authorization: `Bearer ${token}` };
+}
 
 const FINAL_CLOSES: ReadonlySet<number> = new Set([
   CLOSE_CODES.consented,
@@ -54,6 +71,7 @@ export interface TableClientOptions {
   readonly url: string; // the server, e.g. http://localhost:3000
   readonly token: string; // the player's signed token
   readonly roomId: string; // table id or friends' room code
+  readonly onToken?: (token: string) => void; // the server renewed the token: keep this one instead
   readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s)
   readonly retryMs?: number; // pause between attempts (default 400 ms)
   readonly random?: RandomSource; // for message ids
@@ -90,6 +108,7 @@ export class TableClient {
   readonly fair: SeatShuffle;
 
   private readonly client: Client;
+  private token: string; // the newest token: the first, or the server's renewal
   private room: Room | null = null;
   private readonly pending = new Map<string, Pending>();
   private readonly listeners = new Set<() => void>();
@@ -100,8 +119,8 @@ export class TableClient {
   private stopped = false;
 
   constructor(readonly options: TableClientOptions) {
-    this.client = new Client(options.url);
-    this.client.auth.token = options.token;
+    this.token = options.token;
+    this.client = signedClient(options.url, options.token);
     const rng = options.random ?? cryptoRandom();
     this.prefix = (rng.nextUint32().toString(36) + rng.nextUint32().toString(36)).slice(0, 10);
     this.fair = new SeatShuffle((type, m) => this.room?.send(type, m), options.shuffle);
@@ -194,12 +213,16 @@ export class TableClient {
 
   /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
-    const client = new Client(options.url);
-    client.auth.token = options.token;
+    const client = signedClient(options.url, options.token);
     const room = await withTimeout(client.create('friends', {}), 10_000, JOIN_TIMEOUT);
     const t = new TableClient({ ...options, roomId: room.roomId });
     t.attach(room);
     return t;
+  }
+
+  /** The token this client signs in with: the one it was given, or the server's renewal of it. */
+  get currentToken(): string {
+    return this.token;
   }
 
   /** The room id (a friends' room: its code). */
@@ -276,6 +299,15 @@ export class TableClient {
       case 'next':
         this.next = message as NextMessage;
         break;
+      case 'token': {
+        const token = (message as TokenMessage | null)?.token;
+        if (typeof token === 'string' && token !== this.token) {
+          this.token = token;
+          setToken(this.client, token); // the next join (a reconnect) signs in with it
+          this.options.onToken?.(token);
+        }
+        return;
+      }
       default:
         return;
     }
@@ -351,6 +383,7 @@ export interface QuickMatchOptions {
   readonly rated: boolean;
   readonly targetScore: 50 | 100;
   readonly onQueue?: (status: QueueMessage) => void;
+  readonly onToken?: (token: string) => void; // the server renewed the token: keep this one instead
 }
 
 /** A wait in the quick-match queue: resolves with the id of the table to join. */
@@ -360,8 +393,7 @@ export interface QuickMatchWait {
 }
 
 export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
-  const client = new Client(options.url);
-  client.auth.token = options.token;
+  const client = signedClient(options.url, options.token);
   let room: Room | null = null;
   let cancelled = false;
   const roomId = (async () => {
@@ -373,6 +405,7 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
     const r = room;
     return new Promise<string>((resolve, reject) => {
       r.onMessage('queue', (m: QueueMessage) => options.onQueue?.(m));
+      r.onMessage('token', (m: TokenMessage) => options.onToken?.(m.token));
       r.onMessage('error', (m: ErrorMessage) => reject(new LiveError(m)));
       r.onMessage('matched', (m: MatchedMessage) => {
         resolve(m.roomId);

@@ -49,6 +49,7 @@ export type {
   QuickMatchOptions,
   QueueMessage,
   MatchedMessage,
+  TokenMessage,
   CommitMessage,
   RevealMessage,
   ShuffleMessage,
@@ -57,7 +58,7 @@ export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cos
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
 export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
 export type { LiveState } from './reducer.js';
-export { TableClient, LiveError, quickMatch } from './client.js';
+export { TableClient, LiveError, quickMatch, signedClient } from './client.js';
 export { SeatShuffle } from './shuffle.js';
 export type { ShuffleVerdict, SeatShuffleOptions, SessionKeeper } from './shuffle.js';
 export type { TableClientOptions, ConnectionStatus, QuickMatchWait } from './client.js';

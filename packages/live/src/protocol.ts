@@ -278,6 +278,14 @@ export interface MatchedMessage {
   readonly roomId: string;
 }
 
+/**
+ * A renewed token, sent after joining with an old one (a table, a friends' room, quick match): the client keeps
+ * it instead of the old one, which stops working once its lifetime is over.
+ */
+export interface TokenMessage {
+  readonly token: string;
+}
+
 /** Limits every client message is held to. */
 export const LIMITS = {
   messageBytes: 2048, // larger messages get ERR_TOO_LARGE
