@@ -29,11 +29,13 @@ import {
   claimName,
   ensureUser,
   fetchRecord,
+  keepToken,
   liveHistory,
   login,
   normalizeCode,
   rename,
   serverUrl,
+  signOutEverywhere,
   type Account,
   type LiveGame,
 } from './account';
@@ -111,6 +113,7 @@ function LiveHome() {
       rated,
       targetScore: target,
       onQueue: setQueue,
+      onToken: (token) => keepToken(store, token),
     });
     wait.current = w;
     setQueue({ waitingMs: 0, waiting: 1, botsAfterMs: Number.NaN });
@@ -133,6 +136,7 @@ function LiveHome() {
         url: serverUrl(),
         token: account.token,
         shuffle: { keeper: fairKeeper(store) },
+        onToken: (token) => keepToken(store, token),
       });
       handoff.set(c.roomId, c);
       navigate(`/live/${c.roomId}`);
@@ -285,14 +289,23 @@ function YouCard({
         </p>
       )}
       {u.claimed ? (
-        <p className="muted">{t('live.you.claimed')}</p>
+        <p className="muted">
+          {t('live.you.claimed')}{' '}
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => void run(async () => onChange(await signOutEverywhere(store, account.token)))}
+          >
+            {t('live.you.signOutEverywhere')}
+          </button>
+        </p>
       ) : (
         <details>
           <summary>{t('live.you.claim')}</summary>
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void run(async () => onChange({ ...account, user: await claimName(account.token, password) }));
+              void run(async () => onChange(await claimName(store, account.token, password)));
             }}
           >
             <input
@@ -380,6 +393,7 @@ function LiveRoom({ roomId }: { roomId: string }) {
             token: a.token,
             roomId,
             shuffle: { keeper: fairKeeper(store) },
+            onToken: (token) => keepToken(store, token),
           });
           setClient(c);
           await c.connect();

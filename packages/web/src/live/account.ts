@@ -25,6 +25,17 @@ export interface Account {
   readonly user: LiveUser;
 }
 
+/**
+ * The user id a token names (not checked: only the server can): `h2.<id>.<generation>.<issued>.<mac>`, or the
+ * first format `<id>.<mac>`.
+ */
+export function tokenUserId(token: string): string | null {
+  const parts = token.split('.');
+  if (parts.length === 5 && parts[0] === 'h2') return parts[1] || null;
+  if (parts.length === 2) return parts[0] || null;
+  return null;
+}
+
 /** A refusal by the server (its code, e.g. ERR_NAME_TAKEN), or no server at all (ERR_OFFLINE). */
 export class ApiError extends Error {
   constructor(
@@ -65,13 +76,17 @@ export async function call<T>(
   return body;
 }
 
-/** The signed-in user, or a new guest when this device has no (valid) token yet. */
+/**
+ * The signed-in user, or a new guest when this device has no (valid) token yet. An old token comes back renewed:
+ * the new one is kept (tokens run out after months unless renewed).
+ */
 export async function ensureUser(store: KeyValueStore): Promise<Account> {
   const token = store.get(TOKEN_KEY);
   if (token) {
     try {
-      const { user } = await call<{ user: LiveUser }>('/api/me', { token });
-      return { token, user };
+      const me = await call<{ user: LiveUser; token?: string }>('/api/me', { token });
+      if (me.token) store.set(TOKEN_KEY, me.token);
+      return { token: me.token ?? token, user: me.user };
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 401) throw e;
     }
@@ -85,8 +100,23 @@ export async function rename(token: string, name: string): Promise<LiveUser> {
   return (await call<{ user: LiveUser }>('/api/name', { token, body: { name } })).user;
 }
 
-export async function claimName(token: string, password: string): Promise<LiveUser> {
-  return (await call<{ user: LiveUser }>('/api/claim', { token, body: { password } })).user;
+/** Keeps the name with a password; every older token (other devices too) stops working, this device's new one is kept. */
+export async function claimName(store: KeyValueStore, token: string, password: string): Promise<Account> {
+  const a = await call<Account>('/api/claim', { token, body: { password } });
+  store.set(TOKEN_KEY, a.token);
+  return a;
+}
+
+/** Signs out every other device (their tokens stop working); this device keeps a new token. */
+export async function signOutEverywhere(store: KeyValueStore, token: string): Promise<Account> {
+  const a = await call<Account>('/api/signout-everywhere', { token, body: {} });
+  store.set(TOKEN_KEY, a.token);
+  return a;
+}
+
+/** Keeps a token the game server renewed while playing (it hands one out when the old one gets old). */
+export function keepToken(store: KeyValueStore, token: string): void {
+  store.set(TOKEN_KEY, token);
 }
 
 /** Signs in with a kept name: this device then plays as that player. */

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { openReplay } from '../game/replay';
-import { ApiError, TOKEN_KEY, ensureUser } from '../live/account';
+import { ApiError, TOKEN_KEY, ensureUser, tokenUserId } from '../live/account';
 import { Avatar } from '../shop/art';
 import { useApp } from '../ui/context';
 import { openedFile } from '../ui/HistoryPage';
@@ -36,10 +36,7 @@ export function errorText(t: TFunction, e: unknown): string {
 }
 
 /** The user id this device plays as (from its token), or null. */
-export function myId(token: string | null): string | null {
-  const dot = token?.indexOf('.') ?? -1;
-  return token && dot > 0 ? token.slice(0, dot) : null;
-}
+export const myId = (token: string | null): string | null => (token ? tokenUserId(token) : null);
 
 /** Where a subject's page is: `u:<id>` → `/profile/<id>`, `b:<level>` → `/profile/bot/<level>`. */
 export const pageOf = (subject: string): string =>
