@@ -1,48 +1,41 @@
 /**
  * Identity without sign-up: a guest gets a name and a signed token (kept in the browser); claiming the name with
- * a password lets its owner sign in on other devices. Tokens are `<userId>.<HMAC-SHA256>`; passwords are kept as
- * scrypt hashes.
+ * a password lets its owner sign in on other devices. Passwords are scrypt hashes computed off the file-serving
+ * threads (passwords.ts); names that pose as bots or staff are refused (names.ts).
+ *
+ * Tokens are `h2.<userId>.<generation>.<issued, seconds>.<HMAC-SHA256>` (docs: notes in docs/security.md). A token
+ * is good for `tokenTtlMs` after it was issued and only while the user's token generation is the one it names:
+ * claiming the name and "sign out everywhere" move the generation on. A token older than a day is renewed: the
+ * caller hands the fresh one back (GET /api/me, joining a room). Tokens of the first format, `<userId>.<HMAC>`,
+ * are taken while the user's generation is still 0, as if issued when this version first started.
  *
  * ```ts
- * const id = await Identity.open(store, null);
+ * const id = await Identity.open(store, { secret: null, hasher: new PasswordHasher({ workers: 1, queue: 16 }) });
  * const { user, token } = await id.guest();
- * id.verify(token); // user.id
+ * (await id.session(token))?.user.id; // user.id
  * ```
  */
-import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NAME_PATTERN } from '@hearts/live/protocol';
 import { randomString, userId } from './ids.js';
+import { nameRefusal } from './names.js';
+import type { PasswordHasher } from './passwords.js';
 import { NameTakenError, type GameStore, type UserRecord } from './store/types.js';
 
 export const INITIAL_RATING = 1500;
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, N: number, r: number, p: number) {
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (e, key) =>
-      e ? reject(e) : resolve(key),
-    ),
-  );
-}
-
-/** `scrypt$N$r$p$salt$hash` (base64). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keylen, SCRYPT.N, SCRYPT.r, SCRYPT.p);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, +n, +r, +p);
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
+const DAY = 24 * 60 * 60 * 1000;
+/** Default lifetime of a token that is not renewed. */
+export const TOKEN_TTL_MS = 180 * DAY;
+/** A token older than this is renewed when it is used (at most half its lifetime). */
+const RENEW_AFTER_MS = DAY;
+/** Tokens issued up to this far in the future (clocks of several processes) are taken. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** Why an identity request was refused. */
 export type IdentityError =
   | 'ERR_BAD_NAME'
+  | 'ERR_RESERVED_NAME' // poses as a bot or as staff
   | 'ERR_NAME_TAKEN'
   | 'ERR_BAD_PASSWORD' // too short or too long
   | 'ERR_ALREADY_CLAIMED'
@@ -75,53 +68,110 @@ export const publicUser = (u: UserRecord): PublicUser => ({
   games: u.games,
 });
 
+/** What a well-signed token says; whether it still holds depends on the user and the clock. */
+export interface TokenClaims {
+  readonly userId: string;
+  readonly generation: number; // the legacy format: 0
+  readonly issuedAt: number | null; // ms; null: the legacy format (no time in it)
+}
+
+/** A token that holds: its user, and a fresh token when this one is old enough to renew (else null). */
+export interface Session {
+  readonly user: UserRecord;
+  readonly renewed: string | null;
+}
+
+export interface IdentityOptions {
+  readonly secret: string | null; // signs tokens; null: one generated once and kept in the database
+  readonly hasher: PasswordHasher;
+  readonly tokenTtlMs?: number; // default TOKEN_TTL_MS
+  readonly clock?: () => number; // default Date.now
+}
+
+const ID = /^[A-Za-z0-9_-]{1,40}$/;
+
 export class Identity {
+  private readonly ttl: number;
+  private readonly renewAfter: number;
+  private readonly clock: () => number;
+
   private constructor(
     private readonly store: GameStore,
     private readonly secret: Buffer,
-  ) {}
+    private readonly legacyEpoch: number, // when tokens of the first format count as issued
+    readonly hasher: PasswordHasher,
+    options: IdentityOptions,
+  ) {
+    this.ttl = options.tokenTtlMs ?? TOKEN_TTL_MS;
+    this.renewAfter = Math.min(RENEW_AFTER_MS, this.ttl / 2);
+    this.clock = options.clock ?? Date.now;
+  }
 
   /** Signs with the configured secret, or one generated once and kept in the database. */
-  static async open(store: GameStore, secret: string | null): Promise<Identity> {
-    const s = secret ?? (await store.initSetting('token-secret', randomBytes(32).toString('hex')));
-    return new Identity(store, Buffer.from(s, 'utf8'));
+  static async open(store: GameStore, options: IdentityOptions): Promise<Identity> {
+    const s = options.secret ?? (await store.initSetting('token-secret', randomBytes(32).toString('hex')));
+    const now = (options.clock ?? Date.now)();
+    const epoch = Number(await store.initSetting('legacy-token-epoch', String(now)));
+    return new Identity(store, Buffer.from(s, 'utf8'), epoch, options.hasher, options);
   }
 
-  tokenFor(id: string): string {
-    return `${id}.${this.sign(id)}`;
+  /** A token for the user's current generation, issued now. */
+  tokenFor(user: Pick<UserRecord, 'id' | 'tokenGeneration'>): string {
+    const body = `${user.id}.${user.tokenGeneration}.${Math.floor(this.clock() / 1000)}`;
+    return `h2.${body}.${this.mac(`hearts-token/2:${body}`)}`;
   }
 
-  /** The user id a token speaks for, or null for a forged or malformed token. */
-  verify(token: unknown): string | null {
+  /** What a token says when its signature is good, else null (forged, malformed). Not whether it still holds. */
+  verify(token: unknown): TokenClaims | null {
     if (typeof token !== 'string' || token.length > 200) return null;
-    const dot = token.indexOf('.');
-    if (dot <= 0) return null;
-    const id = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1));
-    const expected = Buffer.from(this.sign(id));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    const parts = token.split('.');
+    if (parts.length === 5 && parts[0] === 'h2') {
+      const [, id, gen, iat, mac] = parts as [string, string, string, string, string];
+      if (!ID.test(id) || !/^\d{1,9}$/.test(gen) || !/^\d{1,12}$/.test(iat)) return null;
+      if (!this.same(mac, this.mac(`hearts-token/2:${id}.${gen}.${iat}`))) return null;
+      return { userId: id, generation: Number(gen), issuedAt: Number(iat) * 1000 };
+    }
+    if (parts.length === 2) {
+      const [id, mac] = parts as [string, string];
+      if (!ID.test(id) || !this.same(mac, this.mac(`hearts-user/1:${id}`))) return null;
+      return { userId: id, generation: 0, issuedAt: null };
+    }
+    return null;
+  }
+
+  /** The user a token speaks for, if it holds now (signature, lifetime, generation), and its renewal. */
+  async session(token: unknown): Promise<Session | null> {
+    const claims = this.verify(token);
+    if (!claims) return null;
+    const now = this.clock();
+    const issued = claims.issuedAt ?? this.legacyEpoch;
+    if (issued > now + CLOCK_SKEW_MS || now - issued >= this.ttl) return null;
+    const user = await this.store.userById(claims.userId);
+    if (!user || user.tokenGeneration !== claims.generation) return null;
+    const renew = claims.issuedAt === null || now - issued >= this.renewAfter;
+    return { user, renewed: renew ? this.tokenFor(user) : null };
   }
 
   async user(token: unknown): Promise<UserRecord | null> {
-    const id = this.verify(token);
-    return id === null ? null : this.store.userById(id);
+    return (await this.session(token))?.user ?? null;
   }
 
   /** A new guest with a free name like "Guest 4821". */
-  async guest(now = Date.now()): Promise<{ user: UserRecord; token: string }> {
+  async guest(): Promise<{ user: UserRecord; token: string }> {
     for (let digits = 4; ; digits++) {
       const user: UserRecord = {
         id: userId(),
         name: `Guest ${randomString(digits, '0123456789')}`,
         passwordHash: null,
+        tokenGeneration: 0,
         rating: INITIAL_RATING,
         games: 0,
-        createdAt: now,
+        createdAt: this.clock(),
         lastPlayedAt: null,
       };
       try {
         await this.store.createUser(user);
-        return { user, token: this.tokenFor(user.id) };
+        return { user, token: this.tokenFor(user) };
       } catch (e) {
         if (!(e instanceof NameTakenError) || digits > 12) throw e;
       }
@@ -133,10 +183,13 @@ export class Identity {
     const user = await this.existing(id);
     if (typeof name !== 'string' || !NAME_PATTERN.test(name.trim()))
       throw new IdentityRefusal('ERR_BAD_NAME', 'a name has 2–24 letters, digits, spaces, _ . or -');
-    if (user.passwordHash !== null && user.name.toLowerCase() !== name.trim().toLowerCase())
+    const wanted = name.trim();
+    if (user.passwordHash !== null && user.name.toLowerCase() !== wanted.toLowerCase())
       throw new IdentityRefusal('ERR_ALREADY_CLAIMED', 'a claimed name cannot be changed');
+    const refused = nameRefusal(wanted);
+    if (refused) throw new IdentityRefusal('ERR_RESERVED_NAME', refused);
     try {
-      await this.store.renameUser(id, name.trim());
+      await this.store.renameUser(id, wanted);
     } catch (e) {
       if (e instanceof NameTakenError) throw new IdentityRefusal('ERR_NAME_TAKEN', e.message);
       throw e;
@@ -144,26 +197,58 @@ export class Identity {
     return this.existing(id);
   }
 
-  /** Keeps the guest's name with a password, for signing in on other devices. */
-  async claim(id: string, password: unknown): Promise<UserRecord> {
+  /**
+   * Keeps the guest's name with a password, for signing in on other devices. Every token issued before stops
+   * working: the answer carries this device's new one.
+   */
+  async claim(id: string, password: unknown): Promise<{ user: UserRecord; token: string }> {
     const user = await this.existing(id);
     if (user.passwordHash !== null)
       throw new IdentityRefusal('ERR_ALREADY_CLAIMED', 'the name is already claimed');
     checkPassword(password);
-    await this.store.setPassword(id, await hashPassword(password as string));
-    return this.existing(id);
+    if (!(await this.store.claimUser(id, await this.hasher.hash(password))))
+      throw new IdentityRefusal('ERR_ALREADY_CLAIMED', 'the name is already claimed');
+    const claimed = await this.existing(id);
+    return { user: claimed, token: this.tokenFor(claimed) };
   }
 
+  /** Every token of the user stops working; the answer carries this device's new one. */
+  async signOutEverywhere(id: string): Promise<{ user: UserRecord; token: string }> {
+    await this.existing(id);
+    await this.store.rotateTokens(id);
+    const user = await this.existing(id);
+    return { user, token: this.tokenFor(user) };
+  }
+
+  /**
+   * Signs in with name and password. Unknown names and names without a password cost one scrypt check all the
+   * same; a hash with older parameters is hashed anew. Rejects with HasherBusy when the hasher's queue is full.
+   */
   async login(name: unknown, password: unknown): Promise<{ user: UserRecord; token: string }> {
-    const user =
-      typeof name === 'string' && name.length <= 64 ? await this.store.userByName(name.trim()) : null;
-    const okPassword =
-      typeof password === 'string' &&
-      password.length <= 200 &&
-      user?.passwordHash != null &&
-      (await verifyPassword(password, user.passwordHash));
-    if (!user || !okPassword) throw new IdentityRefusal('ERR_WRONG_LOGIN', 'wrong name or password');
-    return { user, token: this.tokenFor(user.id) };
+    if (typeof name !== 'string' || name.length > 64 || typeof password !== 'string' || password.length > 200)
+      throw new IdentityRefusal('ERR_WRONG_LOGIN', 'wrong name or password');
+    const user = await this.store.userByName(name.trim());
+    let ok = false;
+    if (user?.passwordHash != null) {
+      const check = await this.hasher.verify(password, user.passwordHash);
+      ok = check.ok;
+      if (ok && check.stale) await this.rehash(user, password);
+    } else {
+      await this.hasher.verifyDummy(password);
+    }
+    if (!user || !ok) throw new IdentityRefusal('ERR_WRONG_LOGIN', 'wrong name or password');
+    return { user, token: this.tokenFor(user) };
+  }
+
+  /** The stored hash in today's parameters; a busy hasher leaves it for the next sign-in. */
+  private async rehash(user: UserRecord, password: string): Promise<void> {
+    let fresh: string;
+    try {
+      fresh = await this.hasher.hash(password);
+    } catch {
+      return;
+    }
+    await this.store.setPassword(user.id, fresh);
   }
 
   private async existing(id: string): Promise<UserRecord> {
@@ -172,8 +257,14 @@ export class Identity {
     return user;
   }
 
-  private sign(id: string): string {
-    return createHmac('sha256', this.secret).update(`hearts-user/1:${id}`).digest('base64url');
+  private mac(text: string): string {
+    return createHmac('sha256', this.secret).update(text).digest('base64url');
+  }
+
+  private same(given: string, expected: string): boolean {
+    const a = Buffer.from(given);
+    const b = Buffer.from(expected);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 }
 

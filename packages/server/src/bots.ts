@@ -36,20 +36,20 @@ interface Slot {
   pending: Map<number, { resolve(d: Decision): void; reject(e: Error): void }>;
 }
 
-/** The compiled worker beside this file, or (running from sources under test) the built one. */
-function workerUrl(): URL {
-  const here = new URL('./bot-worker.js', import.meta.url);
+/** A compiled worker (`bot-worker.js`, `hash-worker.js`) beside this file, or (sources under test) the built one. */
+export function workerUrl(file: string): URL {
+  const here = new URL(`./${file}`, import.meta.url);
   if (existsSync(fileURLToPath(here))) return here;
-  const built = new URL('../dist/bot-worker.js', import.meta.url);
+  const built = new URL(`../dist/${file}`, import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
-  throw new Error('the bot worker is not built: run `npm run build`');
+  throw new Error(`the worker ${file} is not built: run \`npm run build\``);
 }
 
 /**
  * The parent's Node options without custom import conditions: under the test runner the parent resolves the
  * workspace packages to their TypeScript sources (`--conditions source`), which a plain worker cannot load.
  */
-function workerExecArgv(): string[] {
+export function workerExecArgv(): string[] {
   const out: string[] = [];
   const args = process.execArgv;
   for (let i = 0; i < args.length; i++) {
@@ -62,7 +62,7 @@ function workerExecArgv(): string[] {
 
 export class BotPool implements BotDecider {
   private readonly slots: Slot[] = [];
-  private readonly url = workerUrl();
+  private readonly url = workerUrl('bot-worker.js');
   private nextId = 0;
   private closing = false;
 

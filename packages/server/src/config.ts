@@ -34,6 +34,9 @@ export interface ServerConfig {
   readonly botWorkers: number; // BOT_WORKERS: worker threads for bots
   readonly rateLimit: number; // RATE_LIMIT: messages a connection may send per second (burst: twice that)
   readonly secret: string | null; // SECRET: signs tokens; default: generated once and kept in the database
+  readonly tokenTtlDays: number; // TOKEN_TTL_DAYS: a token not renewed (used) for this long stops working
+  readonly hashWorkers: number; // HASH_WORKERS: threads for password hashing (scrypt, 128 MiB each while busy)
+  readonly hashQueue: number; // HASH_QUEUE: password checks that may wait for a thread; more get 503 ERR_BUSY
   readonly logLevel: string; // LOG_LEVEL: pino level (info, warn, silent …)
 }
 
@@ -58,6 +61,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botWorkers: Math.max(1, Math.min(4, availableParallelism())),
   rateLimit: 20,
   secret: null,
+  tokenTtlDays: 180,
+  hashWorkers: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  hashQueue: 16,
   logLevel: 'info',
 };
 
@@ -127,6 +133,9 @@ export function configFromEnv(
     botWorkers: int('BOT_WORKERS', base.botWorkers, 1, 64),
     rateLimit: int('RATE_LIMIT', base.rateLimit, 1, 100_000),
     secret,
+    tokenTtlDays: int('TOKEN_TTL_DAYS', base.tokenTtlDays, 1, 3650),
+    hashWorkers: int('HASH_WORKERS', base.hashWorkers, 1, 16),
+    hashQueue: int('HASH_QUEUE', base.hashQueue, 0, 10_000),
     logLevel,
   };
   return problems.length > 0 ? err(problems.join('; ')) : ok(config);

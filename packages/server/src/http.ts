@@ -6,10 +6,11 @@
  * | `GET /healthz` | 200 `{"status":"ok","process":"<id>"}`; 503 while draining |
  * | `GET /metrics` | Prometheus text format |
  * | `POST /api/guest` | a new guest: `{ token, user }` |
- * | `GET /api/me` | the signed-in user |
+ * | `GET /api/me` | the signed-in user; `token`: a renewed token to keep instead, when the one sent is old |
  * | `POST /api/name` `{ name }` | renames a guest |
- * | `POST /api/claim` `{ password }` | keeps the name with a password |
- * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device |
+ * | `POST /api/claim` `{ password }` | keeps the name with a password: `{ token, user }`, older tokens stop working |
+ * | `POST /api/signout-everywhere` | every token stops working: `{ token, user }`, this device's new one |
+ * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device; 503 `ERR_BUSY` when too many |
  * | `GET /api/history` | the user's finished games, newest first |
  * | `GET /api/games/<id>/record` | a finished game as `hearts-record/1` (its players only) |
  * | `GET /api/games/<id>/shuffle[/<hand>]` | its hands' `hearts-shuffle/1` transcripts (src/shuffle-routes.ts) |
@@ -19,6 +20,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, bearerToken, readJsonBody, sendJson as send } from './http-json.js';
 import { IdentityRefusal, publicUser } from './auth.js';
+import { HasherBusy } from './passwords.js';
 import { progressRoutes } from './rating/routes.js';
 import { shuffleRoutes } from './shuffle-routes.js';
 import type { Services } from './services.js';
@@ -49,7 +51,13 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       const { user, token } = await s.identity.guest();
       send(res, 200, { token, user: publicUser(user) });
     } else if (route === 'GET /api/me') {
-      send(res, 200, { user: publicUser(await signedIn(req)) });
+      const session = await s.identity.session(bearerToken(req));
+      if (!session)
+        throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+      send(res, 200, {
+        user: publicUser(session.user),
+        ...(session.renewed === null ? {} : { token: session.renewed }),
+      });
     } else if (route === 'POST /api/name') {
       const user = await signedIn(req);
       const body = await readJson(req);
@@ -57,7 +65,12 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     } else if (route === 'POST /api/claim') {
       const user = await signedIn(req);
       const body = await readJson(req);
-      send(res, 200, { user: publicUser(await s.identity.claim(user.id, body['password'])) });
+      const { user: claimed, token } = await s.identity.claim(user.id, body['password']);
+      send(res, 200, { token, user: publicUser(claimed) });
+    } else if (route === 'POST /api/signout-everywhere') {
+      const user = await signedIn(req);
+      const { user: same, token } = await s.identity.signOutEverywhere(user.id);
+      send(res, 200, { token, user: publicUser(same) });
     } else if (route === 'POST /api/login') {
       const body = await readJson(req);
       const { user, token } = await s.identity.login(body['name'], body['password']);
@@ -125,6 +138,8 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       }
     } catch (e) {
       if (e instanceof HttpError) send(res, e.status, { error: e.code, message: e.message });
+      else if (e instanceof HasherBusy)
+        send(res, 503, { error: 'ERR_BUSY', message: e.message }, { 'retry-after': '2' });
       else if (e instanceof IdentityRefusal)
         send(res, e.code === 'ERR_WRONG_LOGIN' ? 401 : e.code === 'ERR_NAME_TAKEN' ? 409 : 400, {
           error: e.code,

@@ -18,8 +18,11 @@ export type { TableDeps, TableTimes, TableOutput, DealSource, SeatState, SubmitO
 export { BotPool } from './bots.js';
 export type { BotDecider } from './bots.js';
 export { EventWriter } from './writer.js';
-export { Identity, hashPassword, verifyPassword, publicUser, INITIAL_RATING } from './auth.js';
-export type { PublicUser, IdentityError } from './auth.js';
+export { Identity, IdentityRefusal, publicUser, INITIAL_RATING, TOKEN_TTL_MS } from './auth.js';
+export type { PublicUser, IdentityError, IdentityOptions, Session, TokenClaims } from './auth.js';
+export { PasswordHasher, HasherBusy, SCRYPT_PARAMS, parseHash } from './passwords.js';
+export type { ScryptParams, HasherOptions } from './passwords.js';
+export { nameRefusal, foldWord, nameWords, RESERVED_WORDS, RESERVED_PHRASES } from './names.js';
 export { findMatches, acceptableGap, compatible } from './matchmaking.js';
 export type { Waiting, MatchPolicy, Match } from './matchmaking.js';
 export { places, BOT_START_RATINGS } from './results.js';

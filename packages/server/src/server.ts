@@ -25,6 +25,7 @@ import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
 import { createHttpHandler } from './http.js';
 import { createMetrics } from './metrics.js';
+import { PasswordHasher } from './passwords.js';
 import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
 import { setServices, type Services } from './services.js';
@@ -48,6 +49,7 @@ export interface RunningServer {
   readonly port: number;
   readonly services: Services;
   readonly restored: number; // tables restored at the start
+  readonly http: HttpServer; // the HTTP server (API, web app and the WebSocket upgrades)
   /** Drains: refuses new tables, closes connections (clients reconnect to the next process), stops. */
   close(): Promise<void>;
 }
@@ -70,7 +72,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
           config.databaseSchema ? { schema: config.databaseSchema } : {},
         )
       : await openSqliteStore(config.database));
-  const identity = await Identity.open(store, config.secret);
+  // Passwords on threads of their own: scrypt on libuv's pool would stall the file reads of the web app.
+  const hasher = new PasswordHasher({ workers: config.hashWorkers, queue: config.hashQueue });
+  const identity = await Identity.open(store, {
+    secret: config.secret,
+    hasher,
+    tokenTtlMs: config.tokenTtlDays * 24 * 60 * 60 * 1000,
+  }).catch(async (e: unknown) => {
+    await hasher.close();
+    throw e;
+  });
   // The same key in every process: a table placed on another process is opened there.
   const internalKey = await store.initSetting('internal-room-key', randomBytes(24).toString('hex'));
   const presence: TablePresence =
@@ -168,6 +179,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await game.gracefullyShutdown(false).catch(() => undefined);
     await presence.close().catch(() => undefined);
     await bots.close().catch(() => undefined);
+    await hasher.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     setServices(null);
     throw e;
@@ -195,12 +207,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await presence.close();
       matchMaker.controller.invokeMethod = invoke;
       await bots.close();
+      await hasher.close();
       await store.close();
       setServices(null);
       log.info('stopped');
     })());
 
-  return { url, port, services: s, restored, close };
+  return { url, port, services: s, restored, http, close };
 }
 
 /**

@@ -21,6 +21,7 @@ const user = (id: string, name: string, at = 1000): UserRecord => ({
   id,
   name,
   passwordHash: null,
+  tokenGeneration: 0,
   rating: 1500,
   games: 0,
   createdAt: at,
@@ -91,6 +92,18 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect((await store.userByName('annabel'))?.id).toBe('u1');
       await store.setPassword('u1', 'scrypt$x');
       expect((await store.userById('u1'))?.passwordHash).toBe('scrypt$x');
+    });
+
+    test('users: claiming sets a password once and moves the token generation on', async () => {
+      await store.createUser(user('u1', 'Anna'));
+      expect(await store.claimUser('u1', 'scrypt$a')).toBe(true);
+      expect(await store.userById('u1')).toMatchObject({ passwordHash: 'scrypt$a', tokenGeneration: 1 });
+      expect(await store.claimUser('u1', 'scrypt$b')).toBe(false);
+      expect(await store.claimUser('nobody', 'scrypt$b')).toBe(false);
+      await store.setPassword('u1', 'scrypt$c'); // a re-hash: tokens stay
+      expect(await store.userById('u1')).toMatchObject({ passwordHash: 'scrypt$c', tokenGeneration: 1 });
+      await store.rotateTokens('u1');
+      expect((await store.userById('u1'))?.tokenGeneration).toBe(2);
     });
 
     test('users: a name is taken ignoring case, on create and on rename', async () => {

@@ -20,6 +20,7 @@ import {
   LIMITS,
   type ClientMessageType,
   type ErrorMessage,
+  type TokenMessage,
 } from '@hearts/live/protocol';
 import { maybeServices, services } from '../services.js';
 import { parseMessage, type Parsed } from '../validate.js';
@@ -29,6 +30,7 @@ export interface Auth {
   readonly userId: string;
   readonly name: string;
   readonly rating: number;
+  readonly renewed: string | null; // a fresh token for a client that came with an old one (see handOverToken)
 }
 
 interface Bucket {
@@ -45,13 +47,23 @@ export abstract class GuardedRoom extends Room {
   private readonly buckets = new WeakMap<Client, Bucket>();
   private handlerTable: Handlers | null = null; // handlers(), built on the first message
 
-  /** Every connection must carry a valid token (sent as the Authorization bearer token). */
+  /**
+   * Every connection must carry a valid token, as the Authorization bearer token of the HTTP matchmaking
+   * request: Colyseus runs this static `onAuth` there and keeps the result with the seat reservation, so the
+   * WebSocket itself needs only the reservation's session id (the client puts no token in its URL).
+   */
   static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<Auth> {
     const s = services();
-    const user = await s.identity.user(token);
-    if (!user)
+    const session = await s.identity.session(token);
+    if (!session)
       throw new ServerError(JOIN_ERRORS.authFailed, 'sign in first: the token is missing or not valid');
-    return { userId: user.id, name: user.name, rating: user.rating };
+    const { user, renewed } = session;
+    return { userId: user.id, name: user.name, rating: user.rating, renewed };
+  }
+
+  /** Hands a renewed token to a client that joined with an old one; the client keeps it instead. */
+  protected handOverToken(client: Client, auth: Auth): void {
+    if (auth.renewed !== null) client.send('token', { token: auth.renewed } satisfies TokenMessage);
   }
 
   /** The room's message handlers; called once per room. */

@@ -71,6 +71,7 @@ export class QuickRoom extends GuardedRoom {
       client,
     });
     s.queueSize = this.queue.size;
+    this.handOverToken(client, auth);
     this.sendStatus();
   }
 

@@ -249,6 +249,7 @@ export class TableRoom extends GuardedRoom {
     this.conns.set(client.sessionId, { client, userId: auth.userId });
     this.byUser.set(auth.userId, client);
     this.closeWindow(auth.userId);
+    this.handOverToken(client, auth);
     s.log.debug({ table: this.roomId, user: auth.userId }, 'joined');
     if (!this.table) {
       this.lobbyChanged();

@@ -31,6 +31,7 @@ function toUser(r: Selectable<UsersTable>): UserRecord {
     id: r.id,
     name: r.name,
     passwordHash: r.password_hash,
+    tokenGeneration: Number(r.token_generation),
     rating: Number(r.rating),
     games: Number(r.games),
     createdAt: num(r.created_at),
@@ -103,6 +104,7 @@ export class KyselyStore implements GameStore {
           name: u.name,
           name_key: u.name.toLowerCase(),
           password_hash: u.passwordHash,
+          token_generation: u.tokenGeneration,
           rating: u.rating,
           games: u.games,
           created_at: u.createdAt,
@@ -144,6 +146,24 @@ export class KyselyStore implements GameStore {
 
   async setPassword(id: string, passwordHash: string): Promise<void> {
     await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async claimUser(id: string, passwordHash: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_generation: eb('token_generation', '+', 1) }))
+      .where('id', '=', id)
+      .where('password_hash', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async rotateTokens(id: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ token_generation: eb('token_generation', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   async createTable(t: TableRecord): Promise<void> {

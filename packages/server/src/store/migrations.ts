@@ -99,6 +99,15 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_token_generation': {
+    // tokens carry the user's generation; claiming the name or signing out everywhere moves it on
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('token_generation', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -8,6 +8,7 @@ export interface UsersTable {
   name: string; // as shown
   name_key: string; // lower-cased name: unique
   password_hash: string | null; // scrypt; null for a guest who has not claimed the name
+  token_generation: number; // tokens of older generations are refused (claim, sign out everywhere)
   rating: number;
   games: number; // rated games played
   created_at: number | string;

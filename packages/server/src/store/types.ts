@@ -19,6 +19,7 @@ export interface UserRecord {
   readonly id: string;
   readonly name: string;
   readonly passwordHash: string | null; // null: a guest who has not claimed the name
+  readonly tokenGeneration: number; // tokens issued for an older generation are refused
   readonly rating: number;
   readonly games: number; // rated games played
   readonly createdAt: number;
@@ -147,7 +148,15 @@ export interface GameStore {
   userByName(name: string): Promise<UserRecord | null>;
   /** Renames a user; throws {@link NameTakenError} when the name is taken by someone else. */
   renameUser(id: string, name: string): Promise<void>;
+  /** Replaces the password hash (the same password hashed anew); tokens stay valid. */
   setPassword(id: string, passwordHash: string): Promise<void>;
+  /**
+   * Sets the password of a user who has none and moves the token generation on (older tokens stop working);
+   * false when the user already has a password or does not exist.
+   */
+  claimUser(id: string, passwordHash: string): Promise<boolean>;
+  /** Moves the user's token generation on: every token issued before stops working. */
+  rotateTokens(id: string): Promise<void>;
 
   createTable(table: TableRecord): Promise<void>;
   /** Appends events atomically (all or none); throws when a (table, seq) or (table, seat, clientId) repeats. */
