@@ -3,7 +3,7 @@
  * a password lets its owner sign in on other devices. Passwords are scrypt hashes computed off the file-serving
  * threads (passwords.ts); names that pose as bots or staff are refused (names.ts).
  *
- * Tokens are `h2.<userId>.<generation>.<issued, seconds>.<HMAC-SHA256>` (docs: notes in docs/security.md). A token
+ * Tokens are `h2.<userId>.<generation>.<issued, seconds>.<HMAC-SHA256>` (docs/security.md, "Identity"). A token
  * is good for `tokenTtlMs` after it was issued and only while the user's token generation is the one it names:
  * claiming the name and "sign out everywhere" move the generation on. A token older than a day is renewed: the
  * caller hands the fresh one back (GET /api/me, joining a room). Tokens of the first format, `<userId>.<HMAC>`,
