@@ -140,10 +140,12 @@ describe('passwords', () => {
       await weak.close();
     }
     expect(parseHash((await store.userById(user.id))!.passwordHash!)?.params.N).toBe(2 ** 9);
+    const dummy = vi.spyOn(hasher, 'verifyDummy');
     await expect(id.login(user.name, 'wrong horse battery')).rejects.toMatchObject({
       code: 'ERR_WRONG_LOGIN',
     });
     expect(parseHash((await store.userById(user.id))!.passwordHash!)?.params.N).toBe(2 ** 9); // not on a failure
+    expect(dummy).toHaveBeenCalledTimes(1); // the cheaper old hash is followed by today's cost
     const login = await id.login(user.name, 'correct horse battery');
     expect(login.user.id).toBe(user.id);
     const stored = (await store.userById(user.id))!.passwordHash!;

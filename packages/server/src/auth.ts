@@ -221,8 +221,10 @@ export class Identity {
   }
 
   /**
-   * Signs in with name and password. Unknown names and names without a password cost one scrypt check all the
-   * same; a hash with older parameters is hashed anew. Rejects with HasherBusy when the hasher's queue is full.
+   * Signs in with name and password. Unknown names and names without a password cost one scrypt check with
+   * today's parameters all the same (a dummy check). A hash with older parameters is hashed anew on success; on
+   * a failure a dummy check takes its place, so that an old (cheaper) hash does not answer sooner than a dummy.
+   * Rejects with HasherBusy when the hasher's queue is full.
    */
   async login(name: unknown, password: unknown): Promise<{ user: UserRecord; token: string }> {
     if (typeof name !== 'string' || name.length > 64 || typeof password !== 'string' || password.length > 200)
@@ -232,7 +234,7 @@ export class Identity {
     if (user?.passwordHash != null) {
       const check = await this.hasher.verify(password, user.passwordHash);
       ok = check.ok;
-      if (ok && check.stale) await this.rehash(user, password);
+      if (check.stale) await this.upgrade(user, password, ok);
     } else {
       await this.hasher.verifyDummy(password);
     }
@@ -240,15 +242,18 @@ export class Identity {
     return { user, token: this.tokenFor(user) };
   }
 
-  /** The stored hash in today's parameters; a busy hasher leaves it for the next sign-in. */
-  private async rehash(user: UserRecord, password: string): Promise<void> {
-    let fresh: string;
+  /**
+   * After a check against a hash of older parameters: the right password is hashed anew with today's (a re-hash,
+   * tokens stay); a wrong one costs a dummy check. A busy hasher leaves the upgrade for the next sign-in.
+   */
+  private async upgrade(user: UserRecord, password: string, ok: boolean): Promise<void> {
+    let fresh: string | false;
     try {
-      fresh = await this.hasher.hash(password);
+      fresh = ok ? await this.hasher.hash(password) : await this.hasher.verifyDummy(password);
     } catch {
       return;
     }
-    await this.store.setPassword(user.id, fresh);
+    if (fresh !== false) await this.store.setPassword(user.id, fresh);
   }
 
   private async existing(id: string): Promise<UserRecord> {
