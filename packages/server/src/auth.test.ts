@@ -174,6 +174,16 @@ describe('passwords', () => {
     }
   });
 
+  test('closing the pool rejects what runs and waits', async () => {
+    const closing = new PasswordHasher({ workers: 1, queue: 1, params: { ...FAST, N: 2 ** 14 } });
+    const running = closing.hash('one password');
+    const waiting = closing.hash('two password');
+    await closing.close();
+    await expect(running).rejects.toThrow(/closed/);
+    await expect(waiting).rejects.toThrow(/closed/);
+    await expect(closing.hash('three password')).rejects.toThrow(/closed/);
+  });
+
   test('a malformed stored hash never matches', async () => {
     expect(await hasher.verify('x', 'scrypt$x')).toEqual({ ok: false, stale: false });
     expect(parseHash('scrypt$1073741824$8$1$c2FsdHNhbHQ=$' + 'A'.repeat(44))).toBeNull(); // N too large

@@ -144,9 +144,15 @@ export class PasswordHasher {
     return this.waiting.length + this.slots.filter((s) => s.job !== null).length;
   }
 
+  /** Stops the threads; requests running or waiting are rejected. */
   async close(): Promise<void> {
     this.closing = true;
-    for (const job of this.waiting.splice(0)) job.reject(new Error('the password hasher is closed'));
+    const closed = new Error('the password hasher is closed');
+    for (const job of this.waiting.splice(0)) job.reject(closed);
+    for (const slot of this.slots) {
+      slot.job?.reject(closed);
+      slot.job = null;
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
