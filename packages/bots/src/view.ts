@@ -21,6 +21,7 @@ import {
   type Card,
   breaksHearts,
   handCardPoints,
+  moonCardsOf,
   winningIndex,
   type HandConfig,
   type Observation,
@@ -81,7 +82,7 @@ export class SeatView {
     const seven = obs.sevenSuit === null ? -1 : SUITS.indexOf(obs.sevenSuit);
     this.points = handCardPoints(this.cfg, seven < 0 ? null : (seven as Suit));
     this.moonValue = this.cfg.moonValue;
-    this.moonCards = CardSet.fromSuitMasks(0, 0, this.cfg.moonQueen ? 1 << 10 : 0, this.cfg.moonHearts);
+    this.moonCards = moonCardsOf(this.cfg);
     this.voids = new Array<number>(this.n).fill(0);
     this.takenBy = new Array<CardSet>(this.n).fill(CardSet.EMPTY);
     let played = CardSet.EMPTY;

@@ -14,6 +14,7 @@
  * ```
  */
 import {
+  CardSet,
   CLUBS,
   HEARTS,
   JACK_OF_DIAMONDS,
@@ -132,6 +133,10 @@ export function compiledRules(rules: Rules): HandConfig {
   COMPILED.set(rules, cfg);
   return cfg;
 }
+
+/** The cards a moon needs under these rules: every heart in play and the Q♠ (when in play). */
+export const moonCardsOf = (cfg: HandConfig): CardSet =>
+  CardSet.fromSuitMasks(0, 0, cfg.moonQueen ? 1 << (QUEEN_OF_SPADES % 13) : 0, cfg.moonHearts);
 
 /** What the seven picked by the die scores under `sevenOfDie`, for whoever takes it. */
 export const SEVEN_OF_DIE_POINTS = 40;

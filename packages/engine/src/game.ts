@@ -22,7 +22,7 @@ import {
 import { compiledRules, HandCore, sevenOf, winningIndex, type HandConfig, type PlayError } from './core.js';
 import { randomInt, type RandomSource } from './random.js';
 import { err, ok, type Result } from './result.js';
-import { deckOf, parseRules, passOffset, type Rules, type RulesError } from './rules.js';
+import { dealerOfHand, deckOf, parseRules, passOffset, type Rules, type RulesError } from './rules.js';
 
 export type Phase = 'deal' | 'pass' | 'play' | 'moon' | 'gameOver';
 /** The shooter's choice: `minus` = shooter −26, `plus` = every other player +26. */
@@ -189,7 +189,7 @@ export function newGame(rules: Partial<Rules> | Rules = {}): Result<GameState, R
 }
 
 export const dealerOf = (state: GameState, handNumber = state.handNumber): number =>
-  handNumber % state.rules.players;
+  dealerOfHand(state.rules, handNumber);
 
 /** Seats the cards go to, counted to the left, in the current hand (0: no passing). */
 export const currentPassOffset = (state: GameState): number => passOffset(state.rules, state.handNumber);

@@ -41,6 +41,7 @@ export {
   parseRules,
   rulesDiff,
   passOffset,
+  dealerOfHand,
   deckOf,
   tricksPerHand,
   lowestClub,
@@ -73,6 +74,7 @@ export {
   winningIndex,
   breaksHearts,
   handCardPoints,
+  moonCardsOf,
   sevenOf,
   SEVEN_OF_DIE_POINTS,
 } from './core.js';

@@ -13,7 +13,9 @@ import {
   breaksHearts,
   compileRules,
   compiledRules,
+  dealerOfHand,
   gameEnd,
+  moonCardsOf,
   handCardPoints,
   handOf,
   handTricks,
@@ -218,6 +220,28 @@ describe('cards that score', () => {
     expect([...DIE_SUITS].sort()).toEqual([0, 0, 1, 1, 2, 2]);
     expect(sevenOf(0)).toBe(card('7C'));
     expect(sevenOf(2)).toBe(card('7S'));
+  });
+
+  test.each([
+    [{}, 'QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH', 26],
+    [{ heartValues: 'rank', queenPoints: 25 }, 'QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH', 129],
+    [{ players: 6, removedCards: ['2C', '3C', '2H', '2S'] }, 'QS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH', 25],
+    [{ players: 3, removedCards: ['QS'] }, '2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH', 13],
+  ] as const)('the moon cards of %j: %s, worth %i', (r, names, value) => {
+    const cfg = compiledRules(rules(r as Partial<Rules>));
+    expect(moonCardsOf(cfg).toString()).toBe(
+      names
+        .split(' ')
+        .map(card)
+        .sort((a, b) => a - b)
+        .map(makeCard)
+        .join(' '),
+    );
+    expect(cfg.moonValue).toBe(value);
+  });
+
+  test('the dealer: seat 0 deals first, then each seat to the left', () => {
+    expect([0, 1, 2, 3, 4, 5].map((h) => dealerOfHand(rules({ players: 5 }), h))).toEqual([0, 1, 2, 3, 4, 0]);
   });
 
   test('handCardPoints adds the die’s seven to the rules’ points, in a fresh array', () => {

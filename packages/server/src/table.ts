@@ -19,8 +19,9 @@ import {
   dealRandom,
   newGame,
   observation,
-  parseCard,
+  parseNamedMove,
   randomInt,
+  DIE_SUITS,
   seatsToAct,
   type Card,
   type GameState,
@@ -85,9 +86,6 @@ export type DealSource = (
   tableId: string,
 ) => Promise<{ hands: CardSet[]; sevenSuit: Suit | null }>;
 
-/** The die of sevenOfDie: 1–2 spades, 3–4 diamonds, 5–6 clubs (as the engine's dealRandom rolls it). */
-const DIE_SUITS: readonly Suit[] = [2, 2, 1, 1, 0, 0] as Suit[];
-
 export const randomDeal: DealSource = (state) => {
   const dealt = dealRandom(state, cryptoRandom());
   const log = dealt.log[dealt.handNumber]!;
@@ -139,25 +137,10 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         look: null,
       };
 
-/** A wire move as an engine move; null when a card name is not a card. */
+/** A wire move as an engine move (the engine's reading of named moves); null when a card name is not a card. */
 export function toEngineMove(m: WireMove): Move | null {
-  switch (m.kind) {
-    case 'pass': {
-      const cards: Card[] = [];
-      for (const n of m.cards) {
-        const c = parseCard(n);
-        if (c === undefined) return null;
-        cards.push(c);
-      }
-      return { kind: 'pass', cards };
-    }
-    case 'play': {
-      const c = parseCard(m.card);
-      return c === undefined ? null : { kind: 'play', card: c };
-    }
-    case 'moon':
-      return { kind: 'moon', choice: m.choice };
-  }
+  const move = parseNamedMove(m);
+  return move.ok ? move.value : null;
 }
 
 const decisionToWire = (d: Decision): WireMove =>
