@@ -14,13 +14,17 @@ import {
   HEARTS,
   KING_OF_SPADES,
   QUEEN_OF_SPADES,
+  SEVEN_OF_DIE_POINTS,
   SPADES,
+  SUITS,
+  sevenOf,
   suitOf,
   type Card,
   moonOptions,
   type MoonChoice,
   type MoonOutcome,
   type Observation,
+  type Suit,
 } from '@hearts/engine';
 import { suitCards, type SeatView } from './view.js';
 
@@ -68,8 +72,8 @@ export function dumpEstimate(v: SeatView, seat: number): number {
   }
   const seven = v.obs.sevenSuit;
   if (seven !== null) {
-    const card = 'CDSH'.indexOf(seven) * 13 + 5;
-    if (v.unseen.has(card)) e += holdsChance(v, seat, card) * 40 * 0.5;
+    const card = sevenOf(SUITS.indexOf(seven) as Suit);
+    if (v.unseen.has(card)) e += holdsChance(v, seat, card) * SEVEN_OF_DIE_POINTS * 0.5;
   }
   return Math.max(0, e);
 }

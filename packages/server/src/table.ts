@@ -19,6 +19,7 @@ import {
   dealRandom,
   newGame,
   observation,
+  moveErrorMessage,
   parseNamedMove,
   randomInt,
   DIE_SUITS,
@@ -26,7 +27,6 @@ import {
   type Card,
   type GameState,
   type IllegalMove,
-  type Move,
   type Observation,
   type Suit,
 } from '@hearts/engine';
@@ -136,12 +136,6 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         rating: s.rating,
         look: null,
       };
-
-/** A wire move as an engine move (the engine's reading of named moves); null when a card name is not a card. */
-export function toEngineMove(m: WireMove): Move | null {
-  const move = parseNamedMove(m);
-  return move.ok ? move.value : null;
-}
 
 const decisionToWire = (d: Decision): WireMove =>
   d.kind === 'pass'
@@ -265,8 +259,8 @@ export class Table {
         if (this.fair) this.fair.restore(e);
         return;
       case 'move': {
-        const m = toEngineMove(e.move);
-        const r = m ? applyMove(this.game, e.seat, m) : null;
+        const m = parseNamedMove(e.move);
+        const r = m.ok ? applyMove(this.game, e.seat, m.value) : null;
         if (!r?.ok) throw new Error(`table ${this.id}: stored move ${JSON.stringify(e)} refused`);
         this.game = r.value;
         this.banks[e.seat] = e.bankMs;
@@ -424,10 +418,13 @@ export class Table {
   ): Promise<SubmitOutcome> {
     const cheat = shuffleTestHooks.cheat?.move;
     if (cheat && by === 'player') wire = cheat(seat, wire);
-    const move = toEngineMove(wire);
-    if (!move)
-      return { ok: false, error: { code: 'ERR_MALFORMED', message: 'not a card', ...(id ? { id } : {}) } };
-    const r = applyMove(this.game, seat, move);
+    const move = parseNamedMove(wire);
+    if (!move.ok)
+      return {
+        ok: false,
+        error: { code: 'ERR_MALFORMED', message: moveErrorMessage(move.error), ...(id ? { id } : {}) },
+      };
+    const r = applyMove(this.game, seat, move.value);
     if (!r.ok) return { ok: false, error: illegal(r.error, id ?? undefined) };
     const bankMs = by === 'clock' ? 0 : by === 'player' ? this.bankAfter(seat) : this.banks[seat]!;
     try {

@@ -1,5 +1,5 @@
 import {
-  compileRules,
+  compiledRules,
   deckOf,
   moonRuling,
   parseNamedMove,
@@ -37,7 +37,7 @@ export interface BenchResult {
 
 /** Plays random hands for about `seconds` and measures the rate. */
 export function runBench(rules: Rules, seconds: number, rng: RandomSource): BenchResult {
-  const cfg = compileRules(rules);
+  const cfg = compiledRules(rules);
   const n = cfg.n;
   const core = new HandCore(cfg);
   const deck = Int8Array.from(deckOf(rules).toArray());
