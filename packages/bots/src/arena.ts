@@ -12,7 +12,10 @@
  */
 import {
   applyMove,
+  compiledRules,
   dealRandom,
+  gameEnd,
+  parseNamedMove,
   observation,
   parseRules,
   rulesDiff,
@@ -25,11 +28,9 @@ import {
   type RandomSource,
   type Rules,
 } from '@hearts/engine';
-import { decisionToMove } from './decision.js';
 import { handAt, handPeriod } from './position.js';
 import { randomBot } from './random.js';
 import type { DecideOptions, Decision } from './types.js';
-import { configOf } from './view.js';
 
 /** A player in the arena: one of our bots, or an external program (whose answers may be asynchronous). */
 export interface ArenaPlayer {
@@ -140,9 +141,9 @@ async function act(
   let message: string;
   try {
     const decision = await player.decide(obs, options);
-    const move = decisionToMove(decision);
-    if (move) {
-      const r = applyMove(state, seat, move);
+    const move = parseNamedMove(decision);
+    if (move.ok) {
+      const r = applyMove(state, seat, move.value);
       if (r.ok) return r.value;
       message = `illegal ${decision.kind}: ${r.error.message}`;
     } else message = `not a decision: ${JSON.stringify(decision)}`;
@@ -150,19 +151,11 @@ async function act(
     message = e instanceof Error ? e.message : String(e);
   }
   report(message);
-  const fallback = decisionToMove(randomBot.decide(obs, options))!;
-  const r = applyMove(state, seat, fallback);
+  const fallback = parseNamedMove(randomBot.decide(obs, options));
+  if (!fallback.ok) throw new Error(`internal: random move unreadable: ${fallback.error}`);
+  const r = applyMove(state, seat, fallback.value);
   if (!r.ok) throw new Error(`internal: random move refused: ${r.error.message}`);
   return r.value;
-}
-
-/** Whether totals end a game after `hands` hands, under the rules' target, hand count and tie rule. */
-export function gameEnds(rules: Rules, totals: readonly number[], hands: number): boolean {
-  const reached =
-    rules.handsToPlay > 0 ? hands >= rules.handsToPlay : Math.max(...totals) >= rules.targetScore;
-  if (!reached) return false;
-  const low = Math.min(...totals);
-  return rules.ties === 'shareWin' || totals.filter((t) => t === low).length === 1;
 }
 
 /**
@@ -176,7 +169,7 @@ export async function playChain(
   onHand?: () => void,
 ): Promise<ChainResult> {
   const { rules } = config;
-  const cfg = configOf(rules);
+  const cfg = compiledRules(rules);
   const seats = config.seatings[seating];
   if (!seats) throw new Error(`no seating ${seating}`);
   const n = rules.players;
@@ -207,9 +200,9 @@ export async function playChain(
     totals = totals.map((t, s) => t + points[s]!);
     inGame++;
     let gameOver: number[] | null = null;
-    if (gameEnds(rules, totals, inGame)) {
-      const low = Math.min(...totals);
-      gameOver = totals.flatMap((t, s) => (t === low ? [s] : []));
+    const end = gameEnd(rules, totals, inGame);
+    if (end.over) {
+      gameOver = [...end.winners];
       totals = new Array<number>(n).fill(0);
       inGame = 0;
     }

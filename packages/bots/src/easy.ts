@@ -17,11 +17,12 @@ import {
   rankOf,
   suitOf,
   randomInt,
+  compiledRules,
+  winningIndex,
   type Card,
   type Observation,
 } from '@hearts/engine';
 import type { Bot, DecideOptions, Decision } from './types.js';
-import { configOf, winningIndex } from './view.js';
 
 /** Out of 100: how often the easy bot plays a random legal card. */
 const RANDOM_PERCENT = 10;
@@ -63,7 +64,7 @@ function easyPlay(obs: Observation, legal: Card[], random: DecideOptions['random
   const led = suitOf(trick[0]!);
   const follow = legal.filter((c) => suitOf(c) === led);
   if (follow.length > 0) {
-    const points = configOf(obs.rules).cardPoints;
+    const points = compiledRules(obs.rules).cardPoints;
     const onTrick = trick.reduce((p, c) => p + points[c]!, 0);
     const winner = trick[winningIndex(trick)]!;
     const under = follow.filter((c) => c < winner);

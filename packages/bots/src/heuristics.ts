@@ -14,13 +14,19 @@ import {
   HEARTS,
   KING_OF_SPADES,
   QUEEN_OF_SPADES,
+  SEVEN_OF_DIE_POINTS,
   SPADES,
+  SUITS,
+  sevenOf,
   suitOf,
   type Card,
+  moonOptions,
   type MoonChoice,
+  type MoonOutcome,
   type Observation,
+  type Suit,
 } from '@hearts/engine';
-import { configOf, suitCards, type SeatView } from './view.js';
+import { suitCards, type SeatView } from './view.js';
 
 const QS = QUEEN_OF_SPADES;
 
@@ -66,8 +72,8 @@ export function dumpEstimate(v: SeatView, seat: number): number {
   }
   const seven = v.obs.sevenSuit;
   if (seven !== null) {
-    const card = 'CDSH'.indexOf(seven) * 13 + 5;
-    if (v.unseen.has(card)) e += holdsChance(v, seat, card) * 40 * 0.5;
+    const card = sevenOf(SUITS.indexOf(seven) as Suit);
+    if (v.unseen.has(card)) e += holdsChance(v, seat, card) * SEVEN_OF_DIE_POINTS * 0.5;
   }
   return Math.max(0, e);
 }
@@ -221,25 +227,20 @@ export function sureMoonPlay(v: SeatView): Card | null {
   return null;
 }
 
+/** Whether a way of counting the moon ends the game with `seat` the only winner. */
+export const winsAlone = (o: MoonOutcome, seat: number): boolean =>
+  o.end.over && o.end.winners.length === 1 && o.end.winners[0] === seat;
+
 /**
  * The shooter's choice under `shooterChoice`: whatever ends the game with me winning; otherwise "plus" while I
- * lead (it brings the end nearer) and "minus" while I trail (it keeps the others from the target).
+ * lead (it brings the end nearer) and "minus" while I trail (it keeps the others from the target). What each
+ * choice gives comes from the engine's {@link moonOptions}.
  */
 export function moonChoiceFor(obs: Observation): MoonChoice {
   const me = obs.seat;
-  const taken = obs.handPoints;
-  const v = configOf(obs.rules).moonValue;
-  const ends = (totals: number[]): boolean =>
-    obs.rules.handsToPlay > 0
-      ? obs.handNumber + 1 >= obs.rules.handsToPlay
-      : Math.max(...totals) >= obs.rules.targetScore;
-  const win = (totals: number[]): boolean => totals.every((t, s) => s === me || t > totals[me]!);
-  const minus = obs.scores.map((t, s) => t + taken[s]! - (s === me ? 2 * v : 0));
-  const plus = obs.scores.map((t, s) => t + taken[s]! + (s === me ? -v : 0));
-  // taken[me] includes the moon cards: minus = taken − 2v leaves me at −v; plus = taken − v leaves me at 0.
-  const plusOthers = plus.map((t, s) => (s === me ? t : t + v));
-  if (ends(plusOthers) && win(plusOthers)) return 'plus';
-  if (ends(minus) && win(minus)) return 'minus';
-  if (ends(plusOthers)) return 'minus';
-  return win(minus) && win(plusOthers) ? 'plus' : 'minus';
+  const { plus, minus } = moonOptions(obs.rules, obs.handPoints, me, obs.scores, obs.handNumber + 1);
+  if (winsAlone(plus, me)) return 'plus';
+  if (winsAlone(minus, me)) return 'minus';
+  if (plus.end.over) return 'minus';
+  return plus.end.leaders.length === 1 && plus.end.leaders[0] === me ? 'plus' : 'minus';
 }

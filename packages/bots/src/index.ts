@@ -15,7 +15,6 @@ export { mediumBot, makeMediumBot, MEDIUM_TUNING } from './medium.js';
 export type { MediumTuning } from './medium.js';
 export { createBot } from './registry.js';
 export { STRENGTH } from './strength.js';
-export { decisionToMove } from './decision.js';
 export { SeatView } from './view.js';
 export { handAt, handPeriod } from './position.js';
 export {
@@ -24,7 +23,6 @@ export {
   playChain,
   summarize,
   formatReport,
-  gameEnds,
   estimate,
   tQuantile975,
 } from './arena.js';

@@ -12,25 +12,27 @@
  */
 import {
   CardSet,
-  HEARTS,
-  QUEEN_OF_SPADES,
   SUITS,
-  suitOf,
   deckOf,
   isCardName,
   parseCard,
   parseRules,
   rulesDiff,
   tricksPerHand,
+  breaksHearts,
+  compiledRules,
+  dealerOfHand,
+  handCardPoints,
+  winningIndex,
   type CardName,
   type Observation,
   type Rules,
+  type Suit,
   type SuitName,
   type TrickView,
 } from '@hearts/engine';
 import { z } from 'zod';
 import type { Bot, DecideOptions, Decision } from './types.js';
-import { configOf, winningIndex } from './view.js';
 
 export const PROTOCOL = 'hearts-bot/1';
 
@@ -135,9 +137,10 @@ export function parseDecide(input: unknown): Parsed<Observation> {
   if (m.kind === 'play' && m.legal === undefined) return fail('"legal" is missing');
   let problem = claim(hand, 'hand');
   const tricks: TrickView[] = [];
-  const points = configOf(rules).cardPoints.slice();
-  const seven = m.sevenSuit ? SUITS.indexOf(m.sevenSuit) * 13 + 5 : -1;
-  if (seven >= 0) points[seven] = points[seven]! + 40;
+  const points = handCardPoints(
+    compiledRules(rules),
+    m.sevenSuit ? (SUITS.indexOf(m.sevenSuit) as Suit) : null,
+  );
   const handPoints = new Array<number>(n).fill(0);
   let broken = false;
   let nextLeader: number | null = null;
@@ -151,7 +154,7 @@ export function parseDecide(input: unknown): Parsed<Observation> {
     const winner = (t.leader + winningIndex(cards)) % n;
     for (const c of cards) {
       handPoints[winner] = handPoints[winner]! + points[c]!;
-      if (suitOf(c) === HEARTS || (c === QUEEN_OF_SPADES && rules.queenBreaksHearts)) broken = true;
+      if (breaksHearts(rules, c)) broken = true;
     }
     tricks.push({ leader: t.leader, cards: t.cards as CardName[], winner });
     nextLeader = winner;
@@ -167,8 +170,7 @@ export function parseDecide(input: unknown): Parsed<Observation> {
       return fail(
         `trick: it is seat ${(trickIn.leader + trickIn.cards.length) % n}'s turn, not seat ${m.seat}'s`,
       );
-    for (const c of trickIn.cards)
-      if (c.endsWith('H') || (c === 'QS' && rules.queenBreaksHearts)) broken = true;
+    for (const c of trickIn.cards) if (breaksHearts(rules, parseCard(c)!)) broken = true;
     trick = { leader: trickIn.leader, cards: trickIn.cards as CardName[] };
   }
   if (problem) return fail(problem);
@@ -201,7 +203,7 @@ export function parseDecide(input: unknown): Parsed<Observation> {
     players: n,
     phase: m.kind,
     handNumber: m.handNumber,
-    dealer: m.handNumber % n,
+    dealer: dealerOfHand(rules, m.handNumber),
     passOffset: m.passOffset,
     hand,
     passed: (m.kind === 'pass' ? null : (m.passed ?? null)) as CardName[] | null,

@@ -8,8 +8,14 @@
  * // [{ card: 'QD', mean: 4.6, deals: 200 }, { card: 'AD', mean: 5.7, deals: 200 }]
  * ```
  */
-import { applyMove, observation, parseCard, seededRandom, type CardName } from '@hearts/engine';
-import { decisionToMove } from './decision.js';
+import {
+  applyMove,
+  observation,
+  parseCard,
+  parseNamedMove,
+  seededRandom,
+  type CardName,
+} from '@hearts/engine';
 import { buildPosition, type PositionSpec } from './setup.js';
 import type { Bot } from './types.js';
 
@@ -44,8 +50,8 @@ export function rolloutValues(spec: PositionSpec, bot: Bot, o: RolloutOptions = 
       while (s.results.length === hands) {
         const seat = s.phase === 'moon' ? s.moonShooter! : s.core!.turn;
         const random = seededRandom(`${d}:${step++}`); // the same randomness after every card
-        const move = decisionToMove(bot.decide(observation(s, seat), { timeMs: o.timeMs ?? 20, random }));
-        const r = move ? applyMove(s, seat, move) : null;
+        const move = parseNamedMove(bot.decide(observation(s, seat), { timeMs: o.timeMs ?? 20, random }));
+        const r = move.ok ? applyMove(s, seat, move.value) : null;
         if (!r?.ok) throw new Error(`the bot's move was refused in a rollout of ${card}`);
         s = r.value;
       }

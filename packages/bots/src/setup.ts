@@ -30,6 +30,8 @@ import {
   shuffleInPlace,
   suitOf,
   tricksPerHand,
+  breaksHearts,
+  winningIndex,
   type Card,
   type GameState,
   type Observation,
@@ -38,7 +40,6 @@ import {
   type Suit,
 } from '@hearts/engine';
 import { handAt } from './position.js';
-import { winningIndex } from './view.js';
 
 /** A position as data. Cards are written as in records ("QS", "TH"), separated by spaces. */
 export interface PositionSpec {
@@ -115,7 +116,7 @@ export function buildPosition(spec: PositionSpec, fill = 0): { state: GameState;
         (ti === 0 && points && !rules.pointsOnFirstTrick);
       if (i === 0 && onlyHearts) voids[s]! |= 0b0111;
       if (i > 0 && ti === 0 && c === QUEEN_OF_SPADES && !rules.pointsOnFirstTrick) voids[s]! |= 1 << 2; // no other spade
-      if (suitOf(c) === HEARTS || (c === QUEEN_OF_SPADES && rules.queenBreaksHearts)) broken = true;
+      if (breaksHearts(rules, c)) broken = true;
     });
   }
   // Cards each seat holds now: mine, pinned ones, then the rest at random.

@@ -1,14 +1,14 @@
-import type { CardName, MoonChoice, Observation, RandomSource } from '@hearts/engine';
+import type { NamedMove, Observation, RandomSource } from '@hearts/engine';
 
 /** The bot levels, weakest first. `random` plays uniformly random legal cards (a baseline for the arena). */
 export const LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** What a bot answers; the kind follows from the observation's phase (pass, play, moon). */
-export type Decision =
-  | { readonly kind: 'pass'; readonly cards: readonly CardName[] }
-  | { readonly kind: 'play'; readonly card: CardName }
-  | { readonly kind: 'moon'; readonly choice: MoonChoice };
+/**
+ * What a bot answers: a move with its cards named (the engine's `NamedMove`, read by `parseNamedMove`); the kind
+ * follows from the observation's phase (pass, play, moon).
+ */
+export type Decision = NamedMove;
 
 export interface DecideOptions {
   readonly timeMs: number; // the time budget for this decision; a bot must answer within it

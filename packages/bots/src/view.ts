@@ -11,32 +11,23 @@
 import {
   CardSet,
   HEARTS,
-  QUEEN_OF_SPADES,
   SPADES,
   SUITS,
-  compileRules,
+  compiledRules,
   deckOf,
   parseCard,
   rankOf,
   suitOf,
   type Card,
+  breaksHearts,
+  handCardPoints,
+  moonCardsOf,
+  winningIndex,
   type HandConfig,
   type Observation,
   type Rules,
   type Suit,
 } from '@hearts/engine';
-
-const configs = new WeakMap<Rules, HandConfig>();
-
-/** The compiled rules of an observation, cached per rules object. */
-export function configOf(rules: Rules): HandConfig {
-  let cfg = configs.get(rules);
-  if (!cfg) {
-    cfg = compileRules(rules);
-    configs.set(rules, cfg);
-  }
-  return cfg;
-}
 
 const toCards = (names: readonly string[]): Card[] => {
   const out: Card[] = [];
@@ -82,19 +73,16 @@ export class SeatView {
   constructor(obs: Observation) {
     this.obs = obs;
     this.rules = obs.rules;
-    this.cfg = configOf(obs.rules);
+    this.cfg = compiledRules(obs.rules);
     this.n = obs.players;
     this.me = obs.seat;
     this.deck = deckOf(obs.rules);
     this.hand = CardSet.fromCards(toCards(obs.hand));
     this.legal = CardSet.fromCards(toCards(obs.legal));
-    this.points = Int16Array.from(this.cfg.cardPoints);
-    if (obs.sevenSuit !== null) {
-      const suit = SUITS.indexOf(obs.sevenSuit);
-      if (suit >= 0) this.points[suit * 13 + 5] = this.points[suit * 13 + 5]! + 40;
-    }
+    const seven = obs.sevenSuit === null ? -1 : SUITS.indexOf(obs.sevenSuit);
+    this.points = handCardPoints(this.cfg, seven < 0 ? null : (seven as Suit));
     this.moonValue = this.cfg.moonValue;
-    this.moonCards = CardSet.fromSuitMasks(0, 0, this.cfg.moonQueen ? 1 << 10 : 0, this.cfg.moonHearts);
+    this.moonCards = moonCardsOf(this.cfg);
     this.voids = new Array<number>(this.n).fill(0);
     this.takenBy = new Array<CardSet>(this.n).fill(CardSet.EMPTY);
     let played = CardSet.EMPTY;
@@ -109,7 +97,7 @@ export class SeatView {
         if (i === 0 && suitOf(c) === HEARTS && !broken && this.rules.heartsMustBeBroken) {
           this.voids[seat]! |= 0b0111; // led a heart before they were broken: held nothing else
         }
-        if (suitOf(c) === HEARTS || (c === QUEEN_OF_SPADES && this.rules.queenBreaksHearts)) broken = true;
+        if (breaksHearts(this.rules, c)) broken = true;
         played = played.with(c);
       });
       if (t !== obs.trick && cards.length === this.n) {
@@ -234,17 +222,6 @@ export class SeatView {
   pointsLeft(): number {
     return this.pointsOf(this.unseen) + this.pointsOf(this.hand) + this.trickPoints();
   }
-}
-
-/** Index of the winning card in a trick: the highest card of the suit led. */
-export function winningIndex(cards: readonly Card[]): number {
-  const led = suitOf(cards[0]!);
-  let best = 0;
-  for (let i = 1; i < cards.length; i++) {
-    const c = cards[i]!;
-    if (suitOf(c) === led && c > cards[best]!) best = i;
-  }
-  return best;
 }
 
 export function popcount(m: number): number {

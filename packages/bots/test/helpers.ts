@@ -6,11 +6,12 @@ import {
   applyMove,
   dealRandom,
   observation,
-  parseCard,
+  parseNamedMove,
   randomInt,
   rulesDiff,
   seatsToAct,
   seededRandom,
+  unwrap,
   type GameState,
   type Move,
   type Observation,
@@ -18,12 +19,8 @@ import {
 } from '@hearts/engine';
 import { handAt, randomBot, type Decision, type PositionSpec } from '../src/index.js';
 
-export const toMove = (d: Decision): Move =>
-  d.kind === 'pass'
-    ? { kind: 'pass', cards: d.cards.map((c) => parseCard(c)!) }
-    : d.kind === 'play'
-      ? { kind: 'play', card: parseCard(d.card)! }
-      : d;
+/** A bot's decision as an engine move (the engine's reading of named moves). */
+export const toMove = (d: Decision): Move => unwrap(parseNamedMove(d));
 
 /**
  * A random position of a random hand under `rules`: random legal moves up to a random point of the hand

@@ -14,6 +14,7 @@
  * ```
  */
 import {
+  CardSet,
   CLUBS,
   HEARTS,
   JACK_OF_DIAMONDS,
@@ -25,7 +26,7 @@ import {
   type Card,
   type Suit,
 } from './cards.js';
-import { deckOf, lowestClub, tricksPerHand, type Rules } from './rules.js';
+import { deckOf, lowestClub, RULE_NAMES, tricksPerHand, type Rules } from './rules.js';
 
 const QS_BIT = 1 << 10;
 const FIRST_LEAD_LOWEST_CLUB = 0;
@@ -70,6 +71,7 @@ function suitPointsOf(cardPoints: Int16Array): Int16Array {
   return suitPoints;
 }
 
+/** Compiles the rules afresh. Prefer {@link compiledRules}, which shares one compilation per set of rules. */
 export function compileRules(rules: Rules): HandConfig {
   const deck = deckOf(rules);
   const cardPoints = new Int16Array(52);
@@ -108,6 +110,72 @@ export function compileRules(rules: Rules): HandConfig {
     moonValue,
     moonAllowed: rules.moon !== 'none' && (moonHearts !== 0 || moonQueen), // no moon without moon cards
   };
+}
+
+const COMPILED = new WeakMap<Rules, HandConfig>();
+const COMPILED_BY_KEY = new Map<string, HandConfig>();
+
+/**
+ * The compiled rules, shared: one {@link HandConfig} per rules object (held weakly), and one per distinct set of
+ * options among the last 32 seen, so that the fresh rules object of every deserialized observation costs a
+ * lookup, not a compilation. The config is shared: treat it and its arrays as read only.
+ */
+export function compiledRules(rules: Rules): HandConfig {
+  const known = COMPILED.get(rules);
+  if (known) return known;
+  const key = RULE_NAMES.map((name) => JSON.stringify(rules[name])).join();
+  let cfg = COMPILED_BY_KEY.get(key);
+  if (!cfg) {
+    if (COMPILED_BY_KEY.size >= 32) COMPILED_BY_KEY.clear();
+    cfg = compileRules(rules);
+    COMPILED_BY_KEY.set(key, cfg);
+  }
+  COMPILED.set(rules, cfg);
+  return cfg;
+}
+
+/** The cards a moon needs under these rules: every heart in play and the Q♠ (when in play). */
+export const moonCardsOf = (cfg: HandConfig): CardSet =>
+  CardSet.fromSuitMasks(0, 0, cfg.moonQueen ? 1 << (QUEEN_OF_SPADES % 13) : 0, cfg.moonHearts);
+
+/** What the seven picked by the die scores under `sevenOfDie`, for whoever takes it. */
+export const SEVEN_OF_DIE_POINTS = 40;
+
+/** The seven of a suit: the card the die picks under `sevenOfDie`. */
+export const sevenOf = (suit: Suit): Card => suit * 13 + 5;
+
+/** Whether playing `card` breaks hearts: any heart, and the Q♠ under `queenBreaksHearts`. */
+export const breaksHearts = (rules: Pick<Rules, 'queenBreaksHearts'>, card: Card): boolean =>
+  ((card / 13) | 0) === HEARTS || (card === QUEEN_OF_SPADES && rules.queenBreaksHearts);
+
+/**
+ * What each card scores for whoever takes it in a hand whose die picked `sevenSuit` (null: no die, or not yet
+ * shown): the rules' card points plus the seven of the die. A fresh array.
+ */
+export function handCardPoints(cfg: HandConfig, sevenSuit: Suit | null): Int16Array {
+  const points = Int16Array.from(cfg.cardPoints);
+  if (sevenSuit !== null) points[sevenOf(sevenSuit)]! += SEVEN_OF_DIE_POINTS;
+  return points;
+}
+
+/**
+ * The position in a trick of the card that wins it: the highest card of the suit led (there is no trump).
+ * `cards` holds the trick's cards from `start` on, in play order from the leader; `count` of them are looked at.
+ * For a trick still being played this is the card winning so far.
+ */
+export function winningIndex(cards: ArrayLike<Card>, start = 0, count = cards.length - start): number {
+  const first = cards[start]!;
+  const led = (first / 13) | 0;
+  let best = first;
+  let bestPos = 0;
+  for (let i = 1; i < count; i++) {
+    const x = cards[start + i]!;
+    if (x > best && ((x / 13) | 0) === led) {
+      best = x;
+      bestPos = i;
+    }
+  }
+  return bestPos;
 }
 
 /** Why a card may not be played; string enums so that they read well in logs, records and protocols. */
@@ -331,22 +399,12 @@ export class HandCore {
     this.hands[this.turn * 4 + suit]! &= ~(1 << (card % 13));
     const p = this.nPlays++;
     this.plays[p] = card;
-    if (this.brokenAt < 0 && (suit === HEARTS || (card === QUEEN_OF_SPADES && cfg.queenBreaksHearts))) {
+    if (this.brokenAt < 0 && breaksHearts(cfg, card)) {
       this.brokenAt = p;
     }
     const start = this.trickCount * n;
     if (p - start === n - 1) {
-      const led = (this.plays[start]! / 13) | 0;
-      let best = this.plays[start]!;
-      let bestPos = 0;
-      for (let i = 1; i < n; i++) {
-        const x = this.plays[start + i]!;
-        if (x > best && ((x / 13) | 0) === led) {
-          best = x;
-          bestPos = i;
-        }
-      }
-      const winner = (this.trickLeaders[this.trickCount]! + bestPos) % n;
+      const winner = (this.trickLeaders[this.trickCount]! + winningIndex(this.plays, start, n)) % n;
       const tb = winner * 4;
       for (let i = 0; i < n; i++) {
         const x = this.plays[start + i]!;
@@ -389,7 +447,8 @@ export class HandCore {
       const b = s * 4;
       let total = sp[this.taken[b]!]! + sp[8192 + this.taken[b + 1]!]! + sp[16384 + this.taken[b + 2]!]!;
       total += sp[24576 + this.taken[b + 3]!]!;
-      if (seven >= 0 && this.taken[b + ((seven / 13) | 0)]! & (1 << (seven % 13))) total += 40;
+      if (seven >= 0 && this.taken[b + ((seven / 13) | 0)]! & (1 << (seven % 13)))
+        total += SEVEN_OF_DIE_POINTS;
       out[s] = total;
     }
   }

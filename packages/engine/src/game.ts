@@ -9,11 +9,20 @@
  * if (!r.ok) console.log(r.error.code); // e.g. 'ERR_CARD_NOT_IN_HAND'
  * ```
  */
-import { CardSet, SUITS, makeCard, type Card, type CardName, type Suit, type SuitName } from './cards.js';
-import { compileRules, HandCore, type HandConfig, type PlayError } from './core.js';
+import {
+  CardSet,
+  SUITS,
+  makeCard,
+  parseCard,
+  type Card,
+  type CardName,
+  type Suit,
+  type SuitName,
+} from './cards.js';
+import { compiledRules, HandCore, sevenOf, winningIndex, type HandConfig, type PlayError } from './core.js';
 import { randomInt, type RandomSource } from './random.js';
 import { err, ok, type Result } from './result.js';
-import { deckOf, parseRules, passOffset, type Rules, type RulesError } from './rules.js';
+import { dealerOfHand, deckOf, parseRules, passOffset, type Rules, type RulesError } from './rules.js';
 
 export type Phase = 'deal' | 'pass' | 'play' | 'moon' | 'gameOver';
 /** The shooter's choice: `minus` = shooter −26, `plus` = every other player +26. */
@@ -23,6 +32,59 @@ export type Move =
   | { readonly kind: 'pass'; readonly cards: readonly Card[] }
   | { readonly kind: 'play'; readonly card: Card }
   | { readonly kind: 'moon'; readonly choice: MoonChoice };
+
+/**
+ * A move with its cards named (`"QS"`), as bots decide and the wire and records carry it. Read it into a
+ * {@link Move} with {@link parseNamedMove}; write one with {@link makeNamedMove}.
+ */
+export type NamedMove =
+  | { readonly kind: 'pass'; readonly cards: readonly CardName[] }
+  | { readonly kind: 'play'; readonly card: CardName }
+  | { readonly kind: 'moon'; readonly choice: MoonChoice };
+
+/**
+ * Reads a named move (from a bot, a client or a record: any value) into an engine {@link Move}. Refuses a name
+ * that is not a card (`ERR_BAD_CARD`), a moon choice other than minus or plus (`ERR_BAD_CHOICE`) and anything that
+ * is not a move (`ERR_WRONG_PHASE`, as {@link applyMove} does). Whether the move is legal is for `applyMove`.
+ */
+export function parseNamedMove(input: unknown): Result<Move, MoveError> {
+  if (typeof input !== 'object' || input === null) return err('ERR_WRONG_PHASE');
+  const m = input as { kind?: unknown; cards?: unknown; card?: unknown; choice?: unknown };
+  switch (m.kind) {
+    case 'pass': {
+      if (!Array.isArray(m.cards)) return err('ERR_WRONG_PASS_COUNT');
+      const cards: Card[] = [];
+      for (const name of m.cards as unknown[]) {
+        const c = typeof name === 'string' ? parseCard(name) : undefined;
+        if (c === undefined) return err('ERR_BAD_CARD');
+        cards.push(c);
+      }
+      return ok({ kind: 'pass', cards });
+    }
+    case 'play': {
+      const c = typeof m.card === 'string' ? parseCard(m.card) : undefined;
+      return c === undefined ? err('ERR_BAD_CARD') : ok({ kind: 'play', card: c });
+    }
+    case 'moon':
+      return m.choice === 'minus' || m.choice === 'plus'
+        ? ok({ kind: 'moon', choice: m.choice })
+        : err('ERR_BAD_CHOICE');
+    default:
+      return err('ERR_WRONG_PHASE');
+  }
+}
+
+/** A move with its cards named; {@link parseNamedMove} reads it back. */
+export function makeNamedMove(move: Move): NamedMove {
+  switch (move.kind) {
+    case 'pass':
+      return { kind: 'pass', cards: move.cards.map(makeCard) };
+    case 'play':
+      return { kind: 'play', card: makeCard(move.card) };
+    case 'moon':
+      return { kind: 'moon', choice: move.choice };
+  }
+}
 
 export type MoveError =
   | PlayError
@@ -114,7 +176,7 @@ export function newGame(rules: Partial<Rules> | Rules = {}): Result<GameState, R
   const r = parsed.value;
   return ok({
     rules: r,
-    cfg: compileRules(r),
+    cfg: compiledRules(r),
     phase: 'deal',
     handNumber: 0,
     scores: new Array<number>(r.players).fill(0),
@@ -127,7 +189,7 @@ export function newGame(rules: Partial<Rules> | Rules = {}): Result<GameState, R
 }
 
 export const dealerOf = (state: GameState, handNumber = state.handNumber): number =>
-  handNumber % state.rules.players;
+  dealerOfHand(state.rules, handNumber);
 
 /** Seats the cards go to, counted to the left, in the current hand (0: no passing). */
 export const currentPassOffset = (state: GameState): number => passOffset(state.rules, state.handNumber);
@@ -196,8 +258,11 @@ export function dealRandom(state: GameState, rng: RandomSource): GameState {
   return r.value;
 }
 
-/** The die of sevenOfDie: 1–2 spades, 3–4 diamonds, 5–6 clubs. */
-const DIE_SUITS: readonly Suit[] = [2, 2, 1, 1, 0, 0];
+/**
+ * The die of `sevenOfDie`, face 1 to 6 at index 0 to 5: 1–2 spades, 3–4 diamonds, 5–6 clubs. The seven of the
+ * suit rolled scores {@link SEVEN_OF_DIE_POINTS} this hand.
+ */
+export const DIE_SUITS: readonly Suit[] = Object.freeze([2, 2, 1, 1, 0, 0] as const);
 
 /** Splits a deck in dealing order into hands: the card at index j goes to seat (dealer + 1 + j) mod n. */
 export function dealDeck(players: number, dealer: number, deck: readonly Card[]): CardSet[] {
@@ -211,7 +276,7 @@ function startCore(state: GameState, hands: readonly CardSet[]): HandCore {
   const masks: number[] = [];
   for (const h of hands) masks.push(h.suitMask(0), h.suitMask(1), h.suitMask(2), h.suitMask(3));
   const log = state.log[state.log.length - 1]!;
-  core.start(masks, dealerOf(state), log.sevenSuit === null ? -1 : log.sevenSuit * 13 + 5);
+  core.start(masks, dealerOf(state), log.sevenSuit === null ? -1 : sevenOf(log.sevenSuit));
   return core;
 }
 
@@ -294,9 +359,7 @@ export function passCards(
   const next: GameState = { ...state, log: replaceLast(state.log, newLog) };
   if (newPasses.some((p) => p === null)) return ok(next);
   // Everyone has chosen: exchange at once.
-  const n = state.rules.players;
-  const offset = currentPassOffset(state);
-  const after = log.deal.map((h, s) => h.diff(newPasses[s]!).union(newPasses[(s - offset + n) % n]!));
+  const after = exchange(log.deal, newPasses as CardSet[], currentPassOffset(state));
   return ok({ ...next, phase: 'play', core: startCore(next, after) });
 }
 
@@ -333,11 +396,73 @@ export function chooseMoon(
 }
 
 /** Whether totals end the game after `handsDone` hands (before the tie rule). */
-export function reachesEnd(rules: Rules, totals: readonly number[], handsDone: number): boolean {
-  return rules.handsToPlay > 0 ? handsDone >= rules.handsToPlay : Math.max(...totals) >= rules.targetScore;
+export function reachesEnd(rules: Rules, totals: ArrayLike<number>, handsDone: number): boolean {
+  if (rules.handsToPlay > 0) return handsDone >= rules.handsToPlay;
+  for (let s = 0; s < totals.length; s++) if (totals[s]! >= rules.targetScore) return true;
+  return false;
 }
 
-/** Scores a hand under the rules' moon rule; `choice` is the shooter's under shooterChoice. */
+/** How a game stands after a hand. */
+export interface GameEnd {
+  readonly reached: boolean; // the target score or the number of hands is reached (before the tie rule)
+  readonly over: boolean; // the game ends: reached, and the tie rule lets it end (ties "shareWin", or one lowest)
+  readonly leaders: readonly number[]; // seats with the lowest total
+  readonly winners: readonly number[]; // the leaders when the game is over (several share the win), else []
+  readonly playingOn: boolean; // ties "playOn": reached with a tie for the lowest total, so more hands follow
+}
+
+/** Whether the game ends with `totals` after `handsDone` hands, and who wins: the end of the game of RULES.md. */
+export function gameEnd(rules: Rules, totals: readonly number[], handsDone: number): GameEnd {
+  const reached = reachesEnd(rules, totals, handsDone);
+  const low = Math.min(...totals);
+  const leaders = totals.flatMap((t, s) => (t === low ? [s] : []));
+  const over = reached && (rules.ties === 'shareWin' || leaders.length === 1);
+  return { reached, over, leaders, winners: over ? leaders : [], playingOn: reached && !over };
+}
+
+/**
+ * How a shot moon counts under the rules' moon rule: `minus` (the shooter less the moon's value) or `plus` (every
+ * other seat plus it). `taken` are the hand's points before the moon rule (the shooter's include the moon cards),
+ * `scoresBefore` the totals before the hand (one per seat; `taken` may be a longer scratch array); `choice` is the
+ * shooter's under `shooterChoice` (`plus` when null).
+ * Under `othersPlus26UnlessLosing`: plus, unless plus ends the game with the shooter not alone in the lead.
+ * Allocates nothing, for playouts.
+ */
+export function moonRuling(
+  rules: Rules,
+  moonValue: number,
+  taken: ArrayLike<number>,
+  shooter: number,
+  scoresBefore: ArrayLike<number>,
+  handsDone: number,
+  choice: MoonChoice | null,
+): MoonChoice {
+  switch (rules.moon) {
+    case 'shooterMinus26':
+      return 'minus';
+    case 'shooterChoice':
+      return choice ?? 'plus';
+    case 'othersPlus26UnlessLosing': {
+      const mine = scoresBefore[shooter]! + taken[shooter]! - moonValue;
+      let reached = rules.handsToPlay > 0 ? handsDone >= rules.handsToPlay : mine >= rules.targetScore;
+      let alone = true;
+      for (let s = 0; s < scoresBefore.length; s++) {
+        if (s === shooter) continue;
+        const t = scoresBefore[s]! + taken[s]! + moonValue;
+        if (t <= mine) alone = false;
+        if (rules.handsToPlay === 0 && t >= rules.targetScore) reached = true;
+      }
+      return reached && !alone ? 'minus' : 'plus';
+    }
+    default:
+      return 'plus';
+  }
+}
+
+/**
+ * Scores a hand under the rules' moon rule; `choice` is the shooter's under shooterChoice. `moonChoice` is what a
+ * record keeps (the choice, under shooterChoice only); `counted` how the moon counted (null without a moon).
+ */
 export function scoreHand(
   rules: Rules,
   cfg: HandConfig,
@@ -346,33 +471,72 @@ export function scoreHand(
   scoresBefore: readonly number[],
   handsDone: number,
   choice: MoonChoice | null,
-): { points: number[]; moonChoice: MoonChoice | null } {
+): { points: number[]; moonChoice: MoonChoice | null; counted: MoonChoice | null } {
   const points = taken.slice();
-  if (shooter < 0) return { points, moonChoice: null };
+  if (shooter < 0) return { points, moonChoice: null, counted: null };
   const v = cfg.moonValue;
-  let how: MoonChoice;
-  switch (rules.moon) {
-    case 'shooterMinus26':
-      how = 'minus';
-      break;
-    case 'shooterChoice':
-      how = choice ?? 'plus';
-      break;
-    case 'othersPlus26UnlessLosing': {
-      const totals = scoresBefore.map((t, s) => t + taken[s]! + (s === shooter ? -v : v));
-      const mine = totals[shooter]!;
-      const aloneInLead = totals.every((t, s) => s === shooter || t > mine);
-      how = reachesEnd(rules, totals, handsDone) && !aloneInLead ? 'minus' : 'plus';
-      break;
-    }
-    default:
-      how = 'plus';
-  }
+  const how = moonRuling(rules, v, taken, shooter, scoresBefore, handsDone, choice);
   for (let s = 0; s < points.length; s++) {
     if (s === shooter) points[s] = points[s]! - (how === 'minus' ? 2 * v : v);
     else if (how === 'plus') points[s] = points[s]! + v;
   }
-  return { points, moonChoice: rules.moon === 'shooterChoice' ? how : null };
+  return { points, moonChoice: rules.moon === 'shooterChoice' ? how : null, counted: how };
+}
+
+/** What one way of counting a shot moon gives. */
+export interface MoonOutcome {
+  readonly choice: MoonChoice;
+  readonly points: readonly number[]; // the hand's points per seat
+  readonly totals: readonly number[]; // the game's totals after the hand
+  readonly end: GameEnd; // whether the game ends with this hand, and who wins
+}
+
+/** Both ways a shot moon can count, and the one the rules make of it. */
+export interface MoonOptions {
+  readonly shooter: number;
+  readonly minus: MoonOutcome; // the shooter less the moon's value
+  readonly plus: MoonOutcome; // every other seat plus the moon's value
+  readonly ruled: MoonChoice | null; // how the rules count it; null under shooterChoice, where the shooter chooses
+}
+
+/**
+ * What each way of counting a shot moon would give — points, totals, whether the game ends and who wins (the
+ * target, the number of hands and the tie rule applied) — and which one the moon rule imposes (every rule,
+ * `othersPlus26UnlessLosing` included). From the facts the shooter has: the hand's points before the moon rule,
+ * the totals before the hand and the number of hands done with this one. For explaining or choosing a moon.
+ */
+export function moonOptions(
+  rules: Rules,
+  taken: readonly number[],
+  shooter: number,
+  scoresBefore: readonly number[],
+  handsDone: number,
+): MoonOptions {
+  const cfg = compiledRules(rules);
+  const outcome = (choice: MoonChoice): MoonOutcome => {
+    const { points } = scoreHand(
+      { ...rules, moon: 'shooterChoice' },
+      cfg,
+      taken,
+      shooter,
+      scoresBefore,
+      handsDone,
+      choice,
+    );
+    const totals = scoresBefore.map((t, s) => t + points[s]!);
+    return { choice, points, totals, end: gameEnd(rules, totals, handsDone) };
+  };
+  const ruled =
+    rules.moon === 'shooterChoice'
+      ? null
+      : moonRuling(rules, cfg.moonValue, taken, shooter, scoresBefore, handsDone, null);
+  return { shooter, minus: outcome('minus'), plus: outcome('plus'), ruled };
+}
+
+/** {@link moonOptions} for the shooter's observation in phase `moon`; null in any other phase. */
+export function moonOptionsOf(obs: Observation): MoonOptions | null {
+  if (obs.phase !== 'moon' || obs.moonShooter === null) return null;
+  return moonOptions(obs.rules, obs.handPoints, obs.moonShooter, obs.scores, obs.handNumber + 1);
 }
 
 function finishHand(state: GameState, choice: MoonChoice | null): GameState {
@@ -392,10 +556,7 @@ function finishHand(state: GameState, choice: MoonChoice | null): GameState {
   );
   const scores = state.scores.map((t, s) => t + points[s]!);
   const result: HandResult = { points, taken, shooter: shooter >= 0 ? shooter : null, moonChoice };
-  const low = Math.min(...scores);
-  const winners = scores.flatMap((t, s) => (t === low ? [s] : []));
-  const over =
-    reachesEnd(state.rules, scores, handsDone) && (state.rules.ties === 'shareWin' || winners.length === 1);
+  const { over, winners } = gameEnd(state.rules, scores, handsDone);
   return {
     ...state,
     scores,
@@ -403,8 +564,74 @@ function finishHand(state: GameState, choice: MoonChoice | null): GameState {
     phase: over ? 'gameOver' : 'deal',
     handNumber: over ? state.handNumber : handsDone,
     moonShooter: null,
-    winners: over ? winners : [],
+    winners,
   };
+}
+
+/** Each seat's cards once the passes (every seat's chosen cards) have gone `offset` seats to the left. */
+function exchange(dealt: readonly CardSet[], passes: readonly CardSet[], offset: number): CardSet[] {
+  const n = dealt.length;
+  return dealt.map((h, s) => h.diff(passes[s]!).union(passes[(s - offset + n) % n]!));
+}
+
+/**
+ * What each seat held for the play of hand `handNumber`: its dealt cards after the exchange of passes (the dealt
+ * cards themselves on a hand without passing, or while a pass is still being chosen). Empty for a hand not dealt.
+ */
+export function heldAfterPassing(state: GameState, handNumber = state.handNumber): CardSet[] {
+  const log = state.log[handNumber];
+  if (!log) return [];
+  const passes = log.passes;
+  if (!passes || passes.some((p) => p === null)) return [...log.deal];
+  return exchange(log.deal, passes as CardSet[], passOffset(state.rules, handNumber));
+}
+
+/**
+ * The tricks of hand `handNumber` as far as it was played, from the game's log: complete tricks with their
+ * winners, then the trick being played (if any card of it is down). Finished hands too, whose tricks an
+ * observation no longer shows.
+ */
+export function handTricks(state: GameState, handNumber = state.handNumber): TrickView[] {
+  const log = state.log[handNumber];
+  if (!log || log.plays.length === 0) return [];
+  const core = new HandCore(state.cfg);
+  const masks: number[] = [];
+  for (const h of heldAfterPassing(state, handNumber))
+    masks.push(h.suitMask(0), h.suitMask(1), h.suitMask(2), h.suitMask(3));
+  core.start(masks, dealerOf(state, handNumber), log.sevenSuit === null ? -1 : sevenOf(log.sevenSuit));
+  for (const c of log.plays) core.play(c);
+  const { tricks, trick } = tricksOf(core);
+  return trick && trick.cards.length > 0 ? [...tricks, trick] : tricks;
+}
+
+/** The complete tricks of a hand's position and the trick being played (null when none is open). */
+function tricksOf(core: HandCore): { tricks: TrickView[]; trick: TrickView | null } {
+  const n = core.cfg.n;
+  const tricks: TrickView[] = [];
+  let trick: TrickView | null = null;
+  for (let t = 0; t * n < core.nPlays; t++) {
+    const cards: CardName[] = [];
+    for (let i = t * n; i < Math.min(core.nPlays, (t + 1) * n); i++) cards.push(makeCard(core.plays[i]!));
+    const leader = core.trickLeaders[t]!;
+    if (t < core.trickCount) tricks.push({ leader, cards, winner: core.trickWinners[t]! });
+    else trick = { leader, cards };
+  }
+  if (trick === null && !core.isOver) trick = { leader: core.leader, cards: [] };
+  return { tricks, trick };
+}
+
+/**
+ * The seat that wins a trick: the highest card of the suit led (there is no trump). For a trick still being
+ * played, the seat winning it so far; the leader for an empty trick. Names that are not cards never win.
+ */
+export function trickWinner(
+  trick: { readonly leader: number; readonly cards: readonly CardName[] },
+  players: number,
+): number {
+  const cards = trick.cards.map((c) => parseCard(c) ?? -1);
+  const first = cards[0];
+  if (first === undefined || first < 0) return trick.leader;
+  return (trick.leader + winningIndex(cards)) % players;
 }
 
 function replaceLast<T>(xs: readonly T[], x: T): T[] {
@@ -457,20 +684,9 @@ export function observation(state: GameState, seat: number): Observation {
   const passes = current ? log.passes : null;
   const exchanged = state.phase !== 'pass';
   const core = current ? state.core : null;
-  const tricks: TrickView[] = [];
-  let trick: TrickView | null = null;
+  const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
   const handPoints = new Array<number>(n).fill(0);
-  if (core) {
-    for (let t = 0; t * n < core.nPlays; t++) {
-      const cards: CardName[] = [];
-      for (let i = t * n; i < Math.min(core.nPlays, (t + 1) * n); i++) cards.push(makeCard(core.plays[i]!));
-      const leader = core.trickLeaders[t]!;
-      if (t < core.trickCount) tricks.push({ leader, cards, winner: core.trickWinners[t]! });
-      else trick = { leader, cards };
-    }
-    core.rawPoints(handPoints);
-  }
-  if (core && trick === null && !core.isOver) trick = { leader: core.leader, cards: [] };
+  if (core) core.rawPoints(handPoints);
   const ownPass = passes?.[seat] ?? null;
   const fromSeat = (seat - offset + n) % n;
   return {

@@ -41,6 +41,7 @@ export {
   parseRules,
   rulesDiff,
   passOffset,
+  dealerOfHand,
   deckOf,
   tricksPerHand,
   lowestClub,
@@ -66,13 +67,24 @@ export {
   shuffleInPlace,
 } from './random.js';
 export type { RandomSource } from './random.js';
-export { HandCore, compileRules } from './core.js';
+export {
+  HandCore,
+  compileRules,
+  compiledRules,
+  winningIndex,
+  breaksHearts,
+  handCardPoints,
+  moonCardsOf,
+  sevenOf,
+  SEVEN_OF_DIE_POINTS,
+} from './core.js';
 export type { HandConfig, PlayError } from './core.js';
 export {
   newGame,
   deal,
   dealRandom,
   dealDeck,
+  DIE_SUITS,
   dealerOf,
   currentPassOffset,
   handOf,
@@ -84,6 +96,15 @@ export {
   chooseMoon,
   scoreHand,
   reachesEnd,
+  gameEnd,
+  moonRuling,
+  moonOptions,
+  moonOptionsOf,
+  heldAfterPassing,
+  handTricks,
+  trickWinner,
+  parseNamedMove,
+  makeNamedMove,
   observation,
   moveErrorMessage,
 } from './game.js';
@@ -91,7 +112,11 @@ export type {
   GameState,
   Phase,
   Move,
+  NamedMove,
   MoveError,
+  GameEnd,
+  MoonOutcome,
+  MoonOptions,
   MoonChoice,
   IllegalMove,
   IllegalDeal,

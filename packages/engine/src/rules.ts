@@ -211,6 +211,9 @@ export function rulesDiff(rules: Rules): Partial<Rules> {
   return out as Partial<Rules>;
 }
 
+/** The seat that deals hand `handNumber` (counted from 0): seat 0 deals first, then each seat to the left. */
+export const dealerOfHand = (rules: Rules, handNumber: number): number => handNumber % rules.players;
+
 /**
  * How many seats to the left the cards go in a hand (0: no passing).
  * standard: left, right, across (even player counts), none; rotate: 1 … n−1 then none.

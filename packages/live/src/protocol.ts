@@ -9,7 +9,7 @@
  * room.onMessage('game', (m: GameMessage) => { view = applyGameMessage(view, m) ?? view; });
  * ```
  */
-import type { CardName, MoonChoice, Observation, Rules } from '@hearts/engine';
+import type { CardName, MoonChoice, NamedMove, Observation, Rules } from '@hearts/engine';
 import type { SeatLook } from './cosmetics.js';
 
 export const LIVE_PROTOCOL = 'hearts-live/1';
@@ -34,11 +34,8 @@ export const CLIENT_MESSAGES = [
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
-/** A move as the wire carries it: cards by name. */
-export type WireMove =
-  | { readonly kind: 'pass'; readonly cards: readonly CardName[] }
-  | { readonly kind: 'play'; readonly card: CardName }
-  | { readonly kind: 'moon'; readonly choice: MoonChoice };
+/** A move as the wire carries it: cards by name (the engine's `NamedMove`, read by `parseNamedMove`). */
+export type WireMove = NamedMove;
 
 /** `move`: a decision. `id` is the client's own message id: resending the same id never applies a move twice. */
 export interface MoveMessage {

@@ -13,7 +13,7 @@ export type { RunningServer, StartOptions } from './server.js';
 export { DEFAULT_CONFIG, configFromEnv } from './config.js';
 export type { ServerConfig } from './config.js';
 export { main } from './main.js';
-export { Table, randomDeal, toEngineMove } from './table.js';
+export { Table, randomDeal } from './table.js';
 export type { TableDeps, TableTimes, TableOutput, DealSource, SeatState, SubmitOutcome } from './table.js';
 export { BotPool } from './bots.js';
 export type { BotDecider } from './bots.js';

@@ -19,13 +19,14 @@ import {
   dealRandom,
   newGame,
   observation,
-  parseCard,
+  moveErrorMessage,
+  parseNamedMove,
   randomInt,
+  DIE_SUITS,
   seatsToAct,
   type Card,
   type GameState,
   type IllegalMove,
-  type Move,
   type Observation,
   type Suit,
 } from '@hearts/engine';
@@ -85,9 +86,6 @@ export type DealSource = (
   tableId: string,
 ) => Promise<{ hands: CardSet[]; sevenSuit: Suit | null }>;
 
-/** The die of sevenOfDie: 1–2 spades, 3–4 diamonds, 5–6 clubs (as the engine's dealRandom rolls it). */
-const DIE_SUITS: readonly Suit[] = [2, 2, 1, 1, 0, 0] as Suit[];
-
 export const randomDeal: DealSource = (state) => {
   const dealt = dealRandom(state, cryptoRandom());
   const log = dealt.log[dealt.handNumber]!;
@@ -138,27 +136,6 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         rating: s.rating,
         look: null,
       };
-
-/** A wire move as an engine move; null when a card name is not a card. */
-export function toEngineMove(m: WireMove): Move | null {
-  switch (m.kind) {
-    case 'pass': {
-      const cards: Card[] = [];
-      for (const n of m.cards) {
-        const c = parseCard(n);
-        if (c === undefined) return null;
-        cards.push(c);
-      }
-      return { kind: 'pass', cards };
-    }
-    case 'play': {
-      const c = parseCard(m.card);
-      return c === undefined ? null : { kind: 'play', card: c };
-    }
-    case 'moon':
-      return { kind: 'moon', choice: m.choice };
-  }
-}
 
 const decisionToWire = (d: Decision): WireMove =>
   d.kind === 'pass'
@@ -282,8 +259,8 @@ export class Table {
         if (this.fair) this.fair.restore(e);
         return;
       case 'move': {
-        const m = toEngineMove(e.move);
-        const r = m ? applyMove(this.game, e.seat, m) : null;
+        const m = parseNamedMove(e.move);
+        const r = m.ok ? applyMove(this.game, e.seat, m.value) : null;
         if (!r?.ok) throw new Error(`table ${this.id}: stored move ${JSON.stringify(e)} refused`);
         this.game = r.value;
         this.banks[e.seat] = e.bankMs;
@@ -441,10 +418,13 @@ export class Table {
   ): Promise<SubmitOutcome> {
     const cheat = shuffleTestHooks.cheat?.move;
     if (cheat && by === 'player') wire = cheat(seat, wire);
-    const move = toEngineMove(wire);
-    if (!move)
-      return { ok: false, error: { code: 'ERR_MALFORMED', message: 'not a card', ...(id ? { id } : {}) } };
-    const r = applyMove(this.game, seat, move);
+    const move = parseNamedMove(wire);
+    if (!move.ok)
+      return {
+        ok: false,
+        error: { code: 'ERR_MALFORMED', message: moveErrorMessage(move.error), ...(id ? { id } : {}) },
+      };
+    const r = applyMove(this.game, seat, move.value);
     if (!r.ok) return { ok: false, error: illegal(r.error, id ?? undefined) };
     const bankMs = by === 'clock' ? 0 : by === 'player' ? this.bankAfter(seat) : this.banks[seat]!;
     try {

@@ -13,9 +13,10 @@ import {
   parseCard,
   type GameState,
   type Suit,
+  unwrap,
+  parseNamedMove,
 } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
-import { toEngineMove } from '../src/table.js';
 import type { EventRow } from '../src/store/types.js';
 
 const CARD = /\b[2-9TJQKA][CDSH]\b/g;
@@ -58,7 +59,7 @@ export function holdersByVersion(events: readonly EventRow[], players: number, r
       g = r.value;
       passed = Array.from({ length: players }, () => new Set<number>());
     } else if (e.type === 'move') {
-      const r = applyMove(g, e.seat, toEngineMove(e.move)!);
+      const r = applyMove(g, e.seat, unwrap(parseNamedMove(e.move)));
       if (!r.ok) throw new Error(r.error.message);
       g = r.value;
       if (e.move.kind === 'pass') for (const c of e.move.cards) passed[e.seat]!.add(parseCard(c)!);

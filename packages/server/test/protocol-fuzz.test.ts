@@ -26,10 +26,11 @@ import {
   type GameState,
   type RandomSource,
   type Suit,
+  unwrap,
+  parseNamedMove,
 } from '@hearts/engine';
 import { CLIENT_MESSAGES, CLOSE_CODES, ERROR_CODES, TableClient, type ErrorMessage } from '@hearts/live';
 import { TableRoom } from '../src/rooms/table-room.js';
-import { toEngineMove } from '../src/table.js';
 import type { EventRow } from '../src/store/types.js';
 import {
   chooseMove,
@@ -416,7 +417,7 @@ function replayChecked(events: readonly EventRow[], rules: object): GameState {
       expect(r.ok, `event ${row.seq}`).toBe(true);
       if (r.ok) g = r.value;
     } else if (e.type === 'move') {
-      const r = applyMove(g, e.seat, toEngineMove(e.move)!);
+      const r = applyMove(g, e.seat, unwrap(parseNamedMove(e.move)));
       expect(r.ok, `event ${row.seq}: ${JSON.stringify(e)}`).toBe(true);
       if (r.ok) g = r.value;
     }

@@ -2,11 +2,15 @@ import {
   HEARTS,
   QUEEN_OF_SPADES,
   SPADES,
-  compileRules,
+  breaksHearts,
+  compiledRules,
+  sevenOf,
+  winningIndex,
   parseCard,
   type Card,
   type HandConfig,
   type Observation,
+  type Suit,
 } from '@hearts/engine';
 
 /**
@@ -42,7 +46,7 @@ export interface Discard {
 
 const cardsOf = (names: readonly string[]): Card[] => names.map((c) => parseCard(c)!);
 
-export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(obs.rules)): Knowledge {
+export function buildKnowledge(obs: Observation, cfg: HandConfig = compiledRules(obs.rules)): Knowledge {
   const n = obs.players;
   const me = obs.seat;
   const hands = new Uint16Array(n * 4);
@@ -63,7 +67,6 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
   for (const t of all) {
     const cards = cardsOf(t.cards);
     const led = cards.length ? (cards[0]! / 13) | 0 : -1;
-    let winPos = 0;
     cards.forEach((c, i) => {
       const seat = (t.leader + i) % n;
       if (i > 0 && ((c / 13) | 0) !== led)
@@ -71,10 +74,9 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
           seat,
           trick: trickIndex,
           card: c,
-          onOwnTrick: (t.leader + winPos) % n === seat,
+          onOwnTrick: (t.leader + winningIndex(cards, 0, i)) % n === seat,
           at: plays.length,
         });
-      if (i > 0 && ((c / 13) | 0) === led && c > cards[winPos]!) winPos = i;
       plays.push(c);
       add(playedBy, seat, c);
       need[seat]!--;
@@ -90,7 +92,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
         voids[seat * 4 + 1] = 1;
         voids[seat * 4 + SPADES] = 1;
       }
-      if (suit === HEARTS || (c === QUEEN_OF_SPADES && cfg.queenBreaksHearts)) broken = true;
+      if (breaksHearts(cfg, c)) broken = true;
     });
     trickIndex++;
   }
@@ -140,7 +142,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compileRules(
     n,
     me,
     dealer: obs.dealer,
-    sevenCard: sevenSuit < 0 ? -1 : sevenSuit * 13 + 5,
+    sevenCard: sevenSuit < 0 ? -1 : sevenOf(sevenSuit as Suit),
     hands,
     playedBy,
     voids,

@@ -4,26 +4,18 @@ import {
   dealRandom,
   newGame,
   observation,
-  parseCard,
+  parseNamedMove,
   preset,
   seatsToAct,
   seededRandom,
   unwrap,
   type GameState,
-  type Move,
   type Rules,
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
-import type { Decision } from '../types.js';
+import { buildPosition } from '../setup.js';
 import { EXPERT, HARD, SearchBot, mergeEquivalent, moonChoice } from './search.js';
 import { buildKnowledge } from './knowledge.js';
-
-const toMove = (d: Decision): Move =>
-  d.kind === 'pass'
-    ? { kind: 'pass', cards: d.cards.map((c) => parseCard(c)!) }
-    : d.kind === 'play'
-      ? { kind: 'play', card: parseCard(d.card)! }
-      : d;
 
 /** Plays one hand with the bot in every seat; every decision must be accepted by the engine. */
 function playHand(bot: SearchBot, rules: Partial<Rules>, seed: number): GameState {
@@ -34,7 +26,7 @@ function playHand(bot: SearchBot, rules: Partial<Rules>, seed: number): GameStat
     const obs = observation(g, seat);
     const d = bot.decide(obs, { timeMs: 4, random: rng });
     expect(d.kind).toBe(obs.phase === 'moon' ? 'moon' : obs.phase);
-    const r = applyMove(g, seat, toMove(d));
+    const r = applyMove(g, seat, unwrap(parseNamedMove(d)));
     if (!r.ok) throw new Error(`${r.error.code} for ${JSON.stringify(d)} in ${JSON.stringify(obs)}`);
     g = r.value;
   }
@@ -103,5 +95,39 @@ describe('moonChoice', () => {
   });
   test('takes 26 off when adding would end the game with someone else ahead', () => {
     expect(moonChoice(obsWith([70, 80, 30, 50]))).toBe('minus');
+  });
+});
+
+describe('the objective counts a moon by the rules', () => {
+  // Ten tricks: seat 0 has taken every heart but the 10♥, and the Q♠. Leading the 10♥ (nobody else has a heart)
+  // shoots the moon in every deal; seat 0 then scores 26 − 26 (others +26) or 26 − 52 (shooter −26).
+  const tricks = [
+    '1: 2C 4C 5C AC',
+    '0: KC 3C 7C 8C',
+    '0: QC 6C QS 9H',
+    '0: JC 8H 7H 6H',
+    '0: TC 5H 4H 3H',
+    '0: 9C 2H 7D JD',
+    '0: AH 2D 8D QD',
+    '0: KH 3D 9D KD',
+    '0: QH 4D TD AD',
+    '0: JH 5D 6S KS',
+  ];
+  const moonMean = (rules: Partial<Rules>, scores: number[]): number => {
+    const { obs } = buildPosition({ rules, scores, hand: 'TH AS 2S', tricks, trick: '0:' });
+    const e = new SearchBot(HARD).evaluate(obs, seededRandom(5), Infinity);
+    return e.options.find((o) => o.card === 'TH')!.mean;
+  };
+  test('othersPlus26UnlessLosing: −26 for the shooter when +26 would end the game with someone else lowest', () => {
+    // +26 would make it 70, 106, 56, 76: the end, with seat 2 lowest. So the shooter takes −26.
+    expect(moonMean({ moon: 'othersPlus26UnlessLosing' }, [70, 80, 30, 50])).toBe(-26);
+  });
+  test('othersPlus26UnlessLosing: others +26 while the game goes on', () => {
+    // 0 for the shooter, less a tenth of the others' average (26).
+    expect(moonMean({ moon: 'othersPlus26UnlessLosing' }, [10, 20, 30, 40])).toBeCloseTo(-2.6, 9);
+  });
+  test('othersPlus26 and shooterMinus26 as before', () => {
+    expect(moonMean({}, [70, 80, 30, 50])).toBeCloseTo(-2.6, 9);
+    expect(moonMean({ moon: 'shooterMinus26' }, [10, 20, 30, 40])).toBe(-26);
   });
 });

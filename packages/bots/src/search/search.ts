@@ -1,6 +1,8 @@
 import {
-  compileRules,
+  compiledRules,
   HandCore,
+  moonOptions,
+  moonRuling,
   makeCard,
   parseCard,
   POPCOUNT13,
@@ -11,8 +13,8 @@ import {
   type MoonChoice,
   type Observation,
   type RandomSource,
-  type Rules,
 } from '@hearts/engine';
+import { winsAlone } from '../heuristics.js';
 import type { Bot, Decision, DecideOptions, Level } from '../types.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
 import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom } from './policy.js';
@@ -62,18 +64,6 @@ export const EXPERT: SearchParams = {
 };
 
 const clock = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
-
-const configs = new Map<string, HandConfig>();
-function configFor(rules: Rules): HandConfig {
-  const key = JSON.stringify(rules);
-  let cfg = configs.get(key);
-  if (!cfg) {
-    if (configs.size > 32) configs.clear();
-    cfg = compileRules(rules);
-    configs.set(key, cfg);
-  }
-  return cfg;
-}
 
 /** One candidate of a play decision as the playouts rated it. */
 export interface EvaluatedOption {
@@ -126,8 +116,9 @@ export class SearchBot implements Bot {
    */
   evaluate(obs: Observation, rng: RandomSource, deadline: number): Evaluation {
     const p = this.params;
-    const cfg = configFor(obs.rules);
+    const cfg = compiledRules(obs.rules);
     const k = buildKnowledge(obs, cfg);
+    const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
     const candidates = mergeEquivalent(
       obs.legal.map((c) => parseCard(c)!),
       k,
@@ -167,7 +158,7 @@ export class SearchBot implements Bot {
           work.play(candidates[c]!);
           playoutRng.reseed(s1, s2);
           policy.playout(work, playoutRng, fixed);
-          scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative);
+          scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative, game);
         }
       }
       worlds++;
@@ -192,7 +183,8 @@ export class SearchBot implements Bot {
   /** Chooses the cards to pass: the most promising sets by a heuristic, then playouts of whole hands. */
   pass(obs: Observation, rng: RandomSource, deadline: number): CardName[] {
     const p = this.params;
-    const cfg = configFor(obs.rules);
+    const cfg = compiledRules(obs.rules);
+    const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
     const hand = obs.hand.map((c) => parseCard(c)!);
     const count = obs.rules.passCards;
     const candidates = passCandidates(hand, count, cfg, p.passCandidates);
@@ -249,7 +241,7 @@ export class SearchBot implements Bot {
         policy.plans.fill(PLAN_NORMAL);
         playoutRng.reseed(s1, s2);
         policy.playout(core, playoutRng, 1 << me);
-        sums[ci]! += objective(core, me, p.relative);
+        sums[ci]! += objective(core, me, p.relative, game);
       }
       worlds++;
       if (clock() > deadline) break;
@@ -268,8 +260,17 @@ function setUpWorld(core: HandCore, world: Uint16Array, k: Knowledge): void {
   for (const c of k.plays) core.play(c);
 }
 
-/** The seat's score for a finished hand, after the moon rule, less a share of the others' average. */
-function objective(core: HandCore, me: number, relative: number): number {
+/** The game around the hand being searched: the moon rule may depend on it. */
+interface GameContext {
+  readonly before: readonly number[]; // totals before this hand
+  readonly handsDone: number; // hands finished once this one is
+}
+
+/**
+ * The seat's score for a finished hand, after the moon rule (the engine's {@link moonRuling}), less a share of
+ * the others' average. Under the shooter's choice, its own moon counts the better way and another's the worse.
+ */
+function objective(core: HandCore, me: number, relative: number, game: GameContext): number {
   const cfg = core.cfg;
   const n = cfg.n;
   const pts = scratchPoints;
@@ -280,8 +281,10 @@ function objective(core: HandCore, me: number, relative: number): number {
   let mine = pts[me]!;
   if (shooter >= 0) {
     const v = cfg.moonValue;
-    const minus = cfg.rules.moon === 'shooterMinus26';
     const choice = cfg.rules.moon === 'shooterChoice';
+    // Null choice: plus under shooterChoice, the choice that hurts the others (and us, when another shoots).
+    const ruling = moonRuling(cfg.rules, v, pts, shooter, game.before, game.handsDone, null);
+    const minus = ruling === 'minus';
     if (shooter === me) {
       const plus = mine - v - relative * ((others + (n - 1) * v) / (n - 1));
       const minusScore = mine - 2 * v - relative * (others / (n - 1));
@@ -522,23 +525,17 @@ export function passCandidates(
   return sets.slice(0, limit).map((s) => s.cards);
 }
 
-/** The shooter's choice: whichever leaves it best placed; never hand the game to someone else. */
+/**
+ * The shooter's choice: whichever leaves it best placed; never hand the game to someone else. What each choice
+ * gives (and whether it ends the game, under the target, hand count and tie rules) is the engine's
+ * {@link moonOptions}.
+ */
 export function moonChoice(obs: Observation): MoonChoice {
   const me = obs.seat;
-  const cfg = configFor(obs.rules);
-  const v = cfg.moonValue;
-  const taken = obs.handPoints;
   const before = obs.scores;
-  const plus = before.map((t, s) => t + taken[s]! + (s === me ? -v : v));
-  const minus = before.map((t, s) => t + taken[s]! + (s === me ? -2 * v : 0));
-  const ends = (tot: number[]): boolean =>
-    obs.rules.handsToPlay > 0
-      ? obs.handNumber + 1 >= obs.rules.handsToPlay
-      : Math.max(...tot) >= obs.rules.targetScore;
-  const wins = (tot: number[]): boolean => tot.every((t, s) => s === me || t > tot[me]!);
-  if (ends(plus) && wins(plus)) return 'plus';
-  if (ends(plus) && !wins(plus)) return 'minus';
-  if (ends(minus) && wins(minus)) return 'minus';
+  const { plus, minus } = moonOptions(obs.rules, obs.handPoints, me, before, obs.handNumber + 1);
+  if (plus.end.over) return winsAlone(plus, me) ? 'plus' : 'minus';
+  if (winsAlone(minus, me)) return 'minus';
   // Otherwise the gap to the others is the same either way; push them towards the end while leading.
   const lead = before.every((t, s) => s === me || t >= before[me]!);
   return lead ? 'plus' : 'minus';

@@ -1,6 +1,8 @@
 import {
-  compileRules,
+  compiledRules,
   deckOf,
+  moonRuling,
+  parseNamedMove,
   HandCore,
   parseRules,
   passOffset,
@@ -11,7 +13,7 @@ import {
   type Rules,
 } from '@hearts/engine';
 import { applyMove, dealRandom, newGame, observation, seatsToAct, type GameState } from '@hearts/engine';
-import { createBot, decisionToMove, LEVELS, type Level } from '@hearts/bots';
+import { createBot, LEVELS, type Level } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts bench [--seconds S] [--seed N] [--rules JSON] [--json]
@@ -35,7 +37,7 @@ export interface BenchResult {
 
 /** Plays random hands for about `seconds` and measures the rate. */
 export function runBench(rules: Rules, seconds: number, rng: RandomSource): BenchResult {
-  const cfg = compileRules(rules);
+  const cfg = compiledRules(rules);
   const n = cfg.n;
   const core = new HandCore(cfg);
   const deck = Int8Array.from(deckOf(rules).toArray());
@@ -97,9 +99,13 @@ export function runBench(rules: Rules, seconds: number, rng: RandomSource): Benc
     // Score.
     core.rawPoints(points);
     const shooter = core.shooter();
+    const v = cfg.moonValue;
+    // The moon rule of the rules, with the running totals as the game so far (the shooter's choice: plus).
+    const minus =
+      shooter >= 0 && moonRuling(rules, v, points, shooter, scores, handNumber + 1, null) === 'minus';
     for (let s = 0; s < n; s++) {
-      scores[s]! +=
-        shooter < 0 ? points[s]! : s === shooter ? points[s]! - cfg.moonValue : points[s]! + cfg.moonValue;
+      const moon = shooter < 0 ? 0 : s === shooter ? (minus ? -2 * v : -v) : minus ? 0 : v;
+      scores[s]! += points[s]! + moon;
     }
     checksum += POPCOUNT13[core.taken[0]!]!;
     hands++;
@@ -151,8 +157,8 @@ export function runBotBench(
       const decision = bot.decide(obs, { timeMs, random: rng });
       const dt = performance.now() - t0;
       if (obs.phase === 'moon' || obs.legal.length > 1) times.push(dt);
-      const move = decisionToMove(decision);
-      const next = move && applyMove(state, seat, move);
+      const move = parseNamedMove(decision);
+      const next = move.ok && applyMove(state, seat, move.value);
       if (!next || !next.ok)
         throw new Error(`the ${level} bot answered an illegal ${JSON.stringify(decision)}`);
       state = next.value;

@@ -84,14 +84,3 @@ export function suitColor(suit: SuitName, fourColor: boolean): 'red' | 'black' |
   if (fourColor) return suit === 'C' ? 'green' : 'blue';
   return suit === 'C' ? 'black' : 'red';
 }
-
-/** The seat that wins a complete trick: the highest card of the suit led (there is no trump). */
-export function trickWinner(leader: number, cards: readonly CardName[], players: number): number {
-  const led = suitOfName(cards[0]!);
-  let best = 0;
-  for (let i = 1; i < cards.length; i++) {
-    const c = cards[i]!;
-    if (suitOfName(c) === led && parseCard(c)! > parseCard(cards[best]!)!) best = i;
-  }
-  return (leader + best) % players;
-}

@@ -13,9 +13,13 @@ import { createBot, type Decision, type Level, type Bot } from '@hearts/bots';
 import {
   applyMove,
   cryptoRandom,
+  handTricks,
   makeCard,
   observation,
   parseCard,
+  parseNamedMove,
+  trickWinner,
+  unwrap,
   type CardName,
   type GameState,
   type IllegalMove,
@@ -30,18 +34,8 @@ import {
   type TrickView,
 } from '@hearts/engine';
 import { makeSeed } from '@hearts/shuffle';
-import { trickWinner } from './cards';
 import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
-import {
-  HUMAN,
-  clearSession,
-  dealNext,
-  loadSession,
-  newSession,
-  saveSession,
-  tricksOfHand,
-  type Session,
-} from './session';
+import { HUMAN, clearSession, dealNext, loadSession, newSession, saveSession, type Session } from './session';
 import type { Timing } from './settings';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
@@ -211,7 +205,7 @@ export class GameController {
   private finalTrick(state: GameState): TrickView | null {
     if (state.phase !== 'deal' && state.phase !== 'gameOver') return null;
     const h = state.phase === 'deal' ? state.handNumber - 1 : state.handNumber;
-    const tricks = tricksOfHand(state, h);
+    const tricks = handTricks(state, h);
     return tricks[tricks.length - 1] ?? null;
   }
 
@@ -337,7 +331,7 @@ export class GameController {
       const trick: TrickView = {
         leader: obsBefore.trick.leader,
         cards,
-        winner: trickWinner(obsBefore.trick.leader, cards, before.rules.players),
+        winner: trickWinner({ leader: obsBefore.trick.leader, cards }, before.rules.players),
       };
       patch.held = trick;
       patch.lastTrick = trick;
@@ -434,9 +428,13 @@ export class GameController {
         this.cancelPause = null;
         this.busy = false;
         this.set({ thinking: null });
-        if (this.apply(seat, toMove(d)) !== null) {
+        const move = parseNamedMove(d);
+        if (!move.ok || this.apply(seat, move.value) !== null) {
           this.opts.onWarning?.(`bot at seat ${seat} made an illegal decision; playing a random legal one`);
-          this.apply(seat, toMove(this.fallback.decide(obs, { timeMs: 0, random: this.rng })));
+          this.apply(
+            seat,
+            unwrap(parseNamedMove(this.fallback.decide(obs, { timeMs: 0, random: this.rng }))),
+          );
         }
       };
       if (wait > 0) this.cancelPause = this.opts.scheduler.after(wait, go);
@@ -446,17 +444,6 @@ export class GameController {
       this.opts.onWarning?.(`bot at seat ${seat} failed (${String(e)}); playing a random legal card`);
       finish(this.fallback.decide(obs, { timeMs: 0, random: this.rng }));
     });
-  }
-}
-
-function toMove(d: Decision): Move {
-  switch (d.kind) {
-    case 'pass':
-      return { kind: 'pass', cards: d.cards.map((c) => parseCard(c) ?? -1) };
-    case 'play':
-      return { kind: 'play', card: parseCard(d.card) ?? -1 };
-    default:
-      return { kind: 'moon', choice: d.choice };
   }
 }
 

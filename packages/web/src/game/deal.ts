@@ -15,6 +15,7 @@
  */
 import {
   CardSet,
+  DIE_SUITS,
   deal,
   type GameState,
   type HandLog,
@@ -24,9 +25,6 @@ import {
   type Suit,
 } from '@hearts/engine';
 import { SeatStream, canonicalDeck, dealHands, drawBelow, seedFromHex, shuffleWith } from '@hearts/shuffle';
-
-/** The die of sevenOfDie, as the engine rolls it: 1–2 spades, 3–4 diamonds, 5–6 clubs. */
-const DIE_SUITS: readonly Suit[] = [2, 2, 1, 1, 0, 0];
 
 /** A deal: every seat's cards, and the die's suit under sevenOfDie (else null). */
 export interface SeededDeal {

@@ -8,8 +8,8 @@
  */
 import type { Level } from '@hearts/bots';
 import { LEVELS } from '@hearts/bots';
-import { RECORD_FORMAT, type GameRecord, type GameState } from '@hearts/engine';
-import { sessionRecord, tricksOfHand, type Session } from './session';
+import { RECORD_FORMAT, handTricks, type GameRecord, type GameState } from '@hearts/engine';
+import { sessionRecord, type Session } from './session';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
 export interface Stats {
@@ -52,7 +52,7 @@ export function handFacts(state: GameState, h: number, seat: number): HandFacts 
   return {
     points: result.points[seat]!,
     moon: result.shooter === seat,
-    queen: tricksOfHand(state, h).some((t) => t.winner === seat && t.cards.includes('QS')),
+    queen: handTricks(state, h).some((t) => t.winner === seat && t.cards.includes('QS')),
   };
 }
 

@@ -9,6 +9,8 @@
  */
 import {
   CardSet,
+  handTricks,
+  heldAfterPassing,
   observation,
   passOffset,
   replayRecord,
@@ -22,7 +24,6 @@ import {
   ok,
 } from '@hearts/engine';
 import { sortHand } from './cards';
-import { tricksOfHand } from './session';
 
 /** One position of a replay: after `step` tricks of hand `hand`. */
 export interface ReplayPosition {
@@ -66,12 +67,10 @@ export function openReplay(input: unknown): Result<Replay, string> {
 
   const position = (hand: number, step: number): ReplayPosition => {
     const log = final.log[hand]!;
-    const tricks = tricksOfHand(final, hand);
+    const tricks = handTricks(final, hand);
     const offset = passOffset(final.rules, hand);
     const passes = log.passes && log.passes.every((p) => p !== null) ? log.passes.map((p) => p!) : null;
-    const after = log.deal.map((cards, s) =>
-      passes && offset !== 0 ? cards.diff(passes[s]!).union(passes[(s - offset + n) % n]!) : cards,
-    );
+    const after = heldAfterPassing(final, hand);
     const played = after.map(() => CardSet.EMPTY);
     for (const t of tricks.slice(0, step))
       t.cards.forEach((c, i) => {
@@ -106,7 +105,7 @@ export function openReplay(input: unknown): Result<Replay, string> {
     winners: r.value.winners,
     at(hand, step) {
       const h = Math.max(0, Math.min(final.log.length - 1, hand));
-      const max = tricksOfHand(final, h).length;
+      const max = handTricks(final, h).length;
       const s = Math.max(0, Math.min(max, step));
       const key = `${h}/${s}`;
       let p = cache.get(key);

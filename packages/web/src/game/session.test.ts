@@ -3,15 +3,15 @@ import {
   dealRandom,
   newGame,
   observation,
-  parseCard,
+  parseNamedMove,
   seatsToAct,
   seededRandom,
+  unwrap,
   type GameState,
 } from '@hearts/engine';
 import { createBot } from '@hearts/bots';
 import { describe, expect, it } from 'vitest';
-import { fromSaved, newSession, toSaved, tricksOfHand } from './session';
-import { trickWinner } from './cards';
+import { fromSaved, newSession, toSaved } from './session';
 
 /** Walks random games, calling `check` before every move. */
 function walk(seed: number, rules: object, check: (s: GameState) => void): void {
@@ -24,46 +24,11 @@ function walk(seed: number, rules: object, check: (s: GameState) => void): void 
     if (state.phase === 'deal') continue;
     const seat = seatsToAct(state)[0]!;
     const d = bot.decide(observation(state, seat), { timeMs: 0, random: rng });
-    const r = applyMove(
-      state,
-      seat,
-      d.kind === 'pass'
-        ? { kind: 'pass', cards: d.cards.map((c) => parseCard(c)!) }
-        : d.kind === 'play'
-          ? { kind: 'play', card: parseCard(d.card)! }
-          : { kind: 'moon', choice: d.choice },
-    );
+    const r = applyMove(state, seat, unwrap(parseNamedMove(d)));
     if (!r.ok) throw new Error(r.error.message);
     state = r.value;
   }
 }
-
-describe('tricksOfHand', () => {
-  it.each([
-    [1, {}],
-    [2, { players: 3 }],
-    [3, { players: 5, passCycle: 'rotate' }],
-    [4, { players: 6, firstLead: 'leftOfDealer', heartsMustBeBroken: false }],
-    [5, { passCards: 0, firstLead: 'dealer' }],
-  ])('agrees with the engine’s observation (seed %i)', (seed, rules) => {
-    let checked = 0;
-    walk(seed, rules, (state) => {
-      if (state.phase !== 'play') return;
-      const obs = observation(state, 0);
-      const mine = tricksOfHand(state, state.handNumber);
-      const engine = [...obs.tricks, ...(obs.trick && obs.trick.cards.length > 0 ? [obs.trick] : [])];
-      expect(mine).toEqual(engine);
-      checked++;
-    });
-    expect(checked).toBeGreaterThan(20);
-  });
-
-  it('trickWinner takes the highest card of the suit led', () => {
-    expect(trickWinner(2, ['5C', 'AH', 'KC', '2C'], 4)).toBe(0);
-    expect(trickWinner(3, ['QS', 'AS', '2S'], 3)).toBe(1);
-    expect(trickWinner(1, ['2D', 'AC', 'AS', 'AH'], 4)).toBe(1);
-  });
-});
 
 describe('saved sessions', () => {
   it('round-trip at every point of a game, whatever the rules', () => {

@@ -12,11 +12,9 @@
 import type { Level } from '@hearts/bots';
 import {
   applyMove,
-  makeCard,
   makeRecord,
   newGame,
   parseCard,
-  passOffset,
   replayRecord,
   type CardName,
   type GameRecord,
@@ -25,13 +23,11 @@ import {
   type Result,
   type Rules,
   type RulesError,
-  type TrickView,
   err,
   ok,
 } from '@hearts/engine';
 import { LEVELS } from '@hearts/bots';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
-import { trickWinner } from './cards';
 import { dealSeeded, seedMatchesDeal, withSeeds } from './deal';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
@@ -181,34 +177,3 @@ export function loadSession(store: KeyValueStore): Session | null {
 }
 
 export const clearSession = (store: KeyValueStore): void => store.remove(CURRENT_KEY);
-
-/**
- * The tricks of hand `h` so far, with their winners, from the game's log. Works for finished hands too,
- * whose tricks an observation no longer shows.
- */
-export function tricksOfHand(state: GameState, h: number): TrickView[] {
-  const log = state.log[h];
-  if (!log) return [];
-  const n = state.rules.players;
-  const offset = passOffset(state.rules, h);
-  const holds = log.deal.map((cards, s) =>
-    log.passes && offset !== 0 && log.passes.every((p) => p !== null)
-      ? cards.diff(log.passes[s]!).union(log.passes[(s - offset + n) % n]!)
-      : cards,
-  );
-  const first = log.plays[0];
-  if (first === undefined) return [];
-  let leader = holds.findIndex((cards) => cards.has(first));
-  const out: TrickView[] = [];
-  for (let i = 0; i < log.plays.length; i += n) {
-    const cards = log.plays.slice(i, i + n).map(makeCard);
-    if (cards.length < n) {
-      out.push({ leader, cards });
-      break;
-    }
-    const winner = trickWinner(leader, cards, n);
-    out.push({ leader, cards, winner });
-    leader = winner;
-  }
-  return out;
-}

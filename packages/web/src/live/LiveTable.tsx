@@ -1,4 +1,4 @@
-import type { CardName } from '@hearts/engine';
+import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type LiveState, type TableClient } from '@hearts/live';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -242,11 +242,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 }
 
 /** What the moon is worth under the table's rules (26 by default, 129 in spot hearts). */
-function moonValue(s: LiveState): number {
-  const r = s.view.rules;
-  const hearts = r.heartValues === 'rank' ? 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12 + 13 + 14 : 13;
-  return hearts + r.queenPoints;
-}
+const moonValue = (s: LiveState): number => compiledRules(s.view.rules).moonValue;
 
 function LiveClock({ seconds }: { seconds: number | null }) {
   const { t } = useTranslation();

@@ -8,9 +8,9 @@
  * view.seats[view.you].name; // the player's own name
  * ```
  */
-import type { CardName, Observation, TrickView } from '@hearts/engine';
+import { trickWinner, type CardName, type Observation, type TrickView } from '@hearts/engine';
 import type { LiveState, SeatLook } from '@hearts/live';
-import { sortHand, trickWinner } from '../game/cards';
+import { sortHand } from '../game/cards';
 import {
   passDirection,
   seatPositions,
@@ -94,7 +94,7 @@ export function completedTrick(prev: LiveState | null, next: LiveState): HeldTri
   const n = next.view.players;
   if (!before || before.cards.length !== n - 1 || next.v !== prev.v + 1) return null;
   const cards = [...before.cards, e.card];
-  return { leader: before.leader, cards, winner: trickWinner(before.leader, cards, n) };
+  return { leader: before.leader, cards, winner: trickWinner({ leader: before.leader, cards }, n) };
 }
 
 export function liveTableView(

@@ -16,22 +16,22 @@
  */
 import {
   ACE_OF_SPADES,
-  HEARTS,
   JACK_OF_DIAMONDS,
   KING_OF_SPADES,
   QUEEN_OF_SPADES,
-  compileRules,
+  SEVEN_OF_DIE_POINTS,
+  compiledRules,
+  dealerOfHand,
   deckOf,
+  moonCardsOf,
   err,
+  gameEnd,
   makeCard,
   ok,
   parseRules,
   passOffset,
-  reachesEnd,
   rulesDiff,
   scoreHand,
-  suitOf,
-  type HandConfig,
   type MoonChoice,
   type Result,
   type Rules,
@@ -116,24 +116,17 @@ export interface PointCard {
   readonly moon: boolean; // needed to shoot the moon: every heart and the Q♠
 }
 
-const configs = new WeakMap<Rules, HandConfig>();
-function configOf(rules: Rules): HandConfig {
-  let cfg = configs.get(rules);
-  if (!cfg) configs.set(rules, (cfg = compileRules(rules)));
-  return cfg;
-}
-
 /** The cards that count in a hand under these rules, highest first; cards worth 0 are left out. */
 export function pointCards(rules: Rules): PointCard[] {
-  const cfg = configOf(rules);
+  const cfg = compiledRules(rules);
+  const moonCards = moonCardsOf(cfg);
   const out: PointCard[] = [];
   for (const c of deckOf(rules)) {
     if (c === JACK_OF_DIAMONDS) continue;
     const points = cfg.cardPoints[c]!;
-    if (points > 0)
-      out.push({ card: makeCard(c), points, moon: c === QUEEN_OF_SPADES || suitOf(c) === HEARTS });
+    if (points > 0) out.push({ card: makeCard(c), points, moon: moonCards.has(c) });
   }
-  if (rules.sevenOfDie) out.push({ card: '7', points: 40, moon: false });
+  if (rules.sevenOfDie) out.push({ card: '7', points: SEVEN_OF_DIE_POINTS, moon: false });
   return out.sort((a, b) => b.points - a.points);
 }
 
@@ -141,7 +134,7 @@ export function pointCards(rules: Rules): PointCard[] {
 export const handTotal = (rules: Rules): number => pointCards(rules).reduce((a, c) => a + c.points, 0);
 
 /** What the moon cards (every heart and the Q♠) count together: the shooter's points at least. */
-export const moonValue = (rules: Rules): number => configOf(rules).moonValue;
+export const moonValue = (rules: Rules): number => compiledRules(rules).moonValue;
 
 /** Whether the J♦ is entered apart (Omnibus with the J♦ in play). */
 export const hasJack = (rules: Rules): boolean =>
@@ -160,7 +153,7 @@ export interface PointValues {
 }
 
 export function pointValues(rules: Rules): PointValues {
-  const cfg = configOf(rules);
+  const cfg = compiledRules(rules);
   return {
     total: handTotal(rules),
     moon: cfg.moonValue,
@@ -168,7 +161,7 @@ export function pointValues(rules: Rules): PointValues {
     queen: cfg.cardPoints[QUEEN_OF_SPADES]!,
     kingOfSpades: cfg.cardPoints[KING_OF_SPADES]!,
     aceOfSpades: cfg.cardPoints[ACE_OF_SPADES]!,
-    seven: rules.sevenOfDie ? 40 : 0,
+    seven: rules.sevenOfDie ? SEVEN_OF_DIE_POINTS : 0,
     jack: hasJack(rules) ? rules.jackOfDiamonds : 0,
   };
 }
@@ -220,10 +213,8 @@ function canShare(
  * cards out. Undecidable (false) when a moon card is worth nothing, as the Q♠ in the papayoo style.
  */
 function onlyMoon(rules: Rules, cards: readonly PointCard[], taken: readonly number[], p: number): boolean {
-  const moonCards = deckOf(rules)
-    .toArray()
-    .filter((c) => c === QUEEN_OF_SPADES || suitOf(c) === HEARTS);
-  if (moonCards.length !== cards.filter((c) => c.moon).length) return false; // some moon card counts 0
+  const moonCards = moonCardsOf(compiledRules(rules));
+  if (moonCards.size() !== cards.filter((c) => c.moon).length) return false; // some moon card counts 0
   if (taken[p]! < moonValue(rules)) return false;
   const values = cards.map((c) => c.points);
   const seen = new Set<number>();
@@ -328,11 +319,6 @@ export interface Standing {
   readonly next: { readonly index: number; readonly dealer: number; readonly passOffset: number } | null;
 }
 
-const lowest = (totals: readonly number[]): number[] => {
-  const low = Math.min(...totals);
-  return totals.flatMap((t, s) => (t === low ? [s] : []));
-};
-
 /** Scores one hand under the rules, from the totals before it (the moon rule may depend on them). */
 export function scoreEntry(
   rules: Rules,
@@ -342,11 +328,16 @@ export function scoreEntry(
 ): { points: number[]; moonCounted: MoonChoice | null } {
   const taken = entry.taken.map((t, s) => t + (entry.jack === s ? rules.jackOfDiamonds : 0));
   const shooter = entry.shooter ?? -1;
-  const { points } = scoreHand(rules, configOf(rules), taken, shooter, before, handsDone, entry.moonChoice);
-  const v = moonValue(rules);
-  const moonCounted: MoonChoice | null =
-    shooter < 0 ? null : points[shooter] === taken[shooter]! - 2 * v ? 'minus' : 'plus';
-  return { points, moonCounted };
+  const { points, counted } = scoreHand(
+    rules,
+    compiledRules(rules),
+    taken,
+    shooter,
+    before,
+    handsDone,
+    entry.moonChoice,
+  );
+  return { points, moonCounted: counted };
 }
 
 /** Running totals, leaders, the end of the game and the next hand's dealer and pass, from the entries. */
@@ -363,18 +354,18 @@ export function standing(pad: Pad): Standing {
     const afterEnd = final !== null;
     const { points, moonCounted } = scoreEntry(rules, entry, totals, index + 1);
     totals = totals.map((t, s) => t + points[s]!);
-    const leaders = lowest(totals);
+    const end = gameEnd(rules, totals, index + 1);
+    const leaders = [...end.leaders];
     let ends = false;
     if (!afterEnd) {
-      const end = reachesEnd(rules, totals, index + 1);
-      ends = end && (rules.ties === 'shareWin' || leaders.length === 1);
-      playingOn = end && !ends;
+      ends = end.over;
+      playingOn = end.playingOn;
       if (ends) {
         final = totals;
-        winners = leaders;
+        winners = [...end.winners];
       }
     }
-    const dealer = index % n;
+    const dealer = dealerOfHand(rules, index);
     lines.push({
       index,
       dealer,
@@ -394,11 +385,11 @@ export function standing(pad: Pad): Standing {
   return {
     lines,
     totals: now,
-    leaders: pad.hands.length === 0 ? [] : lowest(now),
+    leaders: pad.hands.length === 0 ? [] : [...gameEnd(rules, now, pad.hands.length).leaders],
     over,
     winners,
     playingOn: !over && playingOn,
-    next: over ? null : { index, dealer: index % n, passOffset: passOffset(rules, index) },
+    next: over ? null : { index, dealer: dealerOfHand(rules, index), passOffset: passOffset(rules, index) },
   };
 }
 
