@@ -94,6 +94,17 @@ export class KyselyStore implements GameStore {
     return (await this.getSetting(key))!;
   }
 
+  async probeWrite(at: number): Promise<void> {
+    const value = String(at);
+    await this.db
+      .insertInto('settings')
+      .values({ key: 'health-probe', value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+    if ((await this.getSetting('health-probe')) !== value)
+      throw new Error('the health probe did not read back');
+  }
+
   async createUser(u: UserRecord): Promise<void> {
     try {
       await this.db
