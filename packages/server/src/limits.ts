@@ -5,7 +5,7 @@
  * `Services.limits`.
  *
  * ```ts
- * const limits = Limits.open(config); // Redis when config.redisUrl is set
+ * const limits = await Limits.open(config); // Redis when config.redisUrl is set
  * const refused = await limits.take('guests', clientAddress(req, config.trustProxy));
  * if (refused) reply429(refused.retryAfterMs);
  * await limits.close();
@@ -69,13 +69,21 @@ export class Limits {
     private readonly redis: Redis | null,
   ) {}
 
-  /** In memory, or in Redis (with memory as the fallback while Redis is unreachable) when `redisUrl` is set. */
-  static open(settings: LimitSettings): Limits {
+  /**
+   * In memory, or in Redis when `redisUrl` is set (connected before this resolves; while Redis is unreachable
+   * later, each process counts in memory until it is back).
+   */
+  static async open(settings: LimitSettings): Promise<Limits> {
     const redis =
       settings.redisUrl === null
         ? null
-        : new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        : new Redis(settings.redisUrl, {
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            lazyConnect: true,
+          });
     redis?.on('error', () => undefined); // reconnects by itself; the memory fallback answers meanwhile
+    await redis?.connect();
     const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
       const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
       return redis === null

@@ -85,7 +85,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const writer = new EventWriter(store, config.databaseUrl !== null && !options.store ? 4 : 1);
   const rooms = () => [...s.rooms];
   const failover = new Failover({ presence, store, log, internalKey, draining: () => s.draining });
-  const limits = Limits.open(config);
+  const limits = await Limits.open(config);
   const s: Services = {
     config,
     store,
