@@ -73,7 +73,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect((await store.userById('u1'))?.name).toBe('Anna');
     });
 
-    test('probeWrite: a write that reads back, again and again; a closed store refuses it', async () => {
+    test('probeWrite: a write, again and again; a closed store refuses it', async () => {
       await store.probeWrite(1);
       await store.probeWrite(2);
       expect(await store.getSetting('health-probe')).toBe('2');

@@ -142,7 +142,8 @@ export interface GameStore {
   initSetting(key: string, value: string): Promise<string>;
   /**
    * Proves that the database takes writes now: writes `at` as the value of the setting `health-probe` (one small
-   * row, overwritten each time) and reads it back; rejects when it cannot. `/healthz` calls it.
+   * row, overwritten each time; every process of a deployment writes the same row); rejects when it cannot.
+   * `/healthz` calls it.
    */
   probeWrite(at: number): Promise<void>;
 
