@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/live/protocol';
+import { startProxy } from '../../src/proxy.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { startTestServer, until, type TestServer } from '../helpers.js';
 import { DEFAULT_LIMITS, json, open, send, type Raw } from './net.js';
 
 const servers: TestServer[] = [];
@@ -110,14 +111,78 @@ describe('connections per address', () => {
     expect(again).toBe(200);
   });
 
-  test('a client that sends its headers too slowly is cut off by the header timeout', async () => {
+  test('a client that sends its headers too slowly is cut off by the header timeout (WebSocket upgrades too)', async () => {
     const t = await server({ headersTimeoutMs: 300, requestTimeoutMs: 1000 });
-    const raw = await open(t.url);
-    raws.push(raw);
-    await raw.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
-    await raw.ended;
-    expect(raw.closed).toBe(true);
-    expect([0, 408]).toContain(raw.status);
+    const plain = await open(t.url);
+    const upgrade = await open(t.url);
+    raws.push(plain, upgrade);
+    await plain.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    await upgrade.write(
+      'GET /p/room?sessionId=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n',
+    );
+    await Promise.all([plain.ended, upgrade.ended]);
+    for (const r of [plain, upgrade]) expect([0, 408]).toContain(r.status);
+  });
+});
+
+describe('behind hearts-proxy (TRUST_PROXY)', () => {
+  test('rates count the address the proxy saw, whatever X-Forwarded-For a client sends', async () => {
+    const t = await server({ trustProxy: true });
+    const proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: [`http://127.0.0.1:${t.server.port}`],
+    });
+    try {
+      for (let i = 0; i < DEFAULT_LIMITS.guestLimit.count; i++) {
+        const r = await send(proxy.url, '/api/guest', {
+          body: '{}',
+          headers: { 'x-forwarded-for': `10.9.0.${i}` },
+        });
+        expect(r.status).toBe(200);
+      }
+      const forged = await send(proxy.url, '/api/guest', {
+        body: '{}',
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      });
+      expect(forged.status).toBe(429);
+      expect((await send(proxy.url, '/api/guest', { body: '{}', from: '127.0.0.2' })).status).toBe(200);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('WebSockets count per forwarded address: one over the cap is closed', async () => {
+    const t = await server({ trustProxy: true, maxConnectionsPerIp: 2 });
+    const proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: [`http://127.0.0.1:${t.server.port}`],
+    });
+    const clients: TableClient[] = [];
+    try {
+      const host = await TableClient.createFriendsRoom({ url: proxy.url, token: await token(t) });
+      clients.push(host);
+      const second = new TableClient({ url: proxy.url, token: await token(t), roomId: host.roomId });
+      clients.push(second);
+      await second.connect();
+      const third = new TableClient({
+        url: proxy.url,
+        token: await token(t),
+        roomId: host.roomId,
+        reconnectForMs: 0,
+      });
+      clients.push(third);
+      await expect(third.connect()).rejects.toBeDefined();
+      expect(third.status).toBe('closed');
+      await second.leave();
+      await until('the server saw the second go', () => host.lobby?.members.length === 1);
+      await third.connect(); // a place is free again
+      expect(third.status).toBe('open');
+    } finally {
+      await Promise.all(clients.map((c) => c.leave().catch(() => undefined)));
+      await proxy.close();
+    }
   });
 });
 
