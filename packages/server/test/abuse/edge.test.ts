@@ -82,6 +82,14 @@ describe('matchmaking requests are judged before their body is read', () => {
       expect(raw.status).toBe(401);
       expect(raw.received).toContain(`"code":${JOIN_ERRORS.authFailed}`);
     }
+    // The client reads it as the protocol's code, final for its reconnect loop.
+    const forged = new TableClient({
+      url: t.url,
+      token: 'nobody.forged',
+      roomId: 'abcdefghi',
+      reconnectForMs: 0,
+    });
+    await expect(forged.connect()).rejects.toMatchObject({ code: JOIN_ERRORS.authFailed });
   });
 });
 
