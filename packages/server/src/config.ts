@@ -6,6 +6,7 @@
  * if (!r.ok) console.error(r.error); else await startServer(r.value);
  * ```
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from '@hearts/engine';
@@ -60,6 +61,22 @@ export interface Rate {
   readonly seconds: number;
 }
 
+/**
+ * Connections one process may hold: below its open-file limit (Linux: /proc/self/limits), so that the database,
+ * logs, Redis and the bot threads still get file descriptors when connections flood in; 20,000 where the limit
+ * cannot be read.
+ */
+export function defaultMaxConnections(limitsText?: string): number {
+  let text = limitsText;
+  try {
+    text ??= readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return 20_000;
+  }
+  const m = /^Max open files\s+(\d+)/m.exec(text);
+  return m ? Math.max(64, Math.floor(Number(m[1]) * 0.9) - 64) : 20_000;
+}
+
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   host: '0.0.0.0',
@@ -83,7 +100,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   secret: null,
   logLevel: 'info',
   trustProxy: false,
-  maxConnections: 20_000,
+  maxConnections: defaultMaxConnections(),
   maxConnectionsPerIp: 256,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,

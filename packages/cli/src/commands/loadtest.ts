@@ -80,6 +80,11 @@ async function guest(url: string): Promise<string> {
       (e as { cause?: { code?: string } }).cause?.code ?? (e instanceof Error ? e.message : String(e));
     throw new Error(`the game server at ${url} cannot be reached (${cause})`, { cause: e });
   }
+  if (res.status === 429)
+    throw new Error(
+      'POST /api/guest: HTTP 429: the server limits new guests per address; start it with LIMIT_GUESTS, ' +
+        'LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
+    );
   if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }

@@ -1,6 +1,6 @@
 /** The settings of the edge's limits: defaults, parsing, and refusals of values that do not fit. */
 import { expect, test } from 'vitest';
-import { DEFAULT_CONFIG, configFromEnv } from '../../src/config.js';
+import { DEFAULT_CONFIG, configFromEnv, defaultMaxConnections } from '../../src/config.js';
 
 const bad = (env: Record<string, string>): string => {
   const r = configFromEnv(env);
@@ -57,4 +57,13 @@ test('values are read and checked', () => {
     /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
   );
   expect(bad({ MATCHMAKE_MAX_BODY: '10' })).toMatch(/MATCHMAKE_MAX_BODY/);
+});
+
+test('the connection backstop stays below the open-file limit', () => {
+  const limits = (soft: string) =>
+    `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                ${soft}                files\n`;
+  expect(defaultMaxConnections(limits('20000'))).toBe(17_936);
+  expect(defaultMaxConnections(limits('1024'))).toBe(857);
+  expect(defaultMaxConnections(limits('unlimited'))).toBe(20_000);
+  expect(defaultMaxConnections(limits('50'))).toBe(64);
 });
