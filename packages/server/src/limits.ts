@@ -83,7 +83,12 @@ export class Limits {
             lazyConnect: true,
           });
     redis?.on('error', () => undefined); // reconnects by itself; the memory fallback answers meanwhile
-    await redis?.connect();
+    try {
+      await redis?.connect();
+    } catch (e) {
+      redis?.disconnect();
+      throw e;
+    }
     const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
       const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
       return redis === null

@@ -65,14 +65,21 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'hearts' } });
   const scaled = config.redisUrl !== null;
   if (config.redisUrl !== null) await checkRedis(config.redisUrl); // a clear error, not endless reconnecting
-  const store =
-    options.store ??
-    (config.databaseUrl !== null
-      ? await openPostgresStore(
-          config.databaseUrl,
-          config.databaseSchema ? { schema: config.databaseSchema } : {},
-        )
-      : await openSqliteStore(config.database));
+  const limits = await Limits.open(config);
+  let store: GameStore;
+  try {
+    store =
+      options.store ??
+      (config.databaseUrl !== null
+        ? await openPostgresStore(
+            config.databaseUrl,
+            config.databaseSchema ? { schema: config.databaseSchema } : {},
+          )
+        : await openSqliteStore(config.database));
+  } catch (e) {
+    await limits.close(); // its Redis connection would keep the process alive
+    throw e;
+  }
   const identity = await Identity.open(store, config.secret);
   // The same key in every process: a table placed on another process is opened there.
   const internalKey = await store.initSetting('internal-room-key', randomBytes(24).toString('hex'));
@@ -85,7 +92,6 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const writer = new EventWriter(store, config.databaseUrl !== null && !options.store ? 4 : 1);
   const rooms = () => [...s.rooms];
   const failover = new Failover({ presence, store, log, internalKey, draining: () => s.draining });
-  const limits = await Limits.open(config);
   const s: Services = {
     config,
     store,
