@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_CONFIG } from './config.js';
 import { deleteKeys } from '../test/services.js';
 import { Limits, addressKey, backoffSeconds, type LimitSettings } from './limits.js';
@@ -138,6 +138,27 @@ describe.skipIf(problem !== null)('Limits in Redis across processes', () => {
       await Promise.all([a.close(), b.close(), c.close()]);
     }
   });
+});
+
+test('in memory, bursts lengthen the back-off no faster than single attempts: 1, 2, 4, 8 s', async () => {
+  vi.useFakeTimers({ now: 1_000_000 });
+  try {
+    const limits = await Limits.open(settings({ redisUrl: null, loginFreePerIp: 1000 }));
+    for (let i = 0; i < 3; i++) expect(await limits.loginAttempt('Cleo', '10.0.0.7')).toBeNull();
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const r = await Promise.all(Array.from({ length: 10 }, () => limits.loginAttempt('Cleo', '10.0.0.7')));
+      expect(r.filter((x) => x === null)).toHaveLength(1); // one attempt per window
+      const wait = Math.max(...r.map((x) => x?.retryAfterMs ?? 0));
+      waits.push(Math.ceil(wait / 1000));
+      expect(await limits.loginAttempt('Cleo', '10.0.0.7')).not.toBeNull(); // still waiting
+      vi.advanceTimersByTime(wait);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    await limits.close();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('the back-off doubles from 1 s up to its cap', () => {

@@ -54,11 +54,11 @@ export type LimitSettings = Pick<
 const LOGIN_WINDOW_S = 24 * 3600; // failed logins are remembered this long after the first one
 
 /**
- * The waits of the login back-off: after the free failures, one attempt per wait, the wait doubling from 1 s with
- * every further failure up to `maxS`.
+ * The waits of the login back-off: after the free failures, one attempt per wait; the wait after the `strike`-th
+ * such attempt (1, 2, …) doubles from 1 s up to `maxS`.
  */
-export const backoffSeconds = (beyondFree: number, maxS: number): number =>
-  Math.min(maxS, 2 ** Math.min(30, Math.max(0, beyondFree - 1)));
+export const backoffSeconds = (strike: number, maxS: number): number =>
+  Math.min(maxS, 2 ** Math.min(30, Math.max(0, strike - 1)));
 
 export class Limits {
   private constructor(
@@ -66,6 +66,7 @@ export class Limits {
     private readonly rates: Readonly<Record<RateKind, RateLimiterAbstract>>,
     private readonly loginFails: RateLimiterAbstract, // failed (and pending) logins per `name:` and `ip:` key
     private readonly loginGate: RateLimiterAbstract, // one attempt per back-off window per key
+    private readonly loginStrikes: RateLimiterAbstract, // attempts let through the back-off per key (its length)
     private readonly redis: Redis | null,
   ) {}
 
@@ -111,6 +112,7 @@ export class Limits {
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
+      make('login-strikes', 1_000_000_000, LOGIN_WINDOW_S),
       redis,
     );
   }
@@ -144,27 +146,34 @@ export class Limits {
       { key: `name:${name.trim().toLowerCase()}`, free: this.settings.loginFreePerName },
       { key: `ip:${address}`, free: this.settings.loginFreePerIp },
     ];
+    let refused = false;
     let wait = 0;
     const counted: string[] = [];
     for (const { key, free } of keys) {
       const n = (await this.loginFails.penalty(key, 1)).consumedPoints;
       counted.push(key);
       if (n <= free) continue;
+      // Backing off: one attempt per window. Its length counts the attempts let through so far, not the guesses
+      // of a burst, so that concurrent guesses lengthen it no faster than patient ones.
+      const strikes = (await this.loginStrikes.get(key))?.consumedPoints ?? 0;
       try {
         await this.loginGate.consume(key, 1, {
-          customDuration: backoffSeconds(n - free, this.settings.loginBackoffMaxS),
+          customDuration: backoffSeconds(strikes + 1, this.settings.loginBackoffMaxS),
         });
+        await this.loginStrikes.penalty(key, 1);
       } catch (e) {
         if (!(e instanceof RateLimiterRes)) throw e;
-        wait = Math.max(wait, e.msBeforeNext);
+        refused = true;
+        wait = e.msBeforeNext;
+        break; // refused: no other key's window is taken
       }
     }
-    if (wait === 0) return null;
+    if (!refused) return null;
     // A refused attempt is not a guess: it does not lengthen the back-off.
     await Promise.all(counted.map((k) => this.loginFails.reward(k, 1)));
     return {
-      retryAfterMs: wait,
-      message: `too many failed logins for this name or from your address: wait ${Math.ceil(wait / 1000)} s`,
+      retryAfterMs: Math.max(1, wait),
+      message: `too many failed logins for this name or from your address: wait ${Math.max(1, Math.ceil(wait / 1000))} s`,
     };
   }
 
@@ -174,6 +183,7 @@ export class Limits {
     await Promise.all([
       this.loginFails.delete(key),
       this.loginGate.delete(key),
+      this.loginStrikes.delete(key),
       this.loginFails.reward(`ip:${address}`, 1),
     ]);
   }
