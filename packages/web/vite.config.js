@@ -33,7 +33,12 @@ function serviceWorker() {
 /** The web app: built to dist/app, served by serve.js. Workspace packages are bundled from their sources. */
 export default defineConfig({
   base: './',
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // colyseus.js' MessagePack without generated code: the server's Content-Security-Policy forbids eval, and the
+    // default build probes `Function('')` on load (a CSP violation report) before falling back to this.
+    alias: [{ find: /^@colyseus\/msgpackr$/, replacement: '@colyseus/msgpackr/index-no-eval' }],
+  },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -67,6 +67,29 @@ const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([
   JOIN_ERRORS.refused,
 ]);
 
+/**
+ * The game server's edge refuses some matchmaking requests with an HTTP status before Colyseus sees them; colyseus.js
+ * then gives the status as the error's code. They read as the join codes of the protocol.
+ */
+const HTTP_JOIN_ERRORS: Readonly<Record<number, number>> = {
+  401: JOIN_ERRORS.authFailed,
+  411: JOIN_ERRORS.tooLarge,
+  413: JOIN_ERRORS.tooLarge,
+  429: JOIN_ERRORS.rateLimited,
+};
+
+/** A matchmaking call whose refusal carries a `JOIN_ERRORS` code, whether Colyseus or the server's edge refused. */
+async function matchmake<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await withTimeout(call, 10_000, JOIN_TIMEOUT);
+  } catch (e) {
+    const x = e as { code?: unknown };
+    const mapped = typeof x.code === 'number' ? HTTP_JOIN_ERRORS[x.code] : undefined;
+    if (mapped !== undefined) x.code = mapped;
+    throw e;
+  }
+}
+
 export interface TableClientOptions {
   readonly url: string; // the server, e.g. http://localhost:3000
   readonly token: string; // the player's signed token
@@ -214,7 +237,7 @@ export class TableClient {
   /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
     const client = signedClient(options.url, options.token);
-    const room = await withTimeout(client.create('friends', {}), 10_000, JOIN_TIMEOUT);
+    const room = await matchmake(client.create('friends', {}));
     const t = new TableClient({ ...options, roomId: room.roomId });
     t.attach(room);
     return t;
@@ -231,7 +254,7 @@ export class TableClient {
   }
 
   private async join(): Promise<void> {
-    const room = await withTimeout(this.client.joinById(this.options.roomId, {}), 10_000, JOIN_TIMEOUT);
+    const room = await matchmake(this.client.joinById(this.options.roomId, {}));
     if (this.stopped) {
       await room.leave(true).catch(() => undefined);
       return;
@@ -397,10 +420,8 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
   let room: Room | null = null;
   let cancelled = false;
   const roomId = (async () => {
-    room = await withTimeout(
+    room = await matchmake(
       client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
-      10_000,
-      JOIN_TIMEOUT,
     );
     const r = room;
     return new Promise<string>((resolve, reject) => {

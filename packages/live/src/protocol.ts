@@ -315,4 +315,6 @@ export const JOIN_ERRORS = {
   refused: 4216, // no seat at this table, or the room is full
   tableTaken: 4217, // between processes: another one runs the table
   restarting: 4218, // the server is shutting down: try again (it, or another process, answers soon)
+  rateLimited: 4219, // too many rooms or joins from this address: try again after the HTTP Retry-After
+  tooLarge: 4220, // the matchmaking request's body is over the limit
 } as const;

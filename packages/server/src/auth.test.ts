@@ -176,11 +176,12 @@ describe('passwords', () => {
 
   test('closing the pool rejects what runs and waits', async () => {
     const closing = new PasswordHasher({ workers: 1, queue: 1, params: { ...FAST, N: 2 ** 14 } });
-    const running = closing.hash('one password');
-    const waiting = closing.hash('two password');
+    // The expectations hold the promises before the close rejects them (no unhandled rejection in between).
+    const running = expect(closing.hash('one password')).rejects.toThrow(/closed/);
+    const waiting = expect(closing.hash('two password')).rejects.toThrow(/closed/);
     await closing.close();
-    await expect(running).rejects.toThrow(/closed/);
-    await expect(waiting).rejects.toThrow(/closed/);
+    await running;
+    await waiting;
     await expect(closing.hash('three password')).rejects.toThrow(/closed/);
   });
 

@@ -6,6 +6,7 @@
  * if (!r.ok) console.error(r.error); else await startServer(r.value);
  * ```
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from '@hearts/engine';
@@ -38,6 +39,45 @@ export interface ServerConfig {
   readonly hashWorkers: number; // HASH_WORKERS: threads for password hashing (scrypt, 128 MiB each while busy)
   readonly hashQueue: number; // HASH_QUEUE: password checks that may wait for a thread; more get 503 ERR_BUSY
   readonly logLevel: string; // LOG_LEVEL: pino level (info, warn, silent …)
+  readonly trustProxy: boolean; // TRUST_PROXY: client addresses from X-Forwarded-For (set by hearts-proxy)
+  readonly maxConnections: number; // MAX_CONNECTIONS: open connections of the whole process (backstop)
+  readonly maxConnectionsPerIp: number; // MAX_CONNECTIONS_PER_IP: open connections (HTTP and WebSocket) per address
+  readonly headersTimeoutMs: number; // HEADERS_TIMEOUT_MS: a request's headers must arrive within this
+  readonly requestTimeoutMs: number; // REQUEST_TIMEOUT_MS: a whole request (headers and body) must arrive within this
+  readonly keepAliveTimeoutMs: number; // KEEP_ALIVE_TIMEOUT_MS: an idle kept-alive HTTP connection is closed after this
+  readonly maxHeaderSize: number; // MAX_HEADER_SIZE: bytes of a request's headers
+  readonly matchmakeMaxBody: number; // MATCHMAKE_MAX_BODY: bytes of a matchmaking request's body
+  readonly guestLimit: Rate; // LIMIT_GUESTS: new guests per address, as count/seconds
+  readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
+  readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
+  readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
+  readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
+  readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
+  readonly metricsToken: string | null; // METRICS_TOKEN: /metrics on the main port needs `Authorization: Bearer <it>`
+  readonly metricsPort: number | null; // METRICS_PORT: /metrics (no token) on this port of METRICS_HOST
+  readonly metricsHost: string; // METRICS_HOST: where METRICS_PORT listens
+}
+
+/** A rate: at most `count` in any `seconds`-long window. */
+export interface Rate {
+  readonly count: number;
+  readonly seconds: number;
+}
+
+/**
+ * Connections one process may hold: below its open-file limit (Linux: /proc/self/limits), so that the database,
+ * logs, Redis and the bot threads still get file descriptors when connections flood in; 20,000 where the limit
+ * cannot be read.
+ */
+export function defaultMaxConnections(limitsText?: string): number {
+  let text = limitsText;
+  try {
+    text ??= readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return 20_000;
+  }
+  const m = /^Max open files\s+(\d+)/m.exec(text);
+  return m ? Math.max(64, Math.floor(Number(m[1]) * 0.9) - 64) : 20_000;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -65,6 +105,23 @@ export const DEFAULT_CONFIG: ServerConfig = {
   hashWorkers: Math.max(1, Math.min(2, availableParallelism() - 1)),
   hashQueue: 16,
   logLevel: 'info',
+  trustProxy: false,
+  maxConnections: defaultMaxConnections(),
+  maxConnectionsPerIp: 256,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderSize: 16_384,
+  matchmakeMaxBody: 4096,
+  guestLimit: { count: 20, seconds: 3600 },
+  roomLimit: { count: 10, seconds: 60 },
+  joinLimit: { count: 120, seconds: 60 },
+  loginFreePerName: 5,
+  loginFreePerIp: 20,
+  loginBackoffMaxS: 900,
+  metricsToken: null,
+  metricsPort: null,
+  metricsHost: '127.0.0.1',
 };
 
 const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
@@ -112,6 +169,32 @@ export function configFromEnv(
   const redisPrefix = env['REDIS_PREFIX'] ?? base.redisPrefix;
   if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(redisPrefix))
     problems.push('REDIS_PREFIX must be 1 to 64 letters, digits or _ : . -');
+  const rate = (name: string, dflt: Rate): Rate => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return dflt;
+    const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,7})\s*$/.exec(raw);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+      problems.push(`${name} must be count/seconds with both at least 1, e.g. 20/3600, not "${raw}"`);
+      return dflt;
+    }
+    return { count: Number(m[1]), seconds: Number(m[2]) };
+  };
+  const trustRaw = env['TRUST_PROXY'];
+  let trustProxy = base.trustProxy;
+  if (trustRaw !== undefined && trustRaw !== '') {
+    if (/^(1|true|yes|on)$/i.test(trustRaw)) trustProxy = true;
+    else if (/^(0|false|no|off)$/i.test(trustRaw)) trustProxy = false;
+    else problems.push(`TRUST_PROXY must be true or false, not "${trustRaw}"`);
+  }
+  const metricsToken = nonEmpty(env['METRICS_TOKEN']) ?? base.metricsToken;
+  if (metricsToken !== null && metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must have at least 16 characters');
+  const metricsPortRaw = nonEmpty(env['METRICS_PORT']);
+  const metricsPort = metricsPortRaw === null ? base.metricsPort : int('METRICS_PORT', 0, 0, 65535);
+  const headersTimeoutMs = int('HEADERS_TIMEOUT_MS', base.headersTimeoutMs, 100, 600_000);
+  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', base.requestTimeoutMs, 100, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs)
+    problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
   const config: ServerConfig = {
     port: int('PORT', base.port, 0, 65535),
     host: env['HOST'] ?? base.host,
@@ -137,6 +220,23 @@ export function configFromEnv(
     hashWorkers: int('HASH_WORKERS', base.hashWorkers, 1, 16),
     hashQueue: int('HASH_QUEUE', base.hashQueue, 0, 10_000),
     logLevel,
+    trustProxy,
+    maxConnections: int('MAX_CONNECTIONS', base.maxConnections, 1, 1_000_000),
+    maxConnectionsPerIp: int('MAX_CONNECTIONS_PER_IP', base.maxConnectionsPerIp, 1, 1_000_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', base.keepAliveTimeoutMs, 100, 600_000),
+    maxHeaderSize: int('MAX_HEADER_SIZE', base.maxHeaderSize, 1024, 1_048_576),
+    matchmakeMaxBody: int('MATCHMAKE_MAX_BODY', base.matchmakeMaxBody, 256, 1_048_576),
+    guestLimit: rate('LIMIT_GUESTS', base.guestLimit),
+    roomLimit: rate('LIMIT_ROOMS', base.roomLimit),
+    joinLimit: rate('LIMIT_JOINS', base.joinLimit),
+    loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
+    loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
+    loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),
+    metricsToken,
+    metricsPort,
+    metricsHost: env['METRICS_HOST'] ?? base.metricsHost,
   };
   return problems.length > 0 ? err(problems.join('; ')) : ok(config);
 }

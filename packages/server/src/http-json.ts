@@ -1,12 +1,13 @@
 /** What the JSON API's routes share: refusals, request bodies, bearer tokens, responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** A refused request: its status, and `{ error: code, message }` for the client. */
+/** A refused request: its status, and `{ error: code, message }` for the client (and headers, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -28,6 +29,12 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     throw new HttpError(400, 'ERR_MALFORMED', 'the body must be JSON');
   }
 }
+
+/** A 429 `ERR_RATE_LIMIT` refusal with its Retry-After (whole seconds, at least 1). */
+export const rateLimitError = (limited: { retryAfterMs: number; message: string }): HttpError =>
+  new HttpError(429, 'ERR_RATE_LIMIT', limited.message, {
+    'retry-after': String(Math.max(1, Math.ceil(limited.retryAfterMs / 1000))),
+  });
 
 /** The token of an `Authorization: Bearer …` header, if any. */
 export function bearerToken(req: IncomingMessage): string | null {

@@ -11,7 +11,10 @@
 export { startServer } from './server.js';
 export type { RunningServer, StartOptions } from './server.js';
 export { DEFAULT_CONFIG, configFromEnv } from './config.js';
-export type { ServerConfig } from './config.js';
+export type { ServerConfig, Rate } from './config.js';
+export { Limits, capConnections, clientAddress, addressKey, backoffSeconds } from './limits.js';
+export type { RateLimited, RateKind, LimitSettings } from './limits.js';
+export { installEdge, SECURITY_HEADERS, CONTENT_SECURITY_POLICY } from './edge.js';
 export { main } from './main.js';
 export { Table, randomDeal } from './table.js';
 export type { TableDeps, TableTimes, TableOutput, DealSource, SeatState, SubmitOutcome } from './table.js';

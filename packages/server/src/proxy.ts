@@ -3,7 +3,9 @@
  * Colyseus' matchmaking) goes round-robin to the live processes, retrying the next one when a process does not
  * answer; a room's WebSocket (`/<processId>/<roomId>?…`, the path colyseus.js builds from a seat reservation)
  * goes to the process that runs the room. The proxy learns each process' id and health from its
- * `GET /healthz` every half second.
+ * `GET /healthz` every half second. Every request and WebSocket carries the client's address in X-Forwarded-For
+ * (replacing any a client sent), for game servers started with TRUST_PROXY=true; the proxy caps the open
+ * connections per client address itself and times out slow requests.
  *
  * ```ts
  * const proxy = await startProxy({ port: 3000, host: '127.0.0.1', backends: ['http://127.0.0.1:3001', 'http://127.0.0.1:3002'] });
@@ -15,12 +17,15 @@
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CONFIG } from './config.js';
+import { capConnections } from './limits.js';
 
 export interface ProxyOptions {
   readonly port: number; // 0 picks a free port
   readonly host: string;
   readonly backends: readonly string[]; // http://host:port of each game server process
   readonly healthMs?: number; // how often each backend's /healthz is read (default 500)
+  readonly maxConnectionsPerIp?: number; // open connections per client address (default 256, as the server's)
 }
 
 /** A backend as the proxy sees it. */
@@ -134,7 +139,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     up.on('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2)
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        if (!/^x-forwarded-for$/i.test(req.rawHeaders[i]!))
+          lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       lines.push(`X-Forwarded-For: ${req.socket.remoteAddress ?? ''}`);
       up.write(lines.join('\r\n') + '\r\n\r\n');
       if (head.length > 0) up.write(head);
@@ -146,12 +152,21 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     up.on('close', () => socket.destroy());
   };
 
-  const server = createServer((req, res) => {
-    onRequest(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(502).end();
-      else res.destroy();
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout: DEFAULT_CONFIG.headersTimeoutMs,
+      requestTimeout: DEFAULT_CONFIG.requestTimeoutMs,
+      keepAliveTimeout: DEFAULT_CONFIG.keepAliveTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      onRequest(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(502).end();
+        else res.destroy();
+      });
+    },
+  );
+  capConnections(server, options.maxConnectionsPerIp ?? DEFAULT_CONFIG.maxConnectionsPerIp, false);
   server.on('upgrade', onUpgrade);
   server.on('connection', (s) => {
     open.add(s);
@@ -177,10 +192,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
-const USAGE = `Usage: hearts-proxy [--port 3000] [--host 0.0.0.0] --backend http://127.0.0.1:3001 --backend http://127.0.0.1:3002
+const USAGE = `Usage: hearts-proxy [--port 3000] [--host 0.0.0.0] [--max-connections-per-ip 256] --backend http://127.0.0.1:3001 --backend http://127.0.0.1:3002
 
-Serves several game server processes (npm start with DATABASE_URL and REDIS_URL) on one address: HTTP round-robin
-over the live ones, each room's WebSocket to the process that runs it.`;
+Serves several game server processes (npm start with DATABASE_URL, REDIS_URL and TRUST_PROXY=true) on one address:
+HTTP round-robin over the live ones, each room's WebSocket to the process that runs it. The client's address goes
+to them in X-Forwarded-For.`;
 
 /** The command line: runs until SIGTERM or SIGINT; returns the exit code. */
 export async function proxyMain(argv: readonly string[]): Promise<number> {
@@ -192,6 +208,7 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
         port: { type: 'string', default: '3000' },
         host: { type: 'string', default: '0.0.0.0' },
         backend: { type: 'string', multiple: true },
+        'max-connections-per-ip': { type: 'string', default: String(DEFAULT_CONFIG.maxConnectionsPerIp) },
         help: { type: 'boolean' },
       },
     }));
@@ -208,13 +225,23 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
     console.error(`--port must be a port number, not "${values.port}"\n${USAGE}`);
     return 2;
   }
+  const perIp = Number(values['max-connections-per-ip']);
+  if (!/^\d+$/.test(values['max-connections-per-ip']) || perIp < 1) {
+    console.error(`--max-connections-per-ip must be a whole number ≥ 1\n${USAGE}`);
+    return 2;
+  }
   if (!values.backend || values.backend.length === 0) {
     console.error(`at least one --backend is needed\n${USAGE}`);
     return 2;
   }
   let proxy: RunningProxy;
   try {
-    proxy = await startProxy({ port, host: values.host, backends: values.backend });
+    proxy = await startProxy({
+      port,
+      host: values.host,
+      backends: values.backend,
+      maxConnectionsPerIp: perIp,
+    });
   } catch (e) {
     console.error(`The proxy could not start: ${e instanceof Error ? e.message : String(e)}`);
     return 1;

@@ -23,7 +23,9 @@ import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/live/protocol';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
-import { createHttpHandler } from './http.js';
+import { installEdge } from './edge.js';
+import { createHttpHandler, createMetricsHandler } from './http.js';
+import { Limits, capConnections } from './limits.js';
 import { createMetrics } from './metrics.js';
 import { PasswordHasher } from './passwords.js';
 import { QuickRoom } from './rooms/quick-room.js';
@@ -47,6 +49,7 @@ import { EventWriter } from './writer.js';
 export interface RunningServer {
   readonly url: string; // http://localhost:<port>
   readonly port: number;
+  readonly metricsUrl: string | null; // METRICS_PORT: http://<METRICS_HOST>:<port>/metrics
   readonly services: Services;
   readonly restored: number; // tables restored at the start
   readonly http: HttpServer; // the HTTP server (API, web app and the WebSocket upgrades)
@@ -64,14 +67,21 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'hearts' } });
   const scaled = config.redisUrl !== null;
   if (config.redisUrl !== null) await checkRedis(config.redisUrl); // a clear error, not endless reconnecting
-  const store =
-    options.store ??
-    (config.databaseUrl !== null
-      ? await openPostgresStore(
-          config.databaseUrl,
-          config.databaseSchema ? { schema: config.databaseSchema } : {},
-        )
-      : await openSqliteStore(config.database));
+  const limits = await Limits.open(config);
+  let store: GameStore;
+  try {
+    store =
+      options.store ??
+      (config.databaseUrl !== null
+        ? await openPostgresStore(
+            config.databaseUrl,
+            config.databaseSchema ? { schema: config.databaseSchema } : {},
+          )
+        : await openSqliteStore(config.database));
+  } catch (e) {
+    await limits.close(); // its Redis connection would keep the process alive
+    throw e;
+  }
   // Passwords on threads of their own: scrypt on libuv's pool would stall the file reads of the web app.
   const hasher = new PasswordHasher({ workers: config.hashWorkers, queue: config.hashQueue });
   const identity = await Identity.open(store, {
@@ -79,7 +89,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     hasher,
     tokenTtlMs: config.tokenTtlDays * 24 * 60 * 60 * 1000,
   }).catch(async (e: unknown) => {
-    await hasher.close();
+    await Promise.all([hasher.close(), limits.close(), store.close()].map((p) => p.catch(() => undefined)));
     throw e;
   });
   // The same key in every process: a table placed on another process is opened there.
@@ -109,6 +119,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     internalKey,
     presence,
     failover,
+    limits,
     deal: options.deal,
     draining: false,
     queueSize: 0,
@@ -118,7 +129,21 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
   const files = config.webRoot ? new StaticFiles(config.webRoot) : null;
   const handle = createHttpHandler(s, files);
-  const http: HttpServer = createServer((req, res) => void handle(req, res));
+  const http: HttpServer = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      maxHeaderSize: config.maxHeaderSize,
+      // How often the timeouts above are checked (Node's default, 30 s, would let a slow client stay that long).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    (req, res) => void handle(req, res),
+  );
+  http.maxConnections = config.maxConnections;
+  // METRICS_PORT: /metrics on a port of its own (kept off the public one by METRICS_HOST or a firewall).
+  const metricsHttp = config.metricsPort === null ? null : createServer(createMetricsHandler(s));
+  capConnections(http, config.maxConnectionsPerIp, config.trustProxy);
   const transport = new WebSocketTransport({
     server: http,
     maxPayload: 16 * 1024,
@@ -141,6 +166,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     selectProcessIdToCreateRoom: failover.selectProcess,
     ...(shared ?? {}),
   });
+  installEdge(http, s); // in front of Colyseus' matchmaking routes and our handler
   // Scaled: a process is gone when its lease in Redis runs out (failover.ts), not when one call times out.
   matchMaker.setHealthChecksEnabled(!scaled);
   game.define('table', TableRoom, { mode: 'table' });
@@ -169,17 +195,26 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     restored = await failover.sweep();
     if (scaled) failover.start(1000);
 
+    if (metricsHttp) {
+      const m = metricsHttp;
+      await new Promise<void>((resolve, reject) => {
+        m.once('error', reject);
+        m.listen(config.metricsPort ?? 0, config.metricsHost, () => resolve());
+      });
+    }
     await game.listen(config.port, config.host);
   } catch (e) {
     // Nothing may keep the process alive after a failed start (worker threads, pools, Redis connections).
     s.draining = true;
     failover.stop();
+    if (metricsHttp?.listening) await new Promise((r) => metricsHttp.close(r));
     matchMaker.controller.invokeMethod = invoke;
     await Promise.all(rooms().map((r) => r.disconnect().catch(() => undefined)));
     await game.gracefullyShutdown(false).catch(() => undefined);
     await presence.close().catch(() => undefined);
     await bots.close().catch(() => undefined);
     await hasher.close().catch(() => undefined);
+    await limits.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     setServices(null);
     throw e;
@@ -202,18 +237,28 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await game.gracefullyShutdown(false).catch(() => undefined);
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
+      if (metricsHttp) {
+        metricsHttp.closeAllConnections();
+        await new Promise((r) => metricsHttp.close(r));
+      }
       await writer.flush();
       // Only now, with every event written, may another process take the tables over.
       await presence.close();
       matchMaker.controller.invokeMethod = invoke;
       await bots.close();
       await hasher.close();
+      await limits.close();
       await store.close();
       setServices(null);
       log.info('stopped');
     })());
 
-  return { url, port, services: s, restored, http, close };
+  const metricsAddress = metricsHttp?.address() as AddressInfo | undefined;
+  const metricsUrl = metricsAddress
+    ? `http://${metricsAddress.family === 'IPv6' ? `[${metricsAddress.address}]` : metricsAddress.address}:${metricsAddress.port}/metrics`
+    : null;
+  if (metricsUrl) log.info({ metricsUrl }, 'metrics');
+  return { url, port, metricsUrl, services: s, restored, http, close };
 }
 
 /**

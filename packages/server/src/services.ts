@@ -8,6 +8,7 @@ import type { Identity } from './auth.js';
 import type { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
 import type { Failover } from './failover.js';
+import type { Limits } from './limits.js';
 import type { Metrics } from './metrics.js';
 import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
@@ -25,6 +26,7 @@ export interface Services {
   readonly internalKey: string; // proves that the server itself asked for a room (shared by every process)
   readonly presence: TablePresence; // which process runs which table
   readonly failover: Failover; // restores tables nobody runs; places new tables
+  readonly limits: Limits; // rates per client address (guests, rooms, joins, logins): memory, or Redis when scaled
   readonly deal: DealSource | undefined;
   draining: boolean; // SIGTERM: no new tables, connections closing
   queueSize: number; // quick match: players waiting

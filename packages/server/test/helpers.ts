@@ -7,7 +7,32 @@ import { TableClient, type LiveState, type WireMove } from '@hearts/live';
 import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js';
 import { startServer, type RunningServer, type StartOptions } from '../src/server.js';
 
-/** Short clocks and no pauses: tests run games at full speed. */
+/** What a test server takes from one address when the test is not about the limits. */
+export const TEST_LIMITS = {
+  maxConnectionsPerIp: 100_000,
+  guestLimit: { count: 1_000_000, seconds: 1 },
+  roomLimit: { count: 1_000_000, seconds: 1 },
+  joinLimit: { count: 1_000_000, seconds: 1 },
+  loginFreePerName: 1_000_000,
+  loginFreePerIp: 1_000_000,
+  metricsToken: 'test-metrics-token-0123456789',
+} as const satisfies Partial<ServerConfig>;
+
+/** {@link TEST_LIMITS} as environment variables, for spawned servers. */
+export const TEST_LIMITS_ENV: Readonly<Record<string, string>> = {
+  MAX_CONNECTIONS_PER_IP: '100000',
+  LIMIT_GUESTS: '1000000/1',
+  LIMIT_ROOMS: '1000000/1',
+  LIMIT_JOINS: '1000000/1',
+  LOGIN_FREE_PER_NAME: '1000000',
+  LOGIN_FREE_PER_IP: '1000000',
+  METRICS_TOKEN: TEST_LIMITS.metricsToken,
+};
+
+/**
+ * Short clocks and no pauses: tests run games at full speed. Every client of a test comes from 127.0.0.1, so the
+ * per-address limits are raised far above what the tests open (the abuse tests in test/abuse use the defaults).
+ */
 export const TEST_CONFIG: ServerConfig = {
   ...DEFAULT_CONFIG,
   port: 0,
@@ -25,6 +50,7 @@ export const TEST_CONFIG: ServerConfig = {
   botWorkers: 1,
   rateLimit: 200,
   logLevel: 'silent',
+  ...TEST_LIMITS,
 };
 
 export interface TestServer {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, guest, startTestServer, type TestServer } from './helpers.js';
+import { TEST_LIMITS, api, guest, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -20,7 +20,9 @@ describe('health and metrics', () => {
   });
 
   test('/metrics speaks the Prometheus text format', async () => {
-    const res = await fetch(`${t.url}/metrics`);
+    const res = await fetch(`${t.url}/metrics`, {
+      headers: { authorization: `Bearer ${TEST_LIMITS.metricsToken}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { until } from './helpers.js';
+import { TEST_LIMITS_ENV, until } from './helpers.js';
 
 export const SERVER_BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
 export const PROXY_BIN = fileURLToPath(new URL('../bin/hearts-proxy.js', import.meta.url));
@@ -60,6 +60,7 @@ export async function spawnServer(env: Record<string, string>, at?: number): Pro
       BOT_WORKERS: '1',
       RATE_LIMIT: '500',
       LOG_LEVEL: 'warn',
+      ...TEST_LIMITS_ENV, // every client from 127.0.0.1: the per-address limits raised
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { startProxy, type RunningProxy } from '../src/proxy.js';
+import { TEST_LIMITS } from './helpers.js';
 import { exited, spawnScaled, type Child } from './processes.js';
 import { scaledServices } from './services.js';
 
@@ -30,7 +31,9 @@ interface Sample {
 }
 
 async function metrics(url: string): Promise<Map<string, number>> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TEST_LIMITS.metricsToken}` } })
+  ).text();
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     const m = /^([a-z_]+) ([0-9.e+-]+)$/.exec(line);
@@ -104,7 +107,12 @@ test.skipIf(services === null)(
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
     const env = { BOT_DELAY_MS: '0', HAND_PAUSE_MS: '0', RATE_LIMIT: '100', LOG_LEVEL: 'warn' };
     children.push(...(await Promise.all([spawnScaled(d, env), spawnScaled(d, env)])));
-    proxy = await startProxy({ port: 0, host: '127.0.0.1', backends: children.map((c) => c.url) });
+    proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: children.map((c) => c.url),
+      maxConnectionsPerIp: 100_000, // every load client from 127.0.0.1
+    });
     const started = Date.now();
     const samples: Sample[] = [];
     const sample = async () => {

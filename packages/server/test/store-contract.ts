@@ -74,6 +74,15 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect((await store.userById('u1'))?.name).toBe('Anna');
     });
 
+    test('probeWrite: a write, again and again; a closed store refuses it', async () => {
+      await store.probeWrite(1);
+      await store.probeWrite(2);
+      expect(await store.getSetting('health-probe')).toBe('2');
+      const other = await open();
+      await other.close();
+      await expect(other.probeWrite(3)).rejects.toThrow();
+    });
+
     test('settings: the first value stays', async () => {
       expect(await store.getSetting('secret')).toBeNull();
       expect(await store.initSetting('secret', 'a')).toBe('a');

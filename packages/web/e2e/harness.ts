@@ -155,6 +155,13 @@ export async function startGameServer(env: Record<string, string>): Promise<Serv
       DATABASE: join(dir, 'hearts.sqlite'),
       WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
       LOG_LEVEL: 'warn',
+      // Every page and helper comes from 127.0.0.1: the limits per address raised (test/abuse tests them).
+      LIMIT_GUESTS: '1000000/1',
+      LIMIT_ROOMS: '1000000/1',
+      LIMIT_JOINS: '1000000/1',
+      LOGIN_FREE_PER_NAME: '1000000',
+      LOGIN_FREE_PER_IP: '1000000',
+      MAX_CONNECTIONS_PER_IP: '100000',
       ...env,
     },
     20_000,

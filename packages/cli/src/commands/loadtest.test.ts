@@ -25,6 +25,7 @@ function hearts(...args: string[]): Promise<Run> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hearts-loadtest-'));
+const METRICS_TOKEN = 'loadtest-metrics-token-0123';
 let server: ChildProcess;
 let url = '';
 
@@ -37,6 +38,11 @@ beforeAll(async () => {
       DATABASE: join(dir, 'db.sqlite'),
       WEB_ROOT: '',
       LOG_LEVEL: 'warn',
+      // every client comes from 127.0.0.1
+      LIMIT_GUESTS: '100000/60',
+      LIMIT_ROOMS: '100000/60',
+      LIMIT_JOINS: '100000/60',
+      METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,7 +69,10 @@ afterAll(async () => {
 
 describe('hearts loadtest', () => {
   test('plays N full tables of four headless clients and reports one line of JSON', async () => {
-    const r = await hearts('loadtest', '--url', url, '--tables', '4', '--hands', '2', '--json');
+    const r = await hearts(
+      'loadtest',
+      ...['--url', url, '--tables', '4', '--hands', '2', '--metrics-token', METRICS_TOKEN, '--json'],
+    );
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -77,12 +86,14 @@ describe('hearts loadtest', () => {
     expect(l.p95).toBeLessThanOrEqual(l.p99);
     expect(r.stderr).toContain('4 of 4 tables finished');
     // The games are real: two hands each, stored as finished games.
-    const stats = await fetch(`${url}/metrics`).then((x) => x.text());
+    const stats = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).then((x) => x.text());
     expect(stats).toMatch(/^hearts_games_finished_total\{kind="friends"\} 4$/m);
   }, 120_000);
 
   test('reads as text without --json', async () => {
-    const r = await hearts('loadtest', '--url', url, '--tables', '1');
+    const r = await hearts('loadtest', '--url', url, '--tables', '1', '--metrics-token', METRICS_TOKEN);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tables completed\s+1 of 1/m);
     expect(r.stdout).toMatch(/move latency \(ms\)\s+p50 [\d.]+\s+p95 [\d.]+\s+p99 [\d.]+/);

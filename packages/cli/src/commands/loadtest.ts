@@ -2,7 +2,7 @@ import { randomInt, seededRandom, type CardName, type RandomSource } from '@hear
 import { TableClient, type GameMessage, type LiveState, type WireMove } from '@hearts/live';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
-const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--json]
+const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--metrics-token T] [--json]
 
 Opens N friends' tables on a running game server (start one with npm start), seats four headless clients at each,
 and has them play legal cards as fast as the server allows for H hands (default 1). Prints the tables completed,
@@ -11,6 +11,9 @@ every client at its table having seen it (p50, p95, p99).
   --url     the server, e.g. http://localhost:3000
   --tables  how many tables play at once
   --hands   hands per game (default 1)
+  --metrics-token  the server's METRICS_TOKEN (default: $METRICS_TOKEN), to read its CPU time from /metrics
+All clients come from this machine's address: start the server with LIMIT_GUESTS, LIMIT_ROOMS, LIMIT_JOINS and
+MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins and 4 connections per table).
   --json    one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"}}`;
 
 export interface LoadtestOptions {
@@ -19,6 +22,7 @@ export interface LoadtestOptions {
   readonly hands: number;
   readonly seed: number;
   readonly timeoutMs: number; // give up on tables not finished by then
+  readonly metricsToken?: string | null; // the server's METRICS_TOKEN, for its /metrics
   readonly progress?: (line: string) => void;
 }
 
@@ -36,9 +40,11 @@ export interface LoadtestResult {
 }
 
 /** The server's process CPU seconds from its Prometheus metrics, or null. */
-async function serverCpu(url: string): Promise<number | null> {
+async function serverCpu(url: string, token: string | null): Promise<number | null> {
   try {
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const res = await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    if (!res.ok) return null;
+    const text = await res.text();
     const m = /^process_cpu_seconds_total (\S+)$/m.exec(text);
     return m ? Number(m[1]) : null;
   } catch {
@@ -74,6 +80,11 @@ async function guest(url: string): Promise<string> {
       (e as { cause?: { code?: string } }).cause?.code ?? (e instanceof Error ? e.message : String(e));
     throw new Error(`the game server at ${url} cannot be reached (${cause})`, { cause: e });
   }
+  if (res.status === 429)
+    throw new Error(
+      'POST /api/guest: HTTP 429: the server limits new guests per address; start it with LIMIT_GUESTS, ' +
+        'LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
+    );
   if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -203,7 +214,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
         c.subscribe(act);
       }
     }
-    const cpuBefore = await serverCpu(o.url);
+    const cpuBefore = await serverCpu(o.url, o.metricsToken ?? null);
     const ownBefore = process.cpuUsage();
     const started = performance.now();
     for (const run of runs) run.clients[0]!.send('start', {});
@@ -221,7 +232,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     }, o.timeoutMs);
     const seconds = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
-    const cpuAfter = await serverCpu(o.url);
+    const cpuAfter = await serverCpu(o.url, o.metricsToken ?? null);
     if (!finished) say('timed out: some tables did not finish');
 
     const latencies: number[] = [];
@@ -272,6 +283,7 @@ export const loadtest: Command = {
         hands: { type: 'string' },
         seed: { type: 'string' },
         'timeout-s': { type: 'string' },
+        'metrics-token': { type: 'string' },
         json: { type: 'boolean' },
       },
       false,
@@ -294,6 +306,7 @@ export const loadtest: Command = {
       hands,
       seed: intOption(values.seed, 'seed', 1, 0),
       timeoutMs: intOption(values['timeout-s'], 'timeout-s', 600, 1) * 1000,
+      metricsToken: values['metrics-token'] ?? (process.env['METRICS_TOKEN'] || null),
       progress: (line) => process.stderr.write(`${line}\n`),
     });
     if (values.json) {

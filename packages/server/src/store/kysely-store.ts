@@ -95,6 +95,17 @@ export class KyselyStore implements GameStore {
     return (await this.getSetting(key))!;
   }
 
+  async probeWrite(at: number): Promise<void> {
+    // Several processes probe one database: the write itself is the proof, not reading back our own value.
+    const value = String(at);
+    const r = await this.db
+      .insertInto('settings')
+      .values({ key: 'health-probe', value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) < 1) throw new Error('the health probe wrote no row');
+  }
+
   async createUser(u: UserRecord): Promise<void> {
     try {
       await this.db

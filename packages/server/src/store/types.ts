@@ -141,6 +141,12 @@ export interface GameStore {
   getSetting(key: string): Promise<string | null>;
   /** Stores the value unless the key has one; returns the value now stored. */
   initSetting(key: string, value: string): Promise<string>;
+  /**
+   * Proves that the database takes writes now: writes `at` as the value of the setting `health-probe` (one small
+   * row, overwritten each time; every process of a deployment writes the same row); rejects when it cannot.
+   * `/healthz` calls it.
+   */
+  probeWrite(at: number): Promise<void>;
 
   /** Creates a user; throws {@link NameTakenError} when the name (ignoring case) is taken. */
   createUser(user: UserRecord): Promise<void>;

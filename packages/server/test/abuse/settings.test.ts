@@ -1,0 +1,69 @@
+/** The settings of the edge's limits: defaults, parsing, and refusals of values that do not fit. */
+import { expect, test } from 'vitest';
+import { DEFAULT_CONFIG, configFromEnv, defaultMaxConnections } from '../../src/config.js';
+
+const bad = (env: Record<string, string>): string => {
+  const r = configFromEnv(env);
+  return r.ok ? '' : r.error;
+};
+
+test('defaults: limits on, metrics off the main port, no proxy trusted', () => {
+  const r = configFromEnv({});
+  expect(r.ok && r.value).toMatchObject({
+    trustProxy: false,
+    maxConnectionsPerIp: 256,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    matchmakeMaxBody: 4096,
+    guestLimit: { count: 20, seconds: 3600 },
+    roomLimit: { count: 10, seconds: 60 },
+    joinLimit: { count: 120, seconds: 60 },
+    loginFreePerName: 5,
+    loginFreePerIp: 20,
+    metricsToken: null,
+    metricsPort: null,
+    metricsHost: '127.0.0.1',
+  });
+  expect(DEFAULT_CONFIG.maxConnections).toBeGreaterThan(DEFAULT_CONFIG.maxConnectionsPerIp);
+});
+
+test('values are read and checked', () => {
+  const r = configFromEnv({
+    TRUST_PROXY: 'true',
+    MAX_CONNECTIONS_PER_IP: '1000',
+    LIMIT_GUESTS: '5 / 60',
+    LIMIT_JOINS: '300/60',
+    METRICS_TOKEN: 'x'.repeat(16),
+    METRICS_PORT: '9100',
+    HEADERS_TIMEOUT_MS: '2000',
+    REQUEST_TIMEOUT_MS: '2000',
+  });
+  expect(r.ok && r.value).toMatchObject({
+    trustProxy: true,
+    maxConnectionsPerIp: 1000,
+    guestLimit: { count: 5, seconds: 60 },
+    joinLimit: { count: 300, seconds: 60 },
+    metricsToken: 'x'.repeat(16),
+    metricsPort: 9100,
+    headersTimeoutMs: 2000,
+  });
+  expect(bad({ TRUST_PROXY: 'maybe' })).toMatch(/TRUST_PROXY must be true or false/);
+  expect(bad({ LIMIT_ROOMS: '10' })).toMatch(/LIMIT_ROOMS must be count\/seconds/);
+  expect(bad({ LIMIT_ROOMS: '0/60' })).toMatch(/LIMIT_ROOMS/);
+  expect(bad({ MAX_CONNECTIONS_PER_IP: '0' })).toMatch(/MAX_CONNECTIONS_PER_IP/);
+  expect(bad({ METRICS_TOKEN: 'short' })).toMatch(/METRICS_TOKEN must have at least 16/);
+  expect(bad({ METRICS_PORT: 'x' })).toMatch(/METRICS_PORT/);
+  expect(bad({ HEADERS_TIMEOUT_MS: '60000' })).toMatch(
+    /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
+  );
+  expect(bad({ MATCHMAKE_MAX_BODY: '10' })).toMatch(/MATCHMAKE_MAX_BODY/);
+});
+
+test('the connection backstop stays below the open-file limit', () => {
+  const limits = (soft: string) =>
+    `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                ${soft}                files\n`;
+  expect(defaultMaxConnections(limits('20000'))).toBe(17_936);
+  expect(defaultMaxConnections(limits('1024'))).toBe(857);
+  expect(defaultMaxConnections(limits('unlimited'))).toBe(20_000);
+  expect(defaultMaxConnections(limits('50'))).toBe(64);
+});
