@@ -13,6 +13,7 @@ import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { NAME_PATTERN } from '@hearts/live/protocol';
 import { randomString, userId } from './ids.js';
 import { NameTakenError, type GameStore, type UserRecord } from './store/types.js';
+import { isProvisional } from './rating/model.js';
 
 export const INITIAL_RATING = 1500;
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
@@ -64,6 +65,7 @@ export interface PublicUser {
   readonly name: string;
   readonly claimed: boolean;
   readonly rating: number;
+  readonly provisional: boolean; // fewer rated games than PROVISIONAL.games: shown as "1500?"
   readonly games: number;
 }
 
@@ -72,6 +74,7 @@ export const publicUser = (u: UserRecord): PublicUser => ({
   name: u.name,
   claimed: u.passwordHash !== null,
   rating: Math.round(u.rating),
+  provisional: isProvisional(u.games),
   games: u.games,
 });
 

@@ -112,6 +112,7 @@ export interface SeatState {
   readonly level: BotLevel | null;
   readonly replaced: boolean;
   readonly rating: number | null;
+  readonly provisional: boolean; // the rating was provisional (too few rated games): shown as "1500?"
   readonly look: SeatLook | null; // humans: the cosmetics they chose
 }
 
@@ -127,6 +128,7 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         level: null,
         replaced: false,
         rating: s.rating,
+        provisional: s.provisional === true,
         look: s.look ?? null,
       }
     : {
@@ -136,6 +138,7 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         level: s.level,
         replaced: false,
         rating: s.rating,
+        provisional: false,
         look: null,
       };
 
@@ -720,6 +723,7 @@ export class Table {
       replaced: s.replaced,
       connected: s.kind === 'human' && this.connected[i]!,
       rating: s.rating === null ? null : Math.round(s.rating),
+      ...(s.provisional && s.rating !== null ? { provisional: true } : {}),
       ...(s.look && s.kind === 'human' ? { look: s.look } : {}),
     }));
   }

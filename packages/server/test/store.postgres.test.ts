@@ -40,7 +40,12 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       `SELECT name FROM ${schema}.kysely_migration ORDER BY name`,
     );
     await client.end();
-    expect(done.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_ratings_chips', '0003_lobbies']);
+    expect(done.rows.map((r) => r.name)).toEqual([
+      '0001_initial',
+      '0002_ratings_chips',
+      '0003_lobbies',
+      '0004_chip_caps',
+    ]);
     await a.close();
     await b.close();
   });
