@@ -111,7 +111,7 @@ const until = async (what: string, cond: () => boolean, ms = 90_000) => {
 /** A whole solo game of random legal moves, as the engine plays it. */
 function soloGame(seed: number): GameState {
   const rng = seededRandom(seed);
-  let g = unwrap(newGame({ handsToPlay: 4 })); // solo wins pay only for games of at least 4 hands
+  let g = unwrap(newGame({ handsToPlay: 4 })); // solo wins pay only for games of at least 3 hands
   while (g.phase !== 'gameOver') {
     if (g.phase === 'deal') {
       g = dealRandom(g, rng);

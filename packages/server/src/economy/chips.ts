@@ -32,7 +32,7 @@ export const PRIZES = {
 } as const;
 
 /** The fewest hands a live game must last to pay anything (one-hand tables pay nothing). */
-export const MIN_PRIZE_HANDS = 4;
+export const MIN_PRIZE_HANDS = 3;
 
 /** Wins paid per player and UTC day, by cap. */
 export const DAILY_CAPS = {
