@@ -120,13 +120,13 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
 
 /**
  * The step from `before` to `after` shortened so that the displayed rating moves by at most `maxMove` points: μ and
- * σ move by the same fraction of their step (the displayed rating is linear in both, so it moves by exactly
+ * σ move by the same fraction of their step (the displayed rating is linear in both, so it moves by just under
  * `maxMove`). A step within the bound is returned as it is.
  */
 export function boundedStep(before: Skill, after: Skill, maxMove: number = PROVISIONAL.maxMove): Skill {
   const move = displayRating(after) - displayRating(before);
   if (!(Math.abs(move) > maxMove)) return after;
-  const f = maxMove / Math.abs(move);
+  const f = (maxMove - 1e-9) / Math.abs(move); // a hair under: rounding never shows maxMove + 1
   return {
     mu: before.mu + f * (after.mu - before.mu),
     sigma: before.sigma + f * (after.sigma - before.sigma),
