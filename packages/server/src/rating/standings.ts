@@ -18,6 +18,7 @@ import {
   idleDays,
   isProvisional,
   matchRating,
+  PROVISIONAL,
   type Skill,
 } from './model.js';
 import type { ProgressDatabase } from './schema.js';
@@ -296,7 +297,13 @@ export async function leaderboard(
     }
     subjects = [...monthly.keys()];
   } else {
-    const rows = await db.selectFrom('ratings').select('subject').where('games', '>', 0).execute();
+    // Established players and the bot levels only (provisional ratings are never listed).
+    const rows = await db
+      .selectFrom('ratings')
+      .select('subject')
+      .where('games', '>', 0)
+      .where((eb) => eb.or([eb('games', '>=', PROVISIONAL.games), eb('bot_level', 'is not', null)]))
+      .execute();
     subjects = rows.map((r) => r.subject);
   }
   if (subjects.length === 0) return [];
