@@ -11,6 +11,7 @@
 export {
   LIVE_PROTOCOL,
   BOT_LEVELS,
+  PROVISIONAL,
   CLIENT_MESSAGES,
   ERROR_CODES,
   LIMITS,
@@ -28,6 +29,7 @@ export type {
   KickMessage,
   TableOptions,
   SeatInfo,
+  RatingChange,
   ClockInfo,
   TableInfo,
   TableEvent,

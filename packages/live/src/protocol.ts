@@ -15,6 +15,12 @@ import type { SeatLook } from './cosmetics.js';
 export const LIVE_PROTOCOL = 'hearts-live/1';
 
 /** Bot levels a live table seats (the names of `@hearts/bots`' levels). */
+/**
+ * Provisional ratings (docs/rating.md): a player with fewer than `games` rated games shows a provisional rating
+ * ("1500?"), is not on the leaderboards, and each of those games moves the displayed rating by at most `maxMove`.
+ */
+export const PROVISIONAL = { games: 10, maxMove: 50 } as const;
+
 export const BOT_LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
@@ -101,6 +107,7 @@ export interface SeatInfo {
   readonly replaced: boolean; // a bot took the seat over during the game
   readonly connected: boolean; // humans: has a live connection
   readonly rating: number | null; // rated tables: the rating at the start
+  readonly provisional?: boolean; // the rating at the start was provisional (too few rated games): shown as "1500?"
   readonly look?: SeatLook; // humans: the cosmetics they chose (card back, faces, table, frame); absent: defaults
 }
 
@@ -228,11 +235,18 @@ export interface ChatLine {
   readonly at: number; // ms since the epoch
 }
 
+/** A rated seat's rating before and after the game. */
+export interface RatingChange {
+  readonly before: number;
+  readonly after: number;
+  readonly provisional?: boolean; // after this game the player still has too few rated games: shown as "1550?"
+}
+
 /** `result`: the game is over. */
 export interface ResultMessage {
   readonly scores: readonly number[];
   readonly ranks: readonly number[]; // 1 = won (ties share a rank)
-  readonly ratings: readonly ({ readonly before: number; readonly after: number } | null)[]; // rated seats
+  readonly ratings: readonly (RatingChange | null)[]; // rated seats
   readonly recordId: string; // download: GET /api/games/<recordId>/record
   readonly chips?: readonly number[]; // chips each seat won (0 for most)
 }

@@ -21,6 +21,7 @@ import { randomString, userId } from './ids.js';
 import { nameRefusal } from './names.js';
 import type { PasswordHasher } from './passwords.js';
 import { NameTakenError, type GameStore, type UserRecord } from './store/types.js';
+import { isProvisional } from './rating/model.js';
 
 export const INITIAL_RATING = 1500;
 
@@ -57,6 +58,7 @@ export interface PublicUser {
   readonly name: string;
   readonly claimed: boolean;
   readonly rating: number;
+  readonly provisional: boolean; // fewer rated games than PROVISIONAL.games: shown as "1500?"
   readonly games: number;
 }
 
@@ -65,6 +67,7 @@ export const publicUser = (u: UserRecord): PublicUser => ({
   name: u.name,
   claimed: u.passwordHash !== null,
   rating: Math.round(u.rating),
+  provisional: isProvisional(u.games),
   games: u.games,
 });
 

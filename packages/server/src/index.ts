@@ -41,13 +41,24 @@ export {
   decayed,
   idleDays,
   mergeSeats,
+  boundedStep,
+  isProvisional,
+  PROVISIONAL,
   closestLevel,
 } from './rating/model.js';
 export type { Skill, RatedSeat } from './rating/model.js';
 export { finishLiveGame } from './rating/finish.js';
 export { seatStats } from './rating/stats.js';
 export type { SeatStats } from './rating/stats.js';
-export { PRIZES, PRACTICE_DAILY_CAP, livePrize, checkSoloWin } from './economy/chips.js';
+export {
+  PRIZES,
+  DAILY_CAPS,
+  MIN_PRIZE_HANDS,
+  livePrize,
+  checkSoloWin,
+  takeDailyWin,
+} from './economy/chips.js';
+export type { CapKind, LiveGameFacts, Prize } from './economy/chips.js';
 export { playMessages } from './views.js';
 export { openSqliteStore } from './store/sqlite.js';
 export { openPostgresStore, isPostgresUrl } from './store/postgres.js';

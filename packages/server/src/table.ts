@@ -110,6 +110,7 @@ export interface SeatState {
   readonly level: BotLevel | null;
   readonly replaced: boolean;
   readonly rating: number | null;
+  readonly provisional: boolean; // the rating was provisional (too few rated games): shown as "1500?"
   readonly look: SeatLook | null; // humans: the cosmetics they chose
 }
 
@@ -125,6 +126,7 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         level: null,
         replaced: false,
         rating: s.rating,
+        provisional: s.provisional === true,
         look: s.look ?? null,
       }
     : {
@@ -134,6 +136,7 @@ const seatFromStored = (s: StoredSeat): SeatState =>
         level: s.level,
         replaced: false,
         rating: s.rating,
+        provisional: false,
         look: null,
       };
 
@@ -700,6 +703,7 @@ export class Table {
       replaced: s.replaced,
       connected: s.kind === 'human' && this.connected[i]!,
       rating: s.rating === null ? null : Math.round(s.rating),
+      ...(s.provisional && s.rating !== null ? { provisional: true } : {}),
       ...(s.look && s.kind === 'human' ? { look: s.look } : {}),
     }));
   }

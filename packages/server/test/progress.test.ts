@@ -16,6 +16,9 @@ import {
   type TestServer,
 } from './helpers.js';
 import { randomGame } from './random-game.js';
+import { credit, MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
+import { progressDb } from '../src/rating/finish.js';
+import { PROVISIONAL } from '../src/rating/model.js';
 
 let t: TestServer | null = null;
 afterEach(async () => {
@@ -29,6 +32,7 @@ interface Played {
   readonly id: string;
   readonly clients: TableClient[];
   readonly result: ResultMessage;
+  readonly hands: number; // hands played: a game shorter than MIN_PRIZE_HANDS pays no chips
   readonly seatOf: (u: User) => number;
 }
 
@@ -43,10 +47,12 @@ async function playQuick(url: string, users: User[], rated: boolean, seed: numbe
   await until('the game to end', () => clients.every((c) => c.result !== null), 120_000);
   expect(players.flatMap((p) => p.errors)).toEqual([]);
   for (const p of players) p.stop();
+  const record = await api<GameRecord>(url, `/api/replays/${ids[0]!}`);
   return {
     id: ids[0]!,
     clients,
     result: clients[0]!.result!,
+    hands: record.body.hands.length,
     seatOf: (u) => clients[users.indexOf(u)]!.state!.table.you,
   };
 }
@@ -56,6 +62,7 @@ interface Page {
   name: string;
   bot: string | null;
   rating: number;
+  provisional: boolean;
   ratedGames: number;
   record: {
     games: number;
@@ -67,7 +74,7 @@ interface Page {
     queens: number;
     left: number;
   };
-  history: { gameId: string; before: number; after: number; place: number }[];
+  history: { gameId: string; before: number; after: number; provisional: boolean; place: number }[];
   recent: {
     id: string;
     rated: boolean;
@@ -83,6 +90,7 @@ interface Row {
   name: string;
   bot: string | null;
   rating: number;
+  provisional: boolean;
   games: number;
   change: number | null;
 }
@@ -122,6 +130,11 @@ test('rated games played by headless clients: ratings, leaderboard, player pages
     const last = mine[mine.length - 1]!;
     expect(p.rating).toBe(last.played.result.ratings[last.seat]!.after);
     expect(p.ratedGames).toBe(mine.length);
+    // Newcomers stay provisional for their first rated games, each game moving them at most PROVISIONAL.maxMove.
+    expect(p.provisional).toBe(true);
+    expect(p.history.every((h) => h.provisional && Math.abs(h.after - h.before) <= PROVISIONAL.maxMove)).toBe(
+      true,
+    );
     expect(p.history.map((h) => h.gameId)).toEqual(mine.map((g) => g.played.id));
     expect(p.history[0]!.before).toBe(1500);
     mine.forEach((g, i) => {
@@ -136,12 +149,12 @@ test('rated games played by headless clients: ratings, leaderboard, player pages
     expect(p.record.pointsPerHand! * p.record.hands).toBeCloseTo(points, 6);
     expect(p.recent.map((g) => g.id)).toEqual(mine.map((g) => g.played.id).reverse());
     expect(p.recent[0]!.players).toHaveLength(4);
-    // Chips: 25,000 for each rated win, nothing else.
-    const wins = mine.filter((g) => g.played.result.ranks[g.seat] === 1).length;
-    expect(p.chips).toBe(25_000 * wins);
-    mine.forEach((g) =>
-      expect(g.played.result.chips?.[g.seat]).toBe(g.played.result.ranks[g.seat] === 1 ? 25_000 : 0),
-    );
+    // Chips: 25,000 for each rated win of a game long enough, nothing else.
+    const paidWin = (g: { played: Played; seat: number }) =>
+      g.played.result.ranks[g.seat] === 1 && g.played.hands >= MIN_PRIZE_HANDS;
+    const wins = mine.filter(paidWin).length;
+    expect(p.chips).toBe(PRIZES.rated * wins);
+    mine.forEach((g) => expect(g.played.result.chips?.[g.seat]).toBe(paidWin(g) ? PRIZES.rated : 0));
     const chips = await api<{ balance: number; ledger: { amount: number; reason: string; ref: string }[] }>(
       url,
       '/api/chips',
@@ -151,29 +164,24 @@ test('rated games played by headless clients: ratings, leaderboard, player pages
     expect(chips.body.ledger.every((e) => e.amount === 25_000 && e.reason === 'rated-win')).toBe(true);
     expect(chips.body.ledger).toHaveLength(wins);
     // The same rating everywhere: /api/me and the public page.
-    const me = await api<{ user: { rating: number } }>(url, '/api/me', { token: u.token });
-    expect(me.body.user.rating).toBe(p.rating);
+    const me = await api<{ user: { rating: number; provisional: boolean } }>(url, '/api/me', {
+      token: u.token,
+    });
+    expect(me.body.user).toMatchObject({ rating: p.rating, provisional: true });
     const pub = await page(url, `/api/profile/${u.id}`);
     expect(pub.rating).toBe(p.rating);
     expect(pub.chips).toBeUndefined();
   }
 
-  // The leaderboard: everyone who played rated games, and the bot levels that did, best first.
+  // The leaderboard: the bot levels that played rated games, best first; provisional players are never listed.
   const all = (await api<{ players: Row[] }>(url, '/api/leaderboard?period=all')).body.players;
-  const humans = all.filter((r) => r.bot === null);
-  expect(humans.map((r) => r.subject).sort()).toEqual(users.map((u) => `u:${u.id}`).sort());
-  for (const r of humans) {
-    const u = users.find((x) => `u:${x.id}` === r.subject)!;
-    expect(r.name).toBe(u.name);
-    expect(r.games).toBe(games.get(u.id)!.length);
-    expect(r.rating).toBe((await page(url, `/api/profile/${u.id}`)).rating);
-  }
+  expect(all.filter((r) => r.bot === null)).toEqual([]);
+  expect(all.every((r) => r.provisional === false)).toBe(true);
   expect(all.map((r) => r.rating)).toEqual([...all.map((r) => r.rating)].sort((x, y) => y - x));
   const botRow = all.find((r) => r.bot === level)!;
   expect(botRow).toBeDefined();
   const month = (await api<{ players: Row[] }>(url, '/api/leaderboard?period=month')).body.players;
   expect(month.map((r) => r.subject).sort()).toEqual(all.map((r) => r.subject).sort());
-  for (const r of month.filter((x) => x.bot === null)) expect(r.change).toBe(r.rating - 1500);
 
   // The bot level's page: its published rating, one rated game (two seats), the game in its recent list.
   const bot = await page(url, `/api/bots/${level}`);
@@ -205,7 +213,7 @@ test('rated games played by headless clients: ratings, leaderboard, player pages
 test('unrated games change no rating; friends’ wins pay 10,000, alone with bots is practice', async () => {
   t = await startTestServer({ botTimeMs: 20 });
   const url = t.url;
-  const two = await friendsGame(url, 2, { targetScore: 30 });
+  const two = await friendsGame(url, 2, { handsToPlay: MIN_PRIZE_HANDS });
   const players = two.clients.map((c, i) => new AutoPlayer(c, 70 + i));
   await until('the game to end', () => two.clients.every((c) => c.result !== null), 120_000);
   expect(players.flatMap((p) => p.errors)).toEqual([]);
@@ -227,7 +235,7 @@ test('unrated games change no rating; friends’ wins pay 10,000, alone with bot
   expect((await api(url, `/api/replays/${two.code}`, { token: two.users[0]!.token })).status).toBe(200);
   expect((await api(url, `/api/replays/${two.code}`)).status).toBe(404);
 
-  const alone = await friendsGame(url, 1, { targetScore: 30 });
+  const alone = await friendsGame(url, 1, { handsToPlay: MIN_PRIZE_HANDS });
   const p1 = new AutoPlayer(alone.clients[0]!, 80);
   await until('the game to end', () => alone.clients[0]!.result !== null, 120_000);
   expect(p1.errors).toEqual([]);
@@ -242,17 +250,17 @@ test('unrated games change no rating; friends’ wins pay 10,000, alone with bot
   for (const cl of [...two.clients, ...alone.clients]) await cl.leave().catch(() => undefined);
 }, 240_000);
 
-/** Finished solo games with their winning seat, as the browser would report them. */
+/** Finished solo games of the minimum length with their winning seat, as the browser would report them. */
 function soloWins(count: number, from: number): { record: GameRecord; seat: number }[] {
   const out: { record: GameRecord; seat: number }[] = [];
   for (let seed = from; out.length < count; seed++) {
-    const g = randomGame({ targetScore: 30 }, seed);
+    const g = randomGame({ handsToPlay: MIN_PRIZE_HANDS }, seed);
     out.push({ record: makeRecord(g, ['You', 'Bot 1', 'Bot 2', 'Bot 3']), seat: g.winners[0]! });
   }
   return out;
 }
 
-test('practice wins: replayed by the server, paid once per game, refused when lost, unfinished or over the daily cap', async () => {
+test('solo wins: replayed by the server, a token paid once per game, refused when lost, unfinished, short or over the daily cap', async () => {
   t = await startTestServer();
   const url = t.url;
   const [u, v] = await Promise.all([guest(url), guest(url)]);
@@ -262,7 +270,7 @@ test('practice wins: replayed by the server, paid once per game, refused when lo
 
   const ok = await claim(u.token, wins[0]);
   expect(ok.status).toBe(200);
-  expect(ok.body).toMatchObject({ amount: 5_000, balance: 5_000 });
+  expect(ok.body).toMatchObject({ amount: PRIZES.solo, balance: PRIZES.solo });
   // The same game again, by the same or another player, under other names: refused.
   expect((await claim(u.token, wins[0])).body.error).toBe('ERR_ALREADY_CLAIMED');
   const renamed = { ...wins[0]!, record: { ...wins[0]!.record, players: ['A', 'B', 'C', 'D'] } };
@@ -270,7 +278,7 @@ test('practice wins: replayed by the server, paid once per game, refused when lo
   expect(again.status).toBe(409);
   expect(again.body.error).toBe('ERR_ALREADY_CLAIMED');
   // A seat that did not win, a game not finished, a broken record, bad input.
-  const g = randomGame({ targetScore: 30 }, 500);
+  const g = randomGame({ handsToPlay: MIN_PRIZE_HANDS }, 500);
   const loser = [0, 1, 2, 3].find((s) => !g.winners.includes(s))!;
   expect(
     (await claim(u.token, { record: makeRecord(g, ['a', 'b', 'c', 'd']), seat: loser })).body.error,
@@ -284,14 +292,19 @@ test('practice wins: replayed by the server, paid once per game, refused when lo
   expect((await claim(u.token, { record: 'no', seat: 0 })).status).toBe(400);
   expect((await claim(u.token, { record: wins[1]!.record, seat: 9 })).status).toBe(400);
   expect((await api(url, '/api/chips/solo', { body: wins[1] })).status).toBe(401);
+  // A game shorter than the minimum (one hand) pays nothing.
+  const one = randomGame({ handsToPlay: 1 }, 502);
+  const short = await claim(u.token, { record: makeRecord(one, ['a', 'b', 'c', 'd']), seat: one.winners[0] });
+  expect(short.status).toBe(400);
+  expect(short.body.error).toBe('ERR_TOO_SHORT');
 
-  // The daily cap: 20 practice wins a day, then refused until tomorrow.
+  // The daily cap: 20 solo wins a day, then refused until tomorrow.
   for (let i = 1; i < 20; i++) expect((await claim(u.token, wins[i])).status).toBe(200);
   const capped = await claim(u.token, wins[20]);
   expect(capped.status).toBe(429);
   expect(capped.body.error).toBe('ERR_DAILY_CAP');
   const chips = await api<{ balance: number; ledger: unknown[] }>(url, '/api/chips', { token: u.token });
-  expect(chips.body.balance).toBe(20 * 5_000);
+  expect(chips.body.balance).toBe(20 * PRIZES.solo);
   expect(chips.body.ledger).toHaveLength(20);
   // The other player's cap is their own.
   expect((await claim(v.token, wins[20])).status).toBe(200);
@@ -339,9 +352,15 @@ test('the shop refuses a purchase without enough chips; bought and chosen cosmet
   expect((await api(url, '/api/shop/buy', { body: { item: 'back-lattice' } })).status).toBe(401);
   expect((await api(url, '/api/shop')).status).toBe(401);
 
-  // Earn 20,000 with four practice wins, then buy.
-  for (const w of soloWins(4, 900))
-    expect((await api(url, '/api/chips/solo', { token: u.token, body: w })).status).toBe(200);
+  // 20,000 chips: more than a day of solo wins pays, so they are credited as a rated win would be; then buy.
+  await credit(progressDb(t.server.services.store), {
+    id: 'win:test:1',
+    userId: u.id,
+    amount: 20_000,
+    reason: 'rated-win',
+    ref: 'test',
+    at: Date.now(),
+  });
   const bought = await buy('back-lattice');
   expect(bought.status).toBe(200);
   expect(bought.body.balance).toBe(0);
@@ -358,7 +377,7 @@ test('the shop refuses a purchase without enough chips; bought and chosen cosmet
   const ledger = await api<{ ledger: { amount: number; reason: string }[] }>(url, '/api/chips', {
     token: u.token,
   });
-  expect(ledger.body.ledger[0]).toMatchObject({ amount: -20_000, reason: 'purchase' });
+  expect(ledger.body.ledger.find((e) => e.reason === 'purchase')).toMatchObject({ amount: -20_000 });
   expect(ledger.body.ledger.reduce((n, e) => n + e.amount, 0)).toBe(0);
   expect((await page(url, `/api/profile/${u.id}`)).look.back).toBe('back-lattice');
 

@@ -10,6 +10,7 @@ import {
   until,
   type TestServer,
 } from './helpers.js';
+import { PROVISIONAL } from '../src/rating/model.js';
 
 let t: TestServer;
 beforeEach(async (ctx) => {
@@ -30,7 +31,7 @@ test('quick match: four humans asking for the same options sit together, and a r
   await until('the deal', () => clients.every(dealt)); // the players play at once: not 'pass' for long
   const table = clients[0]!.state!.table;
   expect(table).toMatchObject({ kind: 'quick', rated: true });
-  expect(table.seats.every((s) => !s.bot && s.rating === 1500)).toBe(true);
+  expect(table.seats.every((s) => !s.bot && s.rating === 1500 && s.provisional === true)).toBe(true);
   expect(clients[0]!.state!.view.rules.targetScore).toBe(50);
   await until('the game to end', () => clients.every((c) => c.result !== null), 90_000);
   expect(players.flatMap((p) => p.errors)).toEqual([]);
@@ -38,11 +39,14 @@ test('quick match: four humans asking for the same options sit together, and a r
   expect(result.ratings.every((r) => r !== null && r.before === 1500)).toBe(true);
   const winners = result.ranks.flatMap((r, s) => (r === 1 ? [s] : []));
   for (const s of winners) expect(result.ratings[s]!.after).toBeGreaterThanOrEqual(1500);
-  // Pairwise (openskill's Bradley–Terry): a better place moves the rating more; the last place loses.
+  // Pairwise (openskill's Bradley–Terry): a better place moves the rating at least as much (newcomers are
+  // provisional: each move is bounded by PROVISIONAL.maxMove); the last place loses.
   const change = result.ratings.map((r) => r!.after - r!.before);
+  expect(result.ratings.every((r) => r!.provisional === true)).toBe(true);
+  for (const c of change) expect(Math.abs(c)).toBeLessThanOrEqual(PROVISIONAL.maxMove);
   for (let i = 0; i < 4; i++)
     for (let j = 0; j < 4; j++)
-      if (result.ranks[i]! < result.ranks[j]!) expect(change[i]).toBeGreaterThan(change[j]!);
+      if (result.ranks[i]! < result.ranks[j]!) expect(change[i]).toBeGreaterThanOrEqual(change[j]!);
   const last = Math.max(...result.ranks);
   for (let i = 0; i < 4; i++) if (last > 1 && result.ranks[i] === last) expect(change[i]).toBeLessThan(0);
   const me = await api<{ user: { rating: number; games: number } }>(t.url, '/api/me', {

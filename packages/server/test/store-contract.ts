@@ -7,7 +7,7 @@
  * ```
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { DEFAULT_RULES, makeRecord, newGame, parseRules } from '@hearts/engine';
+import { DEFAULT_RULES, makeRecord, newGame, parseRules, type GameRecord } from '@hearts/engine';
 import {
   NameTakenError,
   type EventRow,
@@ -16,6 +16,16 @@ import {
   type TableRecord,
   type UserRecord,
 } from '../src/store/types.js';
+import {
+  balance,
+  claimSoloWin,
+  DAILY_CAPS,
+  PRIZES,
+  SoloClaimRefused,
+  winsToday,
+} from '../src/economy/chips.js';
+import { progressDb } from '../src/rating/finish.js';
+import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
   id,
@@ -43,6 +53,14 @@ const table = (id: string, at = 2000, rated = false): TableRecord => ({
   status: 'playing',
   createdAt: at,
 });
+
+/** Distinct finished solo games of four hands with their winning seat, as a browser reports them. */
+function soloWins(count: number, from: number): { record: GameRecord; seat: number }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const g = randomGame({ handsToPlay: 4 }, from + i);
+    return { record: makeRecord(g, ['You', 'Bot 1', 'Bot 2', 'Bot 3']), seat: g.winners[0]! };
+  });
+}
 
 const move = (tableId: string, seq: number, seat: number, clientId: string | null): EventRow => ({
   tableId,
@@ -308,5 +326,55 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect(await store.gameRecord('t3')).toBeNull(); // not finished
       expect(await store.gameRecord('zz')).toBeNull();
     });
+
+    test('50 concurrent solo claims of one player pay exactly the daily cap', async () => {
+      const db = progressDb(store);
+      const now = Date.UTC(2026, 5, 1, 12);
+      const wins = soloWins(50, 10_000);
+      const outcomes = await Promise.allSettled(
+        wins.map((w) => claimSoloWin(db, 'u1', w.record, w.seat, now)),
+      );
+      const paid = outcomes.filter((o) => o.status === 'fulfilled').length;
+      const refusals = outcomes.flatMap((o) =>
+        o.status === 'rejected'
+          ? [o.reason instanceof SoloClaimRefused ? o.reason.code : String(o.reason)]
+          : [],
+      );
+      expect(paid).toBe(DAILY_CAPS.solo);
+      expect(refusals).toEqual(new Array(50 - DAILY_CAPS.solo).fill('ERR_DAILY_CAP'));
+      expect(await balance(db, 'u1')).toBe(DAILY_CAPS.solo * PRIZES.solo);
+      expect(await winsToday(db, 'u1', 'solo', now)).toBe(DAILY_CAPS.solo);
+      // The next UTC day has a cap of its own.
+      const tomorrow = soloWins(1, 20_000)[0]!;
+      await claimSoloWin(db, 'u1', tomorrow.record, tomorrow.seat, now + 86_400_000);
+      expect(await balance(db, 'u1')).toBe((DAILY_CAPS.solo + 1) * PRIZES.solo);
+    }, 60_000);
+
+    test('concurrent first claims of new wallets all succeed, and one game is paid once', async () => {
+      const db = progressDb(store);
+      const wins = soloWins(12, 30_000);
+      const users = wins.map((_, i) => `new${i}`);
+      const outcomes = await Promise.allSettled(
+        wins.map((w, i) => claimSoloWin(db, users[i]!, w.record, w.seat)),
+      );
+      expect(
+        outcomes
+          .filter((o) => o.status === 'rejected')
+          .map((o) => String((o as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+      for (const u of users) expect(await balance(db, u)).toBe(PRIZES.solo);
+      // Two wins of one new player at once: both paid into one wallet.
+      const two = soloWins(2, 40_000);
+      await Promise.all(two.map((w) => claimSoloWin(db, 'fresh', w.record, w.seat)));
+      expect(await balance(db, 'fresh')).toBe(2 * PRIZES.solo);
+      // The same game claimed by several players at once: paid once.
+      const same = soloWins(1, 50_000)[0]!;
+      const race = await Promise.allSettled(
+        ['r1', 'r2', 'r3', 'r4'].map((u) => claimSoloWin(db, u, same.record, same.seat)),
+      );
+      expect(race.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of race)
+        if (o.status === 'rejected') expect((o.reason as SoloClaimRefused).code).toBe('ERR_ALREADY_CLAIMED');
+    }, 60_000);
   });
 }

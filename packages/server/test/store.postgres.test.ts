@@ -45,6 +45,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0002_ratings_chips',
       '0003_lobbies',
       '0004_token_generation',
+      '0005_chip_caps',
     ]);
     await a.close();
     await b.close();

@@ -145,7 +145,12 @@ export function startServer(): Promise<Server> {
  * The game server's start command serving the built app and the game on one port, on a fresh SQLite database
  * (removed by `stop()`), with `env` over quiet logs.
  */
-export async function startGameServer(env: Record<string, string>): Promise<Server> {
+/** The game server of a test, with the path of its SQLite database. */
+export interface GameServer extends Server {
+  readonly database: string;
+}
+
+export async function startGameServer(env: Record<string, string>): Promise<GameServer> {
   const dir = mkdtempSync(join(tmpdir(), 'hearts-e2e-'));
   const server = await spawnServer(
     resolve(WEB_DIR, '..', 'server', 'bin', 'hearts-server.js'),
@@ -171,6 +176,7 @@ export async function startGameServer(env: Record<string, string>): Promise<Serv
   });
   return {
     url: server.url,
+    database: join(dir, 'hearts.sqlite'),
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -20,9 +20,10 @@ import {
 import { TableClient, quickMatch, type LiveState } from '@hearts/live';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp, launch, screenshot, watchErrors, startGameServer, type Server } from './harness';
+import Database from 'better-sqlite3';
+import { buildApp, launch, screenshot, watchErrors, startGameServer, type GameServer } from './harness';
 
-let server: Server;
+let server: GameServer;
 let url = '';
 let browser: Browser;
 
@@ -110,7 +111,7 @@ const until = async (what: string, cond: () => boolean, ms = 90_000) => {
 /** A whole solo game of random legal moves, as the engine plays it. */
 function soloGame(seed: number): GameState {
   const rng = seededRandom(seed);
-  let g = unwrap(newGame({ targetScore: 30 }));
+  let g = unwrap(newGame({ handsToPlay: 4 })); // solo wins pay only for games of at least 3 hands
   while (g.phase !== 'gameOver') {
     if (g.phase === 'deal') {
       g = dealRandom(g, rng);
@@ -148,6 +149,27 @@ function wonSoloGames(count: number, from: number) {
   return out;
 }
 
+/**
+ * Chips for a player straight into the server's database, as a rated win would pay them: solo wins pay only a
+ * token, so a test that buys needs more than they pay in a day.
+ */
+function grant(userId: string, amount: number, id: string): void {
+  const db = new Database(server.database);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.transaction(() => {
+      db.prepare(
+        'INSERT INTO wallets (user_id, balance) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET balance = wallets.balance + excluded.balance',
+      ).run(userId, amount);
+      db.prepare(
+        'INSERT INTO chip_ledger (id, user_id, amount, reason, ref, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(`win:${id}:${userId}`, userId, amount, 'rated-win', id, Date.now());
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 async function contextAs(token: string, locale = 'en-US', history: unknown[] = []): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale });
   await context.addInitScript(
@@ -169,8 +191,9 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   autoplay(client, 3);
   await until('the game to end', () => client.result !== null);
   const level = client.state!.table.seats.find((s) => s.bot)!.level!;
-  const mine = await api<{ rating: number }>('/api/profile/me', a.token);
+  const mine = await api<{ rating: number; provisional: boolean }>('/api/profile/me', a.token);
   expect(mine.rating).toBe(client.result!.ratings[client.state!.table.you]!.after);
+  expect(mine.provisional).toBe(true); // one rated game: provisional, "1550?" at most
 
   const context = await contextAs(a.token);
   const page = await context.newPage();
@@ -178,6 +201,9 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   await page.goto(`${url}/#/profile`);
   await page.locator('.player-page').waitFor({ timeout: 20_000 });
   expect(await page.locator('[data-rating]').getAttribute('data-rating')).toBe(String(mine.rating));
+  expect(await page.locator('[data-rating]').textContent()).toBe(`${mine.rating}?`);
+  expect(await page.locator('[data-rating]').getAttribute('title')).toMatch(/^Provisional rating/);
+  await page.locator('.provisional-note', { hasText: '9 more rated games' }).waitFor();
   expect(await page.locator('svg.rating-graph').getAttribute('data-points')).toBe('2');
   expect(await page.locator('.record-table tr', { hasText: 'Rated games' }).locator('td').textContent()).toBe(
     '1',
@@ -187,17 +213,15 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   await page.locator('.recent-games li button', { hasText: 'Replay' }).click();
   await page.waitForURL(/#\/replay\/file/);
 
+  // The leaderboard lists established ratings only: the bot level, not the provisional player.
   await page.goto(`${url}/#/leaderboard`);
-  await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).waitFor({ timeout: 20_000 });
-  await page.locator(`.leaderboard tr[data-subject="b:${level}"]`).waitFor();
-  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).getAttribute('class')).toBe(
-    'me',
-  );
+  await page.locator(`.leaderboard tr[data-subject="b:${level}"]`).waitFor({ timeout: 20_000 });
+  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).count()).toBe(0);
+  await page.locator('.leaderboard-note', { hasText: '10 rated games' }).waitFor();
   await page.getByRole('tab', { name: 'This month' }).click();
   await page.locator('.leaderboard[data-period="month"]').waitFor();
-  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"] td`).nth(2).textContent()).toBe(
-    String(mine.rating),
-  );
+  await page.locator(`.leaderboard tr[data-subject="b:${level}"]`).waitFor();
+  expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).count()).toBe(0);
   await screenshot(page, 'leaderboard.png');
   await page.locator(`.leaderboard tr[data-subject="b:${level}"] button`).click();
   await page.locator(`.player-page[data-subject="b:${level}"]`).waitFor({ timeout: 10_000 });
@@ -224,15 +248,17 @@ it('the shop refuses a purchase without chips; won solo games pay; a bought card
   await screenshot(page, 'shop-refused.png');
   await context.close();
 
-  // Four won solo games in this browser's history: the shop reports them, the server replays and pays them.
+  // Four won solo games in this browser's history: the shop reports them, the server replays them and pays a
+  // token 500 each; the rest of the price comes as a rated win would pay it.
   const paid = await contextAs(b.token, 'en-US', wonSoloGames(4, 1));
   const p2 = await paid.newPage();
   const errors2 = watchErrors(p2);
   await p2.goto(`${url}/#/shop`);
-  await p2
-    .locator('.shop-message', { hasText: 'Solo wins paid: 20,000 chips.' })
-    .waitFor({ timeout: 20_000 });
-  expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('20000');
+  await p2.locator('.shop-message', { hasText: 'Solo wins paid: 2,000 chips.' }).waitFor({ timeout: 20_000 });
+  expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('2000');
+  grant(b.user.id, 18_000, 'e2e-b');
+  await p2.reload();
+  await p2.locator('[data-balance="20000"]').waitFor({ timeout: 20_000 });
   const item = p2.locator('.shop-item[data-item="back-lattice"]');
   await item.getByRole('button', { name: 'Buy' }).click();
   await p2.locator('.shop-item[data-item="back-lattice"][data-owned="true"]').waitFor();
@@ -247,7 +273,7 @@ it('the shop refuses a purchase without chips; won solo games pay; a bought card
 
   // A friend (a Node client) with the "stars" back opens a room; the player joins from the browser by link.
   const c = await guest();
-  for (const w of wonSoloGames(7, 500)) await api('/api/chips/solo', c.token, { record: w.record, seat: 0 });
+  grant(c.user.id, 35_000, 'e2e-c');
   expect(await api<{ balance: number }>('/api/shop/buy', c.token, { item: 'back-stars' })).toEqual({
     balance: 0,
     item: 'back-stars',

@@ -3,13 +3,16 @@
  * id names what caused it (`win:<game>:<user>`, `solo:<record hash>`, `buy:<user>:<item>`), so a cause can pay or
  * charge only once; the wallet holds the running balance, changed in the same transaction.
  *
- * | win | chips |
- * | --- | --- |
- * | a rated game | 25,000 |
- * | an unrated live game (friends' table or unrated quick match) with at least two people | 10,000 |
- * | practice: a solo game, or a live table with one person and bots | 5,000, at most {@link PRACTICE_DAILY_CAP} a day |
+ * | win | chips | paid per player and UTC day |
+ * | --- | --- | --- |
+ * | a rated live game with at least two people dealt in | 25,000 | {@link DAILY_CAPS}.live live wins |
+ * | an unrated live game (friends' table, unrated quick match) with at least two people dealt in | 10,000 | (the same cap) |
+ * | practice: a live table with one person and bots (rated or not) | 5,000 | {@link DAILY_CAPS}.practice |
+ * | a solo game (dealt and played on the device: the server cannot check it) | 500 | {@link DAILY_CAPS}.solo |
  *
- * A shared win pays each winner. Bots win nothing.
+ * A live game pays only if it lasted at least {@link MIN_PRIZE_HANDS} hands. A shared win pays each winner. Bots
+ * win nothing. The daily caps are counted in `chip_caps`, one row per player, day and cap, taken by one conditional
+ * update in the paying transaction, so concurrent wins can never pay past a cap (docs/rating.md).
  *
  * ```ts
  * await credit(tx, { id: `win:${game}:${user}`, userId: user, amount: 25_000, reason: 'rated-win', ref: game, at });
@@ -22,21 +25,49 @@ import type { Kysely } from 'kysely';
 import type { ProgressDatabase } from '../rating/schema.js';
 
 export const PRIZES = {
-  rated: 25_000,
-  friends: 10_000,
-  practice: 5_000,
+  rated: 25_000, // a rated live win with at least two people dealt in
+  friends: 10_000, // an unrated live win with at least two people dealt in
+  practice: 5_000, // a live win alone with bots
+  solo: 500, // a solo win: a token, since the device deals and plays the bots
 } as const;
 
-/** Practice wins (solo, or alone with bots at a live table) paid per user and UTC day. */
-export const PRACTICE_DAILY_CAP = 20;
+/** The fewest hands a live game must last to pay anything (one-hand tables pay nothing). */
+export const MIN_PRIZE_HANDS = 3;
 
-export type ChipReason = 'rated-win' | 'friends-win' | 'practice-win' | 'purchase';
+/** Wins paid per player and UTC day, by cap. */
+export const DAILY_CAPS = {
+  live: 10, // rated and friends' wins (at least two people dealt in)
+  practice: 20, // live wins alone with bots
+  solo: 20, // solo wins reported by the browser
+} as const;
 
-/** What a live win pays: by the table, and by how many people were dealt in. */
-export function livePrize(rated: boolean, humansAtDeal: number): { amount: number; reason: ChipReason } {
-  if (rated) return { amount: PRIZES.rated, reason: 'rated-win' };
-  if (humansAtDeal >= 2) return { amount: PRIZES.friends, reason: 'friends-win' };
-  return { amount: PRIZES.practice, reason: 'practice-win' };
+export type CapKind = keyof typeof DAILY_CAPS;
+
+export type ChipReason = 'rated-win' | 'friends-win' | 'practice-win' | 'solo-win' | 'purchase';
+
+/** What a win pays, under which daily cap. */
+export interface Prize {
+  readonly amount: number;
+  readonly reason: ChipReason;
+  readonly cap: CapKind;
+}
+
+/** A finished live game, as far as its prize is concerned. */
+export interface LiveGameFacts {
+  readonly rated: boolean;
+  readonly humansAtDeal: number; // people dealt in at the start (not bots)
+  readonly hands: number; // hands played
+}
+
+/**
+ * What a live win pays, or null when the game pays nothing (shorter than {@link MIN_PRIZE_HANDS} hands). One person
+ * with bots is practice, rated or not: only a table of at least two people pays a rated or friends' prize.
+ */
+export function livePrize(game: LiveGameFacts): Prize | null {
+  if (game.hands < MIN_PRIZE_HANDS) return null;
+  if (game.humansAtDeal < 2) return { amount: PRIZES.practice, reason: 'practice-win', cap: 'practice' };
+  if (game.rated) return { amount: PRIZES.rated, reason: 'rated-win', cap: 'live' };
+  return { amount: PRIZES.friends, reason: 'friends-win', cap: 'live' };
 }
 
 export interface LedgerEntry {
@@ -81,13 +112,16 @@ export async function credit(tx: Db, e: LedgerEntry): Promise<boolean> {
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
   } else {
-    const r = await tx
-      .updateTable('wallets')
-      .set((eb) => ({ balance: eb('balance', '+', e.amount) }))
-      .where('user_id', '=', e.userId)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0)
-      await tx.insertInto('wallets').values({ user_id: e.userId, balance: e.amount }).execute();
+    // One statement: a wallet's first row and a concurrent first row of the same wallet cannot collide.
+    await tx
+      .insertInto('wallets')
+      .values({ user_id: e.userId, balance: e.amount })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ balance: eb('wallets.balance', '+', eb.ref('excluded.balance')) })),
+      )
+      .execute();
   }
   try {
     await tx
@@ -140,24 +174,49 @@ export async function ledger(db: Db, userId: string, limit = 50): Promise<Ledger
 
 export const utcDayStart = (now: number): number => now - (now % 86_400_000);
 
-/** Practice wins paid to the user since the start of the UTC day. */
-export async function practiceWinsToday(db: Db, userId: string, now: number): Promise<number> {
-  const r = await db
-    .selectFrom('chip_ledger')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+/**
+ * Takes one of the user's wins under `cap` for the UTC day of `now`, inside the caller's transaction: false when the
+ * day's cap is reached. Atomic on SQLite and PostgreSQL: the day's counter row is created by an insert that does
+ * nothing if it exists, and taken by one conditional update (`wins = wins + 1 WHERE wins < cap`), which PostgreSQL
+ * re-checks on the newest row after waiting for a concurrent transaction holding it.
+ */
+export async function takeDailyWin(tx: Db, userId: string, cap: CapKind, now: number): Promise<boolean> {
+  const day = utcDayStart(now);
+  await tx
+    .insertInto('chip_caps')
+    .values({ user_id: userId, day, cap, wins: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'day', 'cap']).doNothing())
+    .execute();
+  const r = await tx
+    .updateTable('chip_caps')
+    .set((eb) => ({ wins: eb('wins', '+', 1) }))
     .where('user_id', '=', userId)
-    .where('reason', '=', 'practice-win')
-    .where('created_at', '>=', utcDayStart(now))
+    .where('day', '=', day)
+    .where('cap', '=', cap)
+    .where('wins', '<', DAILY_CAPS[cap])
     .executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return Number(r.numUpdatedRows) === 1;
 }
 
-/** Why a practice win is not paid. */
+/** Wins paid to the user under `cap` since the start of the UTC day. */
+export async function winsToday(db: Db, userId: string, cap: CapKind, now: number): Promise<number> {
+  const r = await db
+    .selectFrom('chip_caps')
+    .select('wins')
+    .where('user_id', '=', userId)
+    .where('day', '=', utcDayStart(now))
+    .where('cap', '=', cap)
+    .executeTakeFirst();
+  return Number(r?.wins ?? 0);
+}
+
+/** Why a solo win is not paid. */
 export type SoloRefusal =
   | 'ERR_BAD_RECORD' // not a record that replays
   | 'ERR_NOT_FINISHED'
   | 'ERR_NOT_WON' // the claimed seat is not among the winners
   | 'ERR_BAD_SEAT'
+  | 'ERR_TOO_SHORT' // fewer than MIN_PRIZE_HANDS hands
   | 'ERR_ALREADY_CLAIMED' // this game was paid before (to anyone)
   | 'ERR_DAILY_CAP';
 
@@ -196,8 +255,9 @@ export function checkSoloWin(record: unknown, seat: number): { hash: string; han
 }
 
 /**
- * Pays a practice (solo) win once: the game's hash is the results key and the ledger id, so a second claim of the
- * same game, by anyone, is refused. At most {@link PRACTICE_DAILY_CAP} practice wins a day.
+ * Pays a solo win once, a token amount ({@link PRIZES}.solo): the game's hash is the results key and the ledger id,
+ * so a second claim of the same game, by anyone, is refused. At most {@link DAILY_CAPS}.solo solo wins a day, and
+ * only games of at least {@link MIN_PRIZE_HANDS} hands.
  */
 export async function claimSoloWin(
   db: Db,
@@ -207,7 +267,10 @@ export async function claimSoloWin(
   now = Date.now(),
 ): Promise<{ amount: number; balance: number; hash: string }> {
   const { hash, hands } = checkSoloWin(record, seat);
+  if (hands < MIN_PRIZE_HANDS)
+    throw new SoloClaimRefused('ERR_TOO_SHORT', `a game must last at least ${MIN_PRIZE_HANDS} hands to pay`);
   const id = `solo:${hash}`;
+  const amount = PRIZES.solo;
   try {
     await db.transaction().execute(async (tx) => {
       const seen = await tx
@@ -216,10 +279,10 @@ export async function claimSoloWin(
         .where('game_id', '=', id)
         .executeTakeFirst();
       if (seen) throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
-      if ((await practiceWinsToday(tx, userId, now)) >= PRACTICE_DAILY_CAP)
+      if (!(await takeDailyWin(tx, userId, 'solo', now)))
         throw new SoloClaimRefused(
           'ERR_DAILY_CAP',
-          `practice wins pay at most ${PRACTICE_DAILY_CAP} times a day; come back tomorrow`,
+          `solo wins pay at most ${DAILY_CAPS.solo} times a day; come back tomorrow`,
         );
       await tx
         .insertInto('game_results')
@@ -229,22 +292,15 @@ export async function claimSoloWin(
           rated: 0,
           user_id: userId,
           finished_at: now,
-          result: JSON.stringify({ seat, hands, amount: PRIZES.practice }),
+          result: JSON.stringify({ seat, hands, amount }),
         })
         .execute();
-      await credit(tx, {
-        id,
-        userId,
-        amount: PRIZES.practice,
-        reason: 'practice-win',
-        ref: id,
-        at: now,
-      });
+      await credit(tx, { id, userId, amount, reason: 'solo-win', ref: id, at: now });
     });
   } catch (e) {
     if (e instanceof AlreadyApplied || (!(e instanceof SoloClaimRefused) && isUnique(e)))
       throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
     throw e;
   }
-  return { amount: PRIZES.practice, balance: await balance(db, userId), hash };
+  return { amount, balance: await balance(db, userId), hash };
 }

@@ -12,15 +12,15 @@
 import { makeRecord } from '@hearts/engine';
 import type { BotLevel, ResultMessage } from '@hearts/live/protocol';
 import type { Kysely } from 'kysely';
-import { credit, livePrize, practiceWinsToday, PRACTICE_DAILY_CAP } from '../economy/chips.js';
+import { credit, livePrize, takeDailyWin } from '../economy/chips.js';
 import { places, recordName } from '../results.js';
 import { KyselyStore } from '../store/kysely-store.js';
 import type { Database } from '../store/schema.js';
 import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
 import type { Table } from '../table.js';
-import { displayRating, mergeSeats, rateGame, type Skill } from './model.js';
+import { boundedStep, displayRating, isProvisional, mergeSeats, rateGame, type Skill } from './model.js';
 import type { ProgressDatabase } from './schema.js';
-import { botSubject, standingOf, storedSkills, userSubject } from './standings.js';
+import { botSubject, levelOfSubject, standingOf, storedSkills, userSubject } from './standings.js';
 import { seatStats, type SeatStats } from './stats.js';
 
 /** The database behind the store (ratings and chips live beside the tables, in the same transactions). */
@@ -65,6 +65,7 @@ export async function finishLiveGame(
     // Ratings: every rated seat against every other, leavers last.
     const before: (number | null)[] = seats.map(() => null);
     const after: (number | null)[] = seats.map(() => null);
+    const provisionalAfter = seats.map(() => false);
     const newSkills = new Map<string, Skill>();
     if (rated) {
       const ratedSeats = subjects.flatMap((s, i) => (s === null ? [] : [i]));
@@ -83,11 +84,18 @@ export async function finishLiveGame(
           list.push(rated2[k]!);
           bySubject.set(subjects[i]!, list);
         });
-        for (const [subject, afters] of bySubject)
-          newSkills.set(subject, mergeSeats(priors.get(subject)!.skill, afters));
+        for (const [subject, afters] of bySubject) {
+          const prior = priors.get(subject)!.skill;
+          const merged = mergeSeats(prior, afters);
+          // A provisional player's game moves the displayed rating by at most PROVISIONAL.maxMove.
+          const provisional = isProvisional(stored.get(subject)!.games, levelOfSubject(subject) !== null);
+          newSkills.set(subject, provisional ? boundedStep(prior, merged) : merged);
+        }
       }
       for (const i of ratedSeats) {
         const subject = subjects[i]!;
+        const games = stored.get(subject)!.games + (newSkills.has(subject) ? 1 : 0);
+        provisionalAfter[i] = isProvisional(games, levelOfSubject(subject) !== null);
         before[i] = priors.get(subject)!.rating;
         const skill = newSkills.get(subject);
         after[i] = skill ? displayRating(skill) : before[i];
@@ -166,28 +174,34 @@ export async function finishLiveGame(
     });
     if (rows.length > 0) await tx.insertInto('player_games').values(rows).execute();
 
-    // Chips: each winner who stayed to the end (leavers never win).
+    // Chips: each winner who stayed to the end (leavers never win), if the game lasted long enough, under the
+    // winner's daily cap. Winners are paid in user order, so two tables paying the same two players at once take
+    // their rows in the same order (no deadlock on PostgreSQL).
     const chipPlaces = places(scores, left);
-    const humansAtDeal = table.record.seats.filter((s) => s.kind === 'human').length;
-    const prize = livePrize(rated, humansAtDeal);
+    const prize = livePrize({
+      rated,
+      humansAtDeal: table.record.seats.filter((s) => s.kind === 'human').length,
+      hands: record.hands.length,
+    });
     const chips = seats.map(() => 0);
-    for (let i = 0; i < seats.length; i++) {
-      const s = seats[i]!;
-      if (chipPlaces[i] !== 1 || s.userId === null || s.replaced) continue;
-      if (
-        prize.reason === 'practice-win' &&
-        (await practiceWinsToday(tx, s.userId, now)) >= PRACTICE_DAILY_CAP
+    const winners = seats
+      .flatMap((s, i) =>
+        chipPlaces[i] === 1 && s.userId !== null && !s.replaced ? [{ i, userId: s.userId }] : [],
       )
-        continue;
+      .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.i - b.i));
+    const paid = new Set<string>();
+    for (const { i, userId } of prize ? winners : []) {
+      if (paid.has(userId) || !(await takeDailyWin(tx, userId, prize!.cap, now))) continue;
+      paid.add(userId);
       await credit(tx, {
-        id: `win:${table.id}:${s.userId}`,
-        userId: s.userId,
-        amount: prize.amount,
-        reason: prize.reason,
+        id: `win:${table.id}:${userId}`,
+        userId,
+        amount: prize!.amount,
+        reason: prize!.reason,
         ref: table.id,
         at: now,
       });
-      chips[i] = prize.amount;
+      chips[i] = prize!.amount;
     }
 
     const result: ResultMessage = {
@@ -196,7 +210,11 @@ export async function finishLiveGame(
       ratings: seats.map((_, i) =>
         before[i] === null || after[i] === null
           ? null
-          : { before: Math.round(before[i]!), after: Math.round(after[i]!) },
+          : {
+              before: Math.round(before[i]!),
+              after: Math.round(after[i]!),
+              provisional: provisionalAfter[i]!,
+            },
       ),
       recordId: table.id,
       chips,

@@ -97,3 +97,20 @@ export const ratingsChipsMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * Migration `0005_chip_caps`: wins paid per player, UTC day and daily cap, one row each, so that a cap is taken by
+ * one conditional update (atomic on SQLite and PostgreSQL) instead of counting ledger rows.
+ */
+export const chipCapsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('chip_caps')
+      .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+      .addColumn('day', 'bigint', (c) => c.notNull())
+      .addColumn('cap', 'varchar(16)', (c) => c.notNull())
+      .addColumn('wins', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('chip_caps_pk', ['user_id', 'day', 'cap'])
+      .execute();
+  },
+};

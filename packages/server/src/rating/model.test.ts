@@ -7,7 +7,10 @@ import {
   DAY_MS,
   FRESH,
   MODEL,
+  PROVISIONAL,
+  boundedStep,
   closestLevel,
+  isProvisional,
   decayed,
   displayRating,
   idleDays,
@@ -201,5 +204,62 @@ describe('bots', () => {
     expect(merged.mu).toBeCloseTo(BOT_SEEDS.easy.mu + (out[0]!.mu - 20) + (out[1]!.mu - 20), 9);
     expect(merged.sigma).toBe(Math.min(out[0]!.sigma, out[1]!.sigma));
     expect(mergeSeats(FRESH, [])).toBe(FRESH);
+  });
+});
+
+describe('provisional ratings', () => {
+  const vsBots = (me: Skill, place: number, bot: Skill = BOT_SEEDS.medium) => {
+    const others = [1, 2, 3, 4].filter((p) => p !== place);
+    return rateGame([{ skill: me, place }, ...others.map((p) => ({ skill: bot, place: p }))]);
+  };
+
+  test('a newcomer is provisional for the first PROVISIONAL.games rated games; bot levels never are', () => {
+    expect(PROVISIONAL.games).toBe(10);
+    expect(isProvisional(0)).toBe(true);
+    expect(isProvisional(PROVISIONAL.games - 1)).toBe(true);
+    expect(isProvisional(PROVISIONAL.games)).toBe(false);
+    expect(isProvisional(0, true)).toBe(false);
+  });
+
+  test('unbounded, one win against three bots makes a newcomer a champion (the farming report)', () => {
+    const [me] = vsBots(FRESH, 1);
+    expect(displayRating(me!)).toBeGreaterThan(1950);
+  });
+
+  test('bounded, one game against three bots of any level moves a newcomer by at most 50 either way', () => {
+    for (const level of BOT_LEVELS)
+      for (const place of [1, 2, 3, 4]) {
+        const [me] = vsBots(FRESH, place, BOT_SEEDS[level]);
+        const shown = displayRating(boundedStep(FRESH, me!));
+        expect(Math.abs(shown - 1500)).toBeLessThanOrEqual(PROVISIONAL.maxMove + 1e-9);
+      }
+    const win = displayRating(boundedStep(FRESH, vsBots(FRESH, 1)[0]!));
+    expect(win).toBeCloseTo(1500 + PROVISIONAL.maxMove, 6);
+  });
+
+  test('a bounded step shortens μ and σ by one factor; a small step stays as it is', () => {
+    fc.assert(
+      fc.property(skill, skill, fc.double({ min: 1, max: 200, noNaN: true }), (before, after, max) => {
+        const b = boundedStep(before, after, max);
+        const move = displayRating(b) - displayRating(before);
+        expect(Math.abs(move)).toBeLessThanOrEqual(max + 1e-6);
+        const full = displayRating(after) - displayRating(before);
+        if (Math.abs(full) <= max) expect(b).toEqual(after);
+        else {
+          expect(Math.sign(move)).toBe(Math.sign(full));
+          const f = (max - 1e-9) / Math.abs(full);
+          expect(b.mu).toBeCloseTo(before.mu + f * (after.mu - before.mu), 9);
+          expect(b.sigma).toBeCloseTo(before.sigma + f * (after.sigma - before.sigma), 9);
+        }
+      }),
+    );
+  });
+
+  test('winning every provisional game: at most 1500 + 50 per game until established', () => {
+    let me = FRESH;
+    for (let g = 1; g <= PROVISIONAL.games; g++) {
+      me = boundedStep(me, vsBots(me, 1)[0]!);
+      expect(displayRating(me)).toBeLessThanOrEqual(1500 + g * PROVISIONAL.maxMove + 1e-6);
+    }
   });
 });

@@ -17,7 +17,7 @@
  */
 import { ordinal, rate } from 'openskill';
 import { bradleyTerryFull } from 'openskill/models';
-import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { BOT_LEVELS, PROVISIONAL, type BotLevel } from '@hearts/live/protocol';
 
 /** A belief about a player's skill: mean and standard deviation, in openskill's units. */
 export interface Skill {
@@ -35,6 +35,17 @@ export const MODEL = {
 
 /** The displayed rating: `base + scale · (μ − z·σ − (μ₀ − z·σ₀))`. A newcomer shows `base`. */
 export const DISPLAY = { base: 1500, scale: 40, z: 1 } as const;
+
+/**
+ * Provisional ratings (`PROVISIONAL` of the live protocol, shared with the web app): a player with fewer than
+ * `games` rated games is provisional — shown as "1500?", not on the leaderboards — and each of those games moves the
+ * displayed rating by at most `maxMove` points (the whole step of μ and σ is shortened by one factor, so the model's
+ * belief stays consistent). Bot levels are never provisional.
+ */
+export { PROVISIONAL };
+
+/** Whether a rating with this many rated games is provisional (bot levels never are). */
+export const isProvisional = (games: number, bot = false): boolean => !bot && games < PROVISIONAL.games;
 
 /** Idle decay: σ² grows by `variancePerDay` for every whole day without a rated game, up to a newcomer's σ. */
 export const IDLE = { variancePerDay: 0.0625 } as const;
@@ -105,6 +116,21 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
     limitSigma: true, // σ never grows in a game, so a win never lowers the displayed rating
   });
   return out.map((team) => ({ mu: team[0]!.mu, sigma: team[0]!.sigma }));
+}
+
+/**
+ * The step from `before` to `after` shortened so that the displayed rating moves by at most `maxMove` points: μ and
+ * σ move by the same fraction of their step (the displayed rating is linear in both, so it moves by just under
+ * `maxMove`). A step within the bound is returned as it is.
+ */
+export function boundedStep(before: Skill, after: Skill, maxMove: number = PROVISIONAL.maxMove): Skill {
+  const move = displayRating(after) - displayRating(before);
+  if (!(Math.abs(move) > maxMove)) return after;
+  const f = (maxMove - 1e-9) / Math.abs(move); // a hair under: rounding never shows maxMove + 1
+  return {
+    mu: before.mu + f * (after.mu - before.mu),
+    sigma: before.sigma + f * (after.sigma - before.sigma),
+  };
 }
 
 /**

@@ -10,7 +10,7 @@
  * | `GET /api/leaderboard?period=all\|month` | players and bot levels by rating (this month: who played this month) |
  * | `GET /api/replays/<id>` | a finished game's `hearts-record/1`: quick matches for everyone, friends' tables for their players |
  * | `GET /api/chips` | your balance and ledger |
- * | `POST /api/chips/solo` `{ record, seat? }` | a practice (solo) win: the record is replayed; 5,000 chips once per game |
+ * | `POST /api/chips/solo` `{ record, seat? }` | a solo win: the record is replayed; a token 500 chips once per game |
  * | `GET /api/shop` | the cosmetics with price, owned, chosen; your balance |
  * | `POST /api/shop/buy` `{ item }` | buys an item (refused without enough chips) |
  * | `POST /api/shop/equip` `{ item }` | chooses an owned item for its slot |
@@ -24,6 +24,7 @@ import { HttpError, bearerToken, readJsonBody, sendJson as send } from '../http-
 import type { Services } from '../services.js';
 import type { UserRecord } from '../store/types.js';
 import { progressDb } from './finish.js';
+import { PROVISIONAL } from './model.js';
 import type { ProgressDatabase } from './schema.js';
 import {
   botSubject,
@@ -61,10 +62,10 @@ type Db = Kysely<ProgressDatabase>;
 
 /** A player page, for a user or a bot level. */
 async function page(db: Db, subject: string, name: string, bot: BotLevel | null, now: number) {
-  const [st, record, history, recent] = await Promise.all([
-    standing(db, subject, now),
+  const st = await standing(db, subject, now);
+  const [record, history, recent] = await Promise.all([
     recordOf(db, subject),
-    ratingHistory(db, subject),
+    ratingHistory(db, subject, st.games),
     recentGames(db, subject),
   ]);
   return {
@@ -72,6 +73,8 @@ async function page(db: Db, subject: string, name: string, bot: BotLevel | null,
     name,
     bot,
     rating: Math.round(st.rating),
+    provisional: st.provisional, // too few rated games: shown as "1500?", not on the leaderboard
+    provisionalGames: PROVISIONAL.games, // rated games until the rating is established
     ratedGames: st.games,
     idleDays: st.idleDays,
     lastPlayedAt: st.lastPlayedAt,

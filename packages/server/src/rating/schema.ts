@@ -61,7 +61,7 @@ export interface ChipLedgerTable {
   id: string; // `win:<game>:<user>`, `solo:<hash>`, `buy:<user>:<item>`
   user_id: string;
   amount: number | string; // + in, − out
-  reason: string; // 'rated-win' | 'friends-win' | 'practice-win' | 'purchase'
+  reason: string; // 'rated-win' | 'friends-win' | 'practice-win' | 'solo-win' | 'purchase'
   ref: string; // the game or the item
   created_at: number | string;
 }
@@ -70,6 +70,14 @@ export interface ChipLedgerTable {
 export interface WalletsTable {
   user_id: string;
   balance: number | string;
+}
+
+/** Wins paid per player, UTC day and daily cap (migration `0005_chip_caps`): the caps are taken atomically here. */
+export interface ChipCapsTable {
+  user_id: string;
+  day: number | string; // the UTC day's first millisecond
+  cap: string; // 'live' | 'practice' | 'solo'
+  wins: number; // paid so far that day, never above the cap
 }
 
 export interface CosmeticsOwnedTable {
@@ -91,6 +99,7 @@ export interface ProgressTables {
   player_games: PlayerGamesTable;
   chip_ledger: ChipLedgerTable;
   wallets: WalletsTable;
+  chip_caps: ChipCapsTable;
   cosmetics_owned: CosmeticsOwnedTable;
   cosmetics_equipped: CosmeticsEquippedTable;
 }

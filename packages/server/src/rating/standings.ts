@@ -10,7 +10,17 @@
  */
 import type { Kysely } from 'kysely';
 import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
-import { BOT_SEEDS, FRESH, decayed, displayRating, idleDays, matchRating, type Skill } from './model.js';
+import {
+  BOT_SEEDS,
+  FRESH,
+  decayed,
+  displayRating,
+  idleDays,
+  isProvisional,
+  matchRating,
+  PROVISIONAL,
+  type Skill,
+} from './model.js';
 import type { ProgressDatabase } from './schema.js';
 
 type Db = Kysely<ProgressDatabase>;
@@ -39,6 +49,7 @@ export interface Standing {
   readonly rating: number; // displayed (unrounded)
   readonly matchRating: number; // μ on the display scale: quick match seats by it
   readonly games: number; // rated games
+  readonly provisional: boolean; // too few rated games (PROVISIONAL.games); bot levels never are
   readonly idleDays: number;
   readonly lastPlayedAt: number | null;
 }
@@ -81,6 +92,7 @@ export function standingOf(s: StoredSkill, now: number): Standing {
     rating: displayRating(skill),
     matchRating: matchRating(skill),
     games: s.games,
+    provisional: isProvisional(s.games, levelOfSubject(s.subject) !== null),
     idleDays: days,
     lastPlayedAt: s.lastPlayedAt,
   };
@@ -102,11 +114,21 @@ export interface HistoryPoint {
   readonly at: number;
   readonly before: number;
   readonly after: number;
+  readonly provisional: boolean; // the rating after this game was still provisional
   readonly place: number;
 }
 
-/** The rating after each rated game, oldest first (the newest `limit`). */
-export async function ratingHistory(db: Db, subject: string, limit = 200): Promise<HistoryPoint[]> {
+/**
+ * The rating after each rated game, oldest first (the newest `limit`). `games`: the subject's rated games in all
+ * (the newest point is game number `games`), which says which points were provisional.
+ */
+export async function ratingHistory(
+  db: Db,
+  subject: string,
+  games: number,
+  limit = 200,
+): Promise<HistoryPoint[]> {
+  const bot = levelOfSubject(subject) !== null;
   const rows = await db
     .selectFrom('rating_history')
     .select(['game_id', 'at', 'rating_before', 'rating_after', 'place'])
@@ -115,11 +137,13 @@ export async function ratingHistory(db: Db, subject: string, limit = 200): Promi
     .orderBy('game_id', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((r) => ({
+  const first = games - rows.length + 1; // the game number of the oldest point returned
+  return rows.reverse().map((r, i) => ({
     gameId: r.game_id,
     at: Number(r.at),
     before: Math.round(Number(r.rating_before)),
     after: Math.round(Number(r.rating_after)),
+    provisional: isProvisional(first + i, bot),
     place: Number(r.place),
   }));
 }
@@ -235,6 +259,7 @@ export interface LeaderboardRow {
   readonly name: string;
   readonly bot: BotLevel | null;
   readonly rating: number; // displayed now, rounded
+  readonly provisional: false; // provisional ratings are never listed
   readonly games: number; // rated games (this month: in this month)
   readonly change: number | null; // this month: rating now minus before the month's first game
 }
@@ -246,8 +271,9 @@ export function monthStart(now: number): number {
 }
 
 /**
- * The leaderboard: rated players and bot levels by their displayed rating now (idle decay applied). `month`: only
- * those with a rated game this (UTC) month, with that month's games and change.
+ * The leaderboard: established players (at least PROVISIONAL.games rated games) and bot levels by their displayed
+ * rating now (idle decay applied); provisional ratings are never listed. `month`: only those with a rated game this
+ * (UTC) month, with that month's games and change.
  */
 export async function leaderboard(
   db: Db,
@@ -271,7 +297,13 @@ export async function leaderboard(
     }
     subjects = [...monthly.keys()];
   } else {
-    const rows = await db.selectFrom('ratings').select('subject').where('games', '>', 0).execute();
+    // Established players and the bot levels only (provisional ratings are never listed).
+    const rows = await db
+      .selectFrom('ratings')
+      .select('subject')
+      .where('games', '>', 0)
+      .where((eb) => eb.or([eb('games', '>=', PROVISIONAL.games), eb('bot_level', 'is not', null)]))
+      .execute();
     subjects = rows.map((r) => r.subject);
   }
   if (subjects.length === 0) return [];
@@ -285,6 +317,7 @@ export async function leaderboard(
   }
   const out: LeaderboardRow[] = subjects.flatMap((subject) => {
     const st = standingOf(stored.get(subject)!, now);
+    if (st.provisional) return [];
     const bot = levelOfSubject(subject);
     const name = bot ?? names.get(subject.slice(2));
     if (name === undefined) return [];
@@ -295,6 +328,7 @@ export async function leaderboard(
         name,
         bot,
         rating: Math.round(st.rating),
+        provisional: false as const,
         games: m ? m.games : st.games,
         change: m ? Math.round(st.rating - m.first) : null,
       },

@@ -25,12 +25,14 @@ const joinOptions = z.object({
 interface Entry extends Waiting {
   readonly name: string;
   readonly shown: number; // the displayed rating (idle decay applied); `rating` is μ on the same scale
+  readonly provisional: boolean; // too few rated games: shown as "1500?"
   client: Client;
 }
 
 /** A signed-in player with their standing now: quick match seats by skill (μ) and shows the displayed rating. */
 interface QuickAuth extends Auth {
   readonly shown: number;
+  readonly provisional: boolean;
 }
 
 export const MATCH_POLICY = { baseGap: 100, gapPerSecond: 20, seats: 4 } as const;
@@ -48,7 +50,7 @@ export class QuickRoom extends GuardedRoom {
   static override async onAuth(token: string, options: unknown, context: AuthContext): Promise<QuickAuth> {
     const auth = await GuardedRoom.onAuth(token, options, context);
     const st = await standing(progressDb(services().store), userSubject(auth.userId), Date.now());
-    return { ...auth, rating: st.matchRating, shown: st.rating };
+    return { ...auth, rating: st.matchRating, shown: st.rating, provisional: st.provisional };
   }
 
   override onJoin(client: Client, options: unknown, auth: QuickAuth): void {
@@ -65,6 +67,7 @@ export class QuickRoom extends GuardedRoom {
       name: auth.name,
       rating: auth.rating,
       shown: auth.shown,
+      provisional: auth.provisional,
       rated: o.data.rated,
       targetScore: o.data.targetScore,
       since: old?.since ?? Date.now(),
@@ -127,6 +130,7 @@ export class QuickRoom extends GuardedRoom {
           userId: p.id,
           name: p.name,
           rating: first.rated ? p.shown : null,
+          provisional: first.rated && p.provisional,
           look: looks.get(p.id),
         })),
         rules.players,

@@ -21,6 +21,7 @@ import type { SeatLook } from '@hearts/live/cosmetics';
 import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { finishLiveGame, progressDb } from '../rating/finish.js';
+import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/kysely-store.js';
@@ -51,7 +52,13 @@ function shuffle<T>(xs: T[]): T[] {
 
 /** Seats by lot: the humans in random seats, bots in the rest, bots named Bot 1, Bot 2 … */
 export function seatByLot(
-  humans: readonly { userId: string; name: string; rating: number | null; look?: SeatLook | undefined }[],
+  humans: readonly {
+    userId: string;
+    name: string;
+    rating: number | null;
+    provisional?: boolean;
+    look?: SeatLook | undefined;
+  }[],
   players: number,
   botLevel: BotLevel,
   botRating: number | null,
@@ -668,10 +675,14 @@ export class TableRoom extends GuardedRoom {
     for (const seat of seats) {
       const userId = t.seats[seat]!.userId!;
       const user = await s.store.userById(userId);
+      const provisional = rated
+        ? (await standing(progressDb(s.store), userSubject(userId), Date.now())).provisional
+        : false;
       humans.push({
         userId,
         name: user?.name ?? t.seats[seat]!.name,
         rating: rated ? (user?.rating ?? null) : null,
+        provisional,
         look: looks.get(userId),
       });
     }

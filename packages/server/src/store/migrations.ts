@@ -3,7 +3,7 @@
  * list migrates SQLite and PostgreSQL.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { ratingsChipsMigration } from '../rating/migration.js';
+import { chipCapsMigration, ratingsChipsMigration } from '../rating/migration.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': {
@@ -108,6 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_chip_caps': chipCapsMigration, // wins paid per player, day and daily cap (atomic caps)
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

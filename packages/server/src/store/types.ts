@@ -33,6 +33,7 @@ export type StoredSeat =
       readonly userId: string;
       readonly name: string;
       readonly rating: number | null;
+      readonly provisional?: boolean; // rated tables: the rating was provisional (too few rated games)
       readonly look?: SeatLook; // the cosmetics chosen when seated (absent: defaults)
     }
   | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string; readonly rating: number | null };

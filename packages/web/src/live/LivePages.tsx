@@ -23,6 +23,7 @@ import { downloadRecord } from '../ui/download';
 import { openedFile } from '../ui/HistoryPage';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
+import { provisionalTitle, ratingText } from '../ui/rating';
 import { RulesOptions } from '../ui/RulesOptions';
 import {
   ApiError,
@@ -280,7 +281,10 @@ function YouCard({
         </form>
       ) : (
         <p>
-          <strong className="live-name">{u.name}</strong> · {t('live.you.rating', { rating: u.rating })}{' '}
+          <strong className="live-name">{u.name}</strong> ·{' '}
+          <span title={provisionalTitle(t, u.provisional)}>
+            {t('live.you.rating', { rating: ratingText(u.rating, u.provisional) })}
+          </span>{' '}
           {!u.claimed && (
             <button type="button" className="secondary small" onClick={() => setEditing(true)}>
               {t('live.you.rename')}

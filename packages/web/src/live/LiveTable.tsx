@@ -9,6 +9,7 @@ import { saveLook } from '../shop/look';
 import { useApp } from '../ui/context';
 import { ChatIcon, ClockIcon, CloseIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
+import { provisionalTitle, ratingText } from '../ui/rating';
 import { SeatBox } from '../ui/Seat';
 import { PanelHead, PanelToggle, PlayerArea, ScorePanel, TableBoard, TableTopbar } from '../ui/TableParts';
 import { MoonDialog, ResultPanel } from '../ui/ResultPanel';
@@ -271,6 +272,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
       note={away && <div className="seat-away">{t('live.table.away')}</div>}
       away={away}
       rating={seat.rating}
+      provisional={seat.provisional}
       total={seat.total}
       handPoints={seat.handPoints}
       cards={seat.cards}
@@ -306,7 +308,15 @@ function LiveResultActions({ client, view }: { client: TableClient; view: LiveTa
       {result && (
         <p className="live-result-line">
           {t('live.table.place', { rank: result.ranks[view.you] })}
-          {mine && ` · ${t('live.table.rating', { before: mine.before, after: mine.after })}`}
+          {mine && (
+            <span title={provisionalTitle(t, mine.provisional)}>
+              {' · '}
+              {t('live.table.rating', {
+                before: ratingText(mine.before, view.seats[view.you]?.provisional),
+                after: ratingText(mine.after, mine.provisional),
+              })}
+            </span>
+          )}
         </p>
       )}
       <div className="result-actions">

@@ -17,6 +17,7 @@ export interface LiveUser {
   readonly name: string;
   readonly claimed: boolean;
   readonly rating: number;
+  readonly provisional?: boolean; // too few rated games: shown as "1500?"
   readonly games: number;
 }
 

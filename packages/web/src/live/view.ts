@@ -38,6 +38,7 @@ export interface LiveSeatView {
   readonly replaced: boolean; // a bot took the seat over
   readonly connected: boolean;
   readonly rating: number | null;
+  readonly provisional: boolean; // the rating at the start was provisional: "1500?"
   readonly look: SeatLook | null; // the cosmetics the player chose (src/shop/art.tsx draws them)
   readonly total: number;
   readonly handPoints: number;
@@ -133,6 +134,7 @@ export function liveTableView(
     replaced: x.replaced,
     connected: x.connected,
     rating: x.rating,
+    provisional: x.provisional === true,
     look: x.look ?? null,
     total: obs.scores[seat] ?? 0,
     handPoints: phase === 'deal' || phase === 'gameOver' ? 0 : (obs.handPoints[seat] ?? 0),

@@ -47,6 +47,8 @@ export const de: Texts = {
     passed: '✓ weitergegeben',
     thinking: 'überlegt …',
     turn: 'ist dran',
+    provisional:
+      'Vorläufige Wertung: weniger als {{n}} gewertete Spiele, daher noch unsicher; jedes Spiel bewegt sie um höchstens {{max}} Punkte, und sie steht noch nicht in der Rangliste.',
   },
   direction: {
     left: 'nach links',

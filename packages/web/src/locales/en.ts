@@ -46,6 +46,8 @@ export const en = {
     passed: '✓ passed',
     thinking: 'thinking …',
     turn: 'to play',
+    provisional:
+      'Provisional rating: fewer than {{n}} rated games, so it is still uncertain; each game moves it by at most {{max}} points, and it is not on the leaderboard yet.',
   },
   direction: {
     left: 'to the left',

@@ -3,7 +3,7 @@
  * `#/profile/bot/<level>` (a bot level's published rating) and `#/leaderboard` (all time, this month). Each page
  * shows the rating and its graph, the record of live games, recent games with replays; yours shows your chips.
  */
-import { BOT_LEVELS } from '@hearts/live/protocol';
+import { BOT_LEVELS, PROVISIONAL } from '@hearts/live/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,6 +14,7 @@ import { useApp } from '../ui/context';
 import { openedFile } from '../ui/HistoryPage';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
+import { provisionalTitle, ratingText } from '../ui/rating';
 import {
   botPage,
   leaderboard,
@@ -138,7 +139,13 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
           </div>
           <div className="player-rating">
             <span className="muted">{t('progress.rating')}</span>{' '}
-            <strong data-rating={page.rating}>{page.rating}</strong>
+            <strong
+              data-rating={page.rating}
+              data-provisional={page.provisional ? '' : undefined}
+              title={provisionalTitle(t, page.provisional)}
+            >
+              {ratingText(page.rating, page.provisional)}
+            </strong>
           </div>
           {mine && page.chips !== undefined && (
             <button type="button" className="link chips-link" onClick={() => navigate('/shop')}>
@@ -151,6 +158,14 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
         {page.bot ? t('progress.published') : t('progress.ratingInfo')}
         {page.idleDays > 0 && page.ratedGames > 0 && ` ${t('progress.idle', { n: page.idleDays })}`}
       </p>
+      {page.provisional && (
+        <p className="muted small-print provisional-note">
+          {t('progress.provisional', {
+            left: Math.max(1, page.provisionalGames - page.ratedGames),
+            max: PROVISIONAL.maxMove,
+          })}
+        </p>
+      )}
 
       <section>
         <h2>{t('progress.graph')}</h2>
@@ -277,6 +292,11 @@ function Leaderboard() {
       </div>
       {problem && <p className="error">{problem}</p>}
       {rows && rows.length === 0 && <p className="muted">{t('progress.leaderboard.empty')}</p>}
+      {rows && (
+        <p className="muted small-print leaderboard-note">
+          {t('progress.leaderboard.note', { n: PROVISIONAL.games })}
+        </p>
+      )}
       {rows && rows.length > 0 && (
         <table className="leaderboard" data-period={period}>
           <thead>
@@ -301,7 +321,7 @@ function Leaderboard() {
                     {r.bot ? t('seat.botBadge', { level: levelName(t, r.bot) }) : r.name}
                   </button>
                 </td>
-                <td>{r.rating}</td>
+                <td>{ratingText(r.rating, r.provisional)}</td>
                 <td>{r.games}</td>
                 {period === 'month' && <td>{r.change === null ? '' : num.format(r.change)}</td>}
               </tr>

@@ -53,6 +53,8 @@ export interface PlayerPage {
   readonly name: string;
   readonly bot: string | null;
   readonly rating: number;
+  readonly provisional: boolean; // too few rated games: "1500?", not on the leaderboard
+  readonly provisionalGames: number; // rated games until a rating is established
   readonly ratedGames: number;
   readonly idleDays: number;
   readonly lastPlayedAt: number | null;
@@ -68,6 +70,7 @@ export interface LeaderboardRow {
   readonly name: string;
   readonly bot: string | null;
   readonly rating: number;
+  readonly provisional: boolean; // always false: provisional ratings are not listed
   readonly games: number;
   readonly change: number | null;
 }

@@ -1,8 +1,9 @@
 /**
- * Practice (solo) wins pay chips: when this device has a live player (a guest token), every solo game won here
- * and kept in the history is reported to the server once, which replays it before paying (docs/rating.md: the
- * deck is shuffled on the device, so the server trusts the shuffle and caps practice wins a day). Reported games
- * are remembered in the device store; the server refuses a game twice anyway.
+ * Solo wins pay a token amount of chips: when this device has a live player (a guest token), every solo game won
+ * here and kept in the history is reported to the server once, which replays it before paying (docs/rating.md: the
+ * deck is dealt and the bots play on the device, so the server cannot tell a played game from a made-up one; it pays
+ * a token 500 a game, for games of at least 3 hands, at most 20 a day). Reported games are remembered in the device
+ * store; the server refuses a game twice anyway.
  *
  * ```ts
  * watchPracticeWins(controller, store); // after every finished solo game

@@ -8,6 +8,8 @@ export const progressEn = {
   ratingInfo:
     'A careful estimate: it grows as your games make it surer, and sinks slowly while you do not play rated games.',
   idle: 'No rated game for {{n}} days: the rating sinks slowly until the next one.',
+  provisional:
+    'Provisional (shown with “?”): {{left}} more rated games until it is established. Until then each game moves it by at most {{max}} points, and it is not on the leaderboard.',
   published:
     'The published rating of this bot level: it is rated like a player in every rated game it is dealt into.',
   graph: 'Rating after each rated game',
@@ -43,6 +45,7 @@ export const progressEn = {
     games: 'Games',
     change: 'Month',
     empty: 'No rated games yet.',
+    note: 'Only established ratings are listed: a player needs {{n}} rated games first.',
   },
   errors: {
     ERR_NOT_FOUND: 'No such player.',
@@ -60,6 +63,8 @@ export const progressDe: typeof progressEn = {
   ratingInfo:
     'Eine vorsichtige Schätzung: Sie steigt, je sicherer deine Spiele sie machen, und sinkt langsam, solange du keine gewerteten Spiele spielst.',
   idle: 'Seit {{n}} Tagen kein gewertetes Spiel: Die Wertung sinkt langsam bis zum nächsten.',
+  provisional:
+    'Vorläufig (mit „?“ gezeigt): noch {{left}} gewertete Spiele, bis sie feststeht. Bis dahin bewegt jedes Spiel sie um höchstens {{max}} Punkte, und sie steht nicht in der Rangliste.',
   published:
     'Die veröffentlichte Wertung dieser Bot-Stärke: In jedem gewerteten Spiel, in das sie gegeben wird, wird sie wie ein Mensch gewertet.',
   graph: 'Wertung nach jedem gewerteten Spiel',
@@ -95,6 +100,7 @@ export const progressDe: typeof progressEn = {
     games: 'Spiele',
     change: 'Monat',
     empty: 'Noch keine gewerteten Spiele.',
+    note: 'Hier stehen nur feste Wertungen: Dafür braucht man erst {{n}} gewertete Spiele.',
   },
   errors: {
     ERR_NOT_FOUND: 'Diesen Spieler gibt es nicht.',

@@ -5,6 +5,7 @@ import type { Position, SeatView } from '../game/view';
 import { CardBackSvg } from './CardSvg';
 import { RobotIcon } from './icons';
 import { levelName, seatName } from './names';
+import { provisionalTitle, ratingText } from './rating';
 
 export interface SeatBoxProps {
   readonly seat: number;
@@ -16,6 +17,7 @@ export interface SeatBoxProps {
   readonly note?: ReactNode; // below the badge
   readonly away?: boolean; // shown faded: the person is not connected
   readonly rating?: number | null;
+  readonly provisional?: boolean; // the rating is provisional: shown as "1500?" with an explanation
   readonly total: number;
   readonly handPoints: number;
   readonly cards: number;
@@ -58,7 +60,15 @@ export function SeatBox(p: SeatBoxProps) {
       <div className="seat-score">
         <strong>{p.total}</strong>
         {p.handPoints > 0 && <span className="hand-points">+{p.handPoints}</span>}
-        {p.rating != null && <span className="seat-rating">{p.rating}</span>}
+        {p.rating != null && (
+          <span
+            className="seat-rating"
+            data-provisional={p.provisional ? '' : undefined}
+            title={provisionalTitle(t, p.provisional)}
+          >
+            {ratingText(p.rating, p.provisional)}
+          </span>
+        )}
       </div>
       {p.cards > 0 && (
         <div className="seat-cards" aria-label={t('seat.cards', { n: p.cards })} role="img">

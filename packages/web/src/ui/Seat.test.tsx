@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n';
+import { SeatBox } from './Seat';
+
+afterEach(cleanup);
+
+function seat(lang: 'en' | 'de', provisional: boolean) {
+  return render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <SeatBox
+        seat={1}
+        position="left"
+        name="Anna"
+        bot={null}
+        rating={1550}
+        provisional={provisional}
+        total={0}
+        handPoints={0}
+        cards={0}
+        back={null}
+        turn={false}
+        passed={false}
+        dealer={false}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe('a seat’s rating', () => {
+  it('reads "1550?" while provisional, with the reason in its title', () => {
+    const { container } = seat('en', true);
+    const rating = container.querySelector('.seat-rating')!;
+    expect(rating.textContent).toBe('1550?');
+    expect(rating.getAttribute('title')).toBe(
+      'Provisional rating: fewer than 10 rated games, so it is still uncertain; each game moves it by at most 50 points, and it is not on the leaderboard yet.',
+    );
+  });
+
+  it('in German too', () => {
+    const { container } = seat('de', true);
+    const rating = container.querySelector('.seat-rating')!;
+    expect(rating.textContent).toBe('1550?');
+    expect(rating.getAttribute('title')).toMatch(/^Vorläufige Wertung: weniger als 10 gewertete Spiele/);
+    expect(rating.getAttribute('title')).toContain('höchstens 50 Punkte');
+  });
+
+  it('reads the plain number once established, without a title', () => {
+    const { container } = seat('en', false);
+    const rating = container.querySelector('.seat-rating')!;
+    expect(rating.textContent).toBe('1550');
+    expect(rating.getAttribute('title')).toBeNull();
+  });
+});
