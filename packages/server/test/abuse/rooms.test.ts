@@ -3,10 +3,11 @@
  * (so that its own player, dropped, finds it locked), probes telling an existing room from a missing one by the
  * answer, and frames that are not messages (empty, of no known kind, control frames) sent in floods.
  */
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { CLOSE_CODES, JOIN_ERRORS, TableClient } from '@hearts/live';
+import { startProxy } from '../../src/proxy.js';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import {
   AutoPlayer,
@@ -17,6 +18,8 @@ import {
   until,
   type TestServer,
 } from '../helpers.js';
+import { exited, listings, spawnScaled, type Child } from '../processes.js';
+import { scaledServices } from '../services.js';
 
 let t: TestServer | null = null;
 afterEach(async () => {
@@ -174,3 +177,41 @@ test('empty frames, frames of no known kind and control frames count: a flood of
   await until('the end', () => host.result !== null, 90_000);
   expect(p.errors).toEqual([]);
 }, 180_000);
+
+const services = await scaledServices('admission across two processes');
+
+describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () => {
+  test('the process a request reaches asks the room on the other: strangers refused alike, players admitted', async () => {
+    const s = services!;
+    const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
+    const children: Child[] = await Promise.all([spawnScaled(d), spawnScaled(d)]);
+    const proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: children.map((c) => c.url),
+      healthMs: 200,
+    });
+    try {
+      await until('both processes healthy', () => proxy.backends.every((b) => b.alive), 10_000);
+      const { clients, users, code } = await friendsGame(proxy.url, 2, { targetScore: 30 });
+      const holder = (await listings(d.redisUrl, d.prefix)).get(code);
+      const other = children.find((c) => c.process !== holder)!;
+      expect(other).toBeDefined();
+      const stranger = await guest(other.url);
+      const none = await reserve(other.url, stranger.token, 'ZZZZZZ');
+      expect(none).toEqual({ code: JOIN_ERRORS.noSuchRoom, error: NO_ROOM_MESSAGE });
+      expect(await reserve(other.url, stranger.token, code)).toEqual(none);
+      const own = await reserve(other.url, users[1]!.token, code);
+      expect(typeof own['sessionId']).toBe('string');
+      for (const c of clients) await c.leave();
+    } finally {
+      await proxy.close();
+      for (const c of children)
+        if (c.proc.exitCode === null && c.proc.signalCode === null) {
+          c.proc.kill('SIGTERM');
+          await exited(c.proc);
+        }
+      await s.cleanup();
+    }
+  }, 120_000);
+});
