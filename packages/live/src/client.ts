@@ -60,12 +60,21 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
   1000,
 ]);
 
-/** Join errors that no retry will cure: no such room, bad token, no seat at this table. */
-const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([
-  JOIN_ERRORS.noSuchRoom,
-  JOIN_ERRORS.authFailed,
-  JOIN_ERRORS.refused,
-]);
+/**
+ * Join answers that no retry will cure: no such room (or none with a place for you: the server gives the same
+ * answer), and a bad token. Every other answer — the room cannot take you just now, the server is restarting,
+ * too many attempts — is tried again while the seat waits.
+ */
+const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([JOIN_ERRORS.noSuchRoom, JOIN_ERRORS.authFailed]);
+
+/** An error's join code, when the server answered with one. */
+const joinCode = (e: unknown): number | undefined => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+};
+
+/** The longest pause between two attempts to join (the back-off doubles up to it). */
+const MAX_RETRY_MS = 5000;
 
 /**
  * The game server's edge refuses some matchmaking requests with an HTTP status before Colyseus sees them; colyseus.js
@@ -95,8 +104,8 @@ export interface TableClientOptions {
   readonly token: string; // the player's signed token
   readonly roomId: string; // table id or friends' room code
   readonly onToken?: (token: string) => void; // the server renewed the token: keep this one instead
-  readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s)
-  readonly retryMs?: number; // pause between attempts (default 400 ms)
+  readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s; the seat's window: 60 s)
+  readonly retryMs?: number; // first pause between attempts (default 400 ms); doubled after each, up to 5 s
   readonly random?: RandomSource; // for message ids
   readonly shuffle?: SeatShuffleOptions; // the fair shuffle (tests: a seat that never reveals)
 }
@@ -137,6 +146,7 @@ export class TableClient {
   private readonly listeners = new Set<() => void>();
   private readonly taps = new Set<(type: string, message: unknown) => void>();
   private readonly prefix: string;
+  private readonly rng: RandomSource; // message ids, back-off jitter
   private counter = 0;
   private syncing = false;
   private stopped = false;
@@ -144,8 +154,8 @@ export class TableClient {
   constructor(readonly options: TableClientOptions) {
     this.token = options.token;
     this.client = signedClient(options.url, options.token);
-    const rng = options.random ?? cryptoRandom();
-    this.prefix = (rng.nextUint32().toString(36) + rng.nextUint32().toString(36)).slice(0, 10);
+    this.rng = options.random ?? cryptoRandom();
+    this.prefix = (this.rng.nextUint32().toString(36) + this.rng.nextUint32().toString(36)).slice(0, 10);
     this.fair = new SeatShuffle((type, m) => this.room?.send(type, m), options.shuffle);
   }
 
@@ -162,27 +172,38 @@ export class TableClient {
   }
 
   /**
-   * Joins the room; rejects when it cannot (no such room, not seated there, bad token). A server that is
-   * restarting is waited for, as long as a reconnect would wait.
+   * Joins the room; rejects when it cannot (no such room or no place in it for you, a bad token, no server). An
+   * answer that a retry may cure (a server restarting, a room that cannot take you just now) is tried again with
+   * back-off, as long as a reconnect would try.
    */
   async connect(): Promise<void> {
     this.status = 'connecting';
     this.emit();
     const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       try {
         await this.join();
         return;
       } catch (e) {
-        const restarting = (e as { code?: number }).code === JOIN_ERRORS.restarting;
-        if (!restarting || this.stopped || Date.now() >= until) {
+        const code = joinCode(e);
+        const retry = code !== undefined && !FINAL_JOIN_ERRORS.has(code);
+        if (!retry || this.stopped || Date.now() >= until) {
           this.status = 'closed';
           this.emit();
           throw e;
         }
       }
-      await new Promise((r) => setTimeout(r, this.options.retryMs ?? 400));
+      await this.pause(attempt, until);
     }
+  }
+
+  /** The pause before the next attempt: doubling from `retryMs` up to 5 s, with jitter, never past `until`. */
+  private pause(attempt: number, until: number): Promise<void> {
+    const base = this.options.retryMs ?? 400;
+    const full = Math.min(MAX_RETRY_MS, base * 2 ** Math.min(attempt, 16));
+    // Half fixed, half random: clients that dropped together do not come back in step.
+    const ms = Math.min(full / 2 + (this.rng.nextUint32() / 2 ** 32) * (full / 2), until - Date.now());
+    return new Promise((r) => setTimeout(r, Math.max(0, ms)));
   }
 
   /** Sends a decision; resolves with the table version that applied it, rejects with the server's refusal. */
@@ -377,16 +398,18 @@ export class TableClient {
     this.status = 'reconnecting';
     this.emit();
     const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
-    while (!this.stopped && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, this.options.retryMs ?? 400));
+    for (let attempt = 0; !this.stopped && Date.now() < until; attempt++) {
+      await this.pause(attempt, until);
       if (this.stopped) return;
       try {
         await this.join();
         this.reconnects++;
         return;
       } catch (e) {
-        // The room is gone for good, or we no longer have a seat there: stop trying.
-        if (FINAL_JOIN_ERRORS.has((e as { code?: number }).code ?? 0)) break;
+        // The room is gone for good, or we no longer have a place there: stop trying. Anything else (a network
+        // error, a room that cannot take us just now, a restarting server) is tried again.
+        const code = joinCode(e);
+        if (code !== undefined && FINAL_JOIN_ERRORS.has(code)) break;
       }
     }
     if (this.stopped) return;

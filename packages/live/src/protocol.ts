@@ -319,14 +319,15 @@ export const CLOSE_CODES = {
 } as const;
 
 /**
- * Error codes of joining or opening a room (Colyseus' matchmaking codes and ours). Only `restarting` is worth
- * retrying; the client gives up on the others.
+ * Error codes of joining or opening a room (Colyseus' matchmaking codes and ours). `noSuchRoom` and `authFailed`
+ * are final; a client tries again on the others while its seat waits (`refused`, `restarting`, and any code it
+ * does not know).
  */
 export const JOIN_ERRORS = {
-  noSuchRoom: 4212, // no such room (or table) here: a wrong code, or a lobby that is gone
+  noSuchRoom: 4212, // no such room, or none with a place for you (not your table, a full lobby): one answer
   internal: 4213, // not for clients: tables are opened by the server
   authFailed: 4215, // the token is missing or not valid
-  refused: 4216, // no seat at this table, or the room is full
+  refused: 4216, // the room cannot take you just now (closing, its process not answering): try again
   tableTaken: 4217, // between processes: another one runs the table
   restarting: 4218, // the server is shutting down: try again (it, or another process, answers soon)
   rateLimited: 4219, // too many rooms or joins from this address: try again after the HTTP Retry-After

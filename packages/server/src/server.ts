@@ -28,6 +28,7 @@ import { createHttpHandler, createMetricsHandler } from './http.js';
 import { Limits, capConnections } from './limits.js';
 import { createMetrics } from './metrics.js';
 import { PasswordHasher } from './passwords.js';
+import { joinById, noRoomForYou } from './rooms/admission.js';
 import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
 import { setServices, type Services } from './services.js';
@@ -173,8 +174,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   game.define('friends', TableRoom, { mode: 'friends' });
   game.define('quick', QuickRoom);
   // A draining process answers every matchmaking request with a code to retry (its rooms are closing: "no such
-  // room" would make a reconnecting client give its table up), and a client joining a table by id finds it:
-  // restored here if no live process runs it (scaled mode).
+  // room" would make a reconnecting client give its table up). Joining by id is signed in and admitted before a
+  // seat is reserved (rooms/admission.ts: only a table's own players; one answer for "missing" and "not yours"),
+  // and finds the table: restored here if no live process runs it (scaled mode). Colyseus' reconnection tokens
+  // are never issued here, so `reconnect` gets that same answer.
   const invoke = matchMaker.controller.invokeMethod;
   let restored: number;
   try {
@@ -184,10 +187,20 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
       if (s.draining)
         throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: try again shortly');
-      if (scaled && method === 'joinById' && typeof roomName === 'string')
-        await failover
-          .ensure(roomName)
-          .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'));
+      if (method === 'reconnect') throw noRoomForYou();
+      if (method === 'joinById' && typeof roomName === 'string' && authOptions)
+        return joinById(
+          roomName,
+          clientOptions,
+          authOptions,
+          scaled
+            ? (id) =>
+                failover
+                  .ensure(id)
+                  .then(() => undefined)
+                  .catch((e: unknown) => log.error({ err: e }, 'finding a table failed'))
+            : undefined,
+        );
       return invoke.call(this, method, roomName, clientOptions, authOptions);
     };
 

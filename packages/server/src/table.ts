@@ -268,6 +268,7 @@ export class Table {
         this.game = r.value;
         this.banks[e.seat] = e.bankMs;
         if (e.by === 'clock') this.kickable[e.seat] = true;
+        else if (e.by === 'player') this.backInTime(e.seat);
         if (e.clientId !== null) this.moveIds.set(`${e.seat}|${e.clientId}`, this.version + 1);
         this.lastEvent = this.moveEvent(e.seat, e.move);
         return;
@@ -316,7 +317,11 @@ export class Table {
     return this.enqueue(() => this.takeoverNow(seat, reason));
   }
 
-  /** A vote to kick a seat whose bank ran out; enough votes put a bot in it. */
+  /**
+   * A vote to kick a seat that is out of time: its bank ran out and its player has not decided by themselves
+   * since (the clock decides for them). Enough votes put a bot in it — if the seat is still out of time when the
+   * takeover comes; a decision of the player's own in time, or a new hand's bank, clears the votes.
+   */
   voteKick(voter: number, target: number): Promise<ErrorMessage | null> {
     return this.enqueue(async () => {
       const t = this.seats[target];
@@ -337,6 +342,7 @@ export class Table {
   private async takeoverNow(seat: number, reason: TakeoverReason): Promise<boolean> {
     const s = this.seats[seat];
     if (!s || s.kind !== 'human' || this.game.phase === 'gameOver') return false;
+    if (reason === 'kicked' && !this.kickable[seat]) return false; // back in time since the vote
     const level = this.record.botLevel;
     await this.persist({ type: 'takeover', seat, level, reason });
     this.replaceSeat(seat, level);
@@ -450,9 +456,11 @@ export class Table {
     this.stopClock(seat);
     this.botTokens[seat]!++; // a bot still thinking for this seat answers a question no longer asked
     this.botPending[seat] = false;
+    const backInTime = by === 'player' && this.backInTime(seat);
     this.lastEvent = this.moveEvent(seat, wire);
     this.afterChange();
     this.sendMove(prev, seat, wire, bankMs, id);
+    if (backInTime) this.deps.out.seats(this.seatsMessage()); // no longer kickable, its votes gone
     if (this.game.handNumber !== prev.handNumber || this.game.phase === 'gameOver')
       this.sendTranscript(prev.handNumber);
     return { ok: true, v: this.version };
@@ -571,6 +579,14 @@ export class Table {
     this.lastEvent = { type: 'deal', handNumber: this.game.handNumber };
     this.afterChange();
     this.sendSnapshots(this.lastEvent, null);
+  }
+
+  /** The seat's player decided by themselves: it is no longer out of time, and votes against it are void. */
+  private backInTime(seat: number): boolean {
+    if (!this.kickable[seat]) return false;
+    this.kickable[seat] = false;
+    this.votes[seat]!.clear();
+    return true;
   }
 
   private newHandClocks(): void {

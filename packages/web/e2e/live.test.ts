@@ -179,7 +179,7 @@ it('joins a friends table from the browser by link and plays the game to the end
   // A link with a code that no room has (mistyped, or the room is gone) says so in words.
   await page.goto(`${url}/#/live/ZZZZZZ`);
   await page
-    .getByText('There is no room with this code (any more).', { exact: false })
+    .getByText('There is no room with this code that you can join', { exact: false })
     .waitFor({ timeout: 10_000 });
   expect(errors).toEqual([]);
   await host.leave();

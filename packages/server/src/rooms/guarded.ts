@@ -5,6 +5,7 @@
  */
 import { unpack } from '@colyseus/msgpackr';
 import {
+  ClientState,
   Protocol,
   Room,
   ServerError,
@@ -33,10 +34,14 @@ export interface Auth {
   readonly renewed: string | null; // a fresh token for a client that came with an old one (see handOverToken)
 }
 
+/** Who each matchmaking request (its auth context) speaks for, once its token was checked. */
+const signedIn = new WeakMap<AuthContext, Auth>();
+
 interface Bucket {
   tokens: number;
   at: number;
   strikes: number; // messages refused for the rate limit
+  closed: boolean; // closed for flooding: later frames are not read
 }
 
 export type Handlers = {
@@ -50,15 +55,20 @@ export abstract class GuardedRoom extends Room {
   /**
    * Every connection must carry a valid token, as the Authorization bearer token of the HTTP matchmaking
    * request: Colyseus runs this static `onAuth` there and keeps the result with the seat reservation, so the
-   * WebSocket itself needs only the reservation's session id (the client puts no token in its URL).
+   * WebSocket itself needs only the reservation's session id (the client puts no token in its URL). A request
+   * signed in already (joining by id checks the token first: `admission.ts`) is not looked up again.
    */
-  static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<Auth> {
+  static override async onAuth(token: string, _options: unknown, context: AuthContext): Promise<Auth> {
+    const known = typeof context === 'object' ? signedIn.get(context) : undefined;
+    if (known) return known;
     const s = services();
     const session = await s.identity.session(token);
     if (!session)
       throw new ServerError(JOIN_ERRORS.authFailed, 'sign in first: the token is missing or not valid');
     const { user, renewed } = session;
-    return { userId: user.id, name: user.name, rating: user.rating, renewed };
+    const auth: Auth = { userId: user.id, name: user.name, rating: user.rating, renewed };
+    if (typeof context === 'object' && context !== null) signedIn.set(context, auth);
+    return auth;
   }
 
   /** Hands a renewed token to a client that joined with an old one; the client keeps it instead. */
@@ -87,13 +97,24 @@ export abstract class GuardedRoom extends Room {
     client.send('error', error);
   }
 
-  /** Decodes and checks a message ourselves, so that no malformed input reaches Colyseus' own decoding. */
+  /**
+   * Decodes and checks a message ourselves, so that no malformed input reaches Colyseus' own decoding. Every frame
+   * counts against the rate limit — empty ones and ones of no known kind too — before anything else is done with it.
+   */
   protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
     try {
-      if (!buffer || buffer.length === 0) return;
-      const code = buffer[0];
+      if (client.state === ClientState.LEAVING || this.buckets.get(client)?.closed) return; // going: not read
+      const code = buffer.length === 0 ? undefined : buffer[0];
+      if (code === Protocol.JOIN_ROOM || code === Protocol.LEAVE_ROOM) {
+        // Join confirmation and leave: counted, and honoured even over the limit (each acts once, and a client
+        // that asks to go is let go); a flood of them is closed like any other.
+        this.allow(client);
+        if (!this.buckets.get(client)?.closed) super._onMessage(client, buffer);
+        return;
+      }
       if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES) {
-        super._onMessage(client, buffer); // join confirmation, leave
+        if (!this.allow(client)) return;
+        this.sendError(client, { code: 'ERR_MALFORMED', message: 'not a message of this protocol' });
         return;
       }
       if (code === Protocol.ROOM_DATA_BYTES) {
@@ -168,7 +189,7 @@ export abstract class GuardedRoom extends Room {
     const rate = services().config.rateLimit;
     const now = Date.now();
     let b = this.buckets.get(client);
-    if (!b) this.buckets.set(client, (b = { tokens: rate * 2, at: now, strikes: 0 }));
+    if (!b) this.buckets.set(client, (b = { tokens: rate * 2, at: now, strikes: 0, closed: false }));
     b.tokens = Math.min(rate * 2, b.tokens + ((now - b.at) * rate) / 1000);
     b.at = now;
     if (b.tokens >= 1) {
@@ -176,12 +197,19 @@ export abstract class GuardedRoom extends Room {
       return true;
     }
     b.strikes++;
+    if (b.strikes >= rate * 2) {
+      if (!b.closed) {
+        b.closed = true;
+        services().log.warn(
+          { room: this.roomId, session: client.sessionId },
+          'closing a flooding connection',
+        );
+        client.leave(CLOSE_CODES.rateLimited);
+      }
+      return false;
+    }
     if (b.strikes === 1 || b.strikes % 10 === 0 || echo.id !== undefined)
       this.sendError(client, { code: 'ERR_RATE_LIMIT', message: 'too many messages: slow down', ...echo });
-    if (b.strikes >= rate * 2) {
-      services().log.warn({ room: this.roomId, session: client.sessionId }, 'closing a flooding connection');
-      client.leave(CLOSE_CODES.rateLimited);
-    }
     return false;
   }
 }

@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../store/kysely-store.js';
 import type { LobbyRecord, StoredSeat, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
+import { noRoomForYou } from './admission.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
 
 interface CreateOptions {
@@ -83,8 +84,14 @@ export async function openTable(record: TableRecord): Promise<string> {
   return record.id;
 }
 
+/**
+ * Connections and seat reservations a room holds at most, together. The room's own players (seated, or members of
+ * the lobby) are never counted out by it: Colyseus' own `maxClients` would lock the room for them too, so it stays
+ * unlimited and this limit is checked in {@link TableRoom.mayReserve}.
+ */
+export const MAX_CONNECTIONS = 32;
+
 export class TableRoom extends GuardedRoom {
-  override maxClients = 32;
   override autoDispose = false;
 
   table: Table | null = null;
@@ -235,16 +242,90 @@ export class TableRoom extends GuardedRoom {
     table.begin();
   }
 
+  // --- who may come in -----------------------------------------------------------------------------------------
+
+  /**
+   * Whether a user may take a seat reservation here now. At a table: only its seated players (and always they).
+   * In a friends' lobby: its members always; a newcomer while the members and the other newcomers holding a
+   * reservation leave a seat free, and the room holds fewer than {@link MAX_CONNECTIONS}. Asked before a join by
+   * id (`admission.ts`, also from another process) and again when the reservation is made.
+   */
+  mayReserve(userId: string): boolean {
+    if (this.ownPlayer(userId)) return true;
+    if (this.table || this.starting) return false;
+    const pending = this.pendingReservations();
+    if (this.clients.length + pending.length >= MAX_CONNECTIONS) return false;
+    const newcomers = new Set(
+      pending.flatMap((r) => (r.userId !== userId && !this.ownPlayer(r.userId) ? [r.userId] : [])),
+    );
+    return this.members.length + newcomers.size < this.options.rules.players;
+  }
+
+  /** Seated at the table, or a member of the lobby. */
+  private ownPlayer(userId: string): boolean {
+    return this.table ? this.table.seatOfUser(userId) >= 0 : this.members.some((m) => m.userId === userId);
+  }
+
+  /** Seat reservations not yet taken up by a connection, with the user each is for. */
+  private pendingReservations(): { sessionId: string; userId: string }[] {
+    return Object.entries(this.reservedSeats).flatMap(([sessionId, r]) => {
+      const userId = (r[1] as Partial<Auth> | undefined)?.userId;
+      return r[2] !== true && typeof userId === 'string' ? [{ sessionId, userId }] : [];
+    });
+  }
+
+  /**
+   * Colyseus reserves a seat for a joiner before `onJoin` runs: only for someone {@link mayReserve} admits, and
+   * one per user (a new reservation replaces the user's older one, so that retries never pile up).
+   */
+  protected override async _reserveSeat(
+    sessionId: string,
+    joinOptions?: unknown,
+    authData?: unknown,
+    seconds?: number,
+    allowReconnection?: boolean,
+    devModeReconnection?: boolean,
+  ): Promise<boolean> {
+    const userId = (authData as Partial<Auth> | undefined)?.userId;
+    if (typeof userId !== 'string' || !this.mayReserve(userId)) return false;
+    const older = this.pendingReservations().filter((r) => r.userId === userId);
+    // The new reservation is in place once this call returns (before its first await): then the older go.
+    const reserving = super._reserveSeat(
+      sessionId,
+      joinOptions,
+      authData,
+      seconds,
+      allowReconnection,
+      devModeReconnection,
+    );
+    for (const r of older) this.dropReservation(r.sessionId);
+    return reserving;
+  }
+
+  private dropReservation(sessionId: string, count = true): void {
+    const r = this.reservedSeats[sessionId];
+    if (!r || r[2] === true) return; // being taken up by its connection
+    clearTimeout(this.reservedSeatTimeouts[sessionId]);
+    delete this.reservedSeatTimeouts[sessionId];
+    delete this.reservedSeats[sessionId];
+    if (count) void this._decrementClientCount();
+  }
+
+  /** Closing the room (draining): reservations not taken up go with it, rather than hold it open until they expire. */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    for (const r of this.pendingReservations()) this.dropReservation(r.sessionId, false);
+    return super.disconnect(closeCode);
+  }
+
   override async onJoin(client: Client, _options: unknown, auth: Auth): Promise<void> {
     const s = services();
     const previous = this.byUser.get(auth.userId);
+    // Checked again: the table may have started, or the lobby filled, since the reservation.
     if (this.table) {
-      const seat = this.table.seatOfUser(auth.userId);
-      if (seat < 0) throw new ServerError(JOIN_ERRORS.refused, 'you have no seat at this table');
+      if (this.table.seatOfUser(auth.userId) < 0) throw noRoomForYou();
     } else {
       if (!this.members.some((m) => m.userId === auth.userId)) {
-        if (this.members.length >= this.options.rules.players)
-          throw new ServerError(JOIN_ERRORS.refused, 'this room is full');
+        if (this.members.length >= this.options.rules.players) throw noRoomForYou();
         this.members.push({ userId: auth.userId, name: auth.name });
       }
       this.hostId ??= auth.userId;

@@ -5,8 +5,9 @@ export const liveEn = {
   connecting: 'Connecting …',
   offline: 'The game server cannot be reached. Live play needs the server started with npm start.',
   joinErrors: {
-    noSuchRoom: 'There is no room with this code (any more). Check the code, or create a new room.',
-    refused: 'This room is full, or you have no seat at this table.',
+    noSuchRoom:
+      'There is no room with this code that you can join: it is gone, full, or its game began without you. Check the code, or create a new room.',
+    refused: 'The room cannot take you just now. Try again in a moment.',
     restarting: 'The game server is restarting. Try again in a moment.',
   },
   you: {
@@ -138,8 +139,9 @@ export const liveDe: typeof liveEn = {
   connecting: 'Verbinde …',
   offline: 'Der Spielserver ist nicht erreichbar. Live-Spiele brauchen den mit npm start gestarteten Server.',
   joinErrors: {
-    noSuchRoom: 'Es gibt keinen Raum (mehr) mit diesem Code. Prüfe den Code oder eröffne einen neuen Raum.',
-    refused: 'Dieser Raum ist voll, oder du hast an diesem Tisch keinen Platz.',
+    noSuchRoom:
+      'Es gibt keinen Raum mit diesem Code, dem du beitreten kannst: Er ist vorbei, voll, oder sein Spiel hat ohne dich begonnen. Prüfe den Code oder eröffne einen neuen Raum.',
+    refused: 'Der Raum kann dich gerade nicht aufnehmen. Versuch es gleich noch einmal.',
     restarting: 'Der Spielserver startet gerade neu. Versuch es gleich noch einmal.',
   },
   you: {
