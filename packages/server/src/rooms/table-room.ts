@@ -89,7 +89,7 @@ export async function openTable(record: TableRecord): Promise<string> {
  * the lobby) are never counted out by it: Colyseus' own `maxClients` would lock the room for them too, so it stays
  * unlimited and this limit is checked in {@link TableRoom.mayReserve}.
  */
-export const MAX_CONNECTIONS = 32;
+export const ROOM_MAX_CONNECTIONS = 32;
 
 export class TableRoom extends GuardedRoom {
   override autoDispose = false;
@@ -247,14 +247,14 @@ export class TableRoom extends GuardedRoom {
   /**
    * Whether a user may take a seat reservation here now. At a table: only its seated players (and always they).
    * In a friends' lobby: its members always; a newcomer while the members and the other newcomers holding a
-   * reservation leave a seat free, and the room holds fewer than {@link MAX_CONNECTIONS}. Asked before a join by
+   * reservation leave a seat free, and the room holds fewer than {@link ROOM_MAX_CONNECTIONS}. Asked before a join by
    * id (`admission.ts`, also from another process) and again when the reservation is made.
    */
   mayReserve(userId: string): boolean {
     if (this.ownPlayer(userId)) return true;
     if (this.table || this.starting) return false;
     const pending = this.pendingReservations();
-    if (this.clients.length + pending.length >= MAX_CONNECTIONS) return false;
+    if (this.clients.length + pending.length >= ROOM_MAX_CONNECTIONS) return false;
     const newcomers = new Set(
       pending.flatMap((r) => (r.userId !== userId && !this.ownPlayer(r.userId) ? [r.userId] : [])),
     );
