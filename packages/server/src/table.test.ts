@@ -185,3 +185,25 @@ test('a connection that changes while a move is being written is kept', async ()
   expect(table.lastEvent).toEqual({ type: 'pass', seat: 0 });
   table.dispose();
 });
+
+test('a connection that changes while a takeover is being written is kept', async () => {
+  let release: (() => void) | null = null;
+  let hold = false;
+  const { table, lost } = makeTable(5, () =>
+    hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+  );
+  table.begin();
+  await settle(table);
+  hold = true;
+  const takeover = table.takeover(1, 'left');
+  await vi.advanceTimersByTimeAsync(0);
+  expect(release).not.toBeNull(); // the takeover is being written
+  table.setConnected(0, true);
+  hold = false;
+  release!();
+  expect(await takeover).toBe(true);
+  expect(lost).toEqual([{ seat: 1, reason: 'left' }]);
+  expect(table.seats[1]).toMatchObject({ kind: 'bot', replaced: true });
+  expect(table.seats[0]!.connected).toBe(true);
+  table.dispose();
+});

@@ -284,9 +284,10 @@ export class Table {
     if (takeoverRefusal(this.state, seat)) return false;
     if (reason === 'kicked' && !this.seats[seat]!.kickable) return false; // back in time since the vote
     const event: StoredEvent = { type: 'takeover', seat, level: this.record.botLevel, reason };
-    const next = unwrapState(applyEvent(this.state, event, this.deps.times));
+    const before = this.state;
+    const next = unwrapState(applyEvent(before, event, this.deps.times));
     await this.persist(event);
-    this.adopt(next, event);
+    this.adopt(next, event, before);
     this.stopClock(seat);
     this.deps.out.seatLost(seat, reason);
     await this.fair?.takeover(seat);
@@ -368,10 +369,11 @@ export class Table {
   }
 
   /**
-   * Keeps the state that `applyEvent` gave for a stored event. A connection may have changed while the event was
-   * being written (connections do not wait in the queue): then the event is applied again to the state now.
+   * Keeps the state that `applyEvent` gave for a stored event from `before`. A connection may have changed while
+   * the event was being written (connections do not wait in the queue): then the event is applied again to the
+   * state now.
    */
-  private adopt(next: TableState, event: StoredEvent, before: TableState = this.state): void {
+  private adopt(next: TableState, event: StoredEvent, before: TableState): void {
     this.state = this.state === before ? next : unwrapState(applyEvent(this.state, event, this.deps.times));
   }
 
