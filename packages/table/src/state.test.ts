@@ -9,6 +9,7 @@ import {
   unwrap,
   type GameState,
 } from '@hearts/engine';
+import type { Transcript } from '@hearts/shuffle';
 import type { StoredEvent, StoredSeat } from './events.js';
 import {
   applyEvent,
@@ -93,6 +94,27 @@ test('a deal: the hands, version and last event; a refused deal changes nothing'
     ok: false,
     error: { code: 'ERR_MALFORMED' },
   });
+});
+
+test('a deal dealt by the fair shuffle keeps its transcript by hand number; the state before keeps none', () => {
+  const s = unwrapState(newTableState(DEFAULT_RULES, [human(0), human(1), bot(2), bot(3)], TIMES));
+  const d = dealOf(s.game, 3) as Extract<StoredEvent, { type: 'deal' }>;
+  const transcript: Transcript = {
+    format: 'hearts-shuffle/1',
+    tableId: 't',
+    handNumber: 0,
+    players: 4,
+    removedCards: [],
+    commitments: [],
+    commitmentsHash: '',
+    seeds: [],
+    fallback: [],
+    hands: [],
+  };
+  const t = apply(s, { ...d, shuffle: transcript });
+  expect(t.transcripts.get(0)).toMatchObject({ tableId: 't', handNumber: 0 });
+  expect(s.transcripts.size).toBe(0);
+  expect(apply(s, d).transcripts).toBe(s.transcripts);
 });
 
 test('a move: its bank, its id, and whether the seat is back in time', () => {
