@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const OTHERS = ['bots', 'cli', 'live', 'server', 'shuffle', 'web'];
+const OTHERS = ['bots', 'cli', 'live', 'server', 'shuffle', 'table', 'web'];
 
 /** Patterns of a rule re-implemented, and the engine's export that replaces it. */
 const COPIES: readonly (readonly [RegExp, string])[] = [

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TableClient } from './client.js';
-import { JOIN_ERRORS } from './protocol.js';
+import { JOIN_ERRORS } from '@hearts/table/protocol';
 
 /**
  * A matchmaker that answers each `joinById` with the next code of a script (as the game server answers a refused

@@ -12,8 +12,8 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
-import { applyGameMessage, type LiveState } from './reducer.js';
-import { CLOSE_CODES, JOIN_ERRORS } from './protocol.js';
+import { applyGameMessage, type LiveState } from '@hearts/table';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
 import type {
@@ -31,7 +31,7 @@ import type {
   SeatsMessage,
   ShuffleMessage,
   WireMove,
-} from './protocol.js';
+} from '@hearts/table/protocol';
 
 const JOIN_TIMEOUT = 'timed out joining the table';
 

@@ -1,5 +1,6 @@
 /**
- * Live tables on the wire (`hearts-live/1`): message types, the view reducer and a reconnecting table client.
+ * Live tables over the network: a reconnecting table client (colyseus.js) and the seat's side of the fair shuffle.
+ * The `hearts-live/1` messages and the view reducer it applies them with are `@hearts/table`'s.
  *
  * ```ts
  * import { TableClient } from '@hearts/live';
@@ -8,58 +9,6 @@
  * if (t.state?.view.legal.length) await t.move({ kind: 'play', card: t.state.view.legal[0]! });
  * ```
  */
-export {
-  LIVE_PROTOCOL,
-  BOT_LEVELS,
-  PROVISIONAL,
-  CLIENT_MESSAGES,
-  ERROR_CODES,
-  LIMITS,
-  CLOSE_CODES,
-  JOIN_ERRORS,
-  NAME_PATTERN,
-} from './protocol.js';
-export type {
-  BotLevel,
-  ClientMessageType,
-  WireMove,
-  MoveMessage,
-  ChatMessage,
-  MuteMessage,
-  KickMessage,
-  TableOptions,
-  SeatInfo,
-  RatingChange,
-  ClockInfo,
-  TableInfo,
-  TableEvent,
-  TakeoverReason,
-  SnapshotMessage,
-  PlayMessage,
-  PassedMessage,
-  GameMessage,
-  ClockMessage,
-  SeatsMessage,
-  ErrorCode,
-  ErrorMessage,
-  ChatLine,
-  ResultMessage,
-  AgainMessage,
-  NextMessage,
-  LobbyMember,
-  LobbyMessage,
-  QuickMatchOptions,
-  QueueMessage,
-  MatchedMessage,
-  TokenMessage,
-  CommitMessage,
-  RevealMessage,
-  ShuffleMessage,
-} from './protocol.js';
-export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
-export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
-export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
-export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch, signedClient } from './client.js';
 export { SeatShuffle } from './shuffle.js';
 export type { ShuffleVerdict, SeatShuffleOptions, SessionKeeper } from './shuffle.js';

@@ -1,6 +1,6 @@
 import { ShuffleRound, type SavedSession } from '@hearts/shuffle';
 import { describe, expect, it } from 'vitest';
-import type { LiveState } from './reducer.js';
+import type { LiveState } from '@hearts/table';
 import { SeatShuffle, type SessionKeeper } from './shuffle.js';
 
 const TABLE = 'T-reload';

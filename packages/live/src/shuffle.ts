@@ -22,8 +22,8 @@ import {
   type SavedSession,
   type Transcript,
 } from '@hearts/shuffle';
-import type { LiveState } from './reducer.js';
-import type { ShuffleMessage } from './protocol.js';
+import type { LiveState } from '@hearts/table';
+import type { ShuffleMessage } from '@hearts/table/protocol';
 
 /** The outcome of one hand's verification. */
 export interface ShuffleVerdict {

@@ -16,7 +16,7 @@
  * ```
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { NAME_PATTERN } from '@hearts/live/protocol';
+import { NAME_PATTERN } from '@hearts/table/protocol';
 import { randomString, userId } from './ids.js';
 import { nameRefusal } from './names.js';
 import type { PasswordHasher } from './passwords.js';

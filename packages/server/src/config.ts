@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from '@hearts/engine';
-import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { isRedisUrl } from './presence.js';
 import { SCHEMA_PATTERN, isPostgresUrl } from './store/postgres.js';
 

@@ -17,7 +17,7 @@ export type { RateLimited, RateKind, LimitSettings } from './limits.js';
 export { installEdge, SECURITY_HEADERS, CONTENT_SECURITY_POLICY } from './edge.js';
 export { main } from './main.js';
 export { Table, randomDeal } from './table.js';
-export type { TableDeps, TableTimes, TableOutput, DealSource, SeatState, SubmitOutcome } from './table.js';
+export type { TableDeps, TableTimes, TableOutput, DealSource, SubmitOutcome } from './table.js';
 export { BotPool } from './bots.js';
 export type { BotDecider } from './bots.js';
 export { EventWriter } from './writer.js';
@@ -77,9 +77,7 @@ export { NameTakenError } from './store/types.js';
 export type {
   GameStore,
   UserRecord,
-  StoredSeat,
   TableRecord,
-  StoredEvent,
   EventRow,
   PlayerResult,
   FinishedGame,

@@ -2,7 +2,7 @@
  * The end of a game: places and the record's names. The ratings, records and chips of a finished game are applied
  * by `rating/finish.ts` (openskill's Bradley–Terry model over the pairs: docs/rating.md).
  */
-import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { BOT_SEEDS, displayRating } from './rating/model.js';
 import type { Table } from './table.js';
 

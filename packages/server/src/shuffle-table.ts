@@ -25,8 +25,8 @@ import {
   type Transcript,
 } from '@hearts/shuffle';
 import type { Card } from '@hearts/engine';
-import type { ErrorMessage, ShuffleMessage, WireMove } from '@hearts/live/protocol';
-import type { StoredEvent } from './store/types.js';
+import type { ErrorMessage, ShuffleMessage, WireMove } from '@hearts/table/protocol';
+import type { StoredEvent } from '@hearts/table';
 
 /** What the shuffle needs from its table. Every callback runs inside the table's queue. */
 export interface ShuffleHost {

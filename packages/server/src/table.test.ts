@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createBot } from '@hearts/bots';
 import { DEFAULT_RULES, dealRandom, observation, seatsToAct, seededRandom } from '@hearts/engine';
-import type { SeatsMessage, TakeoverReason, WireMove } from '@hearts/live/protocol';
+import type { SeatsMessage, TakeoverReason, WireMove } from '@hearts/table/protocol';
 import type { TableRecord } from './store/types.js';
 import { Table, type DealSource } from './table.js';
 
@@ -19,7 +19,7 @@ const seededDeal = (seed: number): DealSource => {
 };
 
 /** Two humans (seats 0 and 1) and two bots; the bots decide in this thread (no worker: the clock is fake). */
-function makeTable(seed: number) {
+function makeTable(seed: number, append: () => Promise<void> = () => Promise.resolve()) {
   const record: TableRecord = {
     id: 'tkick',
     kind: 'friends',
@@ -40,7 +40,7 @@ function makeTable(seed: number) {
   const random = seededRandom(seed + 1);
   const noop = () => undefined;
   const table = Table.create(record, {
-    append: () => Promise.resolve(),
+    append,
     bots: {
       decide: (level, view, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
     },
@@ -160,5 +160,50 @@ test('a vote counts only while the seat is out of time when the takeover comes; 
   await settle(table);
   expect(table.seats[1]!.kind).toBe('bot');
   expect(lost).toEqual([{ seat: 1, reason: 'kicked' }]);
+  table.dispose();
+});
+
+test('a connection that changes while a move is being written is kept', async () => {
+  let release: (() => void) | null = null;
+  let hold = false;
+  const { table, seatMessages } = makeTable(3, () =>
+    hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+  );
+  table.begin();
+  await settle(table);
+  hold = true;
+  const move = table.submit(0, 'slow', decision(table, 0));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(release).not.toBeNull(); // the move is being written
+  table.setConnected(1, true);
+  expect(seatMessages.at(-1)?.seats[1]!.connected).toBe(true);
+  hold = false;
+  release!();
+  expect((await move).ok).toBe(true);
+  expect(table.seats[1]!.connected).toBe(true);
+  expect(table.seats[0]!.bankMs).toBe(BANK);
+  expect(table.lastEvent).toEqual({ type: 'pass', seat: 0 });
+  table.dispose();
+});
+
+test('a connection that changes while a takeover is being written is kept', async () => {
+  let release: (() => void) | null = null;
+  let hold = false;
+  const { table, lost } = makeTable(5, () =>
+    hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+  );
+  table.begin();
+  await settle(table);
+  hold = true;
+  const takeover = table.takeover(1, 'left');
+  await vi.advanceTimersByTimeAsync(0);
+  expect(release).not.toBeNull(); // the takeover is being written
+  table.setConnected(0, true);
+  hold = false;
+  release!();
+  expect(await takeover).toBe(true);
+  expect(lost).toEqual([{ seat: 1, reason: 'left' }]);
+  expect(table.seats[1]).toMatchObject({ kind: 'bot', replaced: true });
+  expect(table.seats[0]!.connected).toBe(true);
   table.dispose();
 });

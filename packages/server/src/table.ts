@@ -1,8 +1,9 @@
 /**
  * One live table, without any transport: the engine's game, who sits where, the clocks, kick votes, bots and the
- * event log. Every change is one event: checked by the engine, written to the store, and only then applied and
- * sent — each seat gets its own view (`observation(state, seat)`), nothing else. A table restores itself by
- * replaying its stored events.
+ * event log, over `@hearts/table`'s `TableState`. Every change is one event: checked by `applyEvent` (the engine),
+ * written to the store, and only then applied and sent — each seat gets its own view (`observation(state, seat)`),
+ * nothing else. A table restores itself by folding the same `applyEvent` over its stored events. What is not
+ * replayed stays here: timers and when each clock started, bot requests and their tokens, the fair shuffle's round.
  *
  * ```ts
  * const table = Table.create(record, deps); // or Table.restore(record, events, deps)
@@ -13,24 +14,36 @@
 import {
   CardSet,
   SUITS,
-  applyMove,
   cryptoRandom,
-  deal,
   dealRandom,
-  newGame,
   observation,
-  moveErrorMessage,
-  parseNamedMove,
   randomInt,
   DIE_SUITS,
   seatsToAct,
   type Card,
   type GameState,
-  type IllegalMove,
   type Observation,
   type Suit,
 } from '@hearts/engine';
 import type { Decision } from '@hearts/bots';
+import {
+  applyEvent,
+  bankAfter,
+  bankRanOut,
+  castKickVote,
+  clockDeadlines,
+  clockInfo,
+  humanSeats,
+  newTableState,
+  seatsMessage,
+  setConnected,
+  takeoverRefusal,
+  unwrapState,
+  type SeatRecord,
+  type StoredEvent,
+  type TableEventError,
+  type TableState,
+} from '@hearts/table';
 import type {
   BotLevel,
   ClockInfo,
@@ -38,21 +51,19 @@ import type {
   ErrorMessage,
   GameMessage,
   ResultMessage,
-  SeatInfo,
   SeatsMessage,
+  ShuffleMessage,
   SnapshotMessage,
   TableEvent,
   TableInfo,
   TakeoverReason,
   WireMove,
-} from '@hearts/live/protocol';
-import type { SeatLook } from '@hearts/live/cosmetics';
-import type { ShuffleMessage } from '@hearts/live/protocol';
+} from '@hearts/table/protocol';
 import type { Transcript } from '@hearts/shuffle';
 import type { BotDecider } from './bots.js';
 import { passedMessages, playMessages } from './views.js';
 import { TableShuffle, shuffleTestHooks } from './shuffle-table.js';
-import type { EventRow, StoredEvent, StoredSeat, TableRecord } from './store/types.js';
+import type { EventRow, TableRecord } from './store/types.js';
 
 /** The clock and pace of a table. */
 export interface TableTimes {
@@ -102,43 +113,8 @@ export interface TableDeps {
   readonly now?: () => number;
 }
 
-/** A seat now. A human seat taken over by a bot keeps the player's name and is marked `replaced`. */
-export interface SeatState {
-  readonly kind: 'human' | 'bot';
-  readonly userId: string | null; // the human dealt into the seat (kept after a takeover)
-  readonly name: string;
-  readonly level: BotLevel | null;
-  readonly replaced: boolean;
-  readonly rating: number | null;
-  readonly provisional: boolean; // the rating was provisional (too few rated games): shown as "1500?"
-  readonly look: SeatLook | null; // humans: the cosmetics they chose
-}
-
 export type SubmitOutcome =
   { readonly ok: true; readonly v: number } | { readonly ok: false; readonly error: ErrorMessage };
-
-const seatFromStored = (s: StoredSeat): SeatState =>
-  s.kind === 'human'
-    ? {
-        kind: 'human',
-        userId: s.userId,
-        name: s.name,
-        level: null,
-        replaced: false,
-        rating: s.rating,
-        provisional: s.provisional === true,
-        look: s.look ?? null,
-      }
-    : {
-        kind: 'bot',
-        userId: null,
-        name: s.name,
-        level: s.level,
-        replaced: false,
-        rating: s.rating,
-        provisional: false,
-        look: null,
-      };
 
 const decisionToWire = (d: Decision): WireMove =>
   d.kind === 'pass'
@@ -154,32 +130,25 @@ function fallbackDecision(view: Observation): WireMove {
   return { kind: 'play', card: view.legal[0]! };
 }
 
-const illegal = (e: IllegalMove, id?: string): ErrorMessage => ({
-  code: 'ERR_ILLEGAL',
+/** A refused move as the player is told (`ERR_MALFORMED` or `ERR_ILLEGAL` with the engine's rule). */
+const refusal = (e: TableEventError, id: string | null): ErrorMessage => ({
+  code: e.code === 'ERR_ILLEGAL' ? 'ERR_ILLEGAL' : 'ERR_MALFORMED',
   message: e.message,
-  rule: e.code,
-  ...(id === undefined ? {} : { id }),
+  ...(e.code === 'ERR_ILLEGAL' ? { rule: e.rule } : {}),
+  ...(id === null ? {} : { id }),
 });
 
 export class Table {
-  game: GameState;
-  version = 0; // events applied
-  readonly seats: SeatState[];
-  readonly connected: boolean[];
-  lastEvent: TableEvent = { type: 'join' };
+  /** The table's replayable state: game, seats, version, last event, move ids, transcripts. */
+  state: TableState;
   finished = false; // results stored
   result: ResultMessage | null = null;
-  readonly transcripts = new Map<number, Transcript>(); // hearts-shuffle/1, by hand number
 
-  private readonly banks: number[];
-  private readonly clockStart: (number | null)[];
+  private readonly clockStart: (number | null)[]; // when each running clock started (ms since the epoch)
   private readonly graceTimers: (ReturnType<typeof setTimeout> | null)[];
   private readonly bankTimers: (ReturnType<typeof setTimeout> | null)[];
-  private readonly kickable: boolean[];
-  private readonly votes: Set<number>[];
   private readonly botTokens: number[];
   private readonly botPending: boolean[];
-  private readonly moveIds = new Map<string, number>(); // `${seat}|${id}` → version that applied it
   private queue: Promise<unknown> = Promise.resolve();
   private dealTimer: ReturnType<typeof setTimeout> | null = null;
   private finishing = false;
@@ -191,19 +160,13 @@ export class Table {
     readonly record: TableRecord,
     private readonly deps: TableDeps,
   ) {
-    const g = newGame(record.rules);
-    if (!g.ok) throw new Error(`table ${record.id}: bad rules: ${g.error.message}`);
-    this.game = g.value;
+    const s = newTableState(record.rules, record.seats, deps.times);
+    if (!s.ok) throw new Error(`table ${record.id}: ${s.error.message}`);
+    this.state = s.value;
     const n = record.rules.players;
-    if (record.seats.length !== n) throw new Error(`table ${record.id}: ${n} seats expected`);
-    this.seats = record.seats.map(seatFromStored);
-    this.connected = new Array<boolean>(n).fill(false);
-    this.banks = new Array<number>(n).fill(deps.times.bankMs);
     this.clockStart = new Array<number | null>(n).fill(null);
     this.graceTimers = new Array<null>(n).fill(null);
     this.bankTimers = new Array<null>(n).fill(null);
-    this.kickable = new Array<boolean>(n).fill(false);
-    this.votes = Array.from({ length: n }, () => new Set<number>());
     this.botTokens = new Array<number>(n).fill(0);
     this.botPending = new Array<boolean>(n).fill(false);
     this.now = deps.now ?? Date.now;
@@ -216,7 +179,7 @@ export class Table {
           timeoutMs: deps.times.shuffleMs ?? 5000,
           isHuman: (seat) => this.seats[seat]?.kind === 'human',
           send: (seat, m) => this.deps.out.shuffle?.(seat, m),
-          persist: (event) => this.persist(event),
+          persist: (event) => this.persistApplied(event),
           enqueue: (f) => void this.enqueue(f),
           deal: (handNumber, transcript, hands) => this.dealShuffled(handNumber, transcript, hands),
           problem: (message, e) => this.deps.out.problem(message, e),
@@ -226,58 +189,42 @@ export class Table {
   get id(): string {
     return this.record.id;
   }
+  get game(): GameState {
+    return this.state.game;
+  }
+  get version(): number {
+    return this.state.version; // events applied
+  }
+  get seats(): readonly SeatRecord[] {
+    return this.state.seats;
+  }
+  get lastEvent(): TableEvent {
+    return this.state.lastEvent;
+  }
+  get transcripts(): ReadonlyMap<number, Transcript> {
+    return this.state.transcripts; // hearts-shuffle/1, by hand number
+  }
 
   static create(record: TableRecord, deps: TableDeps): Table {
     return new Table(record, deps);
   }
 
-  /** Rebuilds a table from its stored events; throws when they do not replay (a corrupt log). */
+  /** Rebuilds a table from its stored events (`applyEvent` folded over them); throws when they do not replay. */
   static restore(record: TableRecord, events: readonly EventRow[], deps: TableDeps): Table {
     const t = new Table(record, deps);
     for (const row of events) {
       if (row.seq !== t.version) throw new Error(`table ${record.id}: event ${row.seq} out of order`);
-      t.replay(row.event);
-      t.version++;
+      const e = row.event;
+      const r = applyEvent(t.state, e, deps.times);
+      if (!r.ok)
+        throw new Error(
+          `table ${record.id}: stored ${e.type} ${JSON.stringify(e)} refused: ${r.error.message}`,
+        );
+      t.state = r.value;
+      if (e.type === 'commitments') t.fair?.restore(e);
+      else if (e.type === 'deal') t.fair?.dealt(t.game.handNumber);
     }
     return t;
-  }
-
-  private replay(e: StoredEvent): void {
-    switch (e.type) {
-      case 'deal': {
-        const hands = e.hands.map((h) => CardSet.fromNames(h.trim() === '' ? [] : h.trim().split(/\s+/)));
-        if (hands.some((h) => h === undefined))
-          throw new Error(`table ${this.id}: bad card in a stored deal`);
-        const seven = e.sevenSuit === null ? null : (SUITS.indexOf(e.sevenSuit) as Suit);
-        const r = deal(this.game, hands as CardSet[], seven);
-        if (!r.ok) throw new Error(`table ${this.id}: stored deal refused: ${r.error.message}`);
-        this.game = r.value;
-        this.newHandClocks();
-        this.lastEvent = { type: 'deal', handNumber: this.game.handNumber };
-        if (e.shuffle) this.transcripts.set(e.shuffle.handNumber, e.shuffle);
-        this.fair?.dealt(this.game.handNumber);
-        return;
-      }
-      case 'commitments':
-        if (this.fair) this.fair.restore(e);
-        return;
-      case 'move': {
-        const m = parseNamedMove(e.move);
-        const r = m.ok ? applyMove(this.game, e.seat, m.value) : null;
-        if (!r?.ok) throw new Error(`table ${this.id}: stored move ${JSON.stringify(e)} refused`);
-        this.game = r.value;
-        this.banks[e.seat] = e.bankMs;
-        if (e.by === 'clock') this.kickable[e.seat] = true;
-        else if (e.by === 'player') this.backInTime(e.seat);
-        if (e.clientId !== null) this.moveIds.set(`${e.seat}|${e.clientId}`, this.version + 1);
-        this.lastEvent = this.moveEvent(e.seat, e.move);
-        return;
-      }
-      case 'takeover':
-        this.replaceSeat(e.seat, e.level);
-        this.lastEvent = { type: 'takeover', seat: e.seat, level: e.level, reason: e.reason };
-        return;
-    }
   }
 
   /** Starts the table's life in this process: deal if due, clocks, bots, or the results of a finished game. */
@@ -287,7 +234,7 @@ export class Table {
 
   /** Humans who still hold their seat. */
   humanSeats(): number[] {
-    return this.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
+    return humanSeats(this.state);
   }
 
   seatOfUser(userId: string): number {
@@ -297,7 +244,7 @@ export class Table {
   /** A player's move. Duplicate ids are answered, never applied twice. */
   submit(seat: number, id: string, move: WireMove): Promise<SubmitOutcome> {
     return this.enqueue(async () => {
-      const done = this.moveIds.get(`${seat}|${id}`);
+      const done = this.state.moveIds.get(seat, id);
       if (done !== undefined)
         return {
           ok: false,
@@ -324,29 +271,24 @@ export class Table {
    */
   voteKick(voter: number, target: number): Promise<ErrorMessage | null> {
     return this.enqueue(async () => {
-      const t = this.seats[target];
-      if (this.seats[voter]?.kind !== 'human' || voter === target)
-        return { code: 'ERR_NOT_KICKABLE', message: 'only the other players vote' } as ErrorMessage;
-      if (!t || t.kind !== 'human' || !this.kickable[target] || this.game.phase === 'gameOver')
-        return { code: 'ERR_NOT_KICKABLE', message: 'that seat cannot be kicked now' } as ErrorMessage;
-      this.votes[target]!.add(voter);
-      const others = this.humanSeats().filter((s) => s !== target).length;
-      if (this.votes[target]!.size >= Math.floor(others / 2) + 1) {
-        void this.enqueue(() => this.takeoverNow(target, 'kicked'));
-      }
+      const r = castKickVote(this.state, voter, target);
+      if (!r.ok) return r.error;
+      this.state = r.value.state;
+      if (r.value.kick) void this.enqueue(() => this.takeoverNow(target, 'kicked'));
       this.deps.out.seats(this.seatsMessage());
       return null;
     });
   }
 
   private async takeoverNow(seat: number, reason: TakeoverReason): Promise<boolean> {
-    const s = this.seats[seat];
-    if (!s || s.kind !== 'human' || this.game.phase === 'gameOver') return false;
-    if (reason === 'kicked' && !this.kickable[seat]) return false; // back in time since the vote
-    const level = this.record.botLevel;
-    await this.persist({ type: 'takeover', seat, level, reason });
-    this.replaceSeat(seat, level);
-    this.lastEvent = { type: 'takeover', seat, level, reason };
+    if (takeoverRefusal(this.state, seat)) return false;
+    if (reason === 'kicked' && !this.seats[seat]!.kickable) return false; // back in time since the vote
+    const event: StoredEvent = { type: 'takeover', seat, level: this.record.botLevel, reason };
+    const before = this.state;
+    const next = unwrapState(applyEvent(before, event, this.deps.times));
+    await this.persist(event);
+    this.adopt(next, event, before);
+    this.stopClock(seat);
     this.deps.out.seatLost(seat, reason);
     await this.fair?.takeover(seat);
     this.afterChange();
@@ -356,8 +298,8 @@ export class Table {
 
   /** `announce`: false when every seat is sent a snapshot right after (which shows who is connected). */
   setConnected(seat: number, connected: boolean, announce = true): void {
-    if (this.connected[seat] === connected) return;
-    this.connected[seat] = connected;
+    if (this.seats[seat]?.connected === connected) return;
+    this.state = setConnected(this.state, seat, connected);
     if (announce) this.deps.out.seats(this.seatsMessage());
     if (connected) this.fair?.connected(seat);
   }
@@ -416,7 +358,23 @@ export class Table {
 
   private async persist(event: StoredEvent): Promise<void> {
     await this.deps.append([{ tableId: this.id, seq: this.version, event, at: this.now() }]);
-    this.version++;
+  }
+
+  /** Checks, writes and applies an event that needs nothing else (the fair shuffle's commitments). */
+  private async persistApplied(event: StoredEvent): Promise<void> {
+    const before = this.state;
+    const next = unwrapState(applyEvent(before, event, this.deps.times));
+    await this.persist(event);
+    this.adopt(next, event, before);
+  }
+
+  /**
+   * Keeps the state that `applyEvent` gave for a stored event from `before`. A connection may have changed while
+   * the event was being written (connections do not wait in the queue): then the event is applied again to the
+   * state now.
+   */
+  private adopt(next: TableState, event: StoredEvent, before: TableState): void {
+    this.state = this.state === before ? next : unwrapState(applyEvent(this.state, event, this.deps.times));
   }
 
   private async apply(
@@ -427,17 +385,23 @@ export class Table {
   ): Promise<SubmitOutcome> {
     const cheat = shuffleTestHooks.cheat?.move;
     if (cheat && by === 'player') wire = cheat(seat, wire);
-    const move = parseNamedMove(wire);
-    if (!move.ok)
-      return {
-        ok: false,
-        error: { code: 'ERR_MALFORMED', message: moveErrorMessage(move.error), ...(id ? { id } : {}) },
-      };
-    const r = applyMove(this.game, seat, move.value);
-    if (!r.ok) return { ok: false, error: illegal(r.error, id ?? undefined) };
-    const bankMs = by === 'clock' ? 0 : by === 'player' ? this.bankAfter(seat) : this.banks[seat]!;
+    const bankMs =
+      by === 'clock'
+        ? 0
+        : by === 'player'
+          ? bankAfter(
+              this.seats[seat]?.bankMs ?? 0,
+              this.clockStart[seat] ?? null,
+              this.now(),
+              this.deps.times.graceMs,
+            )
+          : this.seats[seat]!.bankMs;
+    const event: StoredEvent = { type: 'move', seat, move: wire, by, bankMs, clientId: id };
+    const before = this.state;
+    const checked = applyEvent(before, event, this.deps.times);
+    if (!checked.ok) return { ok: false, error: refusal(checked.error, id) };
     try {
-      await this.persist({ type: 'move', seat, move: wire, by, bankMs, clientId: id });
+      await this.persist(event);
     } catch (e) {
       this.deps.out.problem(`table ${this.id}: storing a move failed`, e);
       return {
@@ -449,39 +413,18 @@ export class Table {
         },
       };
     }
-    const prev = this.game;
-    this.game = r.value;
-    this.banks[seat] = bankMs;
-    if (id !== null) this.moveIds.set(`${seat}|${id}`, this.version);
+    const backInTime = by === 'player' && before.seats[seat]!.kickable;
+    this.adopt(checked.value, event, before);
+    const prev = before.game;
     this.stopClock(seat);
     this.botTokens[seat]!++; // a bot still thinking for this seat answers a question no longer asked
     this.botPending[seat] = false;
-    const backInTime = by === 'player' && this.backInTime(seat);
-    this.lastEvent = this.moveEvent(seat, wire);
     this.afterChange();
     this.sendMove(prev, seat, wire, bankMs, id);
     if (backInTime) this.deps.out.seats(this.seatsMessage()); // no longer kickable, its votes gone
     if (this.game.handNumber !== prev.handNumber || this.game.phase === 'gameOver')
       this.sendTranscript(prev.handNumber);
     return { ok: true, v: this.version };
-  }
-
-  private moveEvent(seat: number, m: WireMove): TableEvent {
-    return m.kind === 'pass'
-      ? { type: 'pass', seat }
-      : m.kind === 'play'
-        ? { type: 'play', seat, card: m.card }
-        : { type: 'moon', seat, choice: m.choice };
-  }
-
-  private replaceSeat(seat: number, level: BotLevel): void {
-    const s = this.seats[seat]!;
-    this.seats[seat] = { ...s, kind: 'bot', level, replaced: true };
-    this.connected[seat] = false;
-    this.kickable[seat] = false;
-    this.votes[seat]!.clear();
-    for (const v of this.votes) v.delete(seat);
-    this.stopClock(seat);
   }
 
   /** What follows a change: the next deal, the results, clocks for humans to act, decisions from bots. */
@@ -555,15 +498,17 @@ export class Table {
     shuffle: Transcript | null,
     retry: () => Promise<void>,
   ): Promise<void> {
-    const r = deal(this.game, hands, sevenSuit);
-    if (!r.ok) throw new Error(`table ${this.id}: the deal was refused: ${r.error.message}`);
+    const event: StoredEvent = {
+      type: 'deal',
+      hands: hands.map((h) => h.toString()),
+      sevenSuit: sevenSuit === null ? null : (SUITS[sevenSuit] as 'C' | 'D' | 'S'),
+      ...(shuffle ? { shuffle } : {}),
+    };
+    const before = this.state;
+    const checked = applyEvent(before, event, this.deps.times);
+    if (!checked.ok) throw new Error(`table ${this.id}: the deal was refused: ${checked.error.message}`);
     try {
-      await this.persist({
-        type: 'deal',
-        hands: hands.map((h) => h.toString()),
-        sevenSuit: sevenSuit === null ? null : (SUITS[sevenSuit] as 'C' | 'D' | 'S'),
-        ...(shuffle ? { shuffle } : {}),
-      });
+      await this.persist(event);
     } catch (e) {
       this.deps.out.problem(`table ${this.id}: storing a deal failed; retrying`, e);
       this.dealTimer = setTimeout(() => {
@@ -572,27 +517,10 @@ export class Table {
       }, 1000);
       return;
     }
-    if (shuffle) this.transcripts.set(shuffle.handNumber, shuffle);
     this.fair?.dealt(this.game.handNumber);
-    this.game = r.value;
-    this.newHandClocks();
-    this.lastEvent = { type: 'deal', handNumber: this.game.handNumber };
+    this.adopt(checked.value, event, before);
     this.afterChange();
     this.sendSnapshots(this.lastEvent, null);
-  }
-
-  /** The seat's player decided by themselves: it is no longer out of time, and votes against it are void. */
-  private backInTime(seat: number): boolean {
-    if (!this.kickable[seat]) return false;
-    this.kickable[seat] = false;
-    this.votes[seat]!.clear();
-    return true;
-  }
-
-  private newHandClocks(): void {
-    this.banks.fill(this.deps.times.bankMs);
-    this.kickable.fill(false);
-    for (const v of this.votes) v.clear();
   }
 
   private async finishGame(): Promise<void> {
@@ -655,33 +583,30 @@ export class Table {
 
   // --- clocks --------------------------------------------------------------------------------------------------
 
-  private bankAfter(seat: number): number {
-    const start = this.clockStart[seat];
-    if (start === null || start === undefined) return this.banks[seat]!;
-    const used = Math.max(0, this.now() - start - this.deps.times.graceMs);
-    return Math.max(0, this.banks[seat]! - used);
-  }
-
   private startClock(seat: number): void {
-    const t = this.deps.times;
-    this.clockStart[seat] = this.now();
+    const now = this.now();
+    const { graceEndsAt, bankEndsAt } = clockDeadlines(
+      this.seats[seat]!.bankMs,
+      now,
+      this.deps.times.graceMs,
+    );
+    this.clockStart[seat] = now;
     this.graceTimers[seat] = setTimeout(() => {
       this.graceTimers[seat] = null;
-      this.deps.out.clock({ clock: this.clockInfo(seat), kickable: [...this.kickable] });
-    }, t.graceMs);
+      this.deps.out.clock({ clock: this.clockInfo(seat), kickable: this.kickable() });
+    }, graceEndsAt - now);
     this.bankTimers[seat] = setTimeout(() => {
       this.bankTimers[seat] = null;
       this.enqueue(async () => this.bankRanOut(seat));
-    }, t.graceMs + this.banks[seat]!);
+    }, bankEndsAt - now);
   }
 
   private bankRanOut(seat: number): void {
     if (this.disposed || this.clockStart[seat] === null || this.seats[seat]!.kind !== 'human') return;
     if (!seatsToAct(this.game).includes(seat)) return;
-    this.banks[seat] = 0;
-    this.kickable[seat] = true;
+    this.state = bankRanOut(this.state, seat);
     this.stopClock(seat);
-    this.deps.out.clock({ clock: this.clockInfo(seat), kickable: [...this.kickable] });
+    this.deps.out.clock({ clock: this.clockInfo(seat), kickable: this.kickable() });
     this.askBot(seat, 'clock');
   }
 
@@ -696,40 +621,23 @@ export class Table {
   }
 
   private clockInfo(seat: number): ClockInfo {
-    const start = this.clockStart[seat];
-    if (start === null || start === undefined)
-      return { seat, bankMs: this.banks[seat]!, graceMs: 0, running: false };
-    const elapsed = this.now() - start;
-    const grace = this.deps.times.graceMs;
-    return {
+    return clockInfo(
       seat,
-      bankMs: Math.max(0, this.banks[seat]! - Math.max(0, elapsed - grace)),
-      graceMs: Math.max(0, grace - elapsed),
-      running: true,
-    };
+      this.seats[seat]!.bankMs,
+      this.clockStart[seat] ?? null,
+      this.now(),
+      this.deps.times.graceMs,
+    );
+  }
+
+  private kickable(): boolean[] {
+    return this.seats.map((s) => s.kickable);
   }
 
   // --- views ---------------------------------------------------------------------------------------------------
 
-  private seatInfos(): SeatInfo[] {
-    return this.seats.map((s, i) => ({
-      name: s.name,
-      bot: s.kind === 'bot',
-      level: s.level,
-      replaced: s.replaced,
-      connected: s.kind === 'human' && this.connected[i]!,
-      rating: s.rating === null ? null : Math.round(s.rating),
-      ...(s.provisional && s.rating !== null ? { provisional: true } : {}),
-      ...(s.look && s.kind === 'human' ? { look: s.look } : {}),
-    }));
-  }
-
   seatsMessage(): SeatsMessage {
-    return {
-      seats: this.seatInfos(),
-      kickable: [...this.kickable],
-      kickVotes: this.votes.map((v) => v.size),
-    };
+    return seatsMessage(this.state);
   }
 
   private tableInfo(you: number): TableInfo {

@@ -10,7 +10,7 @@ import {
   type BotLevel,
   type ClientMessageType,
   type WireMove,
-} from '@hearts/live/protocol';
+} from '@hearts/table/protocol';
 
 const card = z.string().refine(isCardName, 'not a card') as unknown as z.ZodType<CardName>;
 const seat = z.number().int().min(0).max(5);

@@ -1,9 +1,9 @@
 /**
  * The per-seat messages of a played card and of a chosen pass. Pure: a property test holds that a client applying them
- * (`applyPlay`, `applyPassed` of `@hearts/live`) sees exactly `observation(next, seat)`.
+ * (`applyPlay`, `applyPassed` of `@hearts/table`) sees exactly `observation(next, seat)`.
  */
 import { CardSet, legalMoves, type CardName, type GameState } from '@hearts/engine';
-import type { PassedMessage, PlayMessage } from '@hearts/live/protocol';
+import type { PassedMessage, PlayMessage } from '@hearts/table/protocol';
 
 /**
  * The `play` message for each seat after `seat` played `card` from `prev` to `next`, or null when a compact update

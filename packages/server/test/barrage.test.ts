@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { CLOSE_CODES, type ErrorMessage } from '@hearts/live';
+import { CLOSE_CODES, type ErrorMessage } from '@hearts/table';
 import {
   AutoPlayer,
   api,

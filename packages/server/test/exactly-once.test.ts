@@ -20,7 +20,8 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
-import { quickMatch, type ResultMessage } from '@hearts/live';
+import { quickMatch } from '@hearts/live';
+import { type ResultMessage } from '@hearts/table';
 import { finishLiveGame, progressDb } from '../src/rating/finish.js';
 import type { Database } from '../src/store/schema.js';
 import { KyselyStore } from '../src/store/kysely-store.js';

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
-import { TableClient, type LiveState, type WireMove } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { type LiveState, type WireMove } from '@hearts/table';
 import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js';
 import { startServer, type RunningServer, type StartOptions } from '../src/server.js';
 

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeCard } from '@hearts/engine';
-import type { GameMessage, TableClient } from '@hearts/live';
+import type { TableClient } from '@hearts/live';
+import type { GameMessage } from '@hearts/table';
 import type { GameStore } from '../src/store/types.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { AutoPlayer, connect, friendsGame, startTestServer, until, type TestServer } from './helpers.js';

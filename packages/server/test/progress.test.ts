@@ -4,7 +4,8 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { makeRecord, replayRecord, type GameRecord } from '@hearts/engine';
-import { quickMatch, type ResultMessage, type TableClient } from '@hearts/live';
+import { quickMatch, type TableClient } from '@hearts/live';
+import { type ResultMessage } from '@hearts/table';
 import {
   AutoPlayer,
   api,

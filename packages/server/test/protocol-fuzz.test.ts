@@ -29,7 +29,8 @@ import {
   unwrap,
   parseNamedMove,
 } from '@hearts/engine';
-import { CLIENT_MESSAGES, CLOSE_CODES, ERROR_CODES, TableClient, type ErrorMessage } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { CLIENT_MESSAGES, CLOSE_CODES, ERROR_CODES, type ErrorMessage } from '@hearts/table';
 import { TableRoom } from '../src/rooms/table-room.js';
 import type { EventRow } from '../src/store/types.js';
 import {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { quickMatch, type QueueMessage } from '@hearts/live';
+import { quickMatch } from '@hearts/live';
+import { type QueueMessage } from '@hearts/table';
 import {
   AutoPlayer,
   api,

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
-import { TableClient, type ErrorMessage } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { type ErrorMessage } from '@hearts/table';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import {
   AutoPlayer,

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { CLOSE_CODES, type ClockMessage } from '@hearts/live';
+import { CLOSE_CODES, type ClockMessage } from '@hearts/table';
 import {
   AutoPlayer,
   api,

@@ -4,7 +4,8 @@
  * game by clicking cards, and finds it in their live history.
  */
 import { randomInt, seededRandom, type CardName } from '@hearts/engine';
-import { CLOSE_CODES, TableClient, type LiveState } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { CLOSE_CODES, type LiveState } from '@hearts/table';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {

@@ -17,7 +17,8 @@ import {
   type CardName,
   type GameState,
 } from '@hearts/engine';
-import { TableClient, quickMatch, type LiveState } from '@hearts/live';
+import { TableClient, quickMatch } from '@hearts/live';
+import { type LiveState } from '@hearts/table';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from 'better-sqlite3';

@@ -1,5 +1,6 @@
 import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
-import { TableClient, type GameMessage, type LiveState, type WireMove } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { type GameMessage, type LiveState, type WireMove } from '@hearts/table';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--metrics-token T] [--json]

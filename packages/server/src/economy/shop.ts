@@ -1,5 +1,5 @@
 /**
- * The shop: cosmetics (`@hearts/live/cosmetics`) bought with chips, and the look each player chose. A purchase is
+ * The shop: cosmetics (`@hearts/table/cosmetics`) bought with chips, and the look each player chose. A purchase is
  * one transaction: the wallet is charged only if it covers the price, a ledger row `buy:<user>:<item>` records it
  * (so an item is bought at most once) and the item becomes the player's.
  *
@@ -17,7 +17,7 @@ import {
   lookOf,
   type CosmeticSlot,
   type SeatLook,
-} from '@hearts/live/cosmetics';
+} from '@hearts/table/cosmetics';
 import type { ProgressDatabase } from '../rating/schema.js';
 import { AlreadyApplied, balance, credit } from './chips.js';
 

@@ -10,7 +10,7 @@
  * ```
  */
 import { makeRecord } from '@hearts/engine';
-import type { BotLevel, ResultMessage } from '@hearts/live/protocol';
+import type { BotLevel, ResultMessage } from '@hearts/table/protocol';
 import type { Kysely } from 'kysely';
 import { credit, livePrize, takeDailyWin } from '../economy/chips.js';
 import { places, recordName } from '../results.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BOT_LEVELS } from '@hearts/live/protocol';
+import { BOT_LEVELS } from '@hearts/table/protocol';
 import { places } from '../results.js';
 import {
   BOT_SEEDS,

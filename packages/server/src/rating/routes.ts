@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { balance, claimSoloWin, ledger, SoloClaimRefused } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor, ShopRefusal } from '../economy/shop.js';
 import { HttpError, bearerToken, readJsonBody, sendJson as send } from '../http-json.js';

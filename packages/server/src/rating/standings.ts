@@ -9,7 +9,7 @@
  * ```
  */
 import type { Kysely } from 'kysely';
-import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import {
   BOT_SEEDS,
   FRESH,

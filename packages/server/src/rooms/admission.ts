@@ -15,7 +15,7 @@
  * ```
  */
 import { ErrorCode, ServerError, matchMaker, type AuthContext } from '@colyseus/core';
-import { JOIN_ERRORS } from '@hearts/live/protocol';
+import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { GuardedRoom } from './guarded.js';
 
 /** The one message of `noSuchRoom`: for a missing room and for one the joiner may not enter alike. */

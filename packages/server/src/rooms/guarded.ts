@@ -22,7 +22,7 @@ import {
   type ClientMessageType,
   type ErrorMessage,
   type TokenMessage,
-} from '@hearts/live/protocol';
+} from '@hearts/table/protocol';
 import { maybeServices, services } from '../services.js';
 import { parseMessage, type Parsed } from '../validate.js';
 

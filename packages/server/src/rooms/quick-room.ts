@@ -4,7 +4,7 @@
  */
 import { ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
-import { JOIN_ERRORS, type QueueMessage } from '@hearts/live/protocol';
+import { JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';

@@ -16,8 +16,8 @@ import {
   type ChatLine,
   type LobbyMessage,
   type TakeoverReason,
-} from '@hearts/live/protocol';
-import type { SeatLook } from '@hearts/live/cosmetics';
+} from '@hearts/table/protocol';
+import type { SeatLook } from '@hearts/table/cosmetics';
 import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { finishLiveGame, progressDb } from '../rating/finish.js';
@@ -25,7 +25,8 @@ import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/kysely-store.js';
-import type { LobbyRecord, StoredSeat, TableRecord } from '../store/types.js';
+import type { StoredSeat } from '@hearts/table';
+import type { LobbyRecord, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
 import { noRoomForYou } from './admission.js';

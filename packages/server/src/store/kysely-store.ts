@@ -4,7 +4,8 @@
  */
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { parseRules, type GameRecord } from '@hearts/engine';
-import type { BotLevel } from '@hearts/live/protocol';
+import type { StoredEvent, StoredSeat } from '@hearts/table';
+import type { BotLevel } from '@hearts/table/protocol';
 import { migrateToLatest } from './migrations.js';
 import type { Database, EventsTable, TablePlayersTable, UsersTable } from './schema.js';
 import {
@@ -15,8 +16,6 @@ import {
   type HistoryEntry,
   type LobbyRecord,
   type PlayerResult,
-  type StoredEvent,
-  type StoredSeat,
   type TableRecord,
   type UserRecord,
 } from './types.js';

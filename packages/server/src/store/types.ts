@@ -11,9 +11,8 @@
  * ```
  */
 import type { GameRecord, Rules } from '@hearts/engine';
-import type { SeatLook } from '@hearts/live/cosmetics';
-import type { Transcript } from '@hearts/shuffle';
-import type { BotLevel, TakeoverReason, WireMove } from '@hearts/live/protocol';
+import type { StoredEvent, StoredSeat } from '@hearts/table';
+import type { BotLevel } from '@hearts/table/protocol';
 
 export interface UserRecord {
   readonly id: string;
@@ -25,18 +24,6 @@ export interface UserRecord {
   readonly createdAt: number;
   readonly lastPlayedAt: number | null;
 }
-
-/** A seat as dealt: a human (with the rating it brought, at rated tables) or a bot seated from the start. */
-export type StoredSeat =
-  | {
-      readonly kind: 'human';
-      readonly userId: string;
-      readonly name: string;
-      readonly rating: number | null;
-      readonly provisional?: boolean; // rated tables: the rating was provisional (too few rated games)
-      readonly look?: SeatLook; // the cosmetics chosen when seated (absent: defaults)
-    }
-  | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string; readonly rating: number | null };
 
 export interface TableRecord {
   readonly id: string;
@@ -58,36 +45,6 @@ export interface LobbyRecord {
   readonly botLevel: BotLevel;
   readonly updatedAt: number;
 }
-
-/** One accepted step of a table, in order. Replaying them through the engine restores the table. */
-export type StoredEvent =
-  | {
-      readonly type: 'deal';
-      readonly hands: readonly string[];
-      readonly sevenSuit: 'C' | 'D' | 'S' | null;
-      readonly shuffle?: Transcript; // the hand's hearts-shuffle/1 transcript (absent: dealt without the fair shuffle)
-    }
-  | {
-      // hearts-shuffle/1: every commitment is in (before any is published); the hand is never re-dealt after this
-      readonly type: 'commitments';
-      readonly handNumber: number;
-      readonly commitments: readonly string[];
-      readonly serverSeeds: readonly (string | null)[]; // seeds the server drew (bots, seats that did not commit)
-    }
-  | {
-      readonly type: 'move';
-      readonly seat: number;
-      readonly move: WireMove;
-      readonly by: 'player' | 'bot' | 'clock'; // the clock: the bank ran out and the server chose
-      readonly bankMs: number; // the seat's time bank after the move
-      readonly clientId: string | null; // the player's message id (deduplication)
-    }
-  | {
-      readonly type: 'takeover';
-      readonly seat: number;
-      readonly level: BotLevel;
-      readonly reason: TakeoverReason;
-    };
 
 export interface EventRow {
   readonly tableId: string;

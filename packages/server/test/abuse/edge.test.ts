@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/live/protocol';
+import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { startProxy } from '../../src/proxy.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { startTestServer, until, type TestServer } from '../helpers.js';

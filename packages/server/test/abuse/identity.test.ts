@@ -8,7 +8,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { JOIN_ERRORS, TableClient } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { JOIN_ERRORS } from '@hearts/table';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { api, guest, startTestServer, until, type TestServer } from '../helpers.js';
 

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
-import { CLOSE_CODES, JOIN_ERRORS, TableClient } from '@hearts/live';
+import { TableClient } from '@hearts/live';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table';
 import { startProxy } from '../../src/proxy.js';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import {

@@ -5,14 +5,8 @@
 import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
-import {
-  CLOSE_CODES,
-  JOIN_ERRORS,
-  TableClient,
-  quickMatch,
-  type QueueMessage,
-  type QuickMatchWait,
-} from '@hearts/live';
+import { TableClient, quickMatch, type QuickMatchWait } from '@hearts/live';
+import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,6 @@
 import { compiledRules, type CardName } from '@hearts/engine';
-import { LiveError, type LiveState, type TableClient } from '@hearts/live';
+import { LiveError, type TableClient } from '@hearts/live';
+import { type LiveState } from '@hearts/table';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timing } from '../game/settings';

@@ -1,4 +1,5 @@
-import type { LiveState, TableClient } from '@hearts/live';
+import type { TableClient } from '@hearts/live';
+import type { LiveState } from '@hearts/table';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../ui/icons';

@@ -10,7 +10,7 @@ import {
   seededRandom,
   type GameState,
 } from '@hearts/engine';
-import type { LiveState, TableInfo } from '@hearts/live';
+import type { LiveState, TableInfo } from '@hearts/table';
 import { clockSeconds, completedTrick, liveTableView } from './view';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {

@@ -9,7 +9,7 @@
  * ```
  */
 import { trickWinner, type CardName, type Observation, type TrickView } from '@hearts/engine';
-import type { LiveState, SeatLook } from '@hearts/live';
+import type { LiveState, SeatLook } from '@hearts/table';
 import { sortHand } from '../game/cards';
 import {
   passDirection,

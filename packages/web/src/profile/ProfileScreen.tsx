@@ -3,7 +3,7 @@
  * `#/profile/bot/<level>` (a bot level's published rating) and `#/leaderboard` (all time, this month). Each page
  * shows the rating and its graph, the record of live games, recent games with replays; yours shows your chips.
  */
-import { BOT_LEVELS, PROVISIONAL } from '@hearts/live/protocol';
+import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

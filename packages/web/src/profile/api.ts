@@ -8,7 +8,7 @@
  * ```
  */
 import type { GameRecord } from '@hearts/engine';
-import type { SeatLook } from '@hearts/live';
+import type { SeatLook } from '@hearts/table';
 import { call } from '../live/account';
 
 /** A point of the rating graph: the rating before and after one rated game. */

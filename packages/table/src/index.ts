@@ -1,0 +1,83 @@
+/**
+ * The table core that every host runs (the server's live tables; later the web app's solo tables): the stored
+ * events and the one `applyEvent`, a table as an immutable `TableState` with one record per seat, the clock and
+ * kick-vote arithmetic, the `hearts-live/1` messages and the client's view reducer. No transport, no timers, no
+ * I/O: it runs in browsers and Node.
+ *
+ * ```ts
+ * import { applyEvent, newTableState, unwrapState } from '@hearts/table';
+ * let table = unwrapState(newTableState(rules, seats, times));
+ * for (const e of storedEvents) table = unwrapState(applyEvent(table, e, times));
+ * ```
+ */
+export {
+  LIVE_PROTOCOL,
+  BOT_LEVELS,
+  PROVISIONAL,
+  CLIENT_MESSAGES,
+  ERROR_CODES,
+  LIMITS,
+  CLOSE_CODES,
+  JOIN_ERRORS,
+  NAME_PATTERN,
+} from './protocol.js';
+export type {
+  BotLevel,
+  ClientMessageType,
+  WireMove,
+  MoveMessage,
+  ChatMessage,
+  MuteMessage,
+  KickMessage,
+  TableOptions,
+  SeatInfo,
+  RatingChange,
+  ClockInfo,
+  TableInfo,
+  TableEvent,
+  TakeoverReason,
+  SnapshotMessage,
+  PlayMessage,
+  PassedMessage,
+  GameMessage,
+  ClockMessage,
+  SeatsMessage,
+  ErrorCode,
+  ErrorMessage,
+  ChatLine,
+  ResultMessage,
+  AgainMessage,
+  NextMessage,
+  LobbyMember,
+  LobbyMessage,
+  QuickMatchOptions,
+  QueueMessage,
+  MatchedMessage,
+  TokenMessage,
+  CommitMessage,
+  RevealMessage,
+  ShuffleMessage,
+} from './protocol.js';
+export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
+export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
+export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
+export type { LiveState } from './reducer.js';
+export type { StoredSeat, StoredEvent } from './events.js';
+export { MoveIds } from './move-ids.js';
+export { seatRecord, seatInfo, clockDeadlines, bankAfter, clockInfo } from './seats.js';
+export type { SeatRecord, ClockDeadlines } from './seats.js';
+export {
+  newTableState,
+  applyEvent,
+  unwrapState,
+  takeoverRefusal,
+  replaceSeat,
+  setConnected,
+  bankRanOut,
+  humanSeats,
+  votesNeeded,
+  castKickVote,
+  seatsMessage,
+  moveEvent,
+} from './state.js';
+export type { ClockTimes, TableState, TableEventError, KickRefusal } from './state.js';
