@@ -24,7 +24,6 @@ import {
   SoloClaimRefused,
   winsToday,
 } from '../src/economy/chips.js';
-import { progressDb } from '../src/rating/finish.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -328,7 +327,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     });
 
     test('50 concurrent solo claims of one player pay exactly the daily cap', async () => {
-      const db = progressDb(store);
+      const db = store.progress;
       const now = Date.UTC(2026, 5, 1, 12);
       const wins = soloWins(50, 10_000);
       const outcomes = await Promise.allSettled(
@@ -351,7 +350,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     }, 60_000);
 
     test('concurrent first claims of new wallets all succeed, and one game is paid once', async () => {
-      const db = progressDb(store);
+      const db = store.progress;
       const wins = soloWins(12, 30_000);
       const users = wins.map((_, i) => `new${i}`);
       const outcomes = await Promise.allSettled(

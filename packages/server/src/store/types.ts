@@ -14,6 +14,9 @@ import type { GameRecord, Rules } from '@hearts/engine';
 import type { SeatLook } from '@hearts/live/cosmetics';
 import type { Transcript } from '@hearts/shuffle';
 import type { BotLevel, TakeoverReason, WireMove } from '@hearts/live/protocol';
+import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
+
+export type { FinishedGame, PlayerResult } from './progress.js';
 
 export interface UserRecord {
   readonly id: string;
@@ -96,28 +99,6 @@ export interface EventRow {
   readonly at: number;
 }
 
-export interface PlayerResult {
-  readonly seat: number;
-  readonly userId: string | null; // the human dealt into the seat
-  readonly name: string;
-  readonly botLevel: BotLevel | null; // seated bot, or the bot that took over
-  readonly replaced: boolean;
-  readonly score: number;
-  readonly rank: number; // 1 = won
-  readonly ratingBefore: number | null;
-  readonly ratingAfter: number | null;
-}
-
-/** What finishing a game writes, all at once. */
-export interface FinishedGame {
-  readonly tableId: string;
-  readonly finishedAt: number;
-  readonly players: readonly PlayerResult[];
-  readonly record: GameRecord;
-  readonly userRatings: readonly { readonly userId: string; readonly rating: number }[]; // rated: new ratings
-  readonly botRatings: readonly { readonly level: BotLevel; readonly rating: number }[];
-}
-
 /** A finished game in a player's history. */
 export interface HistoryEntry {
   readonly tableId: string;
@@ -186,4 +167,9 @@ export interface GameStore {
   /** A finished game's record and who played it. */
   gameRecord(tableId: string): Promise<{ record: GameRecord; userIds: (string | null)[] } | null>;
   botRatings(): Promise<Map<BotLevel, number>>;
+  /** A table's kind and status (a friends' room before its start is no table yet), or null. */
+  tableStatus(id: string): Promise<{ kind: TableRecord['kind']; status: TableRecord['status'] } | null>;
+
+  /** Ratings, player records, chips and cosmetics (src/store/progress.ts). */
+  readonly progress: ProgressStore;
 }
