@@ -443,7 +443,7 @@ export function pathOf<P extends string>(r: Route<P>, params?: PathParams<P>): s
  * The parameters of a request path if it has the route's shape (`null` otherwise), decoded but not yet checked
  * against the route's parameter schemas.
  */
-export function matchPath<P extends string>(r: Route<P>, path: string): Record<string, string> | null {
+export function matchPath(r: { readonly path: string }, path: string): Record<string, string> | null {
   const want = r.path.split('/');
   const got = path.split('/');
   if (want.length !== got.length) return null;
