@@ -3,21 +3,8 @@
  * declared in `@hearts/live/api` (ROUTES: method, path, request and response schemas) and served through
  * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
  *
- * | route | what |
- * | --- | --- |
- * | `GET /healthz` | 200 `{"status":"ok","process":"<id>"}`; 503 while draining or when the database takes no writes |
- * | `GET /metrics` | Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>` only (or on METRICS_PORT) |
- * | `POST /api/guest` | a new guest: `{ token, user }` (LIMIT_GUESTS per address) |
- * | `GET /api/me` | the signed-in user; `token`: a renewed token to keep instead, when the one sent is old |
- * | `POST /api/name` `{ name }` | renames a guest |
- * | `POST /api/claim` `{ password }` | keeps the name with a password: `{ token, user }`, older tokens stop working |
- * | `POST /api/signout-everywhere` | every token stops working: `{ token, user }`, this device's new one |
- * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device (back-off per name and address; 503 `ERR_BUSY` when too many) |
- * | `GET /api/history` | the user's finished games, newest first |
- * | `GET /api/games/<id>/record` | a finished game as `hearts-record/1` (its players only) |
- * | `GET /api/games/<id>/shuffle[/<hand>]` | its hands' `hearts-shuffle/1` transcripts (src/shuffle-routes.ts) |
- *
- * Ratings, player pages, the leaderboard, chips and the shop: `src/rating/routes.ts`.
+ * Besides the declared routes: `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>`
+ * only (or on METRICS_PORT), and the built web app (`static.ts`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

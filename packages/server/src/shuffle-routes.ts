@@ -1,10 +1,7 @@
 /**
- * The fair shuffle's transcripts over HTTP, beside each game's record (its players only):
- *
- * | route | what |
- * | --- | --- |
- * | `GET /api/games/<id>/shuffle` | `{ transcripts: [...] }`: every finished hand's `hearts-shuffle/1` transcript |
- * | `GET /api/games/<id>/shuffle/<hand>` | one hand's transcript, as a file for `hearts verify` |
+ * The fair shuffle's transcripts over HTTP, beside each game's record (its players only): the handlers of
+ * `ROUTES.transcripts` (every finished hand's `hearts-shuffle/1` transcript) and `ROUTES.transcript` (one hand's, as a
+ * file for `hearts verify`) of `@hearts/live/api`.
  *
  * A hand's transcript names every dealt card, so it is served only once that hand is over.
  */

@@ -1,29 +1,16 @@
 /**
  * HTTP for ratings, player pages, chips and the shop: the handlers of these routes of `@hearts/live/api`, whose
  * declarations check every input (src/api-router.ts); refusals are `{ error: 'ERR_…', message }` with a fitting
- * status, like the rest of the API.
- *
- * | route | what |
- * | --- | --- |
- * | `GET /api/profile/me` | your page: rating, graph, record, recent games, look, chips |
- * | `GET /api/profile/<userId>` | a player's page (no chips) |
- * | `GET /api/bots/<level>` | a bot level's page: its published rating, graph, record, recent games |
- * | `GET /api/leaderboard?period=all\|month` | players and bot levels by rating (this month: who played this month) |
- * | `GET /api/replays/<id>` | a finished game's `hearts-record/1`: quick matches for everyone, friends' tables for their players |
- * | `GET /api/chips` | your balance and ledger |
- * | `POST /api/chips/solo` `{ record, seat? }` | a solo win: the record is replayed; a token 500 chips once per game |
- * | `GET /api/shop` | the cosmetics with price, owned, chosen; your balance |
- * | `POST /api/shop/buy` `{ item }` | buys an item (refused without enough chips) |
- * | `POST /api/shop/equip` `{ item }` | chooses an owned item for its slot |
+ * status, like the rest of the API (`ROUTES.profile`, `botPage`, `leaderboard`, `replay`, `chips`, `soloClaim`,
+ * `shop`, `buy`, `equip`).
  */
-import { BOT_LEVELS } from '@hearts/live/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/live/protocol';
 import type { Handlers } from '../api-router.js';
 import { balance, claimSoloWin, ledger } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor } from '../economy/shop.js';
 import { HttpError } from '../http-json.js';
 import type { Services } from '../services.js';
 import type { ProgressReads } from '../store/progress.js';
-import type { BotLevel } from '@hearts/live/protocol';
 import { PROVISIONAL } from './model.js';
 import {
   botSubject,
