@@ -39,6 +39,8 @@ export interface Call<T extends Route> {
   readonly body: BodyOf<T>;
   /** The signed-in user: always there on routes with `auth: 'required'`. */
   readonly user: T extends { readonly auth: 'required' } ? UserRecord : null;
+  /** With the signed-in user: a renewed token to hand out when the one sent is old (else null). */
+  readonly renewed: string | null;
   /** The user of the token sent, if any and valid (routes with `auth: 'optional'`). */
   readonly viewer: () => Promise<UserRecord | null>;
   /** The reply's status (200 unless set) and extra headers. */
@@ -114,7 +116,8 @@ export function createApiRouter(s: Services, handlers: Handlers) {
       return params ? [{ name, r, params }] : [];
     });
     if (matched.length === 0) return false;
-    const found = matched.find((m) => m.r.method === method);
+    // HEAD is GET without the body (Node leaves it out).
+    const found = matched.find((m) => m.r.method === method || (method === 'HEAD' && m.r.method === 'GET'));
     if (!found) {
       const allow = [...new Set(matched.map((m) => m.r.method))].join(', ');
       throw new HttpError(405, 'ERR_METHOD', `use ${allow} for ${path}`, { allow });
@@ -125,9 +128,12 @@ export function createApiRouter(s: Services, handlers: Handlers) {
         throw new HttpError(404, 'ERR_NOT_FOUND', `no such ${key}: ${params[key]}`);
 
     let user: UserRecord | null = null;
+    let renewed: string | null = null;
     if (r.auth === 'required') {
-      user = await userOf(req);
-      if (!user) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+      const session = await s.identity.session(bearerToken(req));
+      if (!session)
+        throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+      ({ user, renewed } = session);
     }
     let viewer: Promise<UserRecord | null> | null = null;
 
@@ -151,6 +157,7 @@ export function createApiRouter(s: Services, handlers: Handlers) {
       query,
       body,
       user,
+      renewed,
       viewer: () => (viewer ??= bearerToken(req) ? userOf(req) : Promise.resolve(null)),
       reply,
     };

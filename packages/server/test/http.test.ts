@@ -125,6 +125,7 @@ describe('identity', () => {
     expect(wrong.headers.get('allow')).toBe('POST');
     expect(await wrong.json()).toMatchObject({ error: 'ERR_METHOD' });
     expect((await api(t.url, '/api/guest', { method: 'GET' })).body).toMatchObject({ error: 'ERR_METHOD' });
+    expect((await fetch(`${t.url}/healthz`, { method: 'HEAD' })).status).toBe(200); // HEAD: GET without the body
     // A body of the wrong shape, a query out of range, a parameter that names nothing.
     const name = await api(t.url, '/api/name', { token: g.token, body: { name: 42 } });
     expect(name).toMatchObject({
