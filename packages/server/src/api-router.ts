@@ -9,12 +9,13 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import { config, locales } from 'zod/mini';
 import {
   ROUTES,
   matchPath,
   type BodyOf,
   type ErrorBody,
+  type ParamSchema,
   type PathParams,
   type QueryOf,
   type ResponseOf,
@@ -30,6 +31,9 @@ import type { Services } from './services.js';
 import type { UserRecord } from './store/types.js';
 
 const DEFAULT_MAX_BODY = 4096; // bytes, unless a route declares more
+
+// The declarations are zod/mini schemas, which carry no messages of their own: refusals say what was wrong in English.
+config(locales.en());
 
 /** A request to a route, checked against its declaration. */
 export interface Call<T extends Route> {
@@ -54,12 +58,15 @@ export type Handler<T extends Route> = (call: Call<T>) => Promise<ResponseOf<T>>
 export type Handlers = { readonly [K in RouteName]: Handler<(typeof ROUTES)[K]> };
 
 /** The first issue of a failed parse, as an `ERR_MALFORMED` refusal. */
-export function malformed(error: z.ZodError, what: string): HttpError {
+export function malformed(
+  error: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] },
+  what: string,
+): HttpError {
   const issue = error.issues[0];
   return new HttpError(
     400,
     'ERR_MALFORMED',
-    issue ? `${issue.path.join('.') || what}: ${issue.message}` : `malformed ${what}`,
+    issue ? `${issue.path.map(String).join('.') || what}: ${issue.message}` : `malformed ${what}`,
   );
 }
 
@@ -123,7 +130,7 @@ export function createApiRouter(s: Services, handlers: Handlers) {
       throw new HttpError(405, 'ERR_METHOD', `use ${allow} for ${path}`, { allow });
     }
     const { name, r, params } = found;
-    for (const [key, schema] of Object.entries(r.params) as [string, z.ZodType<string>][])
+    for (const [key, schema] of Object.entries(r.params) as [string, ParamSchema][])
       if (!schema.safeParse(params[key]).success)
         throw new HttpError(404, 'ERR_NOT_FOUND', `no such ${key}: ${params[key]}`);
 
