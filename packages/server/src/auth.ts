@@ -15,6 +15,7 @@
  * (await id.session(token))?.user.id; // user.id
  * ```
  */
+import type { PublicUser } from '@hearts/live/api';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NAME_PATTERN } from '@hearts/table/protocol';
 import { randomString, userId } from './ids.js';
@@ -52,15 +53,8 @@ export class IdentityRefusal extends Error {
   }
 }
 
-/** What a client learns about its user (never the password hash). */
-export interface PublicUser {
-  readonly id: string;
-  readonly name: string;
-  readonly claimed: boolean;
-  readonly rating: number;
-  readonly provisional: boolean; // fewer rated games than PROVISIONAL.games: shown as "1500?"
-  readonly games: number;
-}
+/** What a client learns about its user (never the password hash): declared in `@hearts/live/api`. */
+export type { PublicUser } from '@hearts/live/api';
 
 export const publicUser = (u: UserRecord): PublicUser => ({
   id: u.id,

@@ -21,7 +21,6 @@ import { matchMaker, type IRoomCache } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import type { TablePresence } from './presence.js';
-import { KyselyStore } from './store/kysely-store.js';
 import type { GameStore } from './store/types.js';
 
 export interface FailoverDeps {
@@ -216,11 +215,7 @@ export class Failover {
   /** 'playing' or 'finished' for a table, 'lobby' for a friends' room that has not started, else null. */
   private async status(id: string): Promise<string | null> {
     const store = this.deps.store;
-    let status: string | null;
-    if (store instanceof KyselyStore) {
-      const r = await store.db.selectFrom('tables').select('status').where('id', '=', id).executeTakeFirst();
-      status = r?.status ?? null;
-    } else status = (await store.loadTable(id))?.table.status ?? null;
+    const status = (await store.tableStatus(id))?.status ?? null;
     return status ?? ((await store.loadLobby(id)) ? 'lobby' : null);
   }
 }

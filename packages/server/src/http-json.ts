@@ -1,11 +1,12 @@
 /** What the JSON API's routes share: refusals, request bodies, bearer tokens, responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiErrorCode } from '@hearts/live/api';
 
 /** A refused request: its status, and `{ error: code, message }` for the client (and headers, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode, // declared in @hearts/live/api
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {

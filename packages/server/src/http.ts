@@ -1,34 +1,22 @@
 /**
- * Plain HTTP beside the game: health, metrics, identity, history and records, and the web app.
+ * Plain HTTP beside the game: health, metrics, identity, history and records, and the web app. Every JSON route is
+ * declared in `@hearts/live/api` (ROUTES: method, path, request and response schemas) and served through
+ * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
  *
- * | route | what |
- * | --- | --- |
- * | `GET /healthz` | 200 `{"status":"ok","process":"<id>"}`; 503 while draining or when the database takes no writes |
- * | `GET /metrics` | Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>` only (or on METRICS_PORT) |
- * | `POST /api/guest` | a new guest: `{ token, user }` (LIMIT_GUESTS per address) |
- * | `GET /api/me` | the signed-in user; `token`: a renewed token to keep instead, when the one sent is old |
- * | `POST /api/name` `{ name }` | renames a guest |
- * | `POST /api/claim` `{ password }` | keeps the name with a password: `{ token, user }`, older tokens stop working |
- * | `POST /api/signout-everywhere` | every token stops working: `{ token, user }`, this device's new one |
- * | `POST /api/login` `{ name, password }` | `{ token, user }` on another device (back-off per name and address; 503 `ERR_BUSY` when too many) |
- * | `GET /api/history` | the user's finished games, newest first |
- * | `GET /api/games/<id>/record` | a finished game as `hearts-record/1` (its players only) |
- * | `GET /api/games/<id>/shuffle[/<hand>]` | its hands' `hearts-shuffle/1` transcripts (src/shuffle-routes.ts) |
- *
- * Ratings, player pages, the leaderboard, chips and the shop: `src/rating/routes.ts`.
+ * Besides the declared routes: `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>`
+ * only (or on METRICS_PORT), and the built web app (`static.ts`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, bearerToken, rateLimitError, readJsonBody, sendJson as send } from './http-json.js';
-import { IdentityRefusal, publicUser } from './auth.js';
-import { HasherBusy } from './passwords.js';
+import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
+import { publicUser } from './auth.js';
+import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
-import { progressRoutes } from './rating/routes.js';
-import { shuffleRoutes } from './shuffle-routes.js';
+import { progressHandlers } from './rating/routes.js';
+import { shuffleHandlers } from './shuffle-routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
-const MAX_BODY = 4096;
 const HEALTH_PROBE_MS = 2000; // a database write proven this recently is not proven again
 
 /** Answers `/metrics` (on METRICS_PORT: every other path is 404). */
@@ -56,14 +44,6 @@ async function serveMetrics(s: Services, res: ServerResponse): Promise<void> {
 const sameSecret = (a: string, b: string): boolean =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
-/** The body as a JSON object (the identity routes take objects only). */
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const v = await readJsonBody(req, MAX_BODY);
-  if (typeof v !== 'object' || v === null || Array.isArray(v))
-    throw new HttpError(400, 'ERR_MALFORMED', 'the body must be a JSON object');
-  return v as Record<string, unknown>;
-}
-
 export function createHttpHandler(s: Services, files: StaticFiles | null) {
   const address = (req: IncomingMessage) => clientAddress(req, s.config.trustProxy);
   // The last write probe: concurrent health checks share one; a result counts for HEALTH_PROBE_MS.
@@ -82,54 +62,47 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     return result;
   };
 
-  const signedIn = async (req: IncomingMessage) => {
-    const user = await s.identity.user(bearerToken(req));
-    if (!user) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
-    return user;
-  };
-
-  const api = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
-    const method = req.method ?? 'GET';
-    const route = `${method} ${path}`;
-    if (route === 'POST /api/guest') {
+  const identity: Pick<
+    Handlers,
+    'health' | 'guest' | 'me' | 'rename' | 'claim' | 'signOutEverywhere' | 'login' | 'history' | 'gameRecord'
+  > = {
+    health: async ({ reply }) => {
+      // `process`: the Colyseus process id, by which a proxy routes a room's WebSocket (docs/scaling.md).
+      const status = s.draining ? 'draining' : (await writable()) ? 'ok' : 'unwritable';
+      reply.status = status === 'ok' ? 200 : 503;
+      return { status, process: s.presence.processId };
+    },
+    guest: async ({ req }) => {
       if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');
       const limited = await s.limits.take('guests', address(req));
       if (limited) throw rateLimitError(limited);
       const { user, token } = await s.identity.guest();
-      send(res, 200, { token, user: publicUser(user) });
-    } else if (route === 'GET /api/me') {
-      const session = await s.identity.session(bearerToken(req));
-      if (!session)
-        throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
-      send(res, 200, {
-        user: publicUser(session.user),
-        ...(session.renewed === null ? {} : { token: session.renewed }),
-      });
-    } else if (route === 'POST /api/name') {
-      const user = await signedIn(req);
-      const body = await readJson(req);
-      send(res, 200, { user: publicUser(await s.identity.rename(user.id, body['name'])) });
-    } else if (route === 'POST /api/claim') {
-      const user = await signedIn(req);
-      const body = await readJson(req);
-      const { user: claimed, token } = await s.identity.claim(user.id, body['password']);
-      send(res, 200, { token, user: publicUser(claimed) });
-    } else if (route === 'POST /api/signout-everywhere') {
-      const user = await signedIn(req);
+      return { token, user: publicUser(user) };
+    },
+    me: async ({ user, renewed }) => ({
+      user: publicUser(user),
+      ...(renewed === null ? {} : { token: renewed }),
+    }),
+    rename: async ({ user, body }) => ({ user: publicUser(await s.identity.rename(user.id, body.name)) }),
+    claim: async ({ user, body }) => {
+      const { user: claimed, token } = await s.identity.claim(user.id, body.password);
+      return { token, user: publicUser(claimed) };
+    },
+    signOutEverywhere: async ({ user }) => {
       const { user: same, token } = await s.identity.signOutEverywhere(user.id);
-      send(res, 200, { token, user: publicUser(same) });
-    } else if (route === 'POST /api/login') {
-      const body = await readJson(req);
-      const name = typeof body['name'] === 'string' ? body['name'].slice(0, 64) : '';
+      return { token, user: publicUser(same) };
+    },
+    login: async ({ req, body }) => {
+      const name = body.name.slice(0, 64);
       const limited = await s.limits.loginAttempt(name, address(req));
       if (limited) throw rateLimitError(limited);
-      const { user, token } = await s.identity.login(body['name'], body['password']);
+      const { user, token } = await s.identity.login(body.name, body.password);
       await s.limits.loginSucceeded(name, address(req));
-      send(res, 200, { token, user: publicUser(user) });
-    } else if (route === 'GET /api/history') {
-      const user = await signedIn(req);
+      return { token, user: publicUser(user) };
+    },
+    history: async ({ user }) => {
       const games = await s.store.history(user.id, 100);
-      send(res, 200, {
+      return {
         games: games.map((g) => ({
           id: g.tableId,
           kind: g.kind,
@@ -147,34 +120,23 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
             ratingAfter: p.ratingAfter === null ? null : Math.round(p.ratingAfter),
           })),
         })),
-      });
-    } else if (await progressRoutes(s, req, res, path)) {
-      // ratings, player pages, chips, shop: src/rating/routes.ts
-    } else if (await shuffleRoutes(s, req, res, path)) {
-      // the fair shuffle's transcripts: src/shuffle-routes.ts
-    } else {
-      const m = /^\/api\/games\/([A-Za-z0-9_-]{1,40})\/record$/.exec(path);
-      if (m && method === 'GET') {
-        const user = await signedIn(req);
-        const found = await s.store.gameRecord(m[1]!);
-        if (!found || !found.userIds.includes(user.id))
-          throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game of yours with that id');
-        send(res, 200, found.record, {
-          'content-disposition': `attachment; filename="hearts-${m[1]}.json"`,
-        });
-        return;
-      }
-      throw new HttpError(404, 'ERR_NOT_FOUND', 'no such route');
-    }
+      };
+    },
+    gameRecord: async ({ user, params, reply }) => {
+      const found = await s.store.gameRecord(params.id);
+      if (!found || !found.userIds.includes(user.id))
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game of yours with that id');
+      reply.headers['content-disposition'] = `attachment; filename="hearts-${params.id}.json"`;
+      return found.record;
+    },
   };
+  const api = createApiRouter(s, { ...identity, ...progressHandlers(s), ...shuffleHandlers(s) });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
-      if (path === '/healthz') {
-        // `process`: the Colyseus process id, by which a proxy routes a room's WebSocket (docs/scaling.md).
-        const status = s.draining ? 'draining' : (await writable()) ? 'ok' : 'unwritable';
-        send(res, status === 'ok' ? 200 : 503, { status, process: s.presence.processId });
+      if (await api(req, res, path)) {
+        // a declared route: @hearts/live/api
       } else if (path === '/metrics') {
         const token = s.config.metricsToken;
         if (token === null)
@@ -188,27 +150,14 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
           throw new HttpError(401, 'ERR_SIGN_IN', 'metrics need Authorization: Bearer <METRICS_TOKEN>');
         await serveMetrics(s, res);
       } else if (path.startsWith('/api/')) {
-        await api(req, res, path);
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no such route');
       } else if ((req.method === 'GET' || req.method === 'HEAD') && files && (await files.serve(req, res))) {
         // served
       } else {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       }
     } catch (e) {
-      if (e instanceof HttpError)
-        send(res, e.status, { error: e.code, message: e.message }, { ...e.headers });
-      else if (e instanceof HasherBusy)
-        send(res, 503, { error: 'ERR_BUSY', message: e.message }, { 'retry-after': '2' });
-      else if (e instanceof IdentityRefusal)
-        send(res, e.code === 'ERR_WRONG_LOGIN' ? 401 : e.code === 'ERR_NAME_TAKEN' ? 409 : 400, {
-          error: e.code,
-          message: e.message,
-        });
-      else {
-        s.log.error({ err: e, path }, 'request failed');
-        if (!res.headersSent) send(res, 500, { error: 'ERR_INTERNAL', message: 'something went wrong' });
-        else res.end();
-      }
+      sendRefusal(s, res, e, path);
     }
   };
 }

@@ -84,3 +84,5 @@ export type {
   HistoryEntry,
 } from './store/types.js';
 export type { Database } from './store/schema.js';
+export { AlreadyApplied } from './store/progress.js';
+export type { ProgressReads, ProgressStore, ProgressTransaction } from './store/progress.js';

@@ -1,19 +1,14 @@
 /**
- * The fair shuffle's transcripts over HTTP, beside each game's record (its players only):
- *
- * | route | what |
- * | --- | --- |
- * | `GET /api/games/<id>/shuffle` | `{ transcripts: [...] }`: every finished hand's `hearts-shuffle/1` transcript |
- * | `GET /api/games/<id>/shuffle/<hand>` | one hand's transcript, as a file for `hearts verify` |
+ * The fair shuffle's transcripts over HTTP, beside each game's record (its players only): the handlers of
+ * `ROUTES.transcripts` (every finished hand's `hearts-shuffle/1` transcript) and `ROUTES.transcript` (one hand's, as a
+ * file for `hearts verify`) of `@hearts/live/api`.
  *
  * A hand's transcript names every dealt card, so it is served only once that hand is over.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerToken, sendJson as send } from './http-json.js';
 import type { Transcript } from '@hearts/shuffle';
+import type { Handlers } from './api-router.js';
+import { HttpError } from './http-json.js';
 import type { Services } from './services.js';
-
-const ROUTE = /^\/api\/games\/([A-Za-z0-9_-]{1,40})\/shuffle(?:\/(\d{1,4}))?$/;
 
 /** The transcripts of a table's finished hands, in hand order. */
 export async function finishedTranscripts(s: Services, tableId: string): Promise<Transcript[] | null> {
@@ -24,36 +19,27 @@ export async function finishedTranscripts(s: Services, tableId: string): Promise
   return deals.slice(0, Math.max(0, over)).flatMap((d) => (d.shuffle ? [d.shuffle] : []));
 }
 
-/** Answers the transcript routes; false for any other path. */
-export async function shuffleRoutes(
-  s: Services,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-): Promise<boolean> {
-  const m = ROUTE.exec(path);
-  if (!m || (req.method ?? 'GET') !== 'GET') return false;
-  const user = await s.identity.user(bearerToken(req));
-  if (!user) {
-    send(res, 401, { error: 'ERR_SIGN_IN', message: 'sign in first: the token is missing or not valid' });
-    return true;
-  }
-  const loaded = await s.store.loadTable(m[1]!);
-  const seated = loaded?.table.seats.some((seat) => seat.kind === 'human' && seat.userId === user.id);
-  const all = seated ? await finishedTranscripts(s, m[1]!) : null;
-  if (!all) {
-    send(res, 404, { error: 'ERR_NOT_FOUND', message: 'no game of yours with that id' });
-    return true;
-  }
-  if (m[2] === undefined) {
-    send(res, 200, { transcripts: all });
-    return true;
-  }
-  const t = all.find((x) => x.handNumber === Number(m[2]));
-  if (!t) send(res, 404, { error: 'ERR_NOT_FOUND', message: `no finished hand ${m[2]} with a transcript` });
-  else
-    send(res, 200, t, {
-      'content-disposition': `attachment; filename="hearts-${m[1]}-hand-${t.handNumber}.shuffle.json"`,
-    });
-  return true;
+/** Whether the user sat at the table (a human seat of theirs). */
+async function seated(s: Services, tableId: string, userId: string): Promise<boolean> {
+  const loaded = await s.store.loadTable(tableId);
+  return loaded?.table.seats.some((seat) => seat.kind === 'human' && seat.userId === userId) ?? false;
+}
+
+/** The handlers of the transcript routes. */
+export function shuffleHandlers(s: Services): Pick<Handlers, 'transcripts' | 'transcript'> {
+  const mine = async (tableId: string, userId: string): Promise<Transcript[]> => {
+    const all = (await seated(s, tableId, userId)) ? await finishedTranscripts(s, tableId) : null;
+    if (!all) throw new HttpError(404, 'ERR_NOT_FOUND', 'no game of yours with that id');
+    return all;
+  };
+  return {
+    transcripts: async ({ user, params }) => ({ transcripts: await mine(params.id, user.id) }),
+    transcript: async ({ user, params, reply }) => {
+      const t = (await mine(params.id, user.id)).find((x) => x.handNumber === Number(params.hand));
+      if (!t) throw new HttpError(404, 'ERR_NOT_FOUND', `no finished hand ${params.hand} with a transcript`);
+      reply.headers['content-disposition'] =
+        `attachment; filename="hearts-${params.id}-hand-${t.handNumber}.shuffle.json"`;
+      return t;
+    },
+  };
 }

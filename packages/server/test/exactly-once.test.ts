@@ -22,7 +22,7 @@ import {
 import { afterAll, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
 import { type ResultMessage } from '@hearts/table';
-import { finishLiveGame, progressDb } from '../src/rating/finish.js';
+import { finishLiveGame } from '../src/rating/finish.js';
 import type { Database } from '../src/store/schema.js';
 import { KyselyStore } from '../src/store/kysely-store.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
@@ -66,7 +66,7 @@ async function storeWith(path: string, plugin: KyselyPlugin): Promise<KyselyStor
 
 /** Every trace a finished game leaves, counted. */
 async function traces(store: KyselyStore, tableId: string) {
-  const db = progressDb(store);
+  const db = store.db;
   const count = async (
     table: 'game_results' | 'rating_history' | 'player_games' | 'table_players',
     col: string,
@@ -147,7 +147,7 @@ test('a crash before the finishing transaction commits leaves nothing; after the
   expect(once.wallets.reduce((n, w) => n + w.balance, 0)).toBe(once.ledger.reduce((n, e) => n + e.amount, 0));
 
   // Finishing the same game again (another attempt after a restart) only reads the stored result.
-  const stored = await progressDb(store)
+  const stored = await store.db
     .selectFrom('game_results')
     .select('result')
     .where('game_id', '=', roomId)

@@ -6,7 +6,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
 import { DAILY_CAPS, MIN_PRIZE_HANDS, PRIZES, utcDayStart } from '../src/economy/chips.js';
-import { progressDb } from '../src/rating/finish.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 import {
   AutoPlayer,
@@ -113,12 +112,13 @@ test('a one-hand friends’ table pays nothing; at the day’s live cap a win pa
   for (const c of long.clients) await c.leave().catch(() => undefined);
 
   const capped = await friendsGame(url, 4, { handsToPlay: MIN_PRIZE_HANDS }, 'random');
-  const db = progressDb(t.server.services.store);
+  // Every player's live wins of the day are taken already.
   const day = utcDayStart(Date.now());
-  await db
-    .insertInto('chip_caps')
-    .values(capped.users.map((u) => ({ user_id: u.id, day, cap: 'live', wins: DAILY_CAPS.live })))
-    .execute();
+  for (const u of capped.users)
+    for (let i = 0; i < DAILY_CAPS.live; i++)
+      await t.server.services.store.progress.transaction((tx) =>
+        tx.takeDailyWin(u.id, 'live', day, DAILY_CAPS.live),
+      );
   const players = capped.clients.map((c, i) => new AutoPlayer(c, 320 + i));
   await until('the game to end', () => capped.clients.every((c) => c.result !== null), 120_000);
   expect(players.flatMap((p) => p.errors)).toEqual([]);

@@ -1,4 +1,5 @@
 /** Real servers and real clients for the integration tests. */
+import { API_ERRORS, ROUTES, errorBody, matchPath, parseResponse } from '@hearts/live/api';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,7 +100,27 @@ export async function api<T = Record<string, unknown>>(
   });
   const text = await res.text();
   const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
-  return { status: res.status, body: (json && text ? JSON.parse(text) : text) as T };
+  const body: unknown = json && text ? JSON.parse(text) : text;
+  checkDeclared(init.method ?? (init.body === undefined ? 'GET' : 'POST'), path, res.status, body);
+  return { status: res.status, body: body as T };
+}
+
+/**
+ * Holds every answer of the real server to `@hearts/live/api`: a 200 of a declared route parses with its response
+ * schema, and every refusal is an `{ error, message }` body with a declared code. Throws otherwise, so that every
+ * test calling {@link api} checks the declarations against what the server really sends.
+ */
+export function checkDeclared(method: string, path: string, status: number, body: unknown): void {
+  const bare = new URL(path, 'http://x').pathname; // as fetch sends it
+  const route = Object.values(ROUTES).find((r) => r.method === method && matchPath(r, bare) !== null);
+  if (status === 200 && route) {
+    const parsed = parseResponse(route, body);
+    if (!parsed.ok) throw new Error(`${method} ${path}: the response is not as declared: ${parsed.error}`);
+  } else if (status >= 400 && bare !== '/metrics' && (bare.startsWith('/api/') || route)) {
+    const refused = errorBody.safeParse(body);
+    if (!refused.success || !(API_ERRORS as readonly string[]).includes(refused.data.error))
+      throw new Error(`${method} ${path}: ${status} without a declared error body: ${JSON.stringify(body)}`);
+  }
 }
 
 export async function guest(url: string): Promise<{ token: string; id: string; name: string }> {

@@ -116,6 +116,28 @@ describe('identity', () => {
     expect((await api(t.url, '/api/nothing')).status).toBe(404);
     expect((await api(t.url, '/api/games/../../etc/record', { token: g.token })).status).toBe(404);
   });
+
+  test('requests are held to their route declarations (@hearts/live/api)', async () => {
+    const g = await guest(t.url);
+    // Another method on a declared path: 405 naming the one to use.
+    const wrong = await fetch(`${t.url}/api/shop/buy`, { headers: { authorization: `Bearer ${g.token}` } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(await wrong.json()).toMatchObject({ error: 'ERR_METHOD' });
+    expect((await api(t.url, '/api/guest', { method: 'GET' })).body).toMatchObject({ error: 'ERR_METHOD' });
+    expect((await fetch(`${t.url}/healthz`, { method: 'HEAD' })).status).toBe(200); // HEAD: GET without the body
+    // A body of the wrong shape, a query out of range, a parameter that names nothing.
+    const name = await api(t.url, '/api/name', { token: g.token, body: { name: 42 } });
+    expect(name).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_MALFORMED', message: expect.stringMatching(/^name:/) as string },
+    });
+    expect((await api(t.url, '/api/leaderboard?period=week')).body).toMatchObject({ error: 'ERR_MALFORMED' });
+    expect((await api(t.url, '/api/bots/grandmaster')).status).toBe(404);
+    expect((await api(t.url, '/api/profile/no%20such')).status).toBe(404);
+    // The token is checked before the body is read.
+    expect((await api(t.url, '/api/shop/buy', { body: { nonsense: true } })).status).toBe(401);
+  });
 });
 
 describe('the web app', () => {

@@ -17,8 +17,7 @@ import {
   type TestServer,
 } from './helpers.js';
 import { randomGame } from './random-game.js';
-import { credit, MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
-import { progressDb } from '../src/rating/finish.js';
+import { MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 
 let t: TestServer | null = null;
@@ -354,14 +353,16 @@ test('the shop refuses a purchase without enough chips; bought and chosen cosmet
   expect((await api(url, '/api/shop')).status).toBe(401);
 
   // 20,000 chips: more than a day of solo wins pays, so they are credited as a rated win would be; then buy.
-  await credit(progressDb(t.server.services.store), {
-    id: 'win:test:1',
-    userId: u.id,
-    amount: 20_000,
-    reason: 'rated-win',
-    ref: 'test',
-    at: Date.now(),
-  });
+  await t.server.services.store.progress.transaction((tx) =>
+    tx.credit({
+      id: 'win:test:1',
+      userId: u.id,
+      amount: 20_000,
+      reason: 'rated-win',
+      ref: 'test',
+      at: Date.now(),
+    }),
+  );
   const bought = await buy('back-lattice');
   expect(bought.status).toBe(200);
   expect(bought.body.balance).toBe(0);

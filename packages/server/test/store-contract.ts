@@ -24,7 +24,10 @@ import {
   SoloClaimRefused,
   winsToday,
 } from '../src/economy/chips.js';
-import { progressDb } from '../src/rating/finish.js';
+import type { ShopRefusal } from '../src/economy/shop.js';
+import { buy, lookOfUser } from '../src/economy/shop.js';
+import { AlreadyApplied } from '../src/store/progress.js';
+import { cosmetic } from '@hearts/table/cosmetics';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -328,7 +331,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     });
 
     test('50 concurrent solo claims of one player pay exactly the daily cap', async () => {
-      const db = progressDb(store);
+      const db = store.progress;
       const now = Date.UTC(2026, 5, 1, 12);
       const wins = soloWins(50, 10_000);
       const outcomes = await Promise.allSettled(
@@ -351,7 +354,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     }, 60_000);
 
     test('concurrent first claims of new wallets all succeed, and one game is paid once', async () => {
-      const db = progressDb(store);
+      const db = store.progress;
       const wins = soloWins(12, 30_000);
       const users = wins.map((_, i) => `new${i}`);
       const outcomes = await Promise.allSettled(
@@ -376,5 +379,244 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       for (const o of race)
         if (o.status === 'rejected') expect((o.reason as SoloClaimRefused).code).toBe('ERR_ALREADY_CLAIMED');
     }, 60_000);
+
+    test('progress: ratings are inserted once, moved on only from the games read, and read back', async () => {
+      const p = store.progress;
+      const first = {
+        subject: 'u:a',
+        userId: 'a',
+        botLevel: null,
+        mu: 25,
+        sigma: 8,
+        games: 1,
+        lastPlayedAt: 100,
+      };
+      await p.transaction((tx) => tx.insertRating(first));
+      await expect(p.transaction((tx) => tx.insertRating(first))).rejects.toThrow();
+      await p.transaction((tx) =>
+        tx.insertRating({ ...first, subject: 'b:easy', userId: null, botLevel: 'easy', games: 1 }),
+      );
+      const moved = { subject: 'u:a', mu: 26, sigma: 7.5, games: 2, lastPlayedAt: 200 };
+      expect(await p.transaction((tx) => tx.updateRating(moved, 1))).toBe(true);
+      // Another game moved it first: the stale update changes nothing.
+      expect(await p.transaction((tx) => tx.updateRating({ ...moved, mu: 99, games: 2 }, 1))).toBe(false);
+      expect(await p.skills(['u:a', 'u:a', 'u:nobody'])).toEqual([moved]);
+      expect(await p.skills([])).toEqual([]);
+      expect((await p.establishedSubjects(2)).sort()).toEqual(['b:easy', 'u:a']);
+      expect(await p.establishedSubjects(3)).toEqual(['b:easy']);
+      const point = (gameId: string, at: number, before: number) => ({
+        subject: 'u:a',
+        gameId,
+        at,
+        mu: 25,
+        sigma: 8,
+        ratingBefore: before,
+        ratingAfter: before + 10,
+        place: 1,
+      });
+      await p.transaction(async (tx) => {
+        await tx.addRatingHistory(point('g2', 2000, 1510));
+        await tx.addRatingHistory(point('g1', 1000, 1500));
+        await tx.addRatingHistory(point('g3', 3000, 1520));
+      });
+      expect((await p.ratingHistory('u:a', 2)).map((r) => r.gameId)).toEqual(['g2', 'g3']); // the newest, oldest first
+      expect(await p.ratingHistorySince(2000)).toEqual([point('g2', 2000, 1510), point('g3', 3000, 1520)]);
+      await store.createUser(user('a', 'Anna'));
+      expect(await p.userNames(['a', 'zz'])).toEqual(new Map([['a', 'Anna']]));
+    });
+
+    test('progress: seats of finished games give totals (games, not seats) and recent games', async () => {
+      const seat = (gameId: string, s: number, subject: string, place: number, finishedAt: number) => ({
+        gameId,
+        seat: s,
+        subject,
+        name: subject,
+        kind: 'quick',
+        rated: gameId !== 'g2',
+        left: s === 3,
+        score: 10 * s,
+        place,
+        hands: 2,
+        points: 5,
+        moons: 0,
+        queens: s === 1 ? 1 : 0,
+        finishedAt,
+      });
+      await store.progress.transaction(async (tx) => {
+        await tx.addPlayerGames([
+          seat('g1', 0, 'b:easy', 1, 100),
+          seat('g1', 1, 'b:easy', 2, 100),
+          seat('g1', 2, 'u:a', 3, 100),
+          seat('g1', 3, 'u:b', 4, 100),
+        ]);
+        await tx.addPlayerGames([seat('g2', 0, 'u:a', 1, 200), seat('g2', 1, 'b:easy', 2, 200)]);
+        await tx.addPlayerGames([]);
+      });
+      expect(await store.progress.playerTotals('b:easy')).toEqual({
+        games: 2,
+        wins: 1,
+        ratedGames: 1,
+        hands: 6,
+        points: 15,
+        moons: 0,
+        queens: 2,
+        left: 0,
+      });
+      expect((await store.progress.playerTotals('nobody')).games).toBe(0);
+      const recent = await store.progress.recentGames('b:easy', 10);
+      expect(recent.map((g) => [g.id, g.rated, g.players.length])).toEqual([
+        ['g2', false, 2],
+        ['g1', true, 4],
+      ]);
+      expect(recent[0]!.seat).toBe(1);
+      expect(recent[1]!.players[3]).toEqual({ name: 'u:b', subject: 'u:b', score: 30, place: 4, left: true });
+      expect(await store.progress.recentGames('b:easy', 1)).toHaveLength(1);
+    });
+
+    test('progress: a game result is claimed once; a transaction that throws leaves nothing', async () => {
+      const result = {
+        gameId: 'g1',
+        kind: 'quick',
+        rated: true,
+        userId: null,
+        finishedAt: 5,
+        result: '{"x":1}',
+      };
+      await store.progress.transaction((tx) => tx.addGameResult(result));
+      expect(await store.progress.gameResult('g1')).toBe('{"x":1}');
+      await expect(store.progress.transaction((tx) => tx.addGameResult(result))).rejects.toBeInstanceOf(
+        AlreadyApplied,
+      );
+      await store.createTable(table('t1', 2000, true));
+      const failed = store.progress.transaction(async (tx) => {
+        await tx.addGameResult({ ...result, gameId: 'g2' });
+        await tx.credit({ id: 'win:g2:a', userId: 'a', amount: 100, reason: 'rated-win', ref: 'g2', at: 5 });
+        await tx.takeDailyWin('a', 'live', 0, 10);
+        await tx.insertRating({
+          subject: 'u:a',
+          userId: 'a',
+          botLevel: null,
+          mu: 1,
+          sigma: 1,
+          games: 1,
+          lastPlayedAt: 5,
+        });
+        await tx.addOwnedItem('a', 'back-lattice', 5);
+        const game = newGame();
+        if (!game.ok) throw new Error(game.error.message);
+        await tx.finishGame({
+          tableId: 't1',
+          finishedAt: 5,
+          players: [
+            {
+              seat: 0,
+              userId: 'a',
+              name: 'a',
+              botLevel: null,
+              replaced: false,
+              score: 0,
+              rank: 1,
+              ratingBefore: null,
+              ratingAfter: null,
+            },
+          ],
+          record: makeRecord(game.value, ['a', 'b', 'c', 'd']),
+          userRatings: [],
+          botRatings: [],
+        });
+        expect(await tx.balance('a')).toBe(100); // seen inside
+        throw new Error('crash before the commit');
+      });
+      await expect(failed).rejects.toThrow('crash before the commit');
+      expect(await store.progress.gameResult('g2')).toBeNull();
+      expect(await store.progress.balance('a')).toBe(0);
+      expect(await store.progress.ledger('a', 10)).toEqual([]);
+      expect(await store.progress.winsOn('a', 'live', 0)).toBe(0);
+      expect(await store.progress.skills(['u:a'])).toEqual([]);
+      expect(await store.progress.ownedItems('a')).toEqual([]);
+      expect(await store.tableStatus('t1')).toEqual({ kind: 'quick', status: 'playing' });
+      expect(await store.tableStatus('nope')).toBeNull();
+    });
+
+    test('progress: credits upsert the wallet, debits never overdraw, an entry applies once', async () => {
+      const p = store.progress;
+      const entry = (id: string, amount: number, at: number) => ({
+        id,
+        userId: 'a',
+        amount,
+        reason: amount > 0 ? ('rated-win' as const) : ('purchase' as const),
+        ref: id,
+        at,
+      });
+      expect(await p.transaction((tx) => tx.credit(entry('w1', 300, 1)))).toBe(true);
+      expect(await p.transaction((tx) => tx.credit(entry('w2', 200, 2)))).toBe(true);
+      await expect(p.transaction((tx) => tx.credit(entry('w1', 300, 3)))).rejects.toBeInstanceOf(
+        AlreadyApplied,
+      );
+      expect(await p.balance('a')).toBe(500);
+      expect(await p.transaction((tx) => tx.credit(entry('b1', -600, 4)))).toBe(false); // short: nothing changes
+      expect(await p.transaction((tx) => tx.credit(entry('b2', -500, 5)))).toBe(true);
+      expect(await p.balance('a')).toBe(0);
+      expect(await p.transaction((tx) => tx.credit({ ...entry('b3', -1, 6), userId: 'nobody' }))).toBe(false);
+      await expect(p.transaction((tx) => tx.credit(entry('z', 0, 7)))).rejects.toThrow('bad amount');
+      expect((await p.ledger('a', 10)).map((r) => [r.amount, r.reason])).toEqual([
+        [-500, 'purchase'],
+        [200, 'rated-win'],
+        [300, 'rated-win'],
+      ]);
+      expect(await p.ledger('a', 1)).toHaveLength(1);
+    });
+
+    test('progress: concurrent daily wins never pass the cap; concurrent buys never overdraw', async () => {
+      const p = store.progress;
+      const taken = await Promise.all(
+        Array.from({ length: 12 }, () => p.transaction((tx) => tx.takeDailyWin('a', 'live', 86_400_000, 5))),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(5);
+      expect(await p.winsOn('a', 'live', 86_400_000)).toBe(5);
+      expect(await p.winsOn('a', 'live', 0)).toBe(0); // another day
+      expect(await p.winsOn('a', 'solo', 86_400_000)).toBe(0); // another cap
+      // Chips for either item but not both, both bought at once: one purchase, never a negative balance.
+      await p.transaction((tx) =>
+        tx.credit({ id: 'w', userId: 'a', amount: 60_000, reason: 'rated-win', ref: 'g', at: 1 }),
+      );
+      const buys = await Promise.allSettled(['back-lattice', 'back-hearts'].map((i) => buy(p, 'a', i, 2)));
+      const costs = {
+        'back-lattice': cosmetic('back-lattice')!.price,
+        'back-hearts': cosmetic('back-hearts')!.price,
+      };
+      expect(costs['back-lattice'] + costs['back-hearts']).toBeGreaterThan(60_000);
+      const bought = buys.flatMap((b, i) =>
+        b.status === 'fulfilled' ? [i === 0 ? 'back-lattice' : 'back-hearts'] : [],
+      );
+      expect(bought).toHaveLength(1);
+      for (const b of buys)
+        if (b.status === 'rejected') expect((b.reason as ShopRefusal).code).toBe('ERR_NOT_ENOUGH_CHIPS');
+      expect(await p.balance('a')).toBe(60_000 - costs[bought[0] as 'back-lattice']);
+      expect(await p.ownedItems('a')).toEqual(bought);
+      await expect(buy(p, 'a', bought[0], 3)).rejects.toMatchObject({ code: 'ERR_OWNED' });
+    });
+
+    test('progress: chosen items per slot, put back to the default with null', async () => {
+      const p = store.progress;
+      await p.transaction(async (tx) => {
+        expect(await tx.ownsItem('a', 'back-lattice')).toBe(false);
+        await tx.addOwnedItem('a', 'back-lattice', 1);
+        expect(await tx.ownsItem('a', 'back-lattice')).toBe(true);
+        await tx.equipItem('a', 'back', 'back-lattice');
+        await tx.equipItem('b', 'frame', 'frame-laurel');
+      });
+      await p.transaction((tx) => tx.equipItem('a', 'back', 'back-lattice')); // again: still one row
+      expect(
+        (await p.equippedItems(['a', 'b', 'c'])).sort((x, y) => x.userId.localeCompare(y.userId)),
+      ).toEqual([
+        { userId: 'a', slot: 'back', item: 'back-lattice' },
+        { userId: 'b', slot: 'frame', item: 'frame-laurel' },
+      ]);
+      await p.transaction((tx) => tx.equipItem('a', 'back', null));
+      expect(await p.equippedItems(['a'])).toEqual([]);
+      expect(await p.equippedItems([])).toEqual([]);
+      expect((await lookOfUser(p, 'b')).frame).toBe('frame-laurel');
+    });
   });
 }

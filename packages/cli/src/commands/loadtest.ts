@@ -1,5 +1,6 @@
 import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
+import { ROUTES, parseResponse, pathOf } from '@hearts/live/api';
 import { type GameMessage, type LiveState, type WireMove } from '@hearts/table';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
@@ -71,8 +72,8 @@ interface TableRun {
 async function guest(url: string): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`${url}/api/guest`, {
-      method: 'POST',
+    res = await fetch(url + pathOf(ROUTES.guest), {
+      method: ROUTES.guest.method,
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
@@ -87,7 +88,9 @@ async function guest(url: string): Promise<string> {
         'LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
     );
   if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  const body = parseResponse(ROUTES.guest, await res.json());
+  if (!body.ok) throw new Error(`POST /api/guest: not a guest: ${body.error}`);
+  return body.value.token;
 }
 
 function decide(s: LiveState, rng: RandomSource): WireMove | null {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeRecord } from '@hearts/engine';
-import { progressDb } from '../rating/finish.js';
 import type { KyselyStore } from '../store/kysely-store.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { randomGame } from '../../test/random-game.js';
@@ -43,9 +42,9 @@ describe('daily caps and solo wins (SQLite)', () => {
   const noon = Date.UTC(2026, 2, 3, 12);
 
   test('each cap counts per player and UTC day, and stops at its limit', async () => {
-    const db = progressDb(store);
+    const db = store.progress;
     const take = (user: string, cap: 'live' | 'practice' | 'solo', at = noon) =>
-      db.transaction().execute((tx) => takeDailyWin(tx, user, cap, at));
+      db.transaction((tx) => takeDailyWin(tx, user, cap, at));
     for (let i = 0; i < DAILY_CAPS.live; i++) expect(await take('a', 'live')).toBe(true);
     expect(await take('a', 'live')).toBe(false);
     expect(await take('a', 'live', noon + 11 * 3_600_000)).toBe(false); // 23:00, the same day
@@ -58,7 +57,7 @@ describe('daily caps and solo wins (SQLite)', () => {
   });
 
   test('a solo win pays a token amount, once, only for games of the minimum length', async () => {
-    const db = progressDb(store);
+    const db = store.progress;
     const long = randomGame({ handsToPlay: MIN_PRIZE_HANDS }, 7);
     const paid = await claimSoloWin(db, 'a', makeRecord(long, ['a', 'b', 'c', 'd']), long.winners[0]!, noon);
     expect(paid.amount).toBe(PRIZES.solo);

@@ -15,14 +15,25 @@
  * update in the paying transaction, so concurrent wins can never pay past a cap (docs/rating.md).
  *
  * ```ts
- * await credit(tx, { id: `win:${game}:${user}`, userId: user, amount: 25_000, reason: 'rated-win', ref: game, at });
- * await balance(db, user); // 25000
+ * await store.progress.transaction((tx) =>
+ *   tx.credit({ id: `win:${game}:${user}`, userId: user, amount: 25_000, reason: 'rated-win', ref: game, at }),
+ * );
+ * await balance(store.progress, user); // 25000
  * ```
  */
 import { createHash } from 'node:crypto';
 import { makeRecord, replayRecord } from '@hearts/engine';
-import type { Kysely } from 'kysely';
-import type { ProgressDatabase } from '../rating/schema.js';
+import type { ChipReason, LedgerRow } from '@hearts/live/api';
+import {
+  AlreadyApplied,
+  type LedgerEntry,
+  type ProgressReads,
+  type ProgressStore,
+  type ProgressTransaction,
+} from '../store/progress.js';
+
+export { AlreadyApplied } from '../store/progress.js';
+export type { ChipReason, LedgerEntry, LedgerRow };
 
 export const PRIZES = {
   rated: 25_000, // a rated live win with at least two people dealt in
@@ -42,8 +53,6 @@ export const DAILY_CAPS = {
 } as const;
 
 export type CapKind = keyof typeof DAILY_CAPS;
-
-export type ChipReason = 'rated-win' | 'friends-win' | 'practice-win' | 'solo-win' | 'purchase';
 
 /** What a win pays, under which daily cap. */
 export interface Prize {
@@ -70,145 +79,29 @@ export function livePrize(game: LiveGameFacts): Prize | null {
   return { amount: PRIZES.friends, reason: 'friends-win', cap: 'live' };
 }
 
-export interface LedgerEntry {
-  readonly id: string; // unique: the cause
-  readonly userId: string;
-  readonly amount: number; // + in, − out
-  readonly reason: ChipReason;
-  readonly ref: string; // the game or the item
-  readonly at: number;
-}
-
-type Db = Kysely<ProgressDatabase>;
-
-const isUnique = (e: unknown): boolean => {
-  const x = e as { code?: string; message?: string };
-  return (
-    x?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    x?.code === '23505' ||
-    /unique|primary key/i.test(x?.message ?? '')
-  );
-};
-
-export class AlreadyApplied extends Error {
-  constructor(readonly id: string) {
-    super(`ledger entry ${id} exists already`);
-  }
-}
-
-/**
- * Adds a ledger row and moves the wallet, inside the caller's transaction. A row with the same id refuses with
- * {@link AlreadyApplied}. A debit that the balance does not cover changes nothing and returns false.
- */
-export async function credit(tx: Db, e: LedgerEntry): Promise<boolean> {
-  if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`bad amount ${e.amount}`);
-  if (e.amount < 0) {
-    const r = await tx
-      .updateTable('wallets')
-      .set((eb) => ({ balance: eb('balance', '+', e.amount) }))
-      .where('user_id', '=', e.userId)
-      .where('balance', '>=', -e.amount)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return false;
-  } else {
-    // One statement: a wallet's first row and a concurrent first row of the same wallet cannot collide.
-    await tx
-      .insertInto('wallets')
-      .values({ user_id: e.userId, balance: e.amount })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet((eb) => ({ balance: eb('wallets.balance', '+', eb.ref('excluded.balance')) })),
-      )
-      .execute();
-  }
-  try {
-    await tx
-      .insertInto('chip_ledger')
-      .values({
-        id: e.id,
-        user_id: e.userId,
-        amount: e.amount,
-        reason: e.reason,
-        ref: e.ref,
-        created_at: e.at,
-      })
-      .execute();
-  } catch (err) {
-    if (isUnique(err)) throw new AlreadyApplied(e.id);
-    throw err;
-  }
-  return true;
-}
-
-export async function balance(db: Db, userId: string): Promise<number> {
-  const r = await db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirst();
-  return r ? Number(r.balance) : 0;
-}
-
-export interface LedgerRow {
-  readonly amount: number;
-  readonly reason: ChipReason;
-  readonly ref: string;
-  readonly at: number;
-}
+/** The user's balance. */
+export const balance = (db: ProgressReads, userId: string): Promise<number> => db.balance(userId);
 
 /** The newest ledger rows of a user. */
-export async function ledger(db: Db, userId: string, limit = 50): Promise<LedgerRow[]> {
-  const rows = await db
-    .selectFrom('chip_ledger')
-    .select(['amount', 'reason', 'ref', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    amount: Number(r.amount),
-    reason: r.reason as ChipReason,
-    ref: r.ref,
-    at: Number(r.created_at),
-  }));
-}
+export const ledger = (db: ProgressReads, userId: string, limit = 50): Promise<LedgerRow[]> =>
+  db.ledger(userId, limit);
 
 export const utcDayStart = (now: number): number => now - (now % 86_400_000);
 
 /**
  * Takes one of the user's wins under `cap` for the UTC day of `now`, inside the caller's transaction: false when the
- * day's cap is reached. Atomic on SQLite and PostgreSQL: the day's counter row is created by an insert that does
- * nothing if it exists, and taken by one conditional update (`wins = wins + 1 WHERE wins < cap`), which PostgreSQL
- * re-checks on the newest row after waiting for a concurrent transaction holding it.
+ * day's cap is reached. Atomic on SQLite and PostgreSQL (ProgressTransaction.takeDailyWin).
  */
-export async function takeDailyWin(tx: Db, userId: string, cap: CapKind, now: number): Promise<boolean> {
-  const day = utcDayStart(now);
-  await tx
-    .insertInto('chip_caps')
-    .values({ user_id: userId, day, cap, wins: 0 })
-    .onConflict((oc) => oc.columns(['user_id', 'day', 'cap']).doNothing())
-    .execute();
-  const r = await tx
-    .updateTable('chip_caps')
-    .set((eb) => ({ wins: eb('wins', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .where('cap', '=', cap)
-    .where('wins', '<', DAILY_CAPS[cap])
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
+export const takeDailyWin = (
+  tx: ProgressTransaction,
+  userId: string,
+  cap: CapKind,
+  now: number,
+): Promise<boolean> => tx.takeDailyWin(userId, cap, utcDayStart(now), DAILY_CAPS[cap]);
 
 /** Wins paid to the user under `cap` since the start of the UTC day. */
-export async function winsToday(db: Db, userId: string, cap: CapKind, now: number): Promise<number> {
-  const r = await db
-    .selectFrom('chip_caps')
-    .select('wins')
-    .where('user_id', '=', userId)
-    .where('day', '=', utcDayStart(now))
-    .where('cap', '=', cap)
-    .executeTakeFirst();
-  return Number(r?.wins ?? 0);
-}
+export const winsToday = (db: ProgressReads, userId: string, cap: CapKind, now: number): Promise<number> =>
+  db.winsOn(userId, cap, utcDayStart(now));
 
 /** Why a solo win is not paid. */
 export type SoloRefusal =
@@ -260,7 +153,7 @@ export function checkSoloWin(record: unknown, seat: number): { hash: string; han
  * only games of at least {@link MIN_PRIZE_HANDS} hands.
  */
 export async function claimSoloWin(
-  db: Db,
+  db: ProgressStore,
   userId: string,
   record: unknown,
   seat: number,
@@ -272,33 +165,26 @@ export async function claimSoloWin(
   const id = `solo:${hash}`;
   const amount = PRIZES.solo;
   try {
-    await db.transaction().execute(async (tx) => {
-      const seen = await tx
-        .selectFrom('game_results')
-        .select('game_id')
-        .where('game_id', '=', id)
-        .executeTakeFirst();
-      if (seen) throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
+    await db.transaction(async (tx) => {
+      if ((await tx.gameResult(id)) !== null)
+        throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
       if (!(await takeDailyWin(tx, userId, 'solo', now)))
         throw new SoloClaimRefused(
           'ERR_DAILY_CAP',
           `solo wins pay at most ${DAILY_CAPS.solo} times a day; come back tomorrow`,
         );
-      await tx
-        .insertInto('game_results')
-        .values({
-          game_id: id,
-          kind: 'solo',
-          rated: 0,
-          user_id: userId,
-          finished_at: now,
-          result: JSON.stringify({ seat, hands, amount }),
-        })
-        .execute();
-      await credit(tx, { id, userId, amount, reason: 'solo-win', ref: id, at: now });
+      await tx.addGameResult({
+        gameId: id,
+        kind: 'solo',
+        rated: false,
+        userId,
+        finishedAt: now,
+        result: JSON.stringify({ seat, hands, amount }),
+      });
+      await tx.credit({ id, userId, amount, reason: 'solo-win', ref: id, at: now });
     });
   } catch (e) {
-    if (e instanceof AlreadyApplied || (!(e instanceof SoloClaimRefused) && isUnique(e)))
+    if (e instanceof AlreadyApplied)
       throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
     throw e;
   }

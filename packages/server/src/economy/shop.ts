@@ -4,24 +4,17 @@
  * (so an item is bought at most once) and the item becomes the player's.
  *
  * ```ts
- * await buy(db, user, 'back-lattice'); // throws ShopRefusal('ERR_NOT_ENOUGH_CHIPS') when the balance is short
- * await equip(db, user, 'back-lattice');
- * await lookOfUser(db, user); // { back: 'back-lattice', face: 'face-standard', … }
+ * await buy(store.progress, user, 'back-lattice'); // ShopRefusal('ERR_NOT_ENOUGH_CHIPS') when the balance is short
+ * await equip(store.progress, user, 'back-lattice');
+ * await lookOfUser(store.progress, user); // { back: 'back-lattice', face: 'face-standard', … }
  * ```
  */
-import type { Kysely } from 'kysely';
-import {
-  COSMETICS,
-  DEFAULT_LOOK,
-  cosmetic,
-  lookOf,
-  type CosmeticSlot,
-  type SeatLook,
-} from '@hearts/table/cosmetics';
-import type { ProgressDatabase } from '../rating/schema.js';
-import { AlreadyApplied, balance, credit } from './chips.js';
+import type { ShopItem } from '@hearts/live/api';
+import { COSMETICS, DEFAULT_LOOK, cosmetic, lookOf, type SeatLook } from '@hearts/table/cosmetics';
+import { AlreadyApplied, type ProgressReads, type ProgressStore } from '../store/progress.js';
 
-type Db = Kysely<ProgressDatabase>;
+export type { ShopItem } from '@hearts/live/api';
+type Db = ProgressReads;
 
 export type ShopError = 'ERR_NO_ITEM' | 'ERR_NOT_ENOUGH_CHIPS' | 'ERR_OWNED' | 'ERR_NOT_OWNED';
 
@@ -34,18 +27,10 @@ export class ShopRefusal extends Error {
   }
 }
 
-export interface ShopItem {
-  readonly id: string;
-  readonly slot: CosmeticSlot;
-  readonly price: number;
-  readonly owned: boolean;
-  readonly equipped: boolean;
-}
-
 /** Items the user owns (the free ones included). */
 export async function owned(db: Db, userId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('cosmetics_owned').select('item').where('user_id', '=', userId).execute();
-  return new Set([...COSMETICS.filter((c) => c.price === 0).map((c) => c.id), ...rows.map((r) => r.item)]);
+  const bought = await db.ownedItems(userId);
+  return new Set([...COSMETICS.filter((c) => c.price === 0).map((c) => c.id), ...bought]);
 }
 
 /** The user's chosen look; slots never chosen show the defaults. */
@@ -57,13 +42,9 @@ export async function lookOfUser(db: Db, userId: string): Promise<SeatLook> {
 export async function looksOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, SeatLook>> {
   const out = new Map<string, SeatLook>();
   if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('cosmetics_equipped')
-    .select(['user_id', 'slot', 'item'])
-    .where('user_id', 'in', [...userIds])
-    .execute();
+  const rows = await db.equippedItems(userIds);
   for (const id of userIds) {
-    const mine = Object.fromEntries(rows.filter((r) => r.user_id === id).map((r) => [r.slot, r.item]));
+    const mine = Object.fromEntries(rows.filter((r) => r.userId === id).map((r) => [r.slot, r.item]));
     out.set(id, lookOf(mine));
   }
   return out;
@@ -77,7 +58,7 @@ export async function shopFor(
   const [mine, look, chips] = await Promise.all([
     owned(db, userId),
     lookOfUser(db, userId),
-    balance(db, userId),
+    db.balance(userId),
   ]);
   return {
     balance: chips,
@@ -93,20 +74,19 @@ export async function shopFor(
 }
 
 /** Buys an item: refused when it does not exist, is owned already, or the chips do not cover its price. */
-export async function buy(db: Db, userId: string, itemId: unknown, now = Date.now()): Promise<number> {
+export async function buy(
+  db: ProgressStore,
+  userId: string,
+  itemId: unknown,
+  now = Date.now(),
+): Promise<number> {
   const item = cosmetic(itemId);
   if (!item) throw new ShopRefusal('ERR_NO_ITEM', 'no such item in the shop');
   if (item.price === 0) throw new ShopRefusal('ERR_OWNED', 'this item is free and yours already');
   try {
-    await db.transaction().execute(async (tx) => {
-      const has = await tx
-        .selectFrom('cosmetics_owned')
-        .select('item')
-        .where('user_id', '=', userId)
-        .where('item', '=', item.id)
-        .executeTakeFirst();
-      if (has) throw new ShopRefusal('ERR_OWNED', 'you own this item already');
-      const paid = await credit(tx, {
+    await db.transaction(async (tx) => {
+      if (await tx.ownsItem(userId, item.id)) throw new ShopRefusal('ERR_OWNED', 'you own this item already');
+      const paid = await tx.credit({
         id: `buy:${userId}:${item.id}`,
         userId,
         amount: -item.price,
@@ -115,40 +95,26 @@ export async function buy(db: Db, userId: string, itemId: unknown, now = Date.no
         at: now,
       });
       if (!paid) {
-        const have = await balance(tx, userId);
+        const have = await tx.balance(userId);
         throw new ShopRefusal(
           'ERR_NOT_ENOUGH_CHIPS',
           `this item costs ${item.price} chips; you have ${have}`,
         );
       }
-      await tx
-        .insertInto('cosmetics_owned')
-        .values({ user_id: userId, item: item.id, acquired_at: now })
-        .execute();
+      await tx.addOwnedItem(userId, item.id, now);
     });
   } catch (e) {
     if (e instanceof AlreadyApplied) throw new ShopRefusal('ERR_OWNED', 'you own this item already');
     throw e;
   }
-  return balance(db, userId);
+  return db.balance(userId);
 }
 
 /** Chooses an owned item for its slot (a free default puts the slot back to it). */
-export async function equip(db: Db, userId: string, itemId: unknown): Promise<SeatLook> {
+export async function equip(db: ProgressStore, userId: string, itemId: unknown): Promise<SeatLook> {
   const item = cosmetic(itemId);
   if (!item) throw new ShopRefusal('ERR_NO_ITEM', 'no such item in the shop');
   if (!(await owned(db, userId)).has(item.id)) throw new ShopRefusal('ERR_NOT_OWNED', 'buy this item first');
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .deleteFrom('cosmetics_equipped')
-      .where('user_id', '=', userId)
-      .where('slot', '=', item.slot)
-      .execute();
-    if (item.price > 0)
-      await tx
-        .insertInto('cosmetics_equipped')
-        .values({ user_id: userId, slot: item.slot, item: item.id })
-        .execute();
-  });
+  await db.transaction((tx) => tx.equipItem(userId, item.slot, item.price > 0 ? item.id : null));
   return lookOfUser(db, userId);
 }

@@ -11,24 +11,14 @@
  */
 import { makeRecord } from '@hearts/engine';
 import type { BotLevel, ResultMessage } from '@hearts/table/protocol';
-import type { Kysely } from 'kysely';
-import { credit, livePrize, takeDailyWin } from '../economy/chips.js';
+import { livePrize, takeDailyWin } from '../economy/chips.js';
 import { places, recordName } from '../results.js';
-import { KyselyStore } from '../store/kysely-store.js';
-import type { Database } from '../store/schema.js';
+import type { PlayerGameRow } from '../store/progress.js';
 import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
 import type { Table } from '../table.js';
 import { boundedStep, displayRating, isProvisional, mergeSeats, rateGame, type Skill } from './model.js';
-import type { ProgressDatabase } from './schema.js';
 import { botSubject, levelOfSubject, standingOf, storedSkills, userSubject } from './standings.js';
 import { seatStats, type SeatStats } from './stats.js';
-
-/** The database behind the store (ratings and chips live beside the tables, in the same transactions). */
-export function progressDb(store: GameStore): Kysely<ProgressDatabase> {
-  if (!(store instanceof KyselyStore))
-    throw new Error('ratings and chips need the Kysely store (SQLite or PostgreSQL)');
-  return store.db as unknown as Kysely<ProgressDatabase>;
-}
 
 /** A rating row changed under us (another table finished at the same time): the table retries. */
 export class RatingConflict extends Error {}
@@ -46,14 +36,9 @@ export async function finishLiveGame(
   table: Table,
   now = Date.now(),
 ): Promise<ResultMessage> {
-  const db = progressDb(store);
-  return db.transaction().execute(async (tx) => {
-    const done = await tx
-      .selectFrom('game_results')
-      .select('result')
-      .where('game_id', '=', table.id)
-      .executeTakeFirst();
-    if (done) return JSON.parse(done.result) as ResultMessage;
+  return store.progress.transaction(async (tx) => {
+    const done = await tx.gameResult(table.id);
+    if (done !== null) return JSON.parse(done) as ResultMessage;
 
     const seats = table.seats;
     const scores = table.game.scores;
@@ -106,41 +91,31 @@ export async function finishLiveGame(
         const s = seats[seat]!;
         if (old.games === 0) {
           // A first rated game: a second insert of the same subject at the same time fails on the primary key.
-          await tx
-            .insertInto('ratings')
-            .values({
-              subject,
-              user_id: s.userId,
-              bot_level: s.userId === null ? s.level : null,
-              mu: skill.mu,
-              sigma: skill.sigma,
-              games: 1,
-              last_played_at: now,
-            })
-            .execute();
-        } else {
-          const r = await tx
-            .updateTable('ratings')
-            .set({ mu: skill.mu, sigma: skill.sigma, games: old.games + 1, last_played_at: now })
-            .where('subject', '=', subject)
-            .where('games', '=', old.games)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) throw new RatingConflict(`${subject} was rated meanwhile`);
-        }
-        const bestPlace = Math.min(...subjects.flatMap((x, i) => (x === subject ? [ranks[i]!] : [])));
-        await tx
-          .insertInto('rating_history')
-          .values({
+          await tx.insertRating({
             subject,
-            game_id: table.id,
-            at: now,
+            userId: s.userId,
+            botLevel: s.userId === null ? s.level : null,
             mu: skill.mu,
             sigma: skill.sigma,
-            rating_before: priors.get(subject)!.rating,
-            rating_after: displayRating(skill),
-            place: bestPlace,
-          })
-          .execute();
+            games: 1,
+            lastPlayedAt: now,
+          });
+        } else {
+          const next = { subject, mu: skill.mu, sigma: skill.sigma, games: old.games + 1, lastPlayedAt: now };
+          if (!(await tx.updateRating(next, old.games)))
+            throw new RatingConflict(`${subject} was rated meanwhile`);
+        }
+        const bestPlace = Math.min(...subjects.flatMap((x, i) => (x === subject ? [ranks[i]!] : [])));
+        await tx.addRatingHistory({
+          subject,
+          gameId: table.id,
+          at: now,
+          mu: skill.mu,
+          sigma: skill.sigma,
+          ratingBefore: priors.get(subject)!.rating,
+          ratingAfter: displayRating(skill),
+          place: bestPlace,
+        });
       }
     }
 
@@ -149,30 +124,30 @@ export async function finishLiveGame(
     const stats = seatStats(record);
     const empty: SeatStats = { hands: 0, points: 0, moons: 0, queens: 0 };
     const perSeat = stats.ok ? stats.value : seats.map(() => empty);
-    const rows = seats.flatMap((s, i) => {
+    const rows = seats.flatMap((s, i): PlayerGameRow[] => {
       const subject = subjects[i] ?? (s.level ? botSubject(s.level) : null);
       if (subject === null) return [];
       const st = perSeat[i] ?? empty;
       return [
         {
-          game_id: table.id,
+          gameId: table.id,
           seat: i,
           subject,
           name: s.name,
           kind: table.record.kind,
-          rated: rated ? 1 : 0,
-          left_game: s.replaced ? 1 : 0,
+          rated,
+          left: s.replaced,
           score: scores[i]!,
           place: ranks[i]!,
           hands: st.hands,
           points: st.points,
           moons: st.moons,
           queens: st.queens,
-          finished_at: now,
+          finishedAt: now,
         },
       ];
     });
-    if (rows.length > 0) await tx.insertInto('player_games').values(rows).execute();
+    await tx.addPlayerGames(rows);
 
     // Chips: each winner who stayed to the end (leavers never win), if the game lasted long enough, under the
     // winner's daily cap. Winners are paid in user order, so two tables paying the same two players at once take
@@ -193,7 +168,7 @@ export async function finishLiveGame(
     for (const { i, userId } of prize ? winners : []) {
       if (paid.has(userId) || !(await takeDailyWin(tx, userId, prize!.cap, now))) continue;
       paid.add(userId);
-      await credit(tx, {
+      await tx.credit({
         id: `win:${table.id}:${userId}`,
         userId,
         amount: prize!.amount,
@@ -219,17 +194,14 @@ export async function finishLiveGame(
       recordId: table.id,
       chips,
     };
-    await tx
-      .insertInto('game_results')
-      .values({
-        game_id: table.id,
-        kind: table.record.kind,
-        rated: rated ? 1 : 0,
-        user_id: null,
-        finished_at: now,
-        result: JSON.stringify(result),
-      })
-      .execute();
+    await tx.addGameResult({
+      gameId: table.id,
+      kind: table.record.kind,
+      rated,
+      userId: null,
+      finishedAt: now,
+      result: JSON.stringify(result),
+    });
 
     // The table itself: finished, with its record, players and the ratings shown in the old columns.
     const players: PlayerResult[] = seats.map((s, i) => ({
@@ -259,7 +231,7 @@ export async function finishLiveGame(
       ),
       botRatings,
     };
-    await new KyselyStore(tx as unknown as Kysely<Database>, () => Promise.resolve()).finishGame(game);
+    await tx.finishGame(game);
     return result;
   });
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { KyselyStore } from '../store/kysely-store.js';
 import { openSqliteStore } from '../store/sqlite.js';
-import { progressDb } from './finish.js';
 import { PROVISIONAL } from './model.js';
 import { leaderboard, ratingHistory, standing, userSubject } from './standings.js';
 
@@ -15,7 +14,7 @@ const now = Date.UTC(2026, 4, 20, 12);
 
 /** A user with `games` rated games, the last one now, each in this month's history. */
 async function player(id: string, games: number, mu: number): Promise<void> {
-  const db = progressDb(store);
+  const db = store.db; // rows written directly; read through store.progress
   await store.createUser({
     id,
     name: id.toUpperCase(),
@@ -55,7 +54,7 @@ async function player(id: string, games: number, mu: number): Promise<void> {
 }
 
 test('the leaderboards list established players and bot levels, never provisional ones', async () => {
-  const db = progressDb(store);
+  const db = store.db; // rows written directly; read through store.progress
   await player('veteran', PROVISIONAL.games, 30);
   await player('newcomer', PROVISIONAL.games - 1, 40); // better μ, but provisional
   await db
@@ -84,20 +83,20 @@ test('the leaderboards list established players and bot levels, never provisiona
     })
     .execute();
   for (const period of ['all', 'month'] as const) {
-    const rows = await leaderboard(db, period, now);
+    const rows = await leaderboard(store.progress, period, now);
     expect(rows.map((r) => r.subject)).toEqual(['u:veteran', 'b:easy']);
     expect(rows.every((r) => r.provisional === false)).toBe(true);
   }
-  expect((await standing(db, 'u:newcomer', now)).provisional).toBe(true);
-  expect((await standing(db, 'u:veteran', now)).provisional).toBe(false);
-  expect((await standing(db, 'b:easy', now)).provisional).toBe(false);
+  expect((await standing(store.progress, 'u:newcomer', now)).provisional).toBe(true);
+  expect((await standing(store.progress, 'u:veteran', now)).provisional).toBe(false);
+  expect((await standing(store.progress, 'b:easy', now)).provisional).toBe(false);
   // The history says which points were provisional: all but the last of the veteran's.
-  const points = await ratingHistory(db, 'u:veteran', PROVISIONAL.games);
+  const points = await ratingHistory(store.progress, 'u:veteran', PROVISIONAL.games);
   expect(points.map((p) => p.provisional)).toEqual([
     ...new Array<boolean>(PROVISIONAL.games - 1).fill(true),
     false,
   ]);
   // Only the newest points are returned: their numbers still count from the first game.
-  const last2 = await ratingHistory(db, 'u:veteran', PROVISIONAL.games, 2);
+  const last2 = await ratingHistory(store.progress, 'u:veteran', PROVISIONAL.games, 2);
   expect(last2.map((p) => p.provisional)).toEqual([true, false]);
 });

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { findMatches, type Match, type Waiting } from '../matchmaking.js';
-import { progressDb } from '../rating/finish.js';
 import { closestLevel } from '../rating/model.js';
 import { botStandings, standing, userSubject } from '../rating/standings.js';
 import { services } from '../services.js';
@@ -49,7 +48,7 @@ export class QuickRoom extends GuardedRoom {
 
   static override async onAuth(token: string, options: unknown, context: AuthContext): Promise<QuickAuth> {
     const auth = await GuardedRoom.onAuth(token, options, context);
-    const st = await standing(progressDb(services().store), userSubject(auth.userId), Date.now());
+    const st = await standing(services().store.progress, userSubject(auth.userId), Date.now());
     return { ...auth, rating: st.matchRating, shown: st.rating, provisional: st.provisional };
   }
 
@@ -110,7 +109,7 @@ export class QuickRoom extends GuardedRoom {
   private async open(m: { players: Entry[]; bots: number }): Promise<void> {
     const s = services();
     const first = m.players[0]!;
-    const db = progressDb(s.store);
+    const db = s.store.progress;
     const bots = await botStandings(db, Date.now());
     // Bots fill empty seats at the level whose rating is closest to the players'.
     const mean = m.players.reduce((n, p) => n + p.rating, 0) / m.players.length;

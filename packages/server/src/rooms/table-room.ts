@@ -20,7 +20,7 @@ import {
 import type { SeatLook } from '@hearts/table/cosmetics';
 import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
-import { finishLiveGame, progressDb } from '../rating/finish.js';
+import { finishLiveGame } from '../rating/finish.js';
 import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
@@ -541,7 +541,7 @@ export class TableRoom extends GuardedRoom {
     }
     const present = this.members.filter((m) => this.byUser.has(m.userId));
     const looks = await looksOfUsers(
-      progressDb(services().store),
+      services().store.progress,
       present.map((m) => m.userId),
     );
     const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
@@ -751,14 +751,14 @@ export class TableRoom extends GuardedRoom {
     const rated = t.record.rated;
     const humans = [];
     const looks = await looksOfUsers(
-      progressDb(s.store),
+      s.store.progress,
       seats.map((seat) => t.seats[seat]!.userId!),
     );
     for (const seat of seats) {
       const userId = t.seats[seat]!.userId!;
       const user = await s.store.userById(userId);
       const provisional = rated
-        ? (await standing(progressDb(s.store), userSubject(userId), Date.now())).provisional
+        ? (await standing(s.store.progress, userSubject(userId), Date.now())).provisional
         : false;
       humans.push({
         userId,

@@ -6,7 +6,9 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
+import { KyselyProgress } from './kysely-progress.js';
 import { migrateToLatest } from './migrations.js';
+import type { ProgressStore } from './progress.js';
 import type { Database, EventsTable, TablePlayersTable, UsersTable } from './schema.js';
 import {
   NameTakenError,
@@ -63,12 +65,64 @@ export function isUniqueViolation(e: unknown): boolean {
   );
 }
 
+/** Marks the table finished with its record and results, and stores the new ratings, on `tx`. */
+async function writeFinishedGame(tx: Kysely<Database>, g: FinishedGame): Promise<void> {
+  await tx
+    .updateTable('tables')
+    .set({
+      status: 'finished',
+      finished_at: g.finishedAt,
+      result: JSON.stringify({ players: g.players }),
+      record: JSON.stringify(g.record),
+    })
+    .where('id', '=', g.tableId)
+    .execute();
+  await tx
+    .insertInto('table_players')
+    .values(
+      g.players.map((p) => ({
+        table_id: g.tableId,
+        seat: p.seat,
+        user_id: p.userId,
+        name: p.name,
+        bot_level: p.botLevel,
+        replaced: p.replaced ? 1 : 0,
+        score: p.score,
+        rank: p.rank,
+        rating_before: p.ratingBefore,
+        rating_after: p.ratingAfter,
+        finished_at: g.finishedAt,
+      })),
+    )
+    .execute();
+  for (const u of g.userRatings)
+    await tx
+      .updateTable('users')
+      .set((eb) => ({ rating: u.rating, games: eb('games', '+', 1), last_played_at: g.finishedAt }))
+      .where('id', '=', u.userId)
+      .execute();
+  for (const b of g.botRatings) {
+    const done = await tx
+      .updateTable('bot_ratings')
+      .set((eb) => ({ rating: b.rating, games: eb('games', '+', 1) }))
+      .where('level', '=', b.level)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0)
+      await tx.insertInto('bot_ratings').values({ level: b.level, rating: b.rating, games: 1 }).execute();
+  }
+}
+
 export class KyselyStore implements GameStore {
   constructor(
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => db.destroy(),
     private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
-  ) {}
+  ) {
+    this.progress = new KyselyProgress(db, writeFinishedGame);
+  }
+
+  /** Ratings, player records, chips and cosmetics, in the same database. */
+  readonly progress: ProgressStore;
 
   private readonly eventSql = new Map<number, string>(); // rows → the SQL of an events insert of that many
 
@@ -334,55 +388,19 @@ export class KyselyStore implements GameStore {
     return rows.map((r) => r.id);
   }
 
-  async finishGame(g: FinishedGame): Promise<void> {
-    // Inside a caller's transaction (ratings and chips: src/rating/finish.ts) the writes join it.
-    const inTransaction = (f: (tx: Kysely<Database>) => Promise<void>) =>
-      this.db.isTransaction ? f(this.db) : this.db.transaction().execute(f);
-    await inTransaction(async (tx) => {
-      await tx
-        .updateTable('tables')
-        .set({
-          status: 'finished',
-          finished_at: g.finishedAt,
-          result: JSON.stringify({ players: g.players }),
-          record: JSON.stringify(g.record),
-        })
-        .where('id', '=', g.tableId)
-        .execute();
-      await tx
-        .insertInto('table_players')
-        .values(
-          g.players.map((p) => ({
-            table_id: g.tableId,
-            seat: p.seat,
-            user_id: p.userId,
-            name: p.name,
-            bot_level: p.botLevel,
-            replaced: p.replaced ? 1 : 0,
-            score: p.score,
-            rank: p.rank,
-            rating_before: p.ratingBefore,
-            rating_after: p.ratingAfter,
-            finished_at: g.finishedAt,
-          })),
-        )
-        .execute();
-      for (const u of g.userRatings)
-        await tx
-          .updateTable('users')
-          .set((eb) => ({ rating: u.rating, games: eb('games', '+', 1), last_played_at: g.finishedAt }))
-          .where('id', '=', u.userId)
-          .execute();
-      for (const b of g.botRatings) {
-        const done = await tx
-          .updateTable('bot_ratings')
-          .set((eb) => ({ rating: b.rating, games: eb('games', '+', 1) }))
-          .where('level', '=', b.level)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) === 0)
-          await tx.insertInto('bot_ratings').values({ level: b.level, rating: b.rating, games: 1 }).execute();
-      }
-    });
+  finishGame(g: FinishedGame): Promise<void> {
+    return this.db.transaction().execute((tx) => writeFinishedGame(tx, g));
+  }
+
+  async tableStatus(
+    id: string,
+  ): Promise<{ kind: TableRecord['kind']; status: TableRecord['status'] } | null> {
+    const r = await this.db
+      .selectFrom('tables')
+      .select(['kind', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r ? { kind: r.kind as TableRecord['kind'], status: r.status as TableRecord['status'] } : null;
   }
 
   async history(userId: string, limit: number): Promise<HistoryEntry[]> {

@@ -3,6 +3,8 @@
  * (embedded default) and PostgreSQL. Times are milliseconds since the epoch in `bigint` columns (read back with
  * `Number()`, since PostgreSQL drivers return them as strings); booleans are 0/1 integers.
  */
+import type { ProgressTables } from './progress-schema.js';
+
 export interface UsersTable {
   id: string;
   name: string; // as shown
@@ -73,7 +75,8 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface Database {
+/** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
+export interface Database extends ProgressTables {
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

@@ -13,6 +13,9 @@
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
+import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
+
+export type { FinishedGame, PlayerResult } from './progress.js';
 
 export interface UserRecord {
   readonly id: string;
@@ -51,28 +54,6 @@ export interface EventRow {
   readonly seq: number; // 0, 1, 2 … without gaps
   readonly event: StoredEvent;
   readonly at: number;
-}
-
-export interface PlayerResult {
-  readonly seat: number;
-  readonly userId: string | null; // the human dealt into the seat
-  readonly name: string;
-  readonly botLevel: BotLevel | null; // seated bot, or the bot that took over
-  readonly replaced: boolean;
-  readonly score: number;
-  readonly rank: number; // 1 = won
-  readonly ratingBefore: number | null;
-  readonly ratingAfter: number | null;
-}
-
-/** What finishing a game writes, all at once. */
-export interface FinishedGame {
-  readonly tableId: string;
-  readonly finishedAt: number;
-  readonly players: readonly PlayerResult[];
-  readonly record: GameRecord;
-  readonly userRatings: readonly { readonly userId: string; readonly rating: number }[]; // rated: new ratings
-  readonly botRatings: readonly { readonly level: BotLevel; readonly rating: number }[];
 }
 
 /** A finished game in a player's history. */
@@ -143,4 +124,9 @@ export interface GameStore {
   /** A finished game's record and who played it. */
   gameRecord(tableId: string): Promise<{ record: GameRecord; userIds: (string | null)[] } | null>;
   botRatings(): Promise<Map<BotLevel, number>>;
+  /** A table's kind and status (a friends' room before its start is no table yet), or null. */
+  tableStatus(id: string): Promise<{ kind: TableRecord['kind']; status: TableRecord['status'] } | null>;
+
+  /** Ratings, player records, chips and cosmetics (src/store/progress.ts). */
+  readonly progress: ProgressStore;
 }

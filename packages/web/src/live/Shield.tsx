@@ -1,8 +1,10 @@
 import type { TableClient } from '@hearts/live';
+import { ROUTES } from '@hearts/live/api';
 import type { LiveState } from '@hearts/table';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../ui/icons';
+import { request } from './http';
 
 /**
  * The fair shuffle at the table: the short commitments hash during the hand, and after it the client's own
@@ -53,11 +55,8 @@ export function Shield({ client, state }: { client: TableClient; state: LiveStat
 
 /** Downloads every hand's hearts-shuffle/1 transcript of a finished live game (for `hearts verify`). */
 export async function downloadTranscripts(token: string, gameId: string): Promise<void> {
-  const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/shuffle`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`the transcripts could not be loaded (${res.status})`);
-  const text = await res.text();
+  const all = await request(ROUTES.transcripts, { token, params: { id: gameId } });
+  const text = JSON.stringify(all, null, 2);
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;

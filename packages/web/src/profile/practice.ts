@@ -14,8 +14,8 @@ import type { GameController } from '../game/controller';
 import { loadHistory, type HistoryEntry } from '../game/records';
 import { HUMAN } from '../game/session';
 import { readJson, writeJson, type KeyValueStore } from '../game/storage';
-import { ApiError, TOKEN_KEY } from '../live/account';
-import { claimPractice } from './api';
+import { TOKEN_KEY } from '../live/token';
+import { ApiError } from '../live/api-error';
 
 export const CLAIMED_KEY = 'hearts.practice.reported';
 
@@ -55,6 +55,9 @@ async function sweep(store: KeyValueStore): Promise<ClaimOutcome> {
   let stopped: ClaimOutcome['stopped'] = null;
   for (const entry of unreportedWins(history, done)) {
     try {
+      // The server's API (and zod, which checks its answers) is loaded only when there is a game to report;
+      // failing to load it (offline) stops this sweep like a failed call.
+      const { claimPractice } = await import('./api');
       const r = await claimPractice(token, entry.record, HUMAN);
       paid++;
       chips += r.amount;

@@ -1,9 +1,8 @@
 /**
- * The tables of ratings, player records, chips and cosmetics (migration `0002_ratings_chips`), as Kysely sees
- * them. Portable SQL only, like the rest of the store: times are milliseconds in `bigint` columns (read back with
+ * The tables of ratings, player records, chips and cosmetics (migration `0002_ratings_chips`, in src/rating/migration.ts), as
+ * Kysely sees them. Portable SQL only, like the rest of the store: times are milliseconds in `bigint` columns (read back with
  * `Number()`), booleans 0/1 integers, chip amounts whole numbers in `bigint`.
  */
-import type { Database } from '../store/schema.js';
 
 /** One rated player: a user (`u:<id>`) or a bot level (`b:<level>`). */
 export interface RatingsTable {
@@ -103,6 +102,3 @@ export interface ProgressTables {
   cosmetics_owned: CosmeticsOwnedTable;
   cosmetics_equipped: CosmeticsEquippedTable;
 }
-
-/** The whole database: the live tables' store and these. */
-export type ProgressDatabase = Database & ProgressTables;

@@ -1,0 +1,486 @@
+/**
+ * The game server's HTTP API, declared once: every route's method, path (with its parameters), query, request body
+ * and response as zod schemas, and the error body `{ error, message }` with its codes. The server routes by these
+ * declarations and parses requests with them (packages/server/src/api-router.ts); its handlers' return values are
+ * type-checked against the responses. The web app calls through one helper that takes a declaration and parses the
+ * response with it (packages/web/src/live/http.ts). Beside `hearts-live/1` (protocol.ts), which runs over the
+ * WebSocket, this is the rest of what a client says to the server. The schemas are `zod/mini` (the same zod, with
+ * functions instead of methods), which the browser loads in a third of classic zod's size.
+ *
+ * ```ts
+ * const url = pathOf(ROUTES.profile, { who: 'me' }); // '/api/profile/me'
+ * const page: ResponseOf<typeof ROUTES.profile> = ROUTES.profile.response.parse(await res.json());
+ * ```
+ */
+import * as z from 'zod/mini';
+import type { GameRecord } from '@hearts/engine';
+import type { Transcript } from '@hearts/shuffle';
+import { COSMETIC_SLOTS, type SeatLook } from '@hearts/table/cosmetics';
+import { BOT_LEVELS } from '@hearts/table/protocol';
+
+/** Every code an `{ error, message }` body carries. */
+export const API_ERRORS = [
+  'ERR_MALFORMED', // the body, query or a path parameter is not what the route takes
+  'ERR_TOO_LARGE', // 413: the body is over the route's limit
+  'ERR_SIGN_IN', // 401: no token, or not a valid one
+  'ERR_NOT_FOUND', // 404
+  'ERR_METHOD', // 405: a known path with another method
+  'ERR_RATE_LIMIT', // 429, with Retry-After
+  'ERR_DRAINING', // 503: the server is shutting down
+  'ERR_BUSY', // 503: too many password checks at once, with Retry-After
+  'ERR_INTERNAL', // 500
+  // identity (auth.ts IdentityRefusal)
+  'ERR_BAD_NAME',
+  'ERR_RESERVED_NAME',
+  'ERR_NAME_TAKEN', // 409
+  'ERR_BAD_PASSWORD',
+  'ERR_ALREADY_CLAIMED', // 409 (a name with a password already; a solo game paid already)
+  'ERR_NO_USER',
+  'ERR_WRONG_LOGIN', // 401
+  // the shop (economy/shop.ts)
+  'ERR_NO_ITEM', // 404
+  'ERR_NOT_ENOUGH_CHIPS', // 402
+  'ERR_OWNED', // 409
+  'ERR_NOT_OWNED', // 409
+  // solo claims (economy/chips.ts)
+  'ERR_BAD_RECORD',
+  'ERR_NOT_FINISHED',
+  'ERR_NOT_WON',
+  'ERR_BAD_SEAT',
+  'ERR_TOO_SHORT',
+  'ERR_DAILY_CAP', // 429
+] as const;
+export type ApiErrorCode = (typeof API_ERRORS)[number];
+
+/**
+ * The body of every refusal. The code is read as any string, so that a client keeps working when a newer server
+ * adds a code; the server can only send {@link ApiErrorCode}s.
+ */
+export const errorBody = z.object({ error: z.string(), message: z.string() });
+export type ErrorBody = { readonly error: ApiErrorCode; readonly message: string };
+
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and -, at most 40'));
+const level = z.enum(BOT_LEVELS);
+
+/** A `hearts-record/1` record; its moves are checked by the engine's `replayRecord` where it matters. */
+const record = z.custom<GameRecord>(
+  (x) =>
+    typeof x === 'object' &&
+    x !== null &&
+    (x as { format?: unknown }).format === 'hearts-record/1' &&
+    Array.isArray((x as { hands?: unknown }).hands),
+  'not a hearts-record/1 record',
+);
+/** A `hearts-shuffle/1` transcript; `hearts verify` and the shield check it fully. */
+const transcript = z.custom<Transcript>(
+  (x) =>
+    typeof x === 'object' && x !== null && typeof (x as { handNumber?: unknown }).handNumber === 'number',
+  'not a hearts-shuffle/1 transcript',
+);
+const look = z.object({
+  back: z.string(),
+  face: z.string(),
+  table: z.string(),
+  frame: z.string(),
+}) satisfies z.ZodMiniType<SeatLook>;
+
+/** A user as others may see them. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  claimed: z.boolean(), // the name is kept with a password
+  rating: z.number(),
+  provisional: z.boolean(), // fewer rated games than PROVISIONAL.games: shown as "1500?"
+  games: z.number(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+const account = z.object({ token: z.string(), user: publicUserSchema });
+export type Account = z.infer<typeof account>;
+
+/** A finished live game in the player's history. */
+const liveGame = z.object({
+  id: z.string(),
+  kind: z.enum(['quick', 'friends']),
+  rated: z.boolean(),
+  finishedAt: z.number(),
+  seat: z.number(), // the player's seat
+  players: z.array(
+    z.object({
+      name: z.string(),
+      bot: z.boolean(),
+      level: z.nullable(level),
+      replaced: z.boolean(),
+      score: z.number(),
+      rank: z.number(),
+      ratingBefore: z.nullable(z.number()),
+      ratingAfter: z.nullable(z.number()),
+    }),
+  ),
+});
+export type LiveGame = z.infer<typeof liveGame>;
+
+/** A point of the rating graph: the rating before and after one rated game. */
+const historyPoint = z.object({
+  gameId: z.string(),
+  at: z.number(),
+  before: z.number(),
+  after: z.number(),
+  provisional: z.boolean(), // the rating after this game was still provisional
+  place: z.number(),
+});
+export type HistoryPoint = z.infer<typeof historyPoint>;
+
+/** Totals over a player's live games. */
+const playerRecord = z.object({
+  games: z.number(),
+  wins: z.number(), // first place (shared or alone)
+  ratedGames: z.number(),
+  hands: z.number(),
+  pointsPerHand: z.nullable(z.number()), // null before the first hand
+  moons: z.number(),
+  queens: z.number(),
+  left: z.number(), // games left before the end
+});
+export type PlayerRecord = z.infer<typeof playerRecord>;
+
+/** A recent game on a player page: every seat, in seat order. */
+const recentGame = z.object({
+  id: z.string(),
+  kind: z.string(),
+  rated: z.boolean(),
+  finishedAt: z.number(),
+  seat: z.number(), // the player's seat
+  players: z.array(
+    z.object({
+      name: z.string(),
+      subject: z.string(),
+      score: z.number(),
+      place: z.number(),
+      left: z.boolean(),
+    }),
+  ),
+});
+export type RecentGame = z.infer<typeof recentGame>;
+
+/** A player page: a user's (with `id` and `look`; `chips` on your own) or a bot level's. */
+const playerPage = z.object({
+  subject: z.string(), // `u:<id>` or `b:<level>`
+  name: z.string(),
+  bot: z.nullable(level),
+  rating: z.number(),
+  provisional: z.boolean(), // too few rated games: "1500?", not on the leaderboard
+  provisionalGames: z.number(), // rated games until a rating is established
+  ratedGames: z.number(),
+  idleDays: z.number(),
+  lastPlayedAt: z.nullable(z.number()),
+  record: playerRecord,
+  history: z.array(historyPoint),
+  recent: z.array(recentGame),
+  id: z.optional(z.string()), // users
+  look: z.optional(look), // users
+  chips: z.optional(z.number()), // your own page only
+});
+export type PlayerPage = z.infer<typeof playerPage>;
+
+export const PERIODS = ['all', 'month'] as const;
+export type Period = (typeof PERIODS)[number];
+
+const leaderboardRow = z.object({
+  subject: z.string(),
+  name: z.string(),
+  bot: z.nullable(level),
+  rating: z.number(), // displayed now, rounded
+  provisional: z.literal(false), // provisional ratings are never listed
+  games: z.number(), // rated games (this month: in this month)
+  change: z.nullable(z.number()), // this month: rating now minus before the month's first game
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRow>;
+
+export const CHIP_REASONS = ['rated-win', 'friends-win', 'practice-win', 'solo-win', 'purchase'] as const;
+export type ChipReason = (typeof CHIP_REASONS)[number];
+
+const ledgerRow = z.object({
+  amount: z.number(), // + in, − out
+  reason: z.enum(CHIP_REASONS),
+  ref: z.string(), // the game or the item
+  at: z.number(),
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+
+const shopItem = z.object({
+  id: z.string(),
+  slot: z.enum(COSMETIC_SLOTS),
+  price: z.number(),
+  owned: z.boolean(),
+  equipped: z.boolean(),
+});
+export type ShopItem = z.infer<typeof shopItem>;
+
+const shop = z.object({ balance: z.number(), items: z.array(shopItem), look });
+export type Shop = z.infer<typeof shop>;
+
+const item = z.strictObject({ item: z.string().check(z.minLength(1), z.maxLength(40)) });
+
+/** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+
+/** A route's path parameters, by name. */
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
+
+/** The check of one path parameter. */
+export type ParamSchema = z.ZodMiniType<string>;
+
+/** One route of the API. `body` and `query` are absent when the route reads none. */
+export interface Route<
+  P extends string = string,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
+> {
+  readonly method: 'GET' | 'POST';
+  readonly path: P; // `:name` segments are parameters
+  readonly params: { readonly [K in ParamNames<P>]: ParamSchema }; // each checked; a mismatch is a 404
+  readonly query?: Q; // from the search parameters (strings)
+  readonly body?: B; // JSON
+  readonly maxBody?: number; // bytes (default: 4096)
+  readonly auth: 'none' | 'optional' | 'required'; // `Authorization: Bearer <token>`; required: 401 ERR_SIGN_IN
+  readonly response: R; // the 200 body (JSON)
+}
+
+/** The parsed query of a route (undefined: it reads none). */
+export type QueryOf<T> = T extends { readonly query: infer Q extends z.ZodMiniType }
+  ? z.output<Q>
+  : undefined;
+/** The query as a client gives it. */
+export type QueryInputOf<T> = T extends { readonly query: infer Q extends z.ZodMiniType }
+  ? z.input<Q>
+  : undefined;
+/** The request body as the server reads it (defaults applied; undefined: it reads none). */
+export type BodyOf<T> = T extends { readonly body: infer B extends z.ZodMiniType } ? z.output<B> : undefined;
+/** The request body as a client sends it. */
+export type BodyInputOf<T> = T extends { readonly body: infer B extends z.ZodMiniType }
+  ? z.input<B>
+  : undefined;
+/** The 200 response of a route. */
+export type ResponseOf<T extends Route> = z.output<T['response']>;
+
+/** A declaration, its literal types kept (method, path, auth, which of query and body it has). */
+const route = <const T extends Route>(
+  r: T & { readonly params: { readonly [K in ParamNames<T['path']>]: ParamSchema } },
+): T => r;
+
+const none = {} as const;
+
+/** Every JSON route of the server (`/metrics` is Prometheus text: src/http.ts). */
+export const ROUTES = {
+  /** 200, or 503 with the same body while draining or when the database takes no writes. */
+  health: route({
+    method: 'GET',
+    path: '/healthz',
+    params: none,
+    auth: 'none',
+    response: z.object({ status: z.enum(['ok', 'draining', 'unwritable']), process: z.string() }),
+  }),
+  /** A new guest (LIMIT_GUESTS per address). */
+  guest: route({ method: 'POST', path: '/api/guest', params: none, auth: 'none', response: account }),
+  /** The signed-in user; `token`: a renewed token to keep instead, when the one sent is old. */
+  me: route({
+    method: 'GET',
+    path: '/api/me',
+    params: none,
+    auth: 'required',
+    response: z.object({ user: publicUserSchema, token: z.optional(z.string()) }),
+  }),
+  /** Renames a guest. */
+  rename: route({
+    method: 'POST',
+    path: '/api/name',
+    params: none,
+    auth: 'required',
+    body: z.object({ name: z.string() }),
+    response: z.object({ user: publicUserSchema }),
+  }),
+  /** Keeps the name with a password: older tokens stop working. */
+  claim: route({
+    method: 'POST',
+    path: '/api/claim',
+    params: none,
+    auth: 'required',
+    body: z.object({ password: z.string() }),
+    response: account,
+  }),
+  /** Every token stops working: this device's new one comes back. */
+  signOutEverywhere: route({
+    method: 'POST',
+    path: '/api/signout-everywhere',
+    params: none,
+    auth: 'required',
+    response: account,
+  }),
+  /** Signs in on another device (back-off per name and address; 503 ERR_BUSY when too many). */
+  login: route({
+    method: 'POST',
+    path: '/api/login',
+    params: none,
+    auth: 'none',
+    body: z.object({ name: z.string(), password: z.string() }),
+    response: account,
+  }),
+  /** The user's finished live games, newest first. */
+  history: route({
+    method: 'GET',
+    path: '/api/history',
+    params: none,
+    auth: 'required',
+    response: z.object({ games: z.array(liveGame) }),
+  }),
+  /** A finished game as `hearts-record/1` (its players only), as a download. */
+  gameRecord: route({
+    method: 'GET',
+    path: '/api/games/:id/record',
+    params: { id },
+    auth: 'required',
+    response: record,
+  }),
+  /** Every finished hand's `hearts-shuffle/1` transcript (its players only). */
+  transcripts: route({
+    method: 'GET',
+    path: '/api/games/:id/shuffle',
+    params: { id },
+    auth: 'required',
+    response: z.object({ transcripts: z.array(transcript) }),
+  }),
+  /** One finished hand's transcript, as a file for `hearts verify`. */
+  transcript: route({
+    method: 'GET',
+    path: '/api/games/:id/shuffle/:hand',
+    params: { id, hand: z.string().check(z.regex(/^\d{1,4}$/)) },
+    auth: 'required',
+    response: transcript,
+  }),
+  /** `me` (signed in: with chips) or a user id. */
+  profile: route({
+    method: 'GET',
+    path: '/api/profile/:who',
+    params: { who: id },
+    auth: 'optional',
+    response: playerPage,
+  }),
+  /** A bot level's page. */
+  botPage: route({
+    method: 'GET',
+    path: '/api/bots/:level',
+    params: { level },
+    auth: 'none',
+    response: playerPage,
+  }),
+  /** Players and bot levels by rating (this month: who played this month). */
+  leaderboard: route({
+    method: 'GET',
+    path: '/api/leaderboard',
+    params: none,
+    auth: 'none',
+    query: z.object({ period: z._default(z.enum(PERIODS), 'all') }),
+    response: z.object({ period: z.enum(PERIODS), players: z.array(leaderboardRow) }),
+  }),
+  /** A finished game's record: quick matches for everyone, friends' tables for their players. */
+  replay: route({
+    method: 'GET',
+    path: '/api/replays/:id',
+    params: { id },
+    auth: 'optional',
+    response: record,
+  }),
+  /** Your balance and ledger. */
+  chips: route({
+    method: 'GET',
+    path: '/api/chips',
+    params: none,
+    auth: 'required',
+    response: z.object({ balance: z.number(), ledger: z.array(ledgerRow) }),
+  }),
+  /** A solo win: the record is replayed; a token amount once per game. */
+  soloClaim: route({
+    method: 'POST',
+    path: '/api/chips/solo',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      record: z.record(z.string(), z.unknown()),
+      seat: z._default(z.int().check(z.minimum(0), z.maximum(5)), 0),
+    }),
+    maxBody: 256 * 1024, // the record of a long game
+    response: z.object({ amount: z.number(), balance: z.number(), hash: z.string() }),
+  }),
+  /** The cosmetics with price, owned, chosen; your balance. */
+  shop: route({ method: 'GET', path: '/api/shop', params: none, auth: 'required', response: shop }),
+  /** Buys an item (refused without enough chips). */
+  buy: route({
+    method: 'POST',
+    path: '/api/shop/buy',
+    params: none,
+    auth: 'required',
+    body: item,
+    response: z.object({ balance: z.number(), item: z.string() }),
+  }),
+  /** Chooses an owned item for its slot. */
+  equip: route({
+    method: 'POST',
+    path: '/api/shop/equip',
+    params: none,
+    auth: 'required',
+    body: item,
+    response: z.object({ look }),
+  }),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The path of a route with its parameters filled in (each encoded). */
+export function pathOf<P extends string>(r: Route<P>, params?: PathParams<P>): string {
+  const given: Readonly<Record<string, string>> = params ?? {};
+  return r.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(given[name] ?? ''));
+}
+
+/**
+ * The parameters of a request path if it has the route's shape (`null` otherwise), decoded but not yet checked
+ * against the route's parameter schemas.
+ */
+export function matchPath(r: { readonly path: string }, path: string): Record<string, string> | null {
+  const want = r.path.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (g === '') return null;
+      try {
+        out[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return out;
+}
+
+/** A response body read with its route's schema: the typed body, or the first way it differs. */
+export function parseResponse<T extends Route>(
+  r: T,
+  body: unknown,
+): { ok: true; value: ResponseOf<T> } | { ok: false; error: string } {
+  const parsed = z.safeParse<T['response']>(r.response, body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return {
+    ok: false,
+    error: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'not as declared',
+  };
+}
