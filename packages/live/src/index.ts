@@ -58,6 +58,7 @@ export type {
 } from './protocol.js';
 export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
+export { kickVotesNeeded } from './kick.js';
 export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export { TableClient, LiveError, quickMatch, signedClient } from './client.js';
