@@ -21,6 +21,8 @@ import {
   type HeldTrick,
   type LiveSeatView,
   type LiveTableView,
+  type SeatClock,
+  trackClocks,
 } from './view';
 
 /** Re-renders every `ms` while `on`: the clocks count down between messages. */
@@ -44,7 +46,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const [refusal, setRefusal] = useState<string | null>(null);
   const [panel, setPanel] = useState<'none' | 'score' | 'chat'>('none');
   const prev = useRef<LiveState | null>(null);
-  const clocksAt = useRef<{ clocks: LiveState['table']['clocks']; at: number } | null>(null);
+  const clocks = useRef<SeatClock[] | null>(null);
 
   // A trick that just completed stays a moment, then is collected to its winner.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -72,11 +74,12 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     return () => clearTimeout(id);
   }, [refusal]);
 
-  if (clocksAt.current?.clocks !== state.table.clocks)
-    clocksAt.current = { clocks: state.table.clocks, at: Date.now() };
+  // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
+  clocks.current = trackClocks(clocks.current, state, Date.now());
   const anyRunning = state.table.clocks.some((c) => c.running);
-  const now = useTicker(anyRunning);
-  const elapsed = Math.max(0, now - clocksAt.current.at);
+  const tick = useTicker(anyRunning);
+  const now = Math.max(tick, Date.now());
+  const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
   const view = useMemo(
     () => liveTableView(state, { selected, held: held?.trick ?? null }),
@@ -181,7 +184,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
             <LiveSeat
               key={s.seat}
               seat={s}
-              clock={clockSeconds(state.table.clocks[s.seat]!, elapsed)}
+              clock={clockOf(s.seat)}
               onKick={() => client.send('kick', { seat: s.seat })}
             />
           ))}
@@ -203,7 +206,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       <PlayerArea
         name={me.name}
         me={me}
-        clock={<LiveClock seconds={clockSeconds(state.table.clocks[view.you]!, elapsed)} />}
+        clock={<LiveClock seconds={clockOf(view.you)} />}
         prompt={view.prompt}
         nameOf={nameOf}
         you={view.you}
@@ -214,14 +217,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         canPass={view.canPass}
         direction={view.direction}
         onPass={() => void send({ kind: 'pass', cards: selected })}
-        note={
-          state.table.kickable[view.you] === true &&
-          view.phase !== 'gameOver' && (
-            <p className="out-of-time-note" role="status">
-              {t('live.table.youOutOfTime')}
-            </p>
-          )
-        }
+        note={view.phase !== 'gameOver' && <KickNotes view={view} />}
       />
 
       {view.showResult && (
@@ -278,6 +274,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
       cards={seat.cards}
       back={seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
       turn={seat.turn}
+      passing={seat.passing}
       passed={seat.passed}
       dealer={seat.dealer}
     >
@@ -287,11 +284,43 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
           <span>{t('live.table.outOfTime')}</span>
           <button type="button" className="secondary small" onClick={onKick}>
             {t('live.table.kick')}
-            {seat.kickVotes > 0 && ` · ${t('live.table.kickVotes', { n: seat.kickVotes })}`}
+            {seat.kickVotes > 0 &&
+              ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
           </button>
         </div>
       )}
     </SeatBox>
+  );
+}
+
+/**
+ * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
+ * (and how to keep it), and how far the votes on other seats are (and when they reset).
+ */
+function KickNotes({ view }: { view: LiveTableView }) {
+  const { t } = useTranslation();
+  const me = view.seats[view.you]!;
+  const voted = view.seats.filter((s) => !s.you && s.kickable && s.kickVotes > 0);
+  if (!me.kickable && voted.length === 0) return null;
+  return (
+    <>
+      {me.kickable && me.kickVotes > 0 ? (
+        <p className="out-of-time-note kick-warning" role="alert">
+          {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
+        </p>
+      ) : (
+        me.kickable && (
+          <p className="out-of-time-note" role="status">
+            {t('live.table.youOutOfTime')}
+          </p>
+        )
+      )}
+      {voted.map((s) => (
+        <p key={s.seat} className="out-of-time-note kick-progress" role="status">
+          {t('live.table.kickVotesOn', { name: s.name, n: s.kickVotes, count: s.kickNeeded })}
+        </p>
+      ))}
+    </>
   );
 }
 

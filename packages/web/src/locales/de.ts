@@ -44,7 +44,8 @@ export const de: Texts = {
     points: '{{n}} Punkte',
     handPoints: '{{n}} in dieser Runde',
     cards: '{{n}} Karten',
-    passed: '✓ weitergegeben',
+    passed: '✓ hat weitergegeben',
+    passing: 'gibt weiter …',
     thinking: 'überlegt …',
     turn: 'ist dran',
     provisional:

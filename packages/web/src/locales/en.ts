@@ -44,6 +44,7 @@ export const en = {
     handPoints: '{{n}} this hand',
     cards: '{{n}} cards',
     passed: '✓ passed',
+    passing: 'passing …',
     thinking: 'thinking …',
     turn: 'to play',
     provisional:
