@@ -152,20 +152,20 @@ describe('kick votes', () => {
     [
       'en',
       'Vote to kick · 1 of 2 votes',
-      'Votes to give the seat of Cleo to a bot: 1 of 2. They reset when Cleo plays or a new hand starts.',
+      'Votes to kick reset when that player plays again themselves, or when a new hand starts.',
       'The others are voting to give your seat to a bot: 1 of 2 votes. Play now to keep it: the votes reset when you play or pass yourself, or when a new hand starts.',
     ],
     [
       'de',
       'Rauswerfen · 1 von 2 Stimmen',
-      'Stimmen, den Platz von Cleo einem Bot zu geben: 1 von 2. Sie verfallen, sobald Cleo spielt oder eine neue Runde beginnt.',
+      'Die Stimmen zum Rauswerfen verfallen, sobald an diesem Platz wieder selbst gespielt wird oder eine neue Runde beginnt.',
       'Die anderen stimmen dafür, deinen Platz einem Bot zu geben: 1 von 2 Stimmen. Spiel jetzt, um ihn zu behalten: Die Stimmen verfallen, sobald du selbst spielst oder weitergibst oder eine neue Runde beginnt.',
     ],
-  ] as const)('%s: how many of the votes needed, and when they reset', (lang, button, progress, warning) => {
+  ] as const)('%s: how many of the votes needed, and when they reset', (lang, button, reset, warning) => {
     const t = table(lang, passing({ kickable: [true, false, true, false], kickVotes: [1, 0, 1, 0] }));
     expect(t.seat(2).querySelector('.seat-kick button')!.textContent).toBe(button);
     expect(t.seat(1).querySelector('.seat-kick')).toBeNull();
-    expect(t.container.querySelector('.kick-progress')!.textContent).toBe(progress);
+    expect(t.container.querySelector('.kick-reset')!.textContent).toBe(reset);
     // The player voted on is told, and how to keep the seat.
     expect(t.getByRole('alert').textContent).toBe(warning);
   });

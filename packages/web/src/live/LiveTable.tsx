@@ -295,13 +295,13 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
 
 /**
  * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
- * (and how to keep it), and how far the votes on other seats are (and when they reset).
+ * (and how to keep it), and, once the player voted on another seat, when such votes reset.
  */
 function KickNotes({ view }: { view: LiveTableView }) {
   const { t } = useTranslation();
   const me = view.seats[view.you]!;
-  const voted = view.seats.filter((s) => !s.you && s.kickable && s.kickVotes > 0);
-  if (!me.kickable && voted.length === 0) return null;
+  const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
+  if (!me.kickable && !voting) return null;
   return (
     <>
       {me.kickable && me.kickVotes > 0 ? (
@@ -315,11 +315,11 @@ function KickNotes({ view }: { view: LiveTableView }) {
           </p>
         )
       )}
-      {voted.map((s) => (
-        <p key={s.seat} className="out-of-time-note kick-progress" role="status">
-          {t('live.table.kickVotesOn', { name: s.name, n: s.kickVotes, count: s.kickNeeded })}
+      {voting && (
+        <p className="out-of-time-note kick-reset" role="status">
+          {t('live.table.kickReset')}
         </p>
-      ))}
+      )}
     </>
   );
 }

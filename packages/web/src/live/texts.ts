@@ -82,8 +82,7 @@ export const liveEn = {
     kick: 'Vote to kick',
     kickVotes_one: '{{n}} of {{count}} vote',
     kickVotes_other: '{{n}} of {{count}} votes',
-    kickVotesOn:
-      'Votes to give the seat of {{name}} to a bot: {{n}} of {{count}}. They reset when {{name}} plays or a new hand starts.',
+    kickReset: 'Votes to kick reset when that player plays again themselves, or when a new hand starts.',
     youKickVotes:
       'The others are voting to give your seat to a bot: {{n}} of {{count}} votes. Play now to keep it: the votes reset when you play or pass yourself, or when a new hand starts.',
     outOfTime: 'out of time',
@@ -222,8 +221,8 @@ export const liveDe: typeof liveEn = {
     kick: 'Rauswerfen',
     kickVotes_one: '{{n}} von {{count}} Stimme',
     kickVotes_other: '{{n}} von {{count}} Stimmen',
-    kickVotesOn:
-      'Stimmen, den Platz von {{name}} einem Bot zu geben: {{n}} von {{count}}. Sie verfallen, sobald {{name}} spielt oder eine neue Runde beginnt.',
+    kickReset:
+      'Die Stimmen zum Rauswerfen verfallen, sobald an diesem Platz wieder selbst gespielt wird oder eine neue Runde beginnt.',
     youKickVotes:
       'Die anderen stimmen dafür, deinen Platz einem Bot zu geben: {{n}} von {{count}} Stimmen. Spiel jetzt, um ihn zu behalten: Die Stimmen verfallen, sobald du selbst spielst oder weitergibst oder eine neue Runde beginnt.',
     outOfTime: 'Zeitkonto leer',
