@@ -2,7 +2,8 @@
  * Kick votes in Chromium: four people at a friends' table, three of whom never act, so their time banks run out
  * and the fourth — the player in the browser — sees a "Vote to kick" button on every other seat. On a 1440×900
  * desktop and on a 360×740 phone each button is the topmost thing at its centre (nothing, not the trick area, lies
- * over it), and a real click on it lands: the vote is counted as "1 of 2 votes".
+ * over it), and a real click on it lands: the vote is counted as "1 of 2 votes". A vote on the player in the browser
+ * warns them above their hand.
  */
 import { TableClient } from '@hearts/live';
 import type { Browser, Page } from 'playwright-core';
@@ -120,6 +121,19 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   await screenshot(page, 'kick-phone.png');
   expect(phone).toHaveLength(3);
   expect(phone).toEqual(clickable(phone));
+
+  // The player in the browser is out of time too: one of the others votes on them. They are told so, above their
+  // hand, and the table still leaves every vote clickable.
+  const taken = [host, ...others].map((c) => c.state!.table.you);
+  const mine = [0, 1, 2, 3].find((seat) => !taken.includes(seat))!;
+  host.send('kick', { seat: mine });
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'The others are voting to give your seat to a bot: 1 of 2' })
+    .waitFor();
+  const warned = await settledHits(page);
+  await screenshot(page, 'kick-phone-warned.png');
+  expect(warned).toEqual(clickable(warned));
 
   expect(errors).toEqual([]);
   for (const c of [host, ...others]) await c.leave();
