@@ -183,6 +183,8 @@ export const de: Texts = {
     sevenOfDie: 'Würfel wählt eine Sieben, die 40 zählt',
     handsToPlay: 'Anzahl Runden (0: bis zur Punktzahl)',
     none: 'keine',
+    yes: 'ja',
+    no: 'nein',
     reset: 'Standardregeln',
   },
   help: {

@@ -182,6 +182,8 @@ export const en = {
     sevenOfDie: 'Die picks a seven worth 40',
     handsToPlay: 'Hands to play (0: play to the points)',
     none: 'none',
+    yes: 'yes',
+    no: 'no',
     reset: 'Standard rules',
   },
   help: {
