@@ -93,6 +93,7 @@ it('joins a friends table from the browser by link and plays the game to the end
   host.send('options', { rules: { targetScore: 15 }, botLevel: 'easy' });
   await page.locator('.rules-summary [data-rule="targetScore"] dd', { hasText: /^15$/ }).waitFor();
   expect(await page.locator('.rules-summary').textContent()).toContain('Play to (points)15');
+  await screenshot(page, 'live-lobby-guest.png');
   autoplay(host);
   host.send('start', {});
 

@@ -77,8 +77,8 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
   clocks.current = trackClocks(clocks.current, state, Date.now());
   const anyRunning = state.table.clocks.some((c) => c.running);
-  const tick = useTicker(anyRunning);
-  const now = Math.max(tick, Date.now());
+  useTicker(anyRunning); // re-renders while a clock runs
+  const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
   const view = useMemo(
@@ -295,7 +295,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
 
 /**
  * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
- * (and how to keep it), and, once the player voted on another seat, when such votes reset.
+ * (and how to keep it), and, while another seat has votes against it, when such votes reset.
  */
 function KickNotes({ view }: { view: LiveTableView }) {
   const { t } = useTranslation();
