@@ -76,6 +76,7 @@ export {
   bankRanOut,
   humanSeats,
   votesNeeded,
+  kickVotesNeeded,
   castKickVote,
   seatsMessage,
   moveEvent,

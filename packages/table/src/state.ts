@@ -195,10 +195,21 @@ export function humanSeats(state: TableState): number[] {
   return state.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
 }
 
+/**
+ * Votes that put a bot in a seat that is out of time, given how many other humans sit at the table: more than half
+ * of them. The server counts by it and the clients show it ("1 of 2 votes").
+ *
+ * ```ts
+ * kickVotesNeeded(3); // 2: three other people at the table, two of them must vote
+ * ```
+ */
+export function kickVotesNeeded(otherHumans: number): number {
+  return Math.floor(Math.max(0, otherHumans) / 2) + 1;
+}
+
 /** Votes that kick `target`: a majority of the other humans at the table. */
 export function votesNeeded(state: TableState, target: number): number {
-  const others = humanSeats(state).filter((s) => s !== target).length;
-  return Math.floor(others / 2) + 1;
+  return kickVotesNeeded(humanSeats(state).filter((s) => s !== target).length);
 }
 
 /**

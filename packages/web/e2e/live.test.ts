@@ -90,8 +90,11 @@ it('joins a friends table from the browser by link and plays the game to the end
   expect(await page.locator('.live-members li').count()).toBe(2);
   await page.getByText('The host chooses the options and starts the game.').waitFor();
 
+  // The host's rules reach the guest's lobby (not only the bot level).
   host.send('options', { rules: { targetScore: 15 }, botLevel: 'easy' });
-  await new Promise((r) => setTimeout(r, 200));
+  await page.locator('.rules-summary [data-rule="targetScore"] dd', { hasText: /^15$/ }).waitFor();
+  expect(await page.locator('.rules-summary').textContent()).toContain('Play to (points)15');
+  await screenshot(page, 'live-lobby-guest.png');
   autoplay(host);
   host.send('start', {});
 

@@ -51,6 +51,7 @@ export interface SeatView {
   readonly cards: number; // cards still held
   readonly turn: boolean; // this seat must act now
   readonly thinking: boolean;
+  readonly passing: boolean; // still choosing the cards to pass (while passing)
   readonly passed: boolean; // has chosen the cards to pass (while passing)
   readonly dealer: boolean;
 }
@@ -158,6 +159,7 @@ export function tableView(t: TableState): TableView | null {
         (phase === 'moon' && obs.moonShooter === seat) ||
         (passing && !obs.passedSeats[seat])),
     thinking: thinking === seat,
+    passing: held === null && passing && !obs.passedSeats[seat],
     passed: passing && obs.passedSeats[seat] === true,
     dealer: obs.dealer === seat,
   }));

@@ -18,7 +18,7 @@ import { openedFile } from '../ui/HistoryPage';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
-import { RulesOptions } from '../ui/RulesOptions';
+import { RulesOptions, RulesSummary } from '../ui/RulesOptions';
 import {
   ApiError,
   claimName,
@@ -463,7 +463,8 @@ function Closed({ text, action }: { text: string; action?: { label: string; run:
   );
 }
 
-function FriendsLobby({ client }: { client: TableClient }) {
+/** A friends' room before its game: the code to share, who is in, the host's options (every member sees them). */
+export function FriendsLobby({ client }: { client: TableClient }) {
   const { navigate } = useApp();
   const { t } = useTranslation();
   const lobby = client.lobby!;
@@ -506,6 +507,7 @@ function FriendsLobby({ client }: { client: TableClient }) {
         </section>
         <section className="live-card">
           <h2>{t('live.lobby.options')}</h2>
+          <RulesSummary rules={rules} />
           {host ? (
             <>
               <RulesOptions

@@ -22,6 +22,8 @@ import {
   type HeldTrick,
   type LiveSeatView,
   type LiveTableView,
+  type SeatClock,
+  trackClocks,
 } from './view';
 
 /** Re-renders every `ms` while `on`: the clocks count down between messages. */
@@ -45,7 +47,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const [refusal, setRefusal] = useState<string | null>(null);
   const [panel, setPanel] = useState<'none' | 'score' | 'chat'>('none');
   const prev = useRef<LiveState | null>(null);
-  const clocksAt = useRef<{ clocks: LiveState['table']['clocks']; at: number } | null>(null);
+  const clocks = useRef<SeatClock[] | null>(null);
 
   // A trick that just completed stays a moment, then is collected to its winner.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -73,11 +75,12 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     return () => clearTimeout(id);
   }, [refusal]);
 
-  if (clocksAt.current?.clocks !== state.table.clocks)
-    clocksAt.current = { clocks: state.table.clocks, at: Date.now() };
+  // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
+  clocks.current = trackClocks(clocks.current, state, Date.now());
   const anyRunning = state.table.clocks.some((c) => c.running);
-  const now = useTicker(anyRunning);
-  const elapsed = Math.max(0, now - clocksAt.current.at);
+  useTicker(anyRunning); // re-renders while a clock runs
+  const now = Date.now();
+  const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
   const view = useMemo(
     () => liveTableView(state, { selected, held: held?.trick ?? null }),
@@ -182,7 +185,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
             <LiveSeat
               key={s.seat}
               seat={s}
-              clock={clockSeconds(state.table.clocks[s.seat]!, elapsed)}
+              clock={clockOf(s.seat)}
               onKick={() => client.send('kick', { seat: s.seat })}
             />
           ))}
@@ -204,7 +207,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       <PlayerArea
         name={me.name}
         me={me}
-        clock={<LiveClock seconds={clockSeconds(state.table.clocks[view.you]!, elapsed)} />}
+        clock={<LiveClock seconds={clockOf(view.you)} />}
         prompt={view.prompt}
         nameOf={nameOf}
         you={view.you}
@@ -215,14 +218,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         canPass={view.canPass}
         direction={view.direction}
         onPass={() => void send({ kind: 'pass', cards: selected })}
-        note={
-          state.table.kickable[view.you] === true &&
-          view.phase !== 'gameOver' && (
-            <p className="out-of-time-note" role="status">
-              {t('live.table.youOutOfTime')}
-            </p>
-          )
-        }
+        note={view.phase !== 'gameOver' && <KickNotes view={view} />}
       />
 
       {view.showResult && (
@@ -279,6 +275,7 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
       cards={seat.cards}
       back={seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
       turn={seat.turn}
+      passing={seat.passing}
       passed={seat.passed}
       dealer={seat.dealer}
     >
@@ -288,11 +285,43 @@ function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number |
           <span>{t('live.table.outOfTime')}</span>
           <button type="button" className="secondary small" onClick={onKick}>
             {t('live.table.kick')}
-            {seat.kickVotes > 0 && ` · ${t('live.table.kickVotes', { n: seat.kickVotes })}`}
+            {seat.kickVotes > 0 &&
+              ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
           </button>
         </div>
       )}
     </SeatBox>
+  );
+}
+
+/**
+ * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
+ * (and how to keep it), and, while another seat has votes against it, when such votes reset.
+ */
+function KickNotes({ view }: { view: LiveTableView }) {
+  const { t } = useTranslation();
+  const me = view.seats[view.you]!;
+  const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
+  if (!me.kickable && !voting) return null;
+  return (
+    <>
+      {me.kickable && me.kickVotes > 0 ? (
+        <p className="out-of-time-note kick-warning" role="alert">
+          {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
+        </p>
+      ) : (
+        me.kickable && (
+          <p className="out-of-time-note" role="status">
+            {t('live.table.youOutOfTime')}
+          </p>
+        )
+      )}
+      {voting && (
+        <p className="out-of-time-note kick-reset" role="status">
+          {t('live.table.kickReset')}
+        </p>
+      )}
+    </>
   );
 }
 

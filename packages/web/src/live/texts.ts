@@ -80,7 +80,11 @@ export const liveEn = {
     leaveConfirm: 'Leave the table? A bot takes your seat for the rest of the game.',
     clock: '{{s}} s',
     kick: 'Vote to kick',
-    kickVotes: '{{n}} votes',
+    kickVotes_one: '{{n}} of {{count}} vote',
+    kickVotes_other: '{{n}} of {{count}} votes',
+    kickReset: 'Votes to kick reset when that player plays again themselves, or when a new hand starts.',
+    youKickVotes:
+      'The others are voting to give your seat to a bot: {{n}} of {{count}} votes. Play now to keep it: the votes reset when you play or pass yourself, or when a new hand starts.',
     outOfTime: 'out of time',
     youOutOfTime:
       'Your time bank for this hand is empty: after the grace time the server plays for you, and the others may vote to give your seat to a bot.',
@@ -215,7 +219,12 @@ export const liveDe: typeof liveEn = {
     leaveConfirm: 'Den Tisch verlassen? Ein Bot übernimmt deinen Platz bis zum Spielende.',
     clock: '{{s}} s',
     kick: 'Rauswerfen',
-    kickVotes: '{{n}} Stimmen',
+    kickVotes_one: '{{n}} von {{count}} Stimme',
+    kickVotes_other: '{{n}} von {{count}} Stimmen',
+    kickReset:
+      'Die Stimmen zum Rauswerfen verfallen, sobald an diesem Platz wieder selbst gespielt wird oder eine neue Runde beginnt.',
+    youKickVotes:
+      'Die anderen stimmen dafür, deinen Platz einem Bot zu geben: {{n}} von {{count}} Stimmen. Spiel jetzt, um ihn zu behalten: Die Stimmen verfallen, sobald du selbst spielst oder weitergibst oder eine neue Runde beginnt.',
     outOfTime: 'Zeitkonto leer',
     youOutOfTime:
       'Dein Zeitkonto für diese Runde ist leer: Nach der Bedenkzeit spielt der Server für dich, und die anderen können deinen Platz einem Bot geben.',

@@ -10,8 +10,8 @@ import {
   seededRandom,
   type GameState,
 } from '@hearts/engine';
-import type { LiveState, TableInfo } from '@hearts/table';
-import { clockSeconds, completedTrick, liveTableView } from './view';
+import { applyGameMessage, type LiveState, type TableInfo } from '@hearts/table';
+import { clockSeconds, completedTrick, liveTableView, trackClocks } from './view';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -95,11 +95,52 @@ describe('the live table view', () => {
   });
 
   test('a clock shows seconds only once the grace is over', () => {
-    const c = { running: true, graceMs: 5000, bankMs: 30_000 };
-    expect(clockSeconds(c, 4999)).toBeNull();
-    expect(clockSeconds(c, 5000)).toBe(30);
-    expect(clockSeconds(c, 20_500)).toBe(15);
-    expect(clockSeconds(c, 99_000)).toBe(0);
-    expect(clockSeconds({ ...c, running: false }, 6000)).toBeNull();
+    const g = dealRandom(must(newGame()), seededRandom(2));
+    const s = live(g, 0, 1);
+    const clocks = s.table.clocks.map((c) => ({ ...c, running: c.seat === 1 }));
+    const c = trackClocks(null, { ...s, table: { ...s.table, clocks } }, 1000);
+    expect(clockSeconds(c[1]!, 5999)).toBeNull();
+    expect(clockSeconds(c[1]!, 6000)).toBe(30);
+    expect(clockSeconds(c[1]!, 21_500)).toBe(15);
+    expect(clockSeconds(c[1]!, 99_000)).toBe(0);
+    expect(clockSeconds(c[0]!, 7000)).toBeNull();
+  });
+
+  test('another seat’s pass leaves an idle seat’s countdown alone; a new measurement only brings it closer', () => {
+    // Passing: every seat's clock runs (grace 5 s, bank 10 s). Seat 2 stays idle; seat 1 passes after 11 s.
+    const g = dealRandom(must(newGame()), seededRandom(2));
+    const base = live(g, 0, 1);
+    const running = (bankMs: number, graceMs: number) =>
+      base.table.clocks.map((c) => ({ seat: c.seat, bankMs, graceMs, running: true }));
+    let s: LiveState = { ...base, table: { ...base.table, clocks: running(10_000, 5000) } };
+    let c = trackClocks(null, s, 0);
+    const shown = (now: number) => clockSeconds(c[2]!, now);
+    expect(shown(4000)).toBeNull();
+    // The `clock` message of seat 2 at the end of its grace (as the client applies it).
+    const atGraceEnd = { seat: 2, bankMs: 10_000, graceMs: 0, running: true };
+    s = { ...s, table: { ...s.table, clocks: s.table.clocks.map((x) => (x.seat === 2 ? atGraceEnd : x)) } };
+    c = trackClocks(c, s, 5000);
+    expect(shown(5000)).toBe(10);
+    expect(shown(11_000)).toBe(4);
+    const passed = applyGameMessage(s, { v: 2, kind: 'passed', seat: 1, passed: null, bank: 9000 });
+    if (passed === 'gap') throw new Error('gap');
+    c = trackClocks(c, passed, 11_000);
+    expect(shown(11_000)).toBe(4); // not 10
+    expect(shown(14_000)).toBe(1);
+    expect(shown(15_000)).toBe(0); // when the server decides for it
+    // A snapshot measured by the server at 12 s that arrives 400 ms later: the countdown does not go back up.
+    const late = { ...passed, v: 3, table: { ...passed.table, clocks: running(3000, 0) } };
+    c = trackClocks(c, late, 12_400);
+    expect(shown(12_400)).toBe(3);
+    expect(shown(15_000)).toBe(0);
+    // A new decision (the next hand) starts from its own bank.
+    const next = live(dealRandom(must(newGame()), seededRandom(3)), 0, 9);
+    const fresh = {
+      ...next,
+      view: { ...next.view, handNumber: 1 },
+      table: { ...next.table, clocks: running(10_000, 0) },
+    };
+    c = trackClocks(c, fresh, 20_000);
+    expect(shown(20_000)).toBe(10);
   });
 });

@@ -9,7 +9,7 @@
  * ```
  */
 import { trickWinner, type CardName, type Observation, type TrickView } from '@hearts/engine';
-import type { LiveState, SeatLook } from '@hearts/table';
+import { kickVotesNeeded, type ClockInfo, type LiveState, type SeatLook } from '@hearts/table';
 import { sortHand } from '../game/cards';
 import {
   passDirection,
@@ -44,10 +44,12 @@ export interface LiveSeatView {
   readonly handPoints: number;
   readonly cards: number;
   readonly turn: boolean;
+  readonly passing: boolean; // still choosing the cards to pass (while passing)
   readonly passed: boolean;
   readonly dealer: boolean;
-  readonly kickable: boolean;
+  readonly kickable: boolean; // out of time: the others may vote to give the seat to a bot
   readonly kickVotes: number;
+  readonly kickNeeded: number; // votes that give the seat to a bot (kickVotesNeeded of the other humans)
 }
 
 export interface LiveTableView {
@@ -125,6 +127,7 @@ export function liveTableView(
     hinted: false,
   }));
   const names = table.seats.map((x) => x.name);
+  const humans = table.seats.filter((x) => !x.bot).length;
   const seats: LiveSeatView[] = table.seats.map((x, seat) => ({
     seat,
     position: positions[seat]!,
@@ -147,10 +150,12 @@ export function liveTableView(
       ((phase === 'play' && obs.turn === seat) ||
         (phase === 'moon' && obs.moonShooter === seat) ||
         (passing && !obs.passedSeats[seat])),
+    passing: held === null && passing && !obs.passedSeats[seat],
     passed: passing && obs.passedSeats[seat] === true,
     dealer: obs.dealer === seat,
     kickable: table.kickable[seat] === true && !x.bot,
     kickVotes: table.kickVotes[seat] ?? 0,
+    kickNeeded: kickVotesNeeded(humans - (x.bot ? 0 : 1)),
   }));
   const direction = passDirection(obs.passOffset, n);
   let prompt: Prompt;
@@ -189,13 +194,48 @@ export function liveTableView(
   };
 }
 
-/** Seconds left on a seat's bank, once its grace is over; null while in grace or not to act. */
-export function clockSeconds(
-  c: { readonly running: boolean; readonly graceMs: number; readonly bankMs: number },
-  elapsedMs: number,
-): number | null {
-  if (!c.running) return null;
-  const afterGrace = elapsedMs - c.graceMs;
-  if (afterGrace < 0) return null;
-  return Math.max(0, Math.ceil((c.bankMs - afterGrace) / 1000));
+/**
+ * A seat's clock as this client keeps it: the server's `ClockInfo` and the instants, on this client's clock, at
+ * which the seat's grace and its bank run out. The server measures a `ClockInfo` when it sends it; a clock counts
+ * from the moment its own `ClockInfo` arrived, never from a later message about another seat.
+ */
+export interface SeatClock {
+  readonly info: ClockInfo; // the object last received for this seat
+  readonly decision: string; // which decision it times (hand, phase, cards played)
+  readonly graceEnd: number; // ms (client clock): the grace is over
+  readonly deadline: number; // ms (client clock): the bank is empty and the server decides for the seat
+}
+
+/** The decision a seat's running clock times: the same key means the same decision still open. */
+function decisionKey(s: LiveState): string {
+  const obs = s.view;
+  const played = obs.tricks.length * obs.players + (obs.trick?.cards.length ?? 0);
+  return `${obs.handNumber}/${obs.phase}/${obs.phase === 'play' ? played : 0}`;
+}
+
+/**
+ * The seats' clocks after `s` arrived at `now`. A seat whose `ClockInfo` is the very object it was keeps its
+ * instants (a message about another seat changes nothing for it). A new measurement of a decision that was already
+ * running (the `clock` message at the end of the grace, a snapshot) can only bring its end closer: the countdown
+ * shown never goes back up.
+ */
+export function trackClocks(prev: readonly SeatClock[] | null, s: LiveState, now: number): SeatClock[] {
+  const decision = decisionKey(s);
+  return s.table.clocks.map((info, seat) => {
+    const before = prev?.[seat];
+    if (before && before.info === info) return before;
+    let graceEnd = now + info.graceMs;
+    let deadline = graceEnd + info.bankMs;
+    if (before && info.running && before.info.running && before.decision === decision) {
+      graceEnd = Math.min(graceEnd, before.graceEnd);
+      deadline = Math.min(deadline, before.deadline);
+    }
+    return { info, decision, graceEnd, deadline };
+  });
+}
+
+/** Seconds left on a seat's bank at `now`, once its grace is over; null while in grace or not to act. */
+export function clockSeconds(c: SeatClock, now: number): number | null {
+  if (!c.info.running || now < c.graceEnd) return null;
+  return Math.max(0, Math.ceil((c.deadline - now) / 1000));
 }

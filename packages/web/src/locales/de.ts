@@ -44,7 +44,8 @@ export const de: Texts = {
     points: '{{n}} Punkte',
     handPoints: '{{n}} in dieser Runde',
     cards: '{{n}} Karten',
-    passed: '✓ weitergegeben',
+    passed: '✓ hat weitergegeben',
+    passing: 'gibt weiter …',
     thinking: 'überlegt …',
     turn: 'ist dran',
     provisional:
@@ -182,6 +183,8 @@ export const de: Texts = {
     sevenOfDie: 'Würfel wählt eine Sieben, die 40 zählt',
     handsToPlay: 'Anzahl Runden (0: bis zur Punktzahl)',
     none: 'keine',
+    yes: 'ja',
+    no: 'nein',
     reset: 'Standardregeln',
   },
   help: {

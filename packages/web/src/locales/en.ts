@@ -44,6 +44,7 @@ export const en = {
     handPoints: '{{n}} this hand',
     cards: '{{n}} cards',
     passed: '✓ passed',
+    passing: 'passing …',
     thinking: 'thinking …',
     turn: 'to play',
     provisional:
@@ -181,6 +182,8 @@ export const en = {
     sevenOfDie: 'Die picks a seven worth 40',
     handsToPlay: 'Hands to play (0: play to the points)',
     none: 'none',
+    yes: 'yes',
+    no: 'no',
     reset: 'Standard rules',
   },
   help: {

@@ -62,6 +62,12 @@ describe('texts', () => {
     ).toEqual([]);
   });
 
+  it('German texts have the same placeholders as the English ones', () => {
+    const holes = (texts: unknown, k: string) =>
+      [...new Set([...String(lookup(texts, k)).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]))].sort().join();
+    expect(leaves(en).filter((k) => holes(de, k) !== holes(en, k))).toEqual([]);
+  });
+
   it('uses the German words of the design', () => {
     expect(de.action.pass).toBe('Weitergeben');
     expect(en.action.pass).toBe('Pass cards');

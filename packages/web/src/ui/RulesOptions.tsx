@@ -8,6 +8,7 @@ import {
   type PresetName,
   type Rules,
 } from '@hearts/engine';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { presetOf } from '../game/settings';
@@ -205,5 +206,55 @@ export function RulesOptions({
         {t('rules.reset')}
       </button>
     </div>
+  );
+}
+
+/** One line of the rules in words: an option's name and its value, in the words of the options screen. */
+export interface RuleLine {
+  readonly name: keyof Rules;
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The rule options always told, whatever their value. */
+const ALWAYS: readonly (keyof Rules)[] = ['players', 'targetScore'];
+
+/**
+ * The rules in words, for those who do not choose them: the players and the target score always, then every option
+ * that differs from the defaults, in the order and with the names of the options screen.
+ */
+export function ruleLines(t: TFunction, rules: Partial<Rules>): RuleLine[] {
+  const parsed = parseRules(rules);
+  const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...rules };
+  const differ = new Set(Object.keys(rulesDiff(full)));
+  return FIELDS.filter((f) => ALWAYS.includes(f.name) || differ.has(f.name)).map((f) => {
+    const v = full[f.name];
+    let value: string;
+    if (f.name === 'removedCards')
+      value = full.removedCards.length ? full.removedCards.join(', ') : t('rules.none');
+    else if (f.kind === 'bool') value = t(v === false || v === 0 ? 'rules.no' : 'rules.yes');
+    else if (f.kind === 'select' && f.labels) value = t(`rules.${f.labels}.${String(v)}`);
+    else value = String(v);
+    return { name: f.name, label: t(`rules.${f.name}`), value };
+  });
+}
+
+/** The chosen rules, read-only: the rule set's name when it is one, then {@link ruleLines}. */
+export function RulesSummary({ rules }: { rules: Partial<Rules> }) {
+  const { t } = useTranslation();
+  const name = presetOf(rules);
+  return (
+    <dl className="rules-summary">
+      <div>
+        <dt>{t('rules.preset')}</dt>
+        <dd>{name === 'custom' ? t('rules.custom') : t(`rules.presets.${name}`)}</dd>
+      </div>
+      {ruleLines(t, rules).map((l) => (
+        <div key={l.name} data-rule={l.name}>
+          <dt>{l.label}</dt>
+          <dd>{l.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

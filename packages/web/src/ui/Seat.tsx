@@ -24,6 +24,7 @@ export interface SeatBoxProps {
   readonly back: ReactNode; // one card back, drawn for each card held
   readonly turn: boolean;
   readonly thinking?: boolean;
+  readonly passing?: boolean; // choosing the cards to pass (not passed yet)
   readonly passed: boolean;
   readonly dealer: boolean;
   readonly children?: ReactNode; // below the cards (a clock, a kick vote)
@@ -33,7 +34,15 @@ export interface SeatBoxProps {
 export function SeatBox(p: SeatBoxProps) {
   const { t } = useTranslation();
   const botText = p.bot ? t('seat.botBadge', { level: levelName(t, p.bot) }) : '';
-  const status = p.thinking ? t('seat.thinking') : p.turn ? t('seat.turn') : p.passed ? t('seat.passed') : '';
+  const status = p.thinking
+    ? t('seat.thinking')
+    : p.passing
+      ? t('seat.passing')
+      : p.turn
+        ? t('seat.turn')
+        : p.passed
+          ? t('seat.passed')
+          : '';
   return (
     <section
       className={`seat seat-${p.position}${p.turn ? ' turn' : ''}${p.away ? ' away' : ''}`}
@@ -102,6 +111,7 @@ export const Seat = memo(function Seat({ seat, back }: { seat: SeatView; back: C
       back={<CardBackSvg back={back} />}
       turn={seat.turn}
       thinking={seat.thinking}
+      passing={seat.passing}
       passed={seat.passed}
       dealer={seat.dealer}
     />

@@ -1,0 +1,141 @@
+/**
+ * Kick votes in Chromium: four people at a friends' table, three of whom never act, so their time banks run out
+ * and the fourth — the player in the browser — sees a "Vote to kick" button on every other seat. On a 1440×900
+ * desktop and on a 360×740 phone each button is the topmost thing at its centre (nothing, not the trick area, lies
+ * over it), and a real click on it lands: the vote is counted as "1 of 2 votes". A vote on the player in the browser
+ * warns them above their hand.
+ */
+import { TableClient } from '@hearts/live';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp, launch, screenshot, startGameServer, watchErrors, type Server } from './harness';
+
+let server: Server;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '50',
+    HAND_PAUSE_MS: '500',
+    // Short clocks: the idle players run out of time within seconds, then the server plays for them every 2 s.
+    GRACE_MS: '2000',
+    BANK_MS: '300',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const guest = async () =>
+  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as { token: string };
+
+interface KickHit {
+  readonly seat: string; // the seat's class: where it sits
+  readonly visible: boolean; // inside the window
+  readonly hit: string; // 'button' when the button is the element at its own centre, else the class of what is
+  readonly cardsOver: number; // trick cards drawn where the button is (even under it)
+}
+
+/**
+ * Once a trick reaching the top seat lies still on the table (the top seat's card and at least two more, none flying
+ * in or being collected), for every kick button: is it the element hit at its own centre, is it inside the window,
+ * and how many trick cards overlap it. Measured in the same task that saw the trick settled.
+ */
+async function settledHits(page: Page): Promise<KickHit[]> {
+  const handle = await page.waitForFunction(
+    () => {
+      const cards = [...document.querySelectorAll('.trick-card')];
+      const moving = document
+        .getAnimations()
+        .some(
+          (a) => a.playState === 'running' && (a.effect as KeyframeEffect | null)?.target?.closest('.trick'),
+        );
+      if (!cards.some((c) => c.matches('.at-top')) || cards.length < 3 || moving) return null;
+      if (cards.some((c) => c.matches('.collect'))) return null;
+      return [...document.querySelectorAll('.seat-kick button')].map((b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const over = (c: Element) => {
+          const o = c.getBoundingClientRect();
+          return o.left < r.right && r.left < o.right && o.top < r.bottom && r.top < o.bottom;
+        };
+        return {
+          seat: b.closest('.seat')?.className ?? '',
+          visible:
+            r.width > 0 && r.height > 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
+          hit: hit && b.contains(hit) ? 'button' : (hit?.className.toString() ?? 'nothing'),
+          cardsOver: cards.filter(over).length,
+        };
+      });
+    },
+    null,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as KickHit[];
+}
+
+const clickable = (hits: KickHit[]) =>
+  hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0 }));
+
+it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
+  const host = await TableClient.createFriendsRoom({ url, token: (await guest()).token });
+  const code = host.roomId;
+  const others = [
+    new TableClient({ url, token: (await guest()).token, roomId: code }),
+    new TableClient({ url, token: (await guest()).token, roomId: code }),
+  ];
+  for (const c of others) await c.connect();
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/?speed=fast#/live/${code}`);
+  await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
+  host.send('start', {});
+
+  // Nobody acts: once the banks ran out, every other seat offers the vote.
+  const buttons = page.locator('.seat-kick button');
+  await page.locator('.table-screen[data-phase="play"]').waitFor({ timeout: 30_000 });
+  await buttons.nth(2).waitFor({ timeout: 30_000 });
+  const desktop = await settledHits(page);
+  await screenshot(page, 'kick-desktop.png');
+  expect(desktop.map((h) => h.seat.split(' ')[1]).sort()).toEqual(['seat-left', 'seat-right', 'seat-top']);
+  expect(desktop).toEqual(clickable(desktop));
+
+  // A real click at the centre of each button counts a vote: one of the two needed (three others at the table).
+  for (let i = 0; i < 3; i++) {
+    const box = (await buttons.nth(i).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await buttons.nth(i).filter({ hasText: '1 of 2 votes' }).waitFor({ timeout: 5000 });
+  }
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  const phone = await settledHits(page);
+  await screenshot(page, 'kick-phone.png');
+  expect(phone).toHaveLength(3);
+  expect(phone).toEqual(clickable(phone));
+
+  // The player in the browser is out of time too: one of the others votes on them. They are told so, above their
+  // hand, and the table still leaves every vote clickable.
+  const taken = [host, ...others].map((c) => c.state!.table.you);
+  const mine = [0, 1, 2, 3].find((seat) => !taken.includes(seat))!;
+  host.send('kick', { seat: mine });
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'The others are voting to give your seat to a bot: 1 of 2' })
+    .waitFor();
+  const warned = await settledHits(page);
+  await screenshot(page, 'kick-phone-warned.png');
+  expect(warned).toEqual(clickable(warned));
+
+  expect(errors).toEqual([]);
+  for (const c of [host, ...others]) await c.leave();
+  await context.close();
+}, 180_000);

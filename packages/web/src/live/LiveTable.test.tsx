@@ -1,0 +1,179 @@
+// @vitest-environment happy-dom
+import { dealRandom, newGame, observation, seededRandom, type Result } from '@hearts/engine';
+import { TableClient } from '@hearts/live';
+import {
+  applyGameMessage,
+  type ClockInfo,
+  type LiveState,
+  type PassedMessage,
+  type TableInfo,
+} from '@hearts/table';
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GameController, directBots } from '../game/controller';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { createI18n } from '../i18n';
+import { AppContext } from '../ui/context';
+import { LiveTable } from './LiveTable';
+
+function unwrap<T>(r: Result<T, unknown>): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+const GRACE = 5000;
+const BANK = 10_000;
+
+/** Four people at a friends' table, seen from seat 0, passing; every clock running from its start. */
+function passing(over: Partial<TableInfo> = {}): LiveState {
+  const g = dealRandom(unwrap(newGame()), seededRandom(5));
+  return {
+    v: 1,
+    event: { type: 'deal', handNumber: 0 },
+    view: observation(g, 0),
+    table: {
+      id: 'T',
+      kind: 'friends',
+      rated: false,
+      you: 0,
+      seats: ['Ana', 'Ben', 'Cleo', 'Dan'].map((name) => ({
+        name,
+        bot: false,
+        level: null,
+        replaced: false,
+        connected: true,
+        rating: null,
+      })),
+      clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: BANK, graceMs: GRACE, running: true })),
+      kickable: [false, false, false, false],
+      kickVotes: [0, 0, 0, 0],
+      graceMs: GRACE,
+      bankMs: BANK,
+      ...over,
+    },
+  };
+}
+
+/** What the client does with a `clock` message (client.ts): the seat's clock replaced, the others kept. */
+const withClock = (s: LiveState, clock: ClockInfo): LiveState => ({
+  ...s,
+  table: { ...s.table, clocks: s.table.clocks.map((c) => (c.seat === clock.seat ? clock : c)) },
+});
+
+const store = memoryStore();
+const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'unused', roomId: 'T' }); // never connected
+const controller = new GameController({
+  store,
+  bots: directBots(() => seededRandom(1)),
+  scheduler: { now: () => 0, after: () => () => undefined },
+  timing: () => ({ move: 0, hold: 0, pace: 0 }),
+});
+
+function wrap(lang: 'en' | 'de', children: ReactNode) {
+  return (
+    <I18nextProvider i18n={createI18n(lang)}>
+      <AppContext.Provider
+        value={{
+          settings: { ...defaultSettings(lang), lang },
+          updateSettings: () => undefined,
+          store,
+          controller,
+          navigate: () => undefined,
+          coarsePointer: false,
+        }}
+      >
+        {children}
+      </AppContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+function table(lang: 'en' | 'de', state: LiveState) {
+  const r = render(wrap(lang, <LiveTable client={client} state={state} />));
+  return {
+    ...r,
+    show: (next: LiveState) => r.rerender(wrap(lang, <LiveTable client={client} state={next} />)),
+    seat: (seat: number) => r.container.querySelector(`.seat[data-seat="${seat}"]`)!,
+    clock: (seat: number) =>
+      r.container.querySelector(`.seat[data-seat="${seat}"] [role="timer"]`)?.getAttribute('data-clock') ??
+      null,
+  };
+}
+
+afterEach(cleanup);
+
+describe('the clocks of a live table', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => vi.useRealTimers());
+  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  it('an idle seat’s bank counts down without jumping back when another seat passes', () => {
+    let s = passing();
+    const t = table('en', s);
+    wait(GRACE);
+    s = withClock(s, { seat: 2, bankMs: BANK, graceMs: 0, running: true }); // seat 2's grace ran out
+    t.show(s);
+    expect(t.clock(2)).toBe('10');
+    wait(6000);
+    expect(t.clock(2)).toBe('4');
+    const passed: PassedMessage = { v: 2, kind: 'passed', seat: 1, passed: null, bank: BANK };
+    const next = applyGameMessage(s, passed);
+    if (next === 'gap') throw new Error('gap');
+    t.show(next);
+    expect(t.clock(2)).toBe('4');
+    expect(t.clock(1)).toBeNull(); // the passer's clock stopped
+    wait(3000);
+    expect(t.clock(2)).toBe('1');
+    wait(1000);
+    expect(t.clock(2)).toBe('0'); // the moment the server decides for it
+  });
+});
+
+describe('seats while passing', () => {
+  it.each([
+    ['en', 'passing …', '✓ passed'],
+    ['de', 'gibt weiter …', '✓ hat weitergegeben'],
+  ] as const)('%s: who is still choosing, who has passed', (lang, choosing, done) => {
+    const s = passing();
+    const next = applyGameMessage(s, { v: 2, kind: 'passed', seat: 1, passed: null, bank: BANK });
+    if (next === 'gap') throw new Error('gap');
+    const t = table(lang, next);
+    expect(t.seat(1).querySelector('.seat-status')!.textContent).toBe(done);
+    expect(t.seat(2).querySelector('.seat-status')!.textContent).toBe(choosing);
+    expect(t.seat(3).querySelector('.seat-status')!.textContent).toBe(choosing);
+  });
+});
+
+describe('kick votes', () => {
+  it.each([
+    [
+      'en',
+      'Vote to kick · 1 of 2 votes',
+      'Votes to kick reset when that player plays again themselves, or when a new hand starts.',
+      'The others are voting to give your seat to a bot: 1 of 2 votes. Play now to keep it: the votes reset when you play or pass yourself, or when a new hand starts.',
+    ],
+    [
+      'de',
+      'Rauswerfen · 1 von 2 Stimmen',
+      'Die Stimmen zum Rauswerfen verfallen, sobald an diesem Platz wieder selbst gespielt wird oder eine neue Runde beginnt.',
+      'Die anderen stimmen dafür, deinen Platz einem Bot zu geben: 1 von 2 Stimmen. Spiel jetzt, um ihn zu behalten: Die Stimmen verfallen, sobald du selbst spielst oder weitergibst oder eine neue Runde beginnt.',
+    ],
+  ] as const)('%s: how many of the votes needed, and when they reset', (lang, button, reset, warning) => {
+    const t = table(lang, passing({ kickable: [true, false, true, false], kickVotes: [1, 0, 1, 0] }));
+    expect(t.seat(2).querySelector('.seat-kick button')!.textContent).toBe(button);
+    expect(t.seat(1).querySelector('.seat-kick')).toBeNull();
+    expect(t.container.querySelector('.kick-reset')!.textContent).toBe(reset);
+    // The player voted on is told, and how to keep the seat.
+    expect(t.getByRole('alert').textContent).toBe(warning);
+  });
+
+  it('with one other person at the table, one vote is enough: "1 of 1 vote"', () => {
+    const s = passing({ kickable: [false, true, false, false], kickVotes: [0, 0, 0, 0] });
+    const seats = s.table.seats.map((x, i) => (i >= 2 ? { ...x, bot: true, level: 'easy' as const } : x));
+    const t = table('en', { ...s, table: { ...s.table, seats, kickVotes: [0, 1, 0, 0] } });
+    expect(t.seat(1).querySelector('.seat-kick button')!.textContent).toBe('Vote to kick · 1 of 1 vote');
+  });
+});
