@@ -156,9 +156,7 @@ export class Table {
       scheduler: realScheduler(deps.now ?? Date.now),
       bots: { decide: (view, level, timeMs) => deps.bots.decide(level, view, timeMs) },
       append: deps.append,
-      deal:
-        this.fair ??
-        ({ deal: (_handNumber, game) => dealSource!(game, record.id) } satisfies DealPort),
+      deal: this.fair ?? ({ deal: (_handNumber, game) => dealSource!(game, record.id) } satisfies DealPort),
       out: deps.out,
       finish: () => deps.finish(this),
       playerMove: (seat, move) => shuffleTestHooks.cheat?.move?.(seat, move) ?? move,

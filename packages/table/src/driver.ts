@@ -147,8 +147,7 @@ export interface DriverPorts {
 
 /** A move's outcome: the version that applied it, or the refusal the player is sent. */
 export type SubmitOutcome =
-  | { readonly ok: true; readonly v: number }
-  | { readonly ok: false; readonly error: ErrorMessage };
+  { readonly ok: true; readonly v: number } | { readonly ok: false; readonly error: ErrorMessage };
 
 /** How long a failed write waits before it is tried again. */
 export const RETRY_MS = { deal: 1000, bot: 1000, finish: 2000 } as const;
@@ -264,7 +263,10 @@ export class TableDriver {
           error: { code: 'ERR_DUPLICATE', message: 'this move was already applied', id, v: done },
         } as const;
       if (this.seats[seat]?.kind !== 'human')
-        return { ok: false, error: { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat', id } } as const;
+        return {
+          ok: false,
+          error: { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat', id },
+        } as const;
       return this.apply(seat, this.ports.playerMove?.(seat, move) ?? move, 'player', id);
     });
   }
@@ -303,7 +305,9 @@ export class TableDriver {
   /** Runs `f` in the table's queue, after every change before it. */
   run<T>(f: () => Promise<T>): Promise<T> {
     const r = this.queue.then(f, f);
-    this.queue = r.catch((e: unknown) => this.ports.out.problem(`table ${this.table.id}: a change failed`, e));
+    this.queue = r.catch((e: unknown) =>
+      this.ports.out.problem(`table ${this.table.id}: a change failed`, e),
+    );
     return r;
   }
 
@@ -392,6 +396,8 @@ export class TableDriver {
     await this.persist(event);
     this.adopt(next, event, before);
     this.stopClock(seat);
+    this.botTokens[seat]!++; // the clock's bot deciding for the player is asked no longer: the new bot decides
+    this.botPending[seat] = false;
     this.ports.out.seatLost(seat, reason);
     await this.ports.deal.takeover?.(seat);
     this.afterChange();
@@ -410,7 +416,12 @@ export class TableDriver {
       by === 'clock'
         ? 0
         : by === 'player'
-          ? bankAfter(this.seats[seat]?.bankMs ?? 0, this.clockStart[seat] ?? null, now, this.ports.times.graceMs)
+          ? bankAfter(
+              this.seats[seat]?.bankMs ?? 0,
+              this.clockStart[seat] ?? null,
+              now,
+              this.ports.times.graceMs,
+            )
           : this.seats[seat]!.bankMs;
     const event: StoredEvent = { type: 'move', seat, move: wire, by, bankMs, clientId: id };
     const before = this.current;
@@ -422,7 +433,11 @@ export class TableDriver {
       this.ports.out.problem(`table ${this.table.id}: storing a move failed`, e);
       return {
         ok: false,
-        error: { code: 'ERR_STORAGE', message: 'the move could not be stored; try again', ...(id ? { id } : {}) },
+        error: {
+          code: 'ERR_STORAGE',
+          message: 'the move could not be stored; try again',
+          ...(id ? { id } : {}),
+        },
       };
     }
     const backInTime = by === 'player' && before.seats[seat]!.kickable;
@@ -509,7 +524,8 @@ export class TableDriver {
     };
     const before = this.current;
     const checked = applyEvent(before, event, this.ports.times);
-    if (!checked.ok) throw new Error(`table ${this.table.id}: the deal was refused: ${checked.error.message}`);
+    if (!checked.ok)
+      throw new Error(`table ${this.table.id}: the deal was refused: ${checked.error.message}`);
     try {
       await this.persist(event);
     } catch (e) {
@@ -584,7 +600,9 @@ export class TableDriver {
     }
     const r = await this.apply(seat, wire, by, null);
     if (!r.ok && r.error.code !== 'ERR_STORAGE') {
-      this.ports.out.botFailed(new Error(`seat ${seat}: the bot's ${wire.kind} was refused: ${r.error.message}`));
+      this.ports.out.botFailed(
+        new Error(`seat ${seat}: the bot's ${wire.kind} was refused: ${r.error.message}`),
+      );
       await this.apply(seat, fallbackDecision(observation(this.game, seat)), by, null);
     } else if (!r.ok) {
       this.botPending[seat] = false;
@@ -628,7 +646,13 @@ export class TableDriver {
 
   private clockInfo(seat: number): ClockInfo {
     const { scheduler, times } = this.ports;
-    return clockInfo(seat, this.seats[seat]!.bankMs, this.clockStart[seat] ?? null, scheduler.now(), times.graceMs);
+    return clockInfo(
+      seat,
+      this.seats[seat]!.bankMs,
+      this.clockStart[seat] ?? null,
+      scheduler.now(),
+      times.graceMs,
+    );
   }
 
   private kickable(): boolean[] {
@@ -679,7 +703,8 @@ export class TableDriver {
     }
     // The seats that get one shared object go one after the other, so that the host encodes it only once.
     const shared = plays.find((m, s) => plays.indexOf(m) !== s);
-    if (shared) for (let s = 0; s < plays.length; s++) if (plays[s] === shared) this.ports.out.game(s, shared);
+    if (shared)
+      for (let s = 0; s < plays.length; s++) if (plays[s] === shared) this.ports.out.game(s, shared);
     for (let s = 0; s < plays.length; s++) if (plays[s] !== shared) this.ports.out.game(s, plays[s]!);
   }
 }
