@@ -137,6 +137,7 @@ class FairDeals implements DealPort {
   }
 }
 
+/** A live table: its record, its driver, and the fair shuffle that deals it; the room's handle on the game. */
 export class Table {
   /** The table's life: queue, clocks, bots, takeovers, dealing, messages. */
   readonly driver: TableDriver;

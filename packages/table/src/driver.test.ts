@@ -452,6 +452,31 @@ test('the same move id twice applies once', async () => {
   h.driver.dispose();
 });
 
+test('each seat is sent its own view: snapshots after the deal, then compact messages and acks', async () => {
+  const h = harness();
+  await h.start();
+  const snaps = h.sent.game.filter((x) => x.m.kind === 'snapshot');
+  expect(snaps.map((x) => x.seat)).toEqual([0, 1, 2, 3]);
+  for (const { seat, m } of snaps) {
+    if (m.kind !== 'snapshot') continue;
+    expect(m.event).toEqual({ type: 'deal', handNumber: 0 });
+    expect(m.table).toMatchObject({ id: 't1', kind: 'friends', you: seat, graceMs: GRACE, bankMs: BANK });
+  }
+  // The deal's snapshots show each seat the state right after the deal: its own hand only.
+  const views = snaps.map((x) => (x.m.kind === 'snapshot' ? x.m.view : null));
+  views.forEach((v, seat) =>
+    expect(v?.hand).toEqual(h.rows[0]!.event.type === 'deal' ? h.rows[0]!.event.hands[seat]!.split(' ') : []),
+  );
+  h.sent.game.length = 0;
+  const r = await h.driver.submit(0, 'p0', first(h.driver, 0));
+  expect(r.ok).toBe(true);
+  const passed = h.sent.game.map((x) => x.m);
+  expect(passed.map((m) => m.kind)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  expect(passed.filter((m) => m.kind === 'passed' && m.passed !== null)).toHaveLength(1); // the passer's own
+  expect(h.sent.game.find((x) => x.seat === 0)!.m).toMatchObject({ ack: 'p0', v: r.ok ? r.v : -1 });
+  h.driver.dispose();
+});
+
 describe('pacing', () => {
   test('trickPauseMs: a bot leads no sooner than the pause after a completed trick', async () => {
     const h = harness({ humans: 0, times: { trickPauseMs: 500 } });

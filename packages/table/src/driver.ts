@@ -174,6 +174,11 @@ const refusal = (e: TableEventError, id: string | null): ErrorMessage => ({
   ...(id === null ? {} : { id }),
 });
 
+/**
+ * One table's life in one host: create it over a fresh state or restore it from its rows, `begin`, then feed it
+ * the seats' moves, votes, takeovers and connections; it answers each, stores events, sends messages and runs
+ * clocks and bots through its ports. `dispose` when the host is done with it.
+ */
 export class TableDriver {
   finished = false; // results stored
   result: ResultMessage | null = null;
