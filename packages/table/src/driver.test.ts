@@ -421,6 +421,23 @@ describe('storage', () => {
     h.driver.dispose();
   });
 
+  test("the clock's move that is not stored is retried after RETRY_MS.bot, without a new grace", async () => {
+    const h = harness();
+    await h.start();
+    expect((await h.driver.submit(0, 'p0', first(h.driver, 0))).ok).toBe(true);
+    await h.advance(GRACE + BANK - 1);
+    h.storage.fail = 1;
+    await h.advance(1); // seat 1's bank runs out; the clock's pass is not written
+    expect(h.sent.problems).toEqual(['table t1: storing a move failed']);
+    expect(h.moves().filter((m) => m.seat === 1)).toEqual([]);
+    expect(h.driver.seats[1]).toMatchObject({ bankMs: 0, kickable: true });
+    await h.advance(RETRY_MS.bot);
+    expect(h.moves().filter((m) => m.seat === 1)).toMatchObject([{ by: 'clock', bankMs: 0 }]);
+    expect(h.bots.asked.filter((a) => a.seat === 1)).toHaveLength(1); // the same decision, written now
+    expect(h.restore().seats[1]).toMatchObject({ bankMs: 0, kickable: true });
+    h.driver.dispose();
+  });
+
   test('a deal that is not stored is retried with the very same deal', async () => {
     const h = harness();
     h.storage.fail = 1;
@@ -585,10 +602,8 @@ test('restoring from the appended rows gives the state the live driver reached',
           else if (a.kind === 'fail') h.storage.fail = 1;
           await h.settle();
         }
-        // Writes work again: what failed is retried — a deal, a bot's move, or the clock's move for a seat whose
-        // bank ran out (until it is stored, the live seat is out of time and the log does not say so yet).
         h.storage.fail = 0;
-        await h.advance(Math.max(RETRY_MS.deal, RETRY_MS.bot) + GRACE);
+        await h.advance(Math.max(RETRY_MS.deal, RETRY_MS.bot)); // what failed to be written is retried
         expect(h.rows.map((r) => r.seq)).toEqual(h.rows.map((_, i) => i));
         expect(h.driver.version).toBe(h.rows.length);
         expect(replayed(h.restore().state)).toEqual(replayed(h.driver.state));

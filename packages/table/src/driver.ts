@@ -596,7 +596,11 @@ export class TableDriver {
       });
   }
 
-  /** A bot's answer, in the queue: dropped when stale; an illegal one is replaced by the first legal decision. */
+  /**
+   * A bot's answer, in the queue: dropped when stale; an illegal one is replaced by the first legal decision; one
+   * whose write fails is tried again after `RETRY_MS.bot` (the seat stays with its bot meanwhile: a player out of
+   * time gets no new grace from a failed write).
+   */
   private async botMove(seat: number, token: number, wire: WireMove, by: 'bot' | 'clock'): Promise<void> {
     if (this.disposed || token !== this.botTokens[seat]) return;
     if (!seatsToAct(this.game).includes(seat)) {
@@ -604,14 +608,16 @@ export class TableDriver {
       return;
     }
     const r = await this.apply(seat, wire, by, null);
-    if (!r.ok && r.error.code !== 'ERR_STORAGE') {
+    if (!r.ok && r.error.code === 'ERR_STORAGE')
+      this.later(RETRY_MS.bot, () => void this.run(() => this.botMove(seat, token, wire, by)));
+    else if (!r.ok) {
       this.ports.out.botFailed(
         new Error(`seat ${seat}: the bot's ${wire.kind} was refused: ${r.error.message}`),
       );
-      await this.apply(seat, fallbackDecision(observation(this.game, seat)), by, null);
-    } else if (!r.ok) {
-      this.botPending[seat] = false;
-      this.later(RETRY_MS.bot, () => void this.run(async () => this.afterChange()));
+      const fallback = fallbackDecision(observation(this.game, seat));
+      const again = await this.apply(seat, fallback, by, null);
+      if (!again.ok && again.error.code === 'ERR_STORAGE')
+        this.later(RETRY_MS.bot, () => void this.run(() => this.botMove(seat, token, fallback, by)));
     }
   }
 
