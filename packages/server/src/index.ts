@@ -59,7 +59,7 @@ export {
   takeDailyWin,
 } from './economy/chips.js';
 export type { CapKind, LiveGameFacts, Prize } from './economy/chips.js';
-export { playMessages } from './views.js';
+export { playMessages } from '@hearts/table';
 export { openSqliteStore } from './store/sqlite.js';
 export { openPostgresStore, isPostgresUrl } from './store/postgres.js';
 export type { PostgresOptions } from './store/postgres.js';

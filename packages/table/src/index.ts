@@ -1,8 +1,9 @@
 /**
  * The table core that every host runs (the server's live tables; later the web app's solo tables): the stored
  * events and the one `applyEvent`, a table as an immutable `TableState` with one record per seat, the clock and
- * kick-vote arithmetic, the `hearts-live/1` messages and the client's view reducer. No transport, no timers, no
- * I/O: it runs in browsers and Node.
+ * kick-vote arithmetic, the `hearts-live/1` messages and their per-seat builders, the client's view reducer, and
+ * the driver that runs a table's life over injected ports (time, bots, storage, deals, outbox). No transport, no
+ * timers of its own, no I/O: it runs in browsers and Node.
  *
  * ```ts
  * import { applyEvent, newTableState, unwrapState } from '@hearts/table';
@@ -82,3 +83,17 @@ export {
   moveEvent,
 } from './state.js';
 export type { ClockTimes, TableState, TableEventError, KickRefusal } from './state.js';
+export { playMessages, passedMessages } from './views.js';
+export { TableDriver, fallbackDecision, RETRY_MS } from './driver.js';
+export type {
+  Scheduler,
+  BotPort,
+  EventRow,
+  Deal,
+  DealPort,
+  Outbox,
+  DriverTimes,
+  DriverTable,
+  DriverPorts,
+  SubmitOutcome,
+} from './driver.js';

@@ -13,7 +13,7 @@ import {
   type GameState,
   type Rules,
 } from '@hearts/engine';
-import { applyGameMessage, applyPassed, applyPlay, type LiveState } from '@hearts/table';
+import { applyGameMessage, applyPassed, applyPlay, type LiveState } from './reducer.js';
 import { passedMessages, playMessages } from './views.js';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
