@@ -82,3 +82,14 @@ export {
   moveEvent,
 } from './state.js';
 export type { ClockTimes, TableState, TableEventError, KickRefusal } from './state.js';
+export { TableUi, REFUSAL_MS } from './ui.js';
+export type {
+  UiScheduler,
+  UiTiming,
+  Refusal,
+  CompleteTrick,
+  TableUiState,
+  SelectionKeeper,
+  TableUiOptions,
+  TapAnswer,
+} from './ui.js';
