@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { arbRules, position, randomGame, start } from '../test/helpers.js';
+import { arbRules, play, position, randomGame, start } from '../test/helpers.js';
 import {
   applyMove,
   deckOf,
@@ -55,14 +55,12 @@ describe('playRefusal', () => {
     expect(playRefusal(observation(g, seat), card)).toBe(code);
   });
 
-  test('following: suit, then no points on the first trick', () => {
-    let g = position({ passCards: 0 }, HANDS);
-    g = applyMove(g, 1, { kind: 'play', card: parseCard('2C')! }).value!;
-    g = applyMove(g, 2, { kind: 'play', card: parseCard('6C')! }).value!;
+  test('following suit', () => {
+    let g = play(position({ passCards: 0 }, HANDS), '2C 6C');
     const o3 = observation(g, 3);
     expect(playRefusal(o3, 'AS')).toBe('ERR_MUST_FOLLOW_SUIT');
     expect(playRefusal(o3, 'TC')).toBeNull();
-    g = applyMove(g, 3, { kind: 'play', card: parseCard('TC')! }).value!;
+    g = play(g, 'TC');
     const o0 = observation(g, 0);
     expect(playRefusal(o0, 'AC')).toBeNull(); // seat 0 holds only the A♣ in clubs
     expect(playRefusal(o0, 'QS')).toBe('ERR_MUST_FOLLOW_SUIT');
