@@ -119,7 +119,7 @@ describe('refusals', () => {
     g = playOf(g, '2C');
     ui.reset(observation(g, 2));
     expect(ui.tap('5S')).toEqual({ kind: 'none' });
-    expect(ui.getSnapshot().refusal).toEqual({ card: '5S', code: 'ERR_MUST_FOLLOW_SUIT' });
+    expect(ui.getSnapshot().refusal).toEqual({ card: '5S', code: 'ERR_MUST_FOLLOW_SUIT', message: null });
     time.advance(REFUSAL_MS - 1);
     expect(ui.getSnapshot().refusal).not.toBeNull();
     time.advance(1);
@@ -142,7 +142,13 @@ describe('refusals', () => {
   test('a refusal from elsewhere (the server) shows the same way', () => {
     const { ui, time } = setup();
     ui.refuse('QH', 'ERR_HEARTS_NOT_BROKEN');
-    expect(ui.getSnapshot().refusal).toEqual({ card: 'QH', code: 'ERR_HEARTS_NOT_BROKEN' });
+    expect(ui.getSnapshot().refusal).toEqual({ card: 'QH', code: 'ERR_HEARTS_NOT_BROKEN', message: null });
+    ui.refuse(null, 'ERR_RATE_LIMIT', 'too many messages');
+    expect(ui.getSnapshot().refusal).toEqual({
+      card: null,
+      code: 'ERR_RATE_LIMIT',
+      message: 'too many messages',
+    });
     time.advance(REFUSAL_MS);
     expect(ui.getSnapshot().refusal).toBeNull();
   });

@@ -27,10 +27,11 @@ export interface UiTiming {
 /** How long a refusal is shown instead of the prompt (ms). */
 export const REFUSAL_MS = 2600;
 
-/** A card the player tapped that may not be played, and why: an engine `ERR_…` code. */
+/** A move of the player that was refused, and why: an engine `ERR_…` code (or a host's, e.g. the server's). */
 export interface Refusal {
-  readonly card: CardName;
+  readonly card: CardName | null; // the card tapped; null for another move (a pass the server refused)
   readonly code: string;
+  readonly message: string | null; // the host's own words, for a code that has no text of its own
 }
 
 /** A complete trick with its winner. */
@@ -199,31 +200,31 @@ export class TableUi {
     return { kind: 'play', card };
   }
 
-  /** Shows why `card` may not be played (also a refusal the host had from elsewhere, e.g. the server). */
-  refuse(card: CardName, code: string): void {
+  /** Shows why a move was refused (also a refusal the host had from elsewhere, e.g. the server). */
+  refuse(card: CardName | null, code: string, message: string | null = null): void {
     this.cancelRefusal?.();
-    this.set({ refusal: { card, code } });
+    this.set({ refusal: { card, code, message } });
     this.cancelRefusal = this.opts.scheduler.after(REFUSAL_MS, () => {
       this.cancelRefusal = null;
       this.set({ refusal: null });
     });
   }
 
-  dismissRefusal(): void {
+  readonly dismissRefusal = (): void => {
     this.cancelRefusal?.();
     this.cancelRefusal = null;
     if (this.ui.refusal) this.set({ refusal: null });
-  }
+  };
 
   /** Shows or hides the last trick. */
-  toggleLastTrick(): void {
+  readonly toggleLastTrick = (): void => {
     this.set({ lastTrickOpen: !this.ui.lastTrickOpen });
-  }
+  };
 
   /** Hides the last trick (Escape, another panel opened). */
-  closeLastTrick(): void {
+  readonly closeLastTrick = (): void => {
     if (this.ui.lastTrickOpen) this.set({ lastTrickOpen: false });
-  }
+  };
 
   /** A complete trick stays in the middle for `hold`, then moves to its winner for `move`. */
   private startHold(): void {
