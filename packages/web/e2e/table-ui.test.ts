@@ -110,7 +110,7 @@ describe.each([
     // A refused card: the reason in words, and the card stays in the hand (nothing was sent).
     const cards = await page.locator('.hand [data-card]').count();
     const card = (await illegal.first().getAttribute('data-card'))!;
-    await clickCard(page, card);
+    await clickCard(page, card, true); // aria-disabled: Playwright would wait for it to be enabled
     const refusal = page.locator('.prompt-line .refusal');
     await refusal.waitFor();
     expect(words.refusals).toContain((await refusal.textContent()) ?? '');
