@@ -85,6 +85,28 @@ export interface ControllerOptions {
 /** The cards chosen for passing, kept so that a reload keeps them too. */
 const SELECTION_KEY = 'hearts.passSelection';
 
+/**
+ * Keeps the cards chosen for passing in `store` under `key`, for one table (`id()`: the game's or the live table's
+ * id; nothing is kept without one) and hand, so that a reload keeps them. `TableUi` checks what comes back.
+ */
+export function selectionKeeper(
+  store: KeyValueStore,
+  key: string,
+  id: () => string | undefined,
+): SelectionKeeper {
+  return {
+    load: (hand) => {
+      const saved = readJson(store, key);
+      if (!isObject(saved) || saved['id'] !== id() || saved['hand'] !== hand) return [];
+      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
+    },
+    save: (hand, cards) => {
+      const table = id();
+      if (table !== undefined) writeJson(store, key, { id: table, hand, cards });
+    },
+  };
+}
+
 const EMPTY: TableState = {
   session: null,
   selected: [],
@@ -113,25 +135,11 @@ export class GameController {
     this.ui = new TableUi({
       scheduler: opts.scheduler,
       timing: () => opts.timing(),
-      keeper: this.keeper,
+      keeper: selectionKeeper(opts.store, SELECTION_KEY, () => this.table.session?.id),
       onCollected: () => this.step(), // the bots wait while a trick is held
     });
     this.ui.subscribe(() => this.set(this.ui.getSnapshot()));
   }
-
-  /** The cards chosen for passing, kept per game and hand so that a reload keeps them. */
-  private readonly keeper: SelectionKeeper = {
-    load: (hand) => {
-      const saved = readJson(this.opts.store, SELECTION_KEY);
-      const id = this.table.session?.id;
-      if (!isObject(saved) || saved['id'] !== id || saved['hand'] !== hand) return [];
-      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
-    },
-    save: (hand, cards) => {
-      const id = this.table.session?.id;
-      if (id !== undefined) writeJson(this.opts.store, SELECTION_KEY, { id, hand, cards });
-    },
-  };
 
   readonly getSnapshot = (): TableState => this.table;
 
@@ -242,10 +250,6 @@ export class GameController {
     const s = this.table.session;
     if (!s || s.state.phase !== 'deal' || this.table.held) return;
     this.commit(dealNext(s, this.newSeed()), { lastTrick: null, received: [] });
-  }
-
-  dismissRefusal(): void {
-    this.ui.dismissRefusal();
   }
 
   /** Asks the expert bot what it would do in the player's place. */

@@ -253,6 +253,13 @@ describe('the player’s side of a live table (the UI controller the solo table 
     );
     expect(chosen).toEqual(names.slice(1, 4));
     expect(t.container.querySelector('.pass-btn')!.hasAttribute('disabled')).toBe(false);
+    // A reload keeps the choice, as at the solo table.
+    t.unmount();
+    const again = table('en', passing());
+    const kept = [...again.container.querySelectorAll('.hand .card[aria-pressed="true"]')].map((b) =>
+      b.getAttribute('data-card'),
+    );
+    expect(kept).toEqual(names.slice(1, 4));
   });
 
   it('a complete trick is held, then collected; the last trick opens on request and closes with Escape', () => {

@@ -12,7 +12,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler } from '../game/controller';
+import { browserScheduler, selectionKeeper } from '../game/controller';
 import { timing } from '../game/settings';
 import { CardBackSvg } from '../ui/CardSvg';
 import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
@@ -43,6 +43,9 @@ import {
   trackClocks,
 } from './view';
 
+/** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
+const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
+
 /** Re-renders every `ms` while `on`: the clocks count down between messages. */
 function useTicker(on: boolean, ms = 250): number {
   const [now, setNow] = useState(() => Date.now());
@@ -65,7 +68,17 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   // The pass selection, refusals, the held trick and the last trick: the same UI controller as the solo table's.
   const tmRef = useRef(tm);
   tmRef.current = tm;
-  const ui = useMemo(() => new TableUi({ scheduler: browserScheduler(), timing: () => tmRef.current }), []);
+  const tableId = useRef(state.table.id);
+  tableId.current = state.table.id;
+  const ui = useMemo(
+    () =>
+      new TableUi({
+        scheduler: browserScheduler(),
+        timing: () => tmRef.current,
+        keeper: selectionKeeper(store, LIVE_SELECTION_KEY, () => tableId.current),
+      }),
+    [store],
+  );
   useEffect(() => () => ui.stop(), [ui]);
   useLayoutEffect(() => {
     const e = state.event;
