@@ -126,6 +126,7 @@ export type {
   Observation,
   TrickView,
 } from './game.js';
+export { playRefusal } from './refusal.js';
 export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
 export type {
   GameRecord,

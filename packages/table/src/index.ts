@@ -97,3 +97,14 @@ export type {
   DriverPorts,
   SubmitOutcome,
 } from './driver.js';
+export { TableUi, REFUSAL_MS } from './ui.js';
+export type {
+  UiScheduler,
+  UiTiming,
+  Refusal,
+  CompleteTrick,
+  TableUiState,
+  SelectionKeeper,
+  TableUiOptions,
+  TapAnswer,
+} from './ui.js';

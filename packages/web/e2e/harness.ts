@@ -8,6 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomInt, seededRandom, type CardName } from '@hearts/engine';
+import type { TableClient } from '@hearts/live';
+import type { LiveState } from '@hearts/table';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -250,4 +253,39 @@ export async function firstTrickCard(page: Page): Promise<void> {
     await page.waitForTimeout(150);
   }
   await trick.first().waitFor();
+}
+
+/** A Node player at a live table: a legal random decision whenever its view asks for one. */
+export function autoplay(client: TableClient): void {
+  const rng = seededRandom(7);
+  let busy = false;
+  const act = () => {
+    const s: LiveState | null = client.state;
+    if (busy || !s || client.status !== 'open') return;
+    const v = s.view;
+    let move: Parameters<TableClient['move']>[0] | null = null;
+    if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
+      const legal = [...v.legal];
+      const cards: CardName[] = [];
+      for (let i = 0; i < v.rules.passCards; i++)
+        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
+      move = { kind: 'pass', cards };
+    } else if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
+      move = { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
+    else if (v.phase === 'moon' && v.moonShooter === v.seat) move = { kind: 'moon', choice: 'plus' };
+    if (!move) return;
+    busy = true;
+    client.move(move).then(
+      () => {
+        busy = false;
+        act();
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  client.subscribe(act);
+  act();
 }

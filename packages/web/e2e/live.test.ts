@@ -3,12 +3,12 @@
  * port), a friend's room opened by a Node client, and a player in Chromium who joins it by link, plays the whole
  * game by clicking cards, and finds it in their live history.
  */
-import { randomInt, seededRandom, type CardName } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { CLOSE_CODES, type LiveState } from '@hearts/table';
+import { CLOSE_CODES } from '@hearts/table';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
+  autoplay,
   buildApp,
   clickCard,
   launch,
@@ -37,41 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The Node player: a legal random decision whenever its view asks for one. */
-function autoplay(client: TableClient): void {
-  const rng = seededRandom(7);
-  let busy = false;
-  const act = () => {
-    const s: LiveState | null = client.state;
-    if (busy || !s || client.status !== 'open') return;
-    const v = s.view;
-    let move: Parameters<TableClient['move']>[0] | null = null;
-    if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
-      const legal = [...v.legal];
-      const cards: CardName[] = [];
-      for (let i = 0; i < v.rules.passCards; i++)
-        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
-      move = { kind: 'pass', cards };
-    } else if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
-      move = { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
-    else if (v.phase === 'moon' && v.moonShooter === v.seat) move = { kind: 'moon', choice: 'plus' };
-    if (!move) return;
-    busy = true;
-    client.move(move).then(
-      () => {
-        busy = false;
-        act();
-      },
-      () => {
-        busy = false;
-        setTimeout(act, 20);
-      },
-    );
-  };
-  client.subscribe(act);
-  act();
-}
 
 it('joins a friends table from the browser by link and plays the game to the end', async () => {
   const guest = (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {

@@ -11,44 +11,41 @@
  */
 import { createBot, type Decision, type Level, type Bot } from '@hearts/bots';
 import {
-  applyMove,
   cryptoRandom,
   handTricks,
+  isCardName,
   makeCard,
   observation,
   parseCard,
   parseNamedMove,
-  trickWinner,
+  applyMove,
   unwrap,
   type CardName,
   type GameState,
   type IllegalMove,
   type Move,
   type MoonChoice,
-  type MoveError,
-  type Observation,
   type RandomSource,
   type Result,
   type Rules,
   type RulesError,
-  type TrickView,
 } from '@hearts/engine';
 import { makeSeed } from '@hearts/shuffle';
+import {
+  TableUi,
+  type BotPort,
+  type CompleteTrick,
+  type Scheduler,
+  type SelectionKeeper,
+  type TableUiState,
+} from '@hearts/table';
 import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
 import { HUMAN, clearSession, dealNext, loadSession, newSession, saveSession, type Session } from './session';
 import type { Timing } from './settings';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
-/** Where bots think: a Web Worker in the browser, the bots themselves in tests. */
-export interface BotPort {
-  decide(obs: Observation, level: Level, timeMs: number): Promise<Decision>;
-}
-
-/** Time as the controller sees it; tests drive it by hand. */
-export interface Scheduler {
-  now(): number;
-  after(ms: number, fn: () => void): () => void; // returns a cancel function
-}
+/** Where bots think (a Web Worker in the browser, the bots themselves in tests) and time: the table core's ports. */
+export type { BotPort, Scheduler };
 
 export const browserScheduler = (): Scheduler => ({
   now: () => performance.now(),
@@ -58,20 +55,13 @@ export const browserScheduler = (): Scheduler => ({
   },
 });
 
-/** A card the player tapped that may not be played, and why. */
-export interface Refusal {
-  readonly card: CardName;
-  readonly code: MoveError;
-}
-
-/** Everything the table shows, besides the game itself. Immutable: every change makes a new object. */
-export interface TableState {
+/**
+ * Everything the table shows, besides the game itself: the UI controller's state (`TableUi`: the pass selection,
+ * the refusal, the held trick and the last trick) and the solo table's own. Immutable: every change makes a new
+ * object.
+ */
+export interface TableState extends TableUiState {
   readonly session: Session | null;
-  readonly selected: readonly CardName[]; // cards chosen for passing
-  readonly refusal: Refusal | null; // why the last tapped card was refused
-  readonly held: TrickView | null; // a complete trick still shown in the middle, with its winner
-  readonly collecting: boolean; // the held trick is moving to its winner
-  readonly lastTrick: TrickView | null; // the last complete trick of the current hand
   readonly received: readonly CardName[]; // cards just received in the pass, highlighted
   readonly hint: readonly CardName[] | null; // what the expert bot would play or pass
   readonly hintBusy: boolean;
@@ -93,6 +83,28 @@ export interface ControllerOptions {
 /** The cards chosen for passing, kept so that a reload keeps them too. */
 const SELECTION_KEY = 'hearts.passSelection';
 
+/**
+ * Keeps the cards chosen for passing in `store` under `key`, for one table (`id()`: the game's or the live table's
+ * id; nothing is kept without one) and hand, so that a reload keeps them. `TableUi` checks what comes back.
+ */
+export function selectionKeeper(
+  store: KeyValueStore,
+  key: string,
+  id: () => string | undefined,
+): SelectionKeeper {
+  return {
+    load: (hand) => {
+      const saved = readJson(store, key);
+      if (!isObject(saved) || saved['id'] !== id() || saved['hand'] !== hand) return [];
+      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
+    },
+    save: (hand, cards) => {
+      const table = id();
+      if (table !== undefined) writeJson(store, key, { id: table, hand, cards });
+    },
+  };
+}
+
 const EMPTY: TableState = {
   session: null,
   selected: [],
@@ -100,6 +112,7 @@ const EMPTY: TableState = {
   held: null,
   collecting: false,
   lastTrick: null,
+  lastTrickOpen: false,
   received: [],
   hint: null,
   hintBusy: false,
@@ -113,8 +126,18 @@ export class GameController {
   private busy = false; // a bot decision or a pause is under way
   private cancelPause: (() => void) | null = null;
   private readonly fallback: Bot = createBot('random');
+  /** The pass selection, refusals, the held trick and the last trick: the part both tables share. */
+  readonly ui: TableUi;
 
-  constructor(private readonly opts: ControllerOptions) {}
+  constructor(private readonly opts: ControllerOptions) {
+    this.ui = new TableUi({
+      scheduler: opts.scheduler,
+      timing: () => opts.timing(),
+      keeper: selectionKeeper(opts.store, SELECTION_KEY, () => this.table.session?.id),
+      onCollected: () => this.step(), // the bots wait while a trick is held
+    });
+    this.ui.subscribe(() => this.set(this.ui.getSnapshot()));
+  }
 
   readonly getSnapshot = (): TableState => this.table;
 
@@ -160,6 +183,7 @@ export class GameController {
   /** Leaves the table; the game stays stored and can be resumed. */
   leave(): void {
     this.stopWork();
+    this.ui.reset(null);
     this.set(EMPTY);
   }
 
@@ -174,80 +198,35 @@ export class GameController {
     this.cancelPause?.();
     this.cancelPause = null;
     this.busy = false;
+    this.ui.stop();
   }
 
   private begin(session: Session): void {
     this.stopWork();
-    const obs = observation(session.state, HUMAN);
-    const last = obs.tricks[obs.tricks.length - 1] ?? null;
-    this.set({
-      ...EMPTY,
-      session,
-      lastTrick: last ?? this.finalTrick(session.state),
-      selected: this.storedSelection(session),
-    });
+    this.set({ ...EMPTY, session });
+    this.ui.reset(observation(session.state, HUMAN), this.finalTrick(session.state));
     this.step();
   }
 
-  /** Cards the player had chosen for passing before a reload, if they still may be passed. */
-  private storedSelection(session: Session): CardName[] {
-    const saved = readJson(this.opts.store, SELECTION_KEY);
-    const obs = observation(session.state, HUMAN);
-    if (!isObject(saved) || saved['id'] !== session.id || saved['hand'] !== obs.handNumber) return [];
-    if (obs.phase !== 'pass' || obs.passed !== null || !Array.isArray(saved['cards'])) return [];
-    const cards = saved['cards'].filter(
-      (c): c is CardName => typeof c === 'string' && obs.hand.includes(c as CardName),
-    );
-    return cards.slice(0, session.state.rules.passCards);
-  }
-
   /** The last trick of the hand that just ended (while the result is shown). */
-  private finalTrick(state: GameState): TrickView | null {
+  private finalTrick(state: GameState): CompleteTrick | null {
     if (state.phase !== 'deal' && state.phase !== 'gameOver') return null;
     const h = state.phase === 'deal' ? state.handNumber - 1 : state.handNumber;
-    const tricks = handTricks(state, h);
-    return tricks[tricks.length - 1] ?? null;
+    const last = handTricks(state, h).pop();
+    return last?.winner === undefined
+      ? null
+      : { leader: last.leader, cards: last.cards, winner: last.winner };
   }
 
   get state(): GameState | null {
     return this.table.session?.state ?? null;
   }
 
-  /** The player taps a card of their hand: choose it for passing, or play it. */
+  /** The player taps a card of their hand: choose it for passing, or play it (a card the rules refuse says why). */
   tapCard(card: CardName): void {
-    const state = this.state;
-    if (!state) return;
-    if (state.phase === 'pass') {
-      const obs = observation(state, HUMAN);
-      if (obs.passed !== null || !obs.hand.includes(card)) return;
-      const sel = this.table.selected;
-      const selected = sel.includes(card)
-        ? sel.filter((c) => c !== card)
-        : sel.length < state.rules.passCards
-          ? [...sel, card]
-          : [...sel.slice(1), card];
-      this.set({ selected, refusal: null });
-      const s = this.table.session!;
-      writeJson(this.opts.store, SELECTION_KEY, { id: s.id, hand: state.handNumber, cards: selected });
-      return;
-    }
-    const why = this.whyNot(card);
-    if (why) {
-      this.set({ refusal: { card, code: why } });
-      return;
-    }
-    if (this.table.held) this.endHold();
-    this.apply(HUMAN, { kind: 'play', card: parseCard(card)! });
-  }
-
-  /** Why the player may not play `card` now, or null when they may. */
-  whyNot(card: CardName): MoveError | null {
-    const state = this.state;
-    if (!state) return 'ERR_WRONG_PHASE';
-    const c = parseCard(card);
-    if (c === undefined) return 'ERR_BAD_CARD';
-    const r = applyMove(state, HUMAN, { kind: 'play', card: c });
-    return r.ok ? null : r.error.code;
+    if (!this.state) return;
+    const answer = this.ui.tap(card);
+    if (answer.kind === 'play') this.apply(HUMAN, { kind: 'play', card: parseCard(answer.card)! });
   }
 
   /** Passes the selected cards. */
@@ -269,10 +248,6 @@ export class GameController {
     const s = this.table.session;
     if (!s || s.state.phase !== 'deal' || this.table.held) return;
     this.commit(dealNext(s, this.newSeed()), { lastTrick: null, received: [] });
-  }
-
-  dismissRefusal(): void {
-    if (this.table.refusal) this.set({ refusal: null });
   }
 
   /** Asks the expert bot what it would do in the player's place. */
@@ -308,45 +283,30 @@ export class GameController {
     const s = this.table.session;
     if (!s) return null;
     const before = s.state;
-    const obsBefore = observation(before, HUMAN);
     const r = applyMove(before, seat, move);
     if (!r.ok) return r.error;
     const after = r.value;
     const patch: { -readonly [K in keyof TableState]?: TableState[K] } = {};
-    if (seat === HUMAN) {
-      patch.refusal = null;
-      patch.hint = null; // bots passing meanwhile leave the player's hint alone
-    }
-    if (move.kind === 'pass' && seat === HUMAN) patch.selected = [];
+    if (seat === HUMAN) patch.hint = null; // bots passing meanwhile leave the player's hint alone
     if (move.kind === 'play' && seat === HUMAN) patch.received = [];
     if (before.phase === 'pass' && after.phase === 'play') {
       patch.received = observation(after, HUMAN).received ?? [];
     }
-    if (
-      move.kind === 'play' &&
-      obsBefore.trick &&
-      obsBefore.trick.cards.length === before.rules.players - 1
-    ) {
-      const cards = [...obsBefore.trick.cards, makeCard(move.card)];
-      const trick: TrickView = {
-        leader: obsBefore.trick.leader,
-        cards,
-        winner: trickWinner({ leader: obsBefore.trick.leader, cards }, before.rules.players),
-      };
-      patch.held = trick;
-      patch.lastTrick = trick;
-      patch.collecting = false;
-    }
+    const played = move.kind === 'play' ? { seat, card: makeCard(move.card) } : null;
     if (after.results.length > before.results.length) this.recordHand(after, after.results.length - 1);
     if (after.phase === 'gameOver' && before.phase !== 'gameOver') this.recordGame({ ...s, state: after });
-    this.commit({ ...s, state: after }, patch);
+    this.commit({ ...s, state: after }, patch, played);
     return null;
   }
 
-  private commit(session: Session, patch: Partial<TableState>): void {
+  private commit(
+    session: Session,
+    patch: Partial<TableState>,
+    played: { seat: number; card: CardName } | null = null,
+  ): void {
     saveSession(this.opts.store, session);
     this.set({ ...patch, session });
-    if (patch.held) this.startHold();
+    this.ui.observe(observation(session.state, HUMAN), played); // a complete trick starts the hold
     this.step();
   }
 
@@ -360,34 +320,10 @@ export class GameController {
     addToHistory(this.opts.store, historyEntry(session, this.opts.clock?.() ?? Date.now()));
   }
 
-  /** A complete trick stays in the middle for a moment, then moves to its winner. */
-  private startHold(): void {
-    this.cancelPause?.();
-    this.busy = true;
-    const t = this.opts.timing();
-    const gen = this.generation;
-    this.cancelPause = this.opts.scheduler.after(t.hold, () => {
-      if (gen !== this.generation) return;
-      this.set({ collecting: true });
-      this.cancelPause = this.opts.scheduler.after(t.move, () => {
-        if (gen !== this.generation) return;
-        this.endHold();
-        this.step();
-      });
-    });
-  }
-
-  private endHold(): void {
-    this.cancelPause?.();
-    this.cancelPause = null;
-    this.busy = false;
-    this.set({ held: null, collecting: false });
-  }
-
   /** Starts whatever comes next: a deal, a bot's decision, or waiting for the player. */
   private step(): void {
     const s = this.table.session;
-    if (!s || this.busy) return;
+    if (!s || this.busy || this.table.held) return;
     const state = s.state;
     if (state.phase === 'deal' && state.log.length === 0) {
       this.commit(dealNext(s, this.newSeed()), {});

@@ -1,6 +1,8 @@
 /**
- * What the table shows, as a pure function of the controller's state: seats, the player's hand, the trick,
- * the prompt, results. Components render this and nothing else.
+ * What a table shows, solo or live, as one pure function (`boardView`) of the player's observation and the UI
+ * controller's state (`TableUi` of `@hearts/table`): seats around the player, the hand, the trick, the last trick,
+ * the prompt, results. Each table adds who sits where: `tableView` (solo: bots of one level) here,
+ * `liveTableView` (names, ratings, kick votes) in `live/view.ts`. Components render these and nothing else.
  *
  * ```ts
  * const view = tableView(controller.getSnapshot());
@@ -8,7 +10,8 @@
  * ```
  */
 import type { Level } from '@hearts/bots';
-import { observation, type CardName, type MoveError, type Observation, type Phase } from '@hearts/engine';
+import { observation, type CardName, type Observation, type Phase } from '@hearts/engine';
+import type { Refusal, TableUiState } from '@hearts/table';
 import { sortHand } from './cards';
 import type { TableState } from './controller';
 import { HUMAN } from './session';
@@ -42,18 +45,23 @@ export function passDirection(offset: number, players: number): PassDirection {
   return { kind: 'seats', seats: offset };
 }
 
-export interface SeatView {
+/** What every table shows of a seat. */
+export interface BoardSeat {
   readonly seat: number;
   readonly position: Position;
-  readonly bot: Level | null; // null for the player
   readonly total: number; // game score so far
   readonly handPoints: number; // points taken in this hand
   readonly cards: number; // cards still held
   readonly turn: boolean; // this seat must act now
-  readonly thinking: boolean;
   readonly passing: boolean; // still choosing the cards to pass (while passing)
   readonly passed: boolean; // has chosen the cards to pass (while passing)
   readonly dealer: boolean;
+}
+
+/** A seat at the solo table. */
+export interface SeatView extends BoardSeat {
+  readonly bot: Level | null; // null for the player
+  readonly thinking: boolean;
 }
 
 export interface HandCardView {
@@ -92,12 +100,15 @@ export interface HandRow {
   readonly shooter: number | null;
 }
 
-export interface TableView {
+/** What a table shows, solo or live; `S` is the table's own seat view. */
+export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly phase: Phase;
   readonly players: number;
+  readonly you: number; // the player's seat (shown at the bottom)
   readonly handNumber: number; // counting from 0
   readonly direction: PassDirection; // this hand's pass
-  readonly seats: readonly SeatView[];
+  readonly positions: readonly Position[]; // by seat
+  readonly seats: readonly S[];
   readonly hand: readonly HandCardView[];
   readonly trick: readonly TrickCardView[]; // cards in the middle, in play order
   readonly trickWinner: number | null; // set while a complete trick is shown
@@ -106,36 +117,45 @@ export interface TableView {
   readonly lastTrickWinner: number | null;
   readonly prompt: Prompt;
   readonly canPass: boolean; // the pass button is enabled
-  readonly refusal: { readonly card: CardName; readonly code: MoveError } | null;
+  readonly refusal: Refusal | null;
   readonly heartsBroken: boolean;
   readonly rows: readonly HandRow[]; // the score table: one row per finished hand
   readonly totals: readonly number[];
   readonly showResult: boolean; // a finished hand's result is shown (until the next deal)
   readonly winners: readonly number[]; // at game over
-  readonly hintable: boolean; // the player may ask for a hint now
+  readonly hintable: boolean; // the player may act now (and so ask for a hint)
+}
+
+/** The solo table's view. */
+export type TableView = BoardView<SeatView>;
+
+/** What `boardView` reads: the player's observation, the UI controller's state and the table's highlights. */
+export interface BoardInput {
+  readonly obs: Observation; // the player's own (`obs.seat` sits at the bottom)
+  readonly ui: Pick<TableUiState, 'selected' | 'refusal' | 'held' | 'collecting' | 'lastTrick'>;
+  readonly received: readonly CardName[]; // cards just received, highlighted
+  readonly hint: readonly CardName[] | null; // what the expert would play or pass
 }
 
 const trickCards = (t: { leader: number; cards: readonly CardName[] }, n: number): TrickCardView[] =>
   t.cards.map((card, i) => ({ seat: (t.leader + i) % n, card }));
 
-export function tableView(t: TableState): TableView | null {
-  const s = t.session;
-  if (!s) return null;
-  const state = s.state;
-  const obs: Observation = observation(state, HUMAN);
+/** The table as every host shows it: one pure function of the player's observation and the UI's state. */
+export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardView {
   const n = obs.players;
-  const positions = seatPositions(n);
-  const held = t.held;
+  const you = obs.seat;
+  const around = seatPositions(n);
+  const positions = Array.from({ length: n }, (_, seat) => around[(seat - you + n) % n]!);
+  const held = ui.held;
   const phase = obs.phase;
   const passing = phase === 'pass';
   const myPassDone = passing && obs.passed !== null;
   const legal = new Set(obs.legal);
-  const hinted = new Set(t.hint ?? []);
-  const received = new Set(t.received);
-  const selected = new Set(t.selected);
-  const handCards = sortHand(obs.hand);
-  const myTurn = phase === 'play' && obs.turn === HUMAN && held === null;
-  const hand: HandCardView[] = handCards.map((card) => ({
+  const hinted = new Set(hint ?? []);
+  const received = new Set(got);
+  const selected = new Set(ui.selected);
+  const myTurn = phase === 'play' && obs.turn === you && held === null;
+  const hand: HandCardView[] = sortHand(obs.hand).map((card) => ({
     card,
     disabled: passing ? myPassDone : !legal.has(card),
     dimmed: passing ? false : myTurn && !legal.has(card),
@@ -143,71 +163,81 @@ export function tableView(t: TableState): TableView | null {
     received: received.has(card),
     hinted: hinted.has(card),
   }));
-  const current = held ?? obs.trick;
-  const seatsToPlay = obs.turn;
-  const thinking = t.thinking;
-  const seats: SeatView[] = positions.map((position, seat) => ({
+  const seats: BoardSeat[] = positions.map((position, seat) => ({
     seat,
     position,
-    bot: seat === HUMAN ? null : s.level,
-    total: obs.scores[seat]!,
-    handPoints: phase === 'deal' || phase === 'gameOver' ? 0 : obs.handPoints[seat]!,
-    cards: seat === HUMAN ? obs.hand.length : cardsLeft(obs, seat),
+    total: obs.scores[seat] ?? 0,
+    handPoints: phase === 'deal' || phase === 'gameOver' ? 0 : (obs.handPoints[seat] ?? 0),
+    cards: seat === you ? obs.hand.length : cardsLeft(obs, seat),
     turn:
       held === null &&
-      ((phase === 'play' && seatsToPlay === seat) ||
+      ((phase === 'play' && obs.turn === seat) ||
         (phase === 'moon' && obs.moonShooter === seat) ||
         (passing && !obs.passedSeats[seat])),
-    thinking: thinking === seat,
     passing: held === null && passing && !obs.passedSeats[seat],
     passed: passing && obs.passedSeats[seat] === true,
     dealer: obs.dealer === seat,
   }));
   const direction = passDirection(obs.passOffset, n);
-  const showResult =
-    (phase === 'deal' || phase === 'gameOver') && held === null && obs.handResults.length > 0;
   let prompt: Prompt;
-  if (phase === 'gameOver' && held === null) prompt = { kind: 'gameOver' };
-  else if (held) prompt = { kind: 'trickTo', seat: held.winner! };
+  if (held) prompt = { kind: 'trickTo', seat: held.winner };
+  else if (phase === 'gameOver') prompt = { kind: 'gameOver' };
   else if (phase === 'deal') prompt = { kind: 'handOver' };
   else if (phase === 'moon')
     prompt =
-      obs.moonShooter === HUMAN ? { kind: 'moonChoice' } : { kind: 'moonWait', seat: obs.moonShooter! };
+      obs.moonShooter === you ? { kind: 'moonChoice' } : { kind: 'moonWait', seat: obs.moonShooter ?? 0 };
   else if (passing)
     prompt = myPassDone
       ? { kind: 'waitPasses' }
-      : { kind: 'pass', count: obs.rules.passCards, chosen: t.selected.length, direction };
-  else if (obs.turn === HUMAN) prompt = { kind: 'yourTurn', lead: (obs.trick?.cards.length ?? 0) === 0 };
+      : { kind: 'pass', count: obs.rules.passCards, chosen: ui.selected.length, direction };
+  else if (obs.turn === you) prompt = { kind: 'yourTurn', lead: (obs.trick?.cards.length ?? 0) === 0 };
   else prompt = { kind: 'waitFor', seat: obs.turn ?? 0 };
-  const last = t.lastTrick;
+  const current = held ?? obs.trick;
+  const last = ui.lastTrick;
   return {
     phase,
     players: n,
+    you,
     handNumber: obs.handNumber,
     direction,
+    positions,
     seats,
     hand: phase === 'deal' || phase === 'gameOver' ? [] : hand,
     trick: current ? trickCards(current, n) : [],
     trickWinner: held?.winner ?? null,
-    collecting: t.collecting,
+    collecting: ui.collecting,
     lastTrick: last ? trickCards(last, n) : null,
     lastTrickWinner: last?.winner ?? null,
     prompt,
-    canPass: passing && !myPassDone && t.selected.length === obs.rules.passCards,
-    refusal: t.refusal,
+    canPass: passing && !myPassDone && ui.selected.length === obs.rules.passCards,
+    refusal: ui.refusal,
     heartsBroken: obs.heartsBroken,
-    rows: obs.handResults.map((r, hand) => ({ hand, points: r.points, shooter: r.shooter })),
+    rows: obs.handResults.map((r, h) => ({ hand: h, points: r.points, shooter: r.shooter })),
     totals: obs.scores,
-    showResult,
+    showResult: held === null && (phase === 'deal' || phase === 'gameOver') && obs.handResults.length > 0,
     winners: obs.winners,
-    hintable: held === null && ((passing && !myPassDone) || (phase === 'play' && obs.turn === HUMAN)),
+    hintable: held === null && ((passing && !myPassDone) || (phase === 'play' && obs.turn === you)),
+  };
+}
+
+/** The solo table: seat 0 is the player, every other seat a bot of the game's level. */
+export function tableView(t: TableState): TableView | null {
+  const s = t.session;
+  if (!s) return null;
+  const board = boardView({ obs: observation(s.state, HUMAN), ui: t, received: t.received, hint: t.hint });
+  return {
+    ...board,
+    seats: board.seats.map((seat) => ({
+      ...seat,
+      bot: seat.seat === HUMAN ? null : s.level,
+      thinking: t.thinking === seat.seat,
+    })),
   };
 }
 
 /** Cards another seat still holds: what it was dealt less what it played (passing keeps the count). */
 function cardsLeft(obs: Observation, seat: number): number {
-  const perHand = obs.hand.length + countPlayed(obs, HUMAN) - countPlayed(obs, seat);
-  return Math.max(0, perHand);
+  return Math.max(0, obs.hand.length + countPlayed(obs, obs.seat) - countPlayed(obs, seat));
 }
 
 function countPlayed(obs: Observation, seat: number): number {

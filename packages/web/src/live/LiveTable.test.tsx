@@ -1,5 +1,16 @@
 // @vitest-environment happy-dom
-import { dealRandom, newGame, observation, seededRandom, type Result } from '@hearts/engine';
+import {
+  CardSet,
+  applyMove,
+  deal,
+  dealRandom,
+  newGame,
+  observation,
+  parseCard,
+  seededRandom,
+  type GameState,
+  type Result,
+} from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import {
   applyGameMessage,
@@ -8,7 +19,7 @@ import {
   type PassedMessage,
   type TableInfo,
 } from '@hearts/table';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -175,5 +186,99 @@ describe('kick votes', () => {
     const seats = s.table.seats.map((x, i) => (i >= 2 ? { ...x, bot: true, level: 'easy' as const } : x));
     const t = table('en', { ...s, table: { ...s.table, seats, kickVotes: [0, 1, 0, 0] } });
     expect(t.seat(1).querySelector('.seat-kick button')!.textContent).toBe('Vote to kick · 1 of 1 vote');
+  });
+});
+
+const HANDS = [
+  'AC 2D 3D 4D 5D 6D QS 2H 3H 4H 5H 6H 7H',
+  '2C 3C 4C 5C 7D 8D 9D TD 2S 3S 4S 8H 9H',
+  '6C 7C 8C 9C JD QD KD AD 5S 6S 7S TH JH',
+  'TC JC QC KC 8S 9S TS JS KS AS QH KH AH',
+];
+
+/** A game without passing from HANDS, after `cards` were played, as seat 0 sees it (`v`: one per card). */
+function playing(cards: readonly string[], passCards = 0): { state: LiveState; game: GameState } {
+  const hands = HANDS.map((h) => CardSet.fromCards(h.split(' ').map((c) => parseCard(c)!)));
+  let g = unwrap(deal(unwrap(newGame({ passCards })), hands));
+  let event: LiveState['event'] = { type: 'deal', handNumber: 0 };
+  for (const card of cards) {
+    const seat = g.core!.turn;
+    g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
+    event = { type: 'play', seat, card: card as never };
+  }
+  const base = passing();
+  return { game: g, state: { ...base, v: 1 + cards.length, event, view: observation(g, 0) } };
+}
+
+const card = (container: HTMLElement, name: string) =>
+  container.querySelector<HTMLButtonElement>(`.hand [data-card="${name}"]`)!;
+
+describe('the player’s side of a live table (the UI controller the solo table runs too)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['en', 'You must follow suit'],
+    ['de', 'Du musst bedienen'],
+  ] as const)('%s: an illegal card is refused in words and not sent; a legal one is sent', (lang, words) => {
+    const move = vi.spyOn(client, 'move').mockResolvedValue(5);
+    const t = table(lang, playing(['2C', '6C', 'TC']).state);
+    act(() => fireEvent.click(card(t.container, 'QS')));
+    expect(t.container.querySelector('.refusal')!.textContent).toBe(words);
+    expect(move).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(t.container.querySelector('.refusal')).toBeNull(); // the refusal goes after a while
+    act(() => fireEvent.click(card(t.container, 'AC')));
+    expect(move).toHaveBeenCalledWith({ kind: 'play', card: 'AC' });
+  });
+
+  it('not the player’s turn: refused in words, not sent', () => {
+    const move = vi.spyOn(client, 'move').mockResolvedValue(5);
+    const t = table('en', playing(['2C']).state);
+    act(() => fireEvent.click(card(t.container, 'AC')));
+    expect(t.container.querySelector('.refusal')!.textContent).toBe('It is not your turn');
+    expect(move).not.toHaveBeenCalled();
+  });
+
+  it('with the pass full, a fourth tap replaces the oldest card chosen', () => {
+    const t = table('en', passing());
+    const hand = [...t.container.querySelectorAll<HTMLButtonElement>('.hand .card')];
+    const names = hand.map((b) => b.getAttribute('data-card')!);
+    for (const i of [0, 1, 2, 3]) act(() => fireEvent.click(hand[i]!));
+    const chosen = [...t.container.querySelectorAll('.hand .card[aria-pressed="true"]')].map((b) =>
+      b.getAttribute('data-card'),
+    );
+    expect(chosen).toEqual(names.slice(1, 4));
+    expect(t.container.querySelector('.pass-btn')!.hasAttribute('disabled')).toBe(false);
+    // A reload keeps the choice, as at the solo table.
+    t.unmount();
+    const again = table('en', passing());
+    const kept = [...again.container.querySelectorAll('.hand .card[aria-pressed="true"]')].map((b) =>
+      b.getAttribute('data-card'),
+    );
+    expect(kept).toEqual(names.slice(1, 4));
+  });
+
+  it('a complete trick is held, then collected; the last trick opens on request and closes with Escape', () => {
+    const before = playing(['2C', '6C', 'TC']).state;
+    const t = table('en', before);
+    const after = playing(['2C', '6C', 'TC', 'AC']).state;
+    t.show(after);
+    const middle = () =>
+      [...t.container.querySelectorAll('.board .trick .trick-card')].map((c) => c.className);
+    expect(middle()).toHaveLength(4); // held
+    expect(t.container.querySelector('.trick-winner')!.textContent).toBe('You take the trick');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(middle()).toHaveLength(0); // collected
+    const button = t.getByRole('button', { name: 'Last trick' });
+    act(() => fireEvent.click(button));
+    const panel = t.getByRole('region', { name: 'Last trick' });
+    expect(panel.querySelectorAll('.trick-card')).toHaveLength(4);
+    expect(panel.textContent).toContain('You took it');
+    act(() => fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
   });
 });

@@ -1,30 +1,50 @@
 import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
-import { type LiveState } from '@hearts/table';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { TableUi, type LiveState } from '@hearts/table';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type FormEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserScheduler, selectionKeeper } from '../game/controller';
 import { timing } from '../game/settings';
 import { CardBackSvg } from '../ui/CardSvg';
 import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
 import { saveLook } from '../shop/look';
 import { useApp } from '../ui/context';
-import { ChatIcon, ClockIcon, CloseIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
 import { provisionalTitle, ratingText } from '../ui/rating';
 import { SeatBox } from '../ui/Seat';
-import { PanelHead, PanelToggle, PlayerArea, ScorePanel, TableBoard, TableTopbar } from '../ui/TableParts';
+import { ChatIcon, ClockIcon, CloseIcon, TrickIcon } from '../ui/icons';
+import {
+  LastTrickPanel,
+  PanelHead,
+  PanelToggle,
+  PlayerArea,
+  ScorePanel,
+  TableBoard,
+  TableTopbar,
+  refusalText,
+} from '../ui/TableParts';
 import { MoonDialog, ResultPanel } from '../ui/ResultPanel';
 import { Shield } from './Shield';
 import {
   clockSeconds,
-  completedTrick,
   liveTableView,
-  type HeldTrick,
   type LiveSeatView,
   type LiveTableView,
   type SeatClock,
   trackClocks,
 } from './view';
+
+/** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
+const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
 
 /** Re-renders every `ms` while `on`: the clocks count down between messages. */
 function useTicker(on: boolean, ms = 250): number {
@@ -42,38 +62,29 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const tm = timing(settings.speed, settings.reduceMotion);
-  const [selected, setSelected] = useState<CardName[]>([]);
-  const [held, setHeld] = useState<{ trick: HeldTrick; collecting: boolean } | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [panel, setPanel] = useState<'none' | 'score' | 'chat'>('none');
-  const prev = useRef<LiveState | null>(null);
   const clocks = useRef<SeatClock[] | null>(null);
 
-  // A trick that just completed stays a moment, then is collected to its winner.
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => {
-    const done = completedTrick(prev.current, state);
-    prev.current = state;
-    if (!done) return;
-    for (const id of timers.current) clearTimeout(id);
-    const hold = Math.max(300, tm.hold);
-    setHeld({ trick: done, collecting: false });
-    timers.current = [
-      setTimeout(() => setHeld({ trick: done, collecting: true }), hold),
-      setTimeout(() => setHeld(null), hold + Math.max(150, tm.move)),
-    ];
-  }, [state, tm.hold, tm.move]);
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  // Passing: forget the choice once the pass is made or the hand changes.
-  const handKey = `${state.view.handNumber}-${state.view.phase}`;
-  useEffect(() => setSelected([]), [handKey]);
-
-  useEffect(() => {
-    if (!refusal) return;
-    const id = setTimeout(() => setRefusal(null), 2600);
-    return () => clearTimeout(id);
-  }, [refusal]);
+  // The pass selection, refusals, the held trick and the last trick: the same UI controller as the solo table's.
+  const tmRef = useRef(tm);
+  tmRef.current = tm;
+  const tableId = useRef(state.table.id);
+  tableId.current = state.table.id;
+  const ui = useMemo(
+    () =>
+      new TableUi({
+        scheduler: browserScheduler(),
+        timing: () => tmRef.current,
+        keeper: selectionKeeper(store, LIVE_SELECTION_KEY, () => tableId.current),
+      }),
+    [store],
+  );
+  useEffect(() => () => ui.stop(), [ui]);
+  useLayoutEffect(() => {
+    const e = state.event;
+    ui.observe(state.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
+  }, [ui, state]);
+  const uiState = useSyncExternalStore(ui.subscribe, ui.getSnapshot);
 
   // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
   clocks.current = trackClocks(clocks.current, state, Date.now());
@@ -82,40 +93,22 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
-  const view = useMemo(
-    () => liveTableView(state, { selected, held: held?.trick ?? null }),
-    [state, selected, held],
-  );
+  const view = useMemo(() => liveTableView(state, uiState), [state, uiState]);
 
+  /** Sends a move; the server's refusal shows like the table's own (a card played meanwhile elsewhere). */
   const send = (move: Parameters<TableClient['move']>[0]) =>
     client.move(move).catch((e: unknown) => {
-      if (e instanceof LiveError)
-        setRefusal(
-          e.reply.rule
-            ? t(`refusal.${e.reply.rule}`, { defaultValue: t('refusal.other') })
-            : t('live.table.error', { message: e.reply.message }),
-        );
+      if (!(e instanceof LiveError)) return;
+      const card = move.kind === 'play' ? move.card : null;
+      if (e.reply.rule) ui.refuse(card, e.reply.rule);
+      else ui.refuse(card, e.reply.code, e.reply.message);
     });
 
   const tap = (card: CardName) => {
-    if (view.phase === 'pass') {
-      if (state.view.passed !== null) return;
-      setSelected((s) =>
-        s.includes(card)
-          ? s.filter((c) => c !== card)
-          : s.length < state.view.rules.passCards
-            ? [...s, card]
-            : s,
-      );
-      return;
-    }
-    if (view.phase !== 'play' || held) return;
-    if (state.view.turn !== state.table.you) {
-      setRefusal(t('refusal.ERR_NOT_YOUR_TURN'));
-      return;
-    }
-    void send({ kind: 'play', card });
+    const answer = ui.tap(card);
+    if (answer.kind === 'play') void send({ kind: 'play', card: answer.card });
   };
+  const refusal = uiState.refusal;
 
   const passing = view.phase === 'pass';
   const me = view.seats[view.you]!;
@@ -157,11 +150,27 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           <span className="dir-chip">{view.rated ? t('live.table.rated') : t('live.table.unrated')}</span>
         }
         scoresOpen={panel === 'score'}
-        onScores={() => setPanel(panel === 'score' ? 'none' : 'score')}
+        onScores={() => {
+          ui.closeLastTrick();
+          setPanel(panel === 'score' ? 'none' : 'score');
+        }}
       >
         <PanelToggle
+          open={uiState.lastTrickOpen}
+          onToggle={() => {
+            setPanel('none');
+            ui.toggleLastTrick();
+          }}
+          label={t('action.lastTrick')}
+        >
+          <TrickIcon />
+        </PanelToggle>
+        <PanelToggle
           open={panel === 'chat'}
-          onToggle={() => setPanel(panel === 'chat' ? 'none' : 'chat')}
+          onToggle={() => {
+            ui.closeLastTrick();
+            setPanel(panel === 'chat' ? 'none' : 'chat');
+          }}
           label={t('live.table.chat')}
         >
           <ChatIcon />
@@ -195,12 +204,32 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           cards: view.trick,
           positions: view.positions,
           winner: view.trickWinner,
-          collecting: held?.collecting ?? false,
+          collecting: uiState.collecting,
           names: view.names,
         }}
-      />
+      >
+        {view.trickWinner !== null && !uiState.collecting && (
+          <div className="trick-winner" role="status">
+            {view.trickWinner === view.you
+              ? t('prompt.trickToYou')
+              : t('prompt.trickTo', { name: nameOf(view.trickWinner) })}
+          </div>
+        )}
+      </TableBoard>
 
       <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
+
+      {uiState.lastTrickOpen && (
+        <LastTrickPanel
+          trick={view.lastTrick}
+          winner={view.lastTrickWinner}
+          positions={view.positions}
+          nameOf={nameOf}
+          names={view.names}
+          you={view.you}
+          onClose={ui.closeLastTrick}
+        />
+      )}
 
       {panel === 'chat' && <ChatPanel client={client} view={view} onClose={() => setPanel('none')} />}
 
@@ -211,13 +240,20 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         prompt={view.prompt}
         nameOf={nameOf}
         you={view.you}
-        refusal={refusal}
+        refusal={
+          refusal &&
+          refusalText(
+            t,
+            refusal.code,
+            refusal.message ? t('live.table.error', { message: refusal.message }) : undefined,
+          )
+        }
         hand={view.hand}
         onTap={tap}
         passing={passing}
         canPass={view.canPass}
         direction={view.direction}
-        onPass={() => void send({ kind: 'pass', cards: selected })}
+        onPass={() => void send({ kind: 'pass', cards: [...uiState.selected] })}
         note={view.phase !== 'gameOver' && <KickNotes view={view} />}
       />
 

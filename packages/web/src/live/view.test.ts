@@ -10,8 +10,11 @@ import {
   seededRandom,
   type GameState,
 } from '@hearts/engine';
-import { applyGameMessage, type LiveState, type TableInfo } from '@hearts/table';
-import { clockSeconds, completedTrick, liveTableView, trackClocks } from './view';
+import { applyGameMessage, TableUi, type LiveState, type TableInfo } from '@hearts/table';
+import { clockSeconds, liveTableView, trackClocks } from './view';
+
+/** The UI controller's state with nothing chosen, held or refused. */
+const NO_UI = { selected: [], refusal: null, held: null, collecting: false, lastTrick: null };
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -55,7 +58,7 @@ const live = (
 describe('the live table view', () => {
   test('the player sits at the bottom; names, bots, kicks and the pass prompt come from the state', () => {
     const g = dealRandom(must(newGame()), seededRandom(2));
-    const v = liveTableView(live(g, 2, 1), { selected: [], held: null });
+    const v = liveTableView(live(g, 2, 1), NO_UI);
     expect(v.seats[2]).toMatchObject({ position: 'bottom', you: true, name: 'Cleo', cards: 13 });
     expect(v.seats[3]).toMatchObject({ position: 'left', bot: 'easy', replaced: true });
     expect(v.seats[0]!.position).toBe('top');
@@ -65,33 +68,44 @@ describe('the live table view', () => {
     expect(v.prompt).toMatchObject({ kind: 'pass', count: 3, chosen: 0 });
     expect(v.hand).toHaveLength(13);
     const chosen = v.hand.slice(0, 3).map((c) => c.card);
-    const w = liveTableView(live(g, 2, 1), { selected: chosen, held: null });
+    const w = liveTableView(live(g, 2, 1), { ...NO_UI, selected: chosen });
     expect(w.canPass).toBe(true);
     expect(w.hand.filter((c) => c.selected).map((c) => c.card)).toEqual(chosen);
   });
 
-  test('a completed trick is held, with its winner, until collected', () => {
+  test('a completed trick is held, with its winner, until collected; then it is the last trick', () => {
+    const ui = new TableUi({
+      scheduler: { after: () => () => undefined },
+      timing: () => ({ hold: 1, move: 1 }),
+    });
     let g = dealRandom(must(newGame({ passCards: 0 })), seededRandom(4));
     let prev = live(g, 0, 1);
+    ui.observe(prev.view, null);
     for (let i = 0; i < 3; i++) {
       const seat = seatsToAct(g)[0]!;
-      g = must(applyMove(g, seat, { kind: 'play', card: [...legalMoves(g, seat)][0]! }));
-      prev = live(g, 0, prev.v + 1);
-      expect(completedTrick(null, prev)).toBeNull();
+      const card = [...legalMoves(g, seat)][0]!;
+      g = must(applyMove(g, seat, { kind: 'play', card }));
+      prev = live(g, 0, prev.v + 1, { type: 'play', seat, card: makeCard(card) });
+      ui.observe(prev.view, { seat, card: makeCard(card) });
+      expect(ui.getSnapshot().held).toBeNull();
     }
     const seat = seatsToAct(g)[0]!;
     const card = [...legalMoves(g, seat)][0]!;
     g = must(applyMove(g, seat, { kind: 'play', card }));
     const next = live(g, 0, prev.v + 1, { type: 'play', seat, card: makeCard(card) });
-    const held = completedTrick(prev, next)!;
+    ui.observe(next.view, { seat, card: makeCard(card) });
+    const held = ui.getSnapshot().held!;
     expect(held.cards).toHaveLength(4);
     expect(held.winner).toBe(g.core!.trickWinners[0]);
-    const v = liveTableView(next, { selected: [], held });
+    const v = liveTableView(next, ui.getSnapshot());
     expect(v.trick.map((c) => c.card)).toEqual(held.cards);
     expect(v.trickWinner).toBe(held.winner);
     expect(v.prompt).toEqual({ kind: 'trickTo', seat: held.winner });
     expect(v.seats.every((s) => !s.turn)).toBe(true);
-    expect(completedTrick({ ...prev, v: prev.v - 1 }, next)).toBeNull(); // after a gap: no animation
+    const after = liveTableView(next, { ...ui.getSnapshot(), held: null });
+    expect(after.trick).toEqual([]);
+    expect(after.lastTrick!.map((c) => c.card)).toEqual(held.cards);
+    expect(after.lastTrickWinner).toBe(held.winner);
   });
 
   test('a clock shows seconds only once the grace is over', () => {

@@ -1,18 +1,25 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, type Lang } from '../game/cards';
+import { cardLabel } from '../game/cards';
 import { HUMAN } from '../game/session';
 import { timing } from '../game/settings';
-import { seatPositions, tableView, type TableView } from '../game/view';
+import { seatPositions, tableView } from '../game/view';
 import { faceClass, tableBackground } from '../shop/art';
 import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { BulbIcon, MenuIcon, TrickIcon } from './icons';
 import { seatName } from './names';
 import { Seat } from './Seat';
-import { PanelHead, PanelToggle, PlayerArea, ScorePanel, TableBoard, TableTopbar } from './TableParts';
+import {
+  LastTrickPanel,
+  PanelToggle,
+  PlayerArea,
+  ScorePanel,
+  TableBoard,
+  TableTopbar,
+  refusalText,
+} from './TableParts';
 import { MoonDialog, ResultPanel } from './ResultPanel';
-import { Trick } from './Trick';
 
 /** The table during a game: opponents, the trick, the player's hand, prompts and results. */
 export function GameTable() {
@@ -20,16 +27,10 @@ export function GameTable() {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const view = useMemo(() => tableView(snapshot), [snapshot]);
-  const [panel, setPanel] = useState<'none' | 'last' | 'score'>('none');
+  const [scoresOpen, setScoresOpen] = useState(false);
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
   const lang = settings.lang;
   const tm = timing(settings.speed, settings.reduceMotion);
-
-  useEffect(() => {
-    if (!snapshot.refusal) return;
-    const id = setTimeout(() => controller.dismissRefusal(), 2600);
-    return () => clearTimeout(id);
-  }, [snapshot.refusal, controller]);
 
   if (!view) return null;
   const positions = seatPositions(view.players);
@@ -61,8 +62,11 @@ export function GameTable() {
         handNumber={view.handNumber}
         direction={view.direction}
         showDirection={view.phase !== 'gameOver'}
-        scoresOpen={panel === 'score'}
-        onScores={() => setPanel(panel === 'score' ? 'none' : 'score')}
+        scoresOpen={scoresOpen}
+        onScores={() => {
+          controller.ui.closeLastTrick();
+          setScoresOpen(!scoresOpen);
+        }}
       >
         {settings.hints && (
           <button
@@ -78,8 +82,11 @@ export function GameTable() {
           </button>
         )}
         <PanelToggle
-          open={panel === 'last'}
-          onToggle={() => setPanel(panel === 'last' ? 'none' : 'last')}
+          open={snapshot.lastTrickOpen}
+          onToggle={() => {
+            setScoresOpen(false);
+            controller.ui.toggleLastTrick();
+          }}
           label={t('action.lastTrick')}
         >
           <TrickIcon />
@@ -110,10 +117,17 @@ export function GameTable() {
         )}
       </TableBoard>
 
-      <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
+      <ScorePanel open={scoresOpen} onClose={() => setScoresOpen(false)} score={score} />
 
-      {panel === 'last' && (
-        <LastTrick view={view} lang={lang} fourColor={settings.fourColor} onClose={() => setPanel('none')} />
+      {snapshot.lastTrickOpen && (
+        <LastTrickPanel
+          trick={view.lastTrick}
+          winner={view.lastTrickWinner}
+          positions={positions}
+          nameOf={nameOf}
+          you={HUMAN}
+          onClose={controller.ui.closeLastTrick}
+        />
       )}
 
       <PlayerArea
@@ -122,11 +136,7 @@ export function GameTable() {
         prompt={view.prompt}
         nameOf={nameOf}
         you={HUMAN}
-        refusal={
-          snapshot.refusal
-            ? t(`refusal.${snapshot.refusal.code}`, { defaultValue: t('refusal.other') })
-            : null
-        }
+        refusal={snapshot.refusal && refusalText(t, snapshot.refusal.code)}
         note={
           snapshot.hint && snapshot.hint.length > 0 ? (
             <div className="note hint-text" role="status">
@@ -167,46 +177,6 @@ export function GameTable() {
           value={session.state.cfg.moonValue}
           onChoose={(choice) => controller.chooseMoon(choice)}
         />
-      )}
-    </div>
-  );
-}
-
-function LastTrick({
-  view,
-  lang,
-  fourColor,
-  onClose,
-}: {
-  view: TableView;
-  lang: Lang;
-  fourColor: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="popover last-trick" role="region" aria-label={t('trick.last')}>
-      <PanelHead title={t('trick.last')} onClose={onClose} />
-      {view.lastTrick ? (
-        <>
-          <Trick
-            cards={view.lastTrick}
-            positions={seatPositions(view.players)}
-            winner={view.lastTrickWinner}
-            collecting={false}
-            lang={lang}
-            fourColor={fourColor}
-            className="static"
-            label={t('trick.last')}
-          />
-          <p>
-            {view.lastTrickWinner === HUMAN
-              ? t('trick.wonByYou')
-              : t('trick.wonBy', { name: seatName(t, view.lastTrickWinner ?? 0) })}
-          </p>
-        </>
-      ) : (
-        <p>{t('trick.none')}</p>
       )}
     </div>
   );

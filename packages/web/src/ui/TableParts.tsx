@@ -6,10 +6,18 @@
  * <PlayerArea name={t('seat.you')} me={view.seats[0]!} prompt={view.prompt} nameOf={(s) => seatName(t, s)} … />
  * ```
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { HandCardView, HandRow, PassDirection, Prompt, SeatView } from '../game/view';
+import type {
+  HandCardView,
+  HandRow,
+  PassDirection,
+  Position,
+  Prompt,
+  SeatView,
+  TrickCardView,
+} from '../game/view';
 import { useApp } from './context';
 import { Hand } from './Hand';
 import { CloseIcon, DirectionArrow, TableIcon } from './icons';
@@ -18,6 +26,13 @@ import { Trick, type TrickProps } from './Trick';
 
 export const directionText = (t: TFunction, d: PassDirection): string =>
   d.kind === 'seats' ? t('direction.seats', { seats: d.seats }) : t(`direction.${d.kind}`);
+
+/**
+ * Why a move was refused, in words: the text of the engine's `ERR_…` code; for a code without one, `otherwise`
+ * (the host's words) or a general "cannot be played now".
+ */
+export const refusalText = (t: TFunction, code: string, otherwise?: string): string =>
+  t(`refusal.${code}`, { defaultValue: otherwise ?? t('refusal.other') });
 
 /** What the prompt line says; `nameOf` names a seat, `you` is the player's own. */
 export function promptText(t: TFunction, p: Prompt, nameOf: (seat: number) => string, you: number): string {
@@ -281,5 +296,60 @@ export function PlayerArea({
         </button>
       )}
     </footer>
+  );
+}
+
+/**
+ * The last complete trick of the hand, shown on request over the table; Escape or the close button closes it (the
+ * UI controller closes it too once a new trick is complete or a new hand begins).
+ */
+export function LastTrickPanel({
+  trick,
+  winner,
+  positions,
+  nameOf,
+  names,
+  you,
+  onClose,
+}: {
+  trick: readonly TrickCardView[] | null; // null: no trick complete yet in this hand
+  winner: number | null;
+  positions: readonly Position[]; // by seat
+  nameOf: (seat: number) => string;
+  names?: readonly string[]; // spoken seat names, by seat
+  you: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { settings } = useApp();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="popover last-trick" role="region" aria-label={t('trick.last')}>
+      <PanelHead title={t('trick.last')} onClose={onClose} />
+      {trick ? (
+        <>
+          <Trick
+            cards={trick}
+            positions={positions}
+            winner={winner}
+            collecting={false}
+            lang={settings.lang}
+            fourColor={settings.fourColor}
+            className="static"
+            label={t('trick.last')}
+            names={names}
+          />
+          <p>{winner === you ? t('trick.wonByYou') : t('trick.wonBy', { name: nameOf(winner ?? 0) })}</p>
+        </>
+      ) : (
+        <p>{t('trick.none')}</p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,128 @@
+/**
+ * The player's side of a live table in Chromium, on a desktop and a phone, in English and German: a card the rules
+ * refuse is explained in words and not sent, and the hand's last trick opens from the top bar and closes with
+ * Escape. Screenshots: `table-ui-<desktop|phone>-<en|de>.png`.
+ */
+import { TableClient } from '@hearts/live';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  autoplay,
+  buildApp,
+  clickCard,
+  launch,
+  screenshot,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({ BOT_LEVEL: 'easy', BOT_DELAY_MS: '50', HAND_PAUSE_MS: '500' });
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+} as const;
+
+const WORDS = {
+  en: {
+    locale: 'en-US',
+    lastTrick: 'Last trick',
+    refusals: [
+      'You must follow suit',
+      'Hearts are not broken',
+      'No points on the first trick',
+      'The first trick is led with the lowest club',
+    ],
+  },
+  de: {
+    locale: 'de-DE',
+    lastTrick: 'Letzter Stich',
+    refusals: [
+      'Du musst bedienen',
+      'Herz ist noch nicht gebrochen',
+      'Keine Punkte im ersten Stich',
+      'Der erste Stich wird mit der niedrigsten Kreuzkarte ausgespielt',
+    ],
+  },
+} as const;
+
+describe.each([
+  ['desktop', 'en'],
+  ['desktop', 'de'],
+  ['phone', 'en'],
+  ['phone', 'de'],
+] as const)('a live table on a %s in %s', (device, lang) => {
+  it('explains a refused card in words without sending it, and shows the last trick until Escape', async () => {
+    const words = WORDS[lang];
+    const guest = (await (await fetch(`${server.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+      token: string;
+    };
+    const host = await TableClient.createFriendsRoom({ url: server.url, token: guest.token });
+    const context = await browser.newContext({ ...DEVICES[device], locale: words.locale });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?speed=fast#/live/${host.roomId}`);
+    await page.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
+    host.send('options', { rules: { passCards: 0 }, botLevel: 'easy' });
+    autoplay(host);
+    host.send('start', {});
+    await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+
+    // Play legal cards until it is our turn after the first trick with a card the rules refuse.
+    const illegal = page.locator('.hand [data-card][aria-disabled="true"]');
+    const ourTurn = page.locator('.table-screen[data-phase="play"] .player-bar.turn');
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await ourTurn.waitFor({ timeout: 20_000 });
+      const held = await page.locator('.hand [data-card]').count();
+      if (held < 13 && (await illegal.count()) > 0) break;
+      const legal = await page
+        .locator('.hand [data-card]:not([aria-disabled="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      await clickCard(page, legal[legal.length - 1]!);
+      if (device === 'phone') await clickCard(page, legal[legal.length - 1]!); // a tap raises, the second plays
+      await page
+        .locator('.hand [data-card]')
+        .nth(held - 1)
+        .waitFor({ state: 'detached', timeout: 10_000 });
+    }
+
+    // The last trick, on request.
+    await page.getByRole('button', { name: words.lastTrick }).click();
+    const panel = page.getByRole('region', { name: words.lastTrick });
+    await panel.waitFor();
+    expect(await panel.locator('.trick-card').count()).toBe(4);
+
+    // A refused card: the reason in words, and the card stays in the hand (nothing was sent).
+    const cards = await page.locator('.hand [data-card]').count();
+    const card = (await illegal.first().getAttribute('data-card'))!;
+    await clickCard(page, card, true); // aria-disabled: Playwright would wait for it to be enabled
+    const refusal = page.locator('.prompt-line .refusal');
+    await refusal.waitFor();
+    expect(words.refusals).toContain((await refusal.textContent()) ?? '');
+    await screenshot(page, `table-ui-${device}-${lang}.png`);
+    expect(await page.locator('.hand [data-card]').count()).toBe(cards);
+    expect(await page.locator(`.hand [data-card="${card}"]`).count()).toBe(1);
+    expect(await page.locator('.board .trick-card').count()).toBe(host.state!.view.trick?.cards.length ?? 0);
+
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await host.leave();
+    await context.close();
+  }, 150_000);
+});
