@@ -282,3 +282,44 @@ describe('the player’s side of a live table (the UI controller the solo table 
     expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
   });
 });
+
+describe('the one table’s parts at a live table', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    client.chat = [];
+  });
+
+  it.each([
+    ['en', 'Cleo: Six of clubs'],
+    ['de', 'Cleo: Kreuz-Sechs'],
+  ] as const)('%s: the last card played is said to screen readers, by the seat’s name', (lang, said) => {
+    const t = table(lang, playing(['2C', '6C']).state);
+    expect(t.container.querySelector('.sr-only[aria-live="polite"]')!.textContent).toBe(said);
+  });
+
+  it('the chat: lines with their count, a line sent trimmed, a person muted and their lines hidden', () => {
+    const send = vi.spyOn(client, 'send').mockImplementation(() => undefined);
+    client.chat = [
+      { seat: 1, name: 'Ben', text: 'hi', at: 1 },
+      { seat: 2, name: 'Cleo', text: 'hello', at: 2 },
+    ];
+    const t = table('en', passing());
+    const button = t.getByRole('button', { name: 'Chat' });
+    expect(button.querySelector('.chat-count')!.textContent).toBe('2');
+    act(() => fireEvent.click(button));
+    const panel = t.getByRole('region', { name: 'Chat' });
+    expect([...panel.querySelectorAll('.chat-lines li')].map((l) => l.textContent)).toEqual([
+      'Ben: hi',
+      'Cleo: hello',
+    ]);
+    act(() => fireEvent.change(t.getByRole('textbox'), { target: { value: '  good luck  ' } }));
+    act(() => fireEvent.click(t.getByRole('button', { name: 'Send' })));
+    expect(send).toHaveBeenCalledWith('chat', { text: 'good luck' });
+    act(() => fireEvent.click(t.getByRole('button', { name: 'Mute: Ben' })));
+    expect(send).toHaveBeenCalledWith('mute', { seat: 1, muted: true });
+    expect([...panel.querySelectorAll('.chat-lines li')].map((l) => l.textContent)).toEqual(['Cleo: hello']);
+    // The last trick's panel and the chat's take turns.
+    act(() => fireEvent.click(t.getByRole('button', { name: 'Last trick' })));
+    expect(t.queryByRole('region', { name: 'Chat' })).toBeNull();
+  });
+});

@@ -2,46 +2,23 @@ import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
 import { TableUi, type LiveState } from '@hearts/table';
 import {
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
-  type CSSProperties,
-  type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserScheduler, selectionKeeper } from '../game/controller';
 import { timing } from '../game/settings';
-import { CardBackSvg } from '../ui/CardSvg';
-import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
 import { saveLook } from '../shop/look';
 import { useApp } from '../ui/context';
-import { levelName } from '../ui/names';
 import { provisionalTitle, ratingText } from '../ui/rating';
-import { SeatBox } from '../ui/Seat';
-import { ChatIcon, ClockIcon, CloseIcon, TrickIcon } from '../ui/icons';
-import {
-  LastTrickPanel,
-  PanelHead,
-  PanelToggle,
-  PlayerArea,
-  ScorePanel,
-  TableBoard,
-  TableTopbar,
-  refusalText,
-} from '../ui/TableParts';
-import { MoonDialog, ResultPanel } from '../ui/ResultPanel';
+import { Table } from '../ui/Table';
 import { Shield } from './Shield';
-import {
-  clockSeconds,
-  liveTableView,
-  type LiveSeatView,
-  type LiveTableView,
-  type SeatClock,
-  trackClocks,
-} from './view';
+import { clockSeconds, liveTableView, type LiveTableView, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
 const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
@@ -62,7 +39,6 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const tm = timing(settings.speed, settings.reduceMotion);
-  const [panel, setPanel] = useState<'none' | 'score' | 'chat'>('none');
   const clocks = useRef<SeatClock[] | null>(null);
 
   // The pass selection, refusals, the held trick and the last trick: the same UI controller as the solo table's.
@@ -108,258 +84,51 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     const answer = ui.tap(card);
     if (answer.kind === 'play') void send({ kind: 'play', card: answer.card });
   };
-  const refusal = uiState.refusal;
 
-  const passing = view.phase === 'pass';
   const me = view.seats[view.you]!;
   // The server tells every seat's look: keep ours for the solo table (src/shop/look.ts).
   useEffect(() => {
     if (me.look) saveLook(store, me.look);
   }, [me.look, store]);
-  const style = { '--move-ms': `${tm.move}ms` } as CSSProperties;
   const leave = () => {
     if (view.phase !== 'gameOver' && !window.confirm(t('live.table.leaveConfirm'))) return;
     client.send('leave', {});
     if (view.phase === 'gameOver') void client.leave();
     navigate('/live');
   };
-
-  const nameOf = (seat: number) => view.names[seat] ?? '';
-  const score = { rows: view.rows, totals: view.totals, names: view.names, bots: view.bots };
+  const kick = useCallback((seat: number) => client.send('kick', { seat }), [client]);
 
   return (
-    <div
-      className={`table-screen live-table players-${view.players}${settings.reduceMotion ? ' reduce-motion' : ''} ${faceClass(me.look?.face)}${me.look ? ' table-look' : ''}`}
-      style={
-        me.look ? ({ ...style, '--table-look': tableBackground(me.look.table) } as CSSProperties) : style
-      }
-      data-phase={view.phase}
-      data-hand={view.handNumber}
-    >
-      <TableTopbar
-        exit={
-          <button type="button" className="icon-btn" onClick={leave} aria-label={t('live.table.leave')}>
-            <CloseIcon />
-            <span className="btn-text">{t('live.table.leave')}</span>
-          </button>
-        }
-        handNumber={view.handNumber}
-        direction={view.direction}
-        showDirection={view.phase !== 'gameOver'}
-        chips={
-          <span className="dir-chip">{view.rated ? t('live.table.rated') : t('live.table.unrated')}</span>
-        }
-        scoresOpen={panel === 'score'}
-        onScores={() => {
-          ui.closeLastTrick();
-          setPanel(panel === 'score' ? 'none' : 'score');
-        }}
-      >
-        <PanelToggle
-          open={uiState.lastTrickOpen}
-          onToggle={() => {
-            setPanel('none');
-            ui.toggleLastTrick();
-          }}
-          label={t('action.lastTrick')}
-        >
-          <TrickIcon />
-        </PanelToggle>
-        <PanelToggle
-          open={panel === 'chat'}
-          onToggle={() => {
-            ui.closeLastTrick();
-            setPanel(panel === 'chat' ? 'none' : 'chat');
-          }}
-          label={t('live.table.chat')}
-        >
-          <ChatIcon />
-          <span className="btn-text">{t('live.table.chat')}</span>
-          {client.chat.length > 0 && <span className="chat-count">{client.chat.length}</span>}
-        </PanelToggle>
-      </TableTopbar>
-
-      <Shield client={client} state={state} />
-
-      {client.status === 'reconnecting' && (
-        <div className="live-banner" role="status">
-          {t('live.table.reconnecting')}
-        </div>
-      )}
-
-      <TableBoard
-        seats={view.seats
-          .filter((s) => !s.you)
-          .map((s) => (
-            <LiveSeat
-              key={s.seat}
-              seat={s}
-              clock={clockOf(s.seat)}
-              onKick={() => client.send('kick', { seat: s.seat })}
-            />
-          ))}
-        passArrow={passing && view.trick.length === 0}
-        direction={view.direction}
-        trick={{
-          cards: view.trick,
-          positions: view.positions,
-          winner: view.trickWinner,
-          collecting: uiState.collecting,
-          names: view.names,
-        }}
-      >
-        {view.trickWinner !== null && !uiState.collecting && (
-          <div className="trick-winner" role="status">
-            {view.trickWinner === view.you
-              ? t('prompt.trickToYou')
-              : t('prompt.trickTo', { name: nameOf(view.trickWinner) })}
-          </div>
-        )}
-      </TableBoard>
-
-      <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
-
-      {uiState.lastTrickOpen && (
-        <LastTrickPanel
-          trick={view.lastTrick}
-          winner={view.lastTrickWinner}
-          positions={view.positions}
-          nameOf={nameOf}
-          names={view.names}
-          you={view.you}
-          onClose={ui.closeLastTrick}
-        />
-      )}
-
-      {panel === 'chat' && <ChatPanel client={client} view={view} onClose={() => setPanel('none')} />}
-
-      <PlayerArea
-        name={me.name}
-        me={me}
-        clock={<LiveClock seconds={clockOf(view.you)} />}
-        prompt={view.prompt}
-        nameOf={nameOf}
-        you={view.you}
-        refusal={
-          refusal &&
-          refusalText(
-            t,
-            refusal.code,
-            refusal.message ? t('live.table.error', { message: refusal.message }) : undefined,
-          )
-        }
-        hand={view.hand}
-        onTap={tap}
-        passing={passing}
-        canPass={view.canPass}
-        direction={view.direction}
-        onPass={() => void send({ kind: 'pass', cards: [...uiState.selected] })}
-        note={view.phase !== 'gameOver' && <KickNotes view={view} />}
-      />
-
-      {view.showResult && (
-        <ResultPanel
-          score={score}
-          winners={view.winners}
-          over={view.phase === 'gameOver'}
-          you={view.you}
-          nameOf={nameOf}
-        >
-          <LiveResultActions client={client} view={view} />
-        </ResultPanel>
-      )}
-      {view.prompt.kind === 'moonChoice' && (
-        <MoonDialog value={moonValue(state)} onChoose={(choice) => void send({ kind: 'moon', choice })} />
-      )}
-    </div>
+    <Table
+      view={view}
+      nameOf={(seat) => view.names[seat] ?? ''}
+      names={view.names}
+      look={me.look}
+      className="live-table"
+      exit={{ kind: 'leave', onExit: leave }}
+      lastTrickOpen={uiState.lastTrickOpen}
+      ui={ui}
+      onTap={tap}
+      onPass={() => void send({ kind: 'pass', cards: [...uiState.selected] })}
+      moonValue={moonValue(state)}
+      onMoon={(choice) => void send({ kind: 'moon', choice })}
+      resultActions={<LiveResultActions client={client} view={view} />}
+      rated={view.rated}
+      clockOf={clockOf}
+      onKick={kick}
+      chat={{
+        lines: client.chat,
+        onSend: (text) => client.send('chat', { text }),
+        onMute: (seat, muted) => client.send('mute', { seat, muted }),
+      }}
+      shield={<Shield client={client} state={state} />}
+      reconnecting={client.status === 'reconnecting'}
+    />
   );
 }
 
 /** What the moon is worth under the table's rules (26 by default, 129 in spot hearts). */
 const moonValue = (s: LiveState): number => compiledRules(s.view.rules).moonValue;
-
-function LiveClock({ seconds }: { seconds: number | null }) {
-  const { t } = useTranslation();
-  if (seconds === null) return null;
-  return (
-    <span className={`live-clock${seconds <= 5 ? ' low' : ''}`} role="timer" data-clock={seconds}>
-      <ClockIcon /> {t('live.table.clock', { s: seconds })}
-    </span>
-  );
-}
-
-function LiveSeat({ seat, clock, onKick }: { seat: LiveSeatView; clock: number | null; onKick: () => void }) {
-  const { t } = useTranslation();
-  const { settings } = useApp();
-  const away = !seat.bot && !seat.connected;
-  return (
-    <SeatBox
-      seat={seat.seat}
-      position={seat.position}
-      name={seat.name}
-      bot={seat.bot}
-      badge={
-        seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined
-      }
-      avatar={seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />}
-      note={away && <div className="seat-away">{t('live.table.away')}</div>}
-      away={away}
-      rating={seat.rating}
-      provisional={seat.provisional}
-      total={seat.total}
-      handPoints={seat.handPoints}
-      cards={seat.cards}
-      back={seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
-      turn={seat.turn}
-      passing={seat.passing}
-      passed={seat.passed}
-      dealer={seat.dealer}
-    >
-      <LiveClock seconds={clock} />
-      {seat.kickable && (
-        <div className="seat-kick">
-          <span>{t('live.table.outOfTime')}</span>
-          <button type="button" className="secondary small" onClick={onKick}>
-            {t('live.table.kick')}
-            {seat.kickVotes > 0 &&
-              ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
-          </button>
-        </div>
-      )}
-    </SeatBox>
-  );
-}
-
-/**
- * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
- * (and how to keep it), and, while another seat has votes against it, when such votes reset.
- */
-function KickNotes({ view }: { view: LiveTableView }) {
-  const { t } = useTranslation();
-  const me = view.seats[view.you]!;
-  const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
-  if (!me.kickable && !voting) return null;
-  return (
-    <>
-      {me.kickable && me.kickVotes > 0 ? (
-        <p className="out-of-time-note kick-warning" role="alert">
-          {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
-        </p>
-      ) : (
-        me.kickable && (
-          <p className="out-of-time-note" role="status">
-            {t('live.table.youOutOfTime')}
-          </p>
-        )
-      )}
-      {voting && (
-        <p className="out-of-time-note kick-reset" role="status">
-          {t('live.table.kickReset')}
-        </p>
-      )}
-    </>
-  );
-}
 
 /** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
 function LiveResultActions({ client, view }: { client: TableClient; view: LiveTableView }) {
@@ -406,66 +175,5 @@ function LiveResultActions({ client, view }: { client: TableClient; view: LiveTa
         {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
       </div>
     </>
-  );
-}
-
-function ChatPanel({
-  client,
-  view,
-  onClose,
-}: {
-  client: TableClient;
-  view: LiveTableView;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [muted, setMuted] = useState<number[]>([]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const s = text.trim();
-    if (!s) return;
-    client.send('chat', { text: s.slice(0, 200) });
-    setText('');
-  };
-  const toggle = (seat: number) => {
-    const on = !muted.includes(seat);
-    client.send('mute', { seat, muted: on });
-    setMuted(on ? [...muted, seat] : muted.filter((x) => x !== seat));
-  };
-  return (
-    <div className="popover live-chat" role="region" aria-label={t('live.table.chat')}>
-      <PanelHead title={t('live.table.chat')} onClose={onClose} />
-      <ul className="chat-lines">
-        {client.chat
-          .filter((l) => !muted.includes(l.seat))
-          .map((l) => (
-            <li key={`${l.at}-${l.seat}-${l.text}`}>
-              <strong>{l.name}:</strong> {l.text}
-            </li>
-          ))}
-      </ul>
-      <div className="chat-mutes">
-        {view.seats
-          .filter((s) => !s.you && !s.bot)
-          .map((s) => (
-            <button key={s.seat} type="button" className="secondary small" onClick={() => toggle(s.seat)}>
-              {muted.includes(s.seat) ? t('live.table.unmute') : t('live.table.mute')}: {s.name}
-            </button>
-          ))}
-      </div>
-      <form onSubmit={submit} className="chat-form">
-        <input
-          value={text}
-          maxLength={200}
-          placeholder={t('live.table.chatPlaceholder')}
-          aria-label={t('live.table.chatPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="secondary">
-          {t('live.table.send')}
-        </button>
-      </form>
-    </div>
   );
 }

@@ -106,4 +106,17 @@ describe('the table', () => {
     expect(dressed.classList.contains('face-jumbo')).toBe(true);
     expect(dressed.style.getPropertyValue('--table-look')).toContain('#5a3a22');
   });
+
+  it('shows none of the live table’s parts: no clocks, kick votes, chat, rated chip or leave button', async () => {
+    renderApp('en');
+    await screen.findByRole('dialog');
+    const screenEl = document.querySelector('.table-screen')!;
+    expect(screenEl.classList.contains('live-table')).toBe(false);
+    expect(screenEl.querySelector('[role="timer"], .seat-kick, .chat-count, .live-banner')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Leave table' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'What would expert play?' })).toBeTruthy();
+    expect(document.querySelector('.topbar')!.classList.contains('has-chips')).toBe(false);
+  });
 });

@@ -1,10 +1,8 @@
-import { memo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardBack } from '../game/settings';
-import type { Position, SeatView } from '../game/view';
-import { CardBackSvg } from './CardSvg';
+import type { Position } from '../game/view';
 import { RobotIcon } from './icons';
-import { levelName, seatName } from './names';
+import { levelName } from './names';
 import { provisionalTitle, ratingText } from './rating';
 
 export interface SeatBoxProps {
@@ -95,25 +93,3 @@ export function SeatBox(p: SeatBoxProps) {
     </section>
   );
 }
-
-/** An opponent's place at the solo table. */
-export const Seat = memo(function Seat({ seat, back }: { seat: SeatView; back: CardBack }) {
-  const { t } = useTranslation();
-  return (
-    <SeatBox
-      seat={seat.seat}
-      position={seat.position}
-      name={seatName(t, seat.seat)}
-      bot={seat.bot}
-      total={seat.total}
-      handPoints={seat.handPoints}
-      cards={seat.cards}
-      back={<CardBackSvg back={back} />}
-      turn={seat.turn}
-      thinking={seat.thinking}
-      passing={seat.passing}
-      passed={seat.passed}
-      dealer={seat.dealer}
-    />
-  );
-});

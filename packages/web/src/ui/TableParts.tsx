@@ -1,6 +1,6 @@
 /**
- * The parts of a table screen that the solo table (GameTable) and the live table (LiveTable) both show. Each part
- * draws only what its props say; each table derives those props from its own view and passes its own actions.
+ * The parts of the table screen (Table.tsx, which the solo and the live table both are). Each part draws only what
+ * its props say.
  *
  * ```tsx
  * <PlayerArea name={t('seat.you')} me={view.seats[0]!} prompt={view.prompt} nameOf={(s) => seatName(t, s)} … />
