@@ -2,23 +2,35 @@ import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
 import { TableUi, type LiveState } from '@hearts/table';
 import {
-  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
+  type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserScheduler, selectionKeeper } from '../game/controller';
 import { timing } from '../game/settings';
+import { Avatar, CardBackArt } from '../shop/art';
 import { saveLook } from '../shop/look';
+import { CardBackSvg } from '../ui/CardSvg';
 import { useApp } from '../ui/context';
 import { provisionalTitle, ratingText } from '../ui/rating';
-import { Table } from '../ui/Table';
+import { ClockIcon } from '../ui/icons';
+import { PanelHead } from '../ui/TableParts';
+import { Table, type SeatParts } from '../ui/Table';
+import { levelName } from '../ui/names';
 import { Shield } from './Shield';
-import { clockSeconds, liveTableView, type LiveTableView, type SeatClock, trackClocks } from './view';
+import {
+  clockSeconds,
+  liveTableView,
+  type LiveSeatView,
+  type LiveTableView,
+  type SeatClock,
+  trackClocks,
+} from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
 const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
@@ -90,13 +102,30 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   useEffect(() => {
     if (me.look) saveLook(store, me.look);
   }, [me.look, store]);
+  /** A seat's look, a bot's badge that says it took over, away or not, its clock and the vote to kick it. */
+  const seatParts = (seat: LiveSeatView): SeatParts => {
+    const away = !seat.bot && !seat.connected;
+    return {
+      badge:
+        seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined,
+      avatar: seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />,
+      note: away && <div className="seat-away">{t('live.table.away')}</div>,
+      away,
+      back: seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />,
+      children: (
+        <>
+          <LiveClock seconds={clockOf(seat.seat)} />
+          <KickVote seat={seat} onKick={() => client.send('kick', { seat: seat.seat })} />
+        </>
+      ),
+    };
+  };
   const leave = () => {
     if (view.phase !== 'gameOver' && !window.confirm(t('live.table.leaveConfirm'))) return;
     client.send('leave', {});
     if (view.phase === 'gameOver') void client.leave();
     navigate('/live');
   };
-  const kick = useCallback((seat: number) => client.send('kick', { seat }), [client]);
 
   return (
     <Table
@@ -114,12 +143,12 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       onMoon={(choice) => void send({ kind: 'moon', choice })}
       resultActions={<LiveResultActions client={client} view={view} />}
       rated={view.rated}
-      clockOf={clockOf}
-      onKick={kick}
+      seatParts={(seat) => seatParts(view.seats[seat]!)}
+      playerExtra={<LiveClock seconds={clockOf(view.you)} />}
+      notes={view.phase !== 'gameOver' && <KickNotes view={view} />}
       chat={{
-        lines: client.chat,
-        onSend: (text) => client.send('chat', { text }),
-        onMute: (seat, muted) => client.send('mute', { seat, muted }),
+        count: client.chat.length,
+        panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
       }}
       shield={<Shield client={client} state={state} />}
       reconnecting={client.status === 'reconnecting'}
@@ -129,6 +158,64 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 
 /** What the moon is worth under the table's rules (26 by default, 129 in spot hearts). */
 const moonValue = (s: LiveState): number => compiledRules(s.view.rules).moonValue;
+
+/** A seat's clock: the seconds left, red in the last five; nothing while it does not run. */
+function LiveClock({ seconds }: { seconds: number | null }) {
+  const { t } = useTranslation();
+  if (seconds === null) return null;
+  return (
+    <span className={`live-clock${seconds <= 5 ? ' low' : ''}`} role="timer" data-clock={seconds}>
+      <ClockIcon /> {t('live.table.clock', { s: seconds })}
+    </span>
+  );
+}
+
+/** On a seat out of time: the vote to give it to a bot, with the votes so far. */
+function KickVote({ seat, onKick }: { seat: LiveSeatView; onKick: () => void }) {
+  const { t } = useTranslation();
+  if (!seat.kickable) return null;
+  return (
+    <div className="seat-kick">
+      <span>{t('live.table.outOfTime')}</span>
+      <button type="button" className="secondary small" onClick={onKick}>
+        {t('live.table.kick')}
+        {seat.kickVotes > 0 &&
+          ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
+ * (and how to keep it), and, while another seat has votes against it, when such votes reset.
+ */
+function KickNotes({ view }: { view: LiveTableView }) {
+  const { t } = useTranslation();
+  const me = view.seats[view.you]!;
+  const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
+  if (!me.kickable && !voting) return null;
+  return (
+    <>
+      {me.kickable && me.kickVotes > 0 ? (
+        <p className="out-of-time-note kick-warning" role="alert">
+          {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
+        </p>
+      ) : (
+        me.kickable && (
+          <p className="out-of-time-note" role="status">
+            {t('live.table.youOutOfTime')}
+          </p>
+        )
+      )}
+      {voting && (
+        <p className="out-of-time-note kick-reset" role="status">
+          {t('live.table.kickReset')}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
 function LiveResultActions({ client, view }: { client: TableClient; view: LiveTableView }) {
@@ -175,5 +262,67 @@ function LiveResultActions({ client, view }: { client: TableClient; view: LiveTa
         {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
       </div>
     </>
+  );
+}
+
+/** The chat panel: the lines of the people not muted, a mute button per other person, and a line to send. */
+function ChatPanel({
+  client,
+  view,
+  onClose,
+}: {
+  client: TableClient;
+  view: LiveTableView;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [muted, setMuted] = useState<number[]>([]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const s = text.trim();
+    if (!s) return;
+    client.send('chat', { text: s.slice(0, 200) });
+    setText('');
+  };
+  const toggle = (seat: number) => {
+    const on = !muted.includes(seat);
+    client.send('mute', { seat, muted: on });
+    setMuted(on ? [...muted, seat] : muted.filter((x) => x !== seat));
+  };
+  return (
+    <div className="popover live-chat" role="region" aria-label={t('live.table.chat')}>
+      <PanelHead title={t('live.table.chat')} onClose={onClose} />
+      <ul className="chat-lines">
+        {client.chat
+          .filter((l) => !muted.includes(l.seat))
+          .map((l) => (
+            <li key={`${l.at}-${l.seat}-${l.text}`}>
+              <strong>{l.name}:</strong> {l.text}
+            </li>
+          ))}
+      </ul>
+      <div className="chat-mutes">
+        {view.seats
+          .filter((s) => !s.you && !s.bot)
+          .map((s) => (
+            <button key={s.seat} type="button" className="secondary small" onClick={() => toggle(s.seat)}>
+              {muted.includes(s.seat) ? t('live.table.unmute') : t('live.table.mute')}: {s.name}
+            </button>
+          ))}
+      </div>
+      <form onSubmit={submit} className="chat-form">
+        <input
+          value={text}
+          maxLength={200}
+          placeholder={t('live.table.chatPlaceholder')}
+          aria-label={t('live.table.chatPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="secondary">
+          {t('live.table.send')}
+        </button>
+      </form>
+    </div>
   );
 }

@@ -2,30 +2,30 @@
  * The one table screen, solo and live: the top bar, the other seats around the trick, the player's area, the
  * score, last-trick and chat panels, the result and the moon's choice, all drawn from one view (`boardView` of
  * game/view.ts with the table's seats). What differs between the tables comes in as props: the solo page
- * (GameTable) passes the hint and the bots' "thinking", the live page (LiveTable) the clocks, kick votes, chat,
- * the fair-shuffle shield and the connection's state; each passes its own moves and result actions.
+ * (GameTable) passes the hint and the cards received; the live page (LiveTable) passes the seats' looks, clocks
+ * and kick votes (drawn into each seat and below the prompt), its chat, the fair-shuffle shield and the
+ * connection's state, as nodes it draws itself, so that they stay in the live code loaded on demand. Each passes its moves, its way out
+ * and its result actions.
  *
  * ```tsx
  * <Table view={tableView(snapshot)!} nameOf={(s) => seatName(t, s)} look={null} exit={{ kind: 'menu', onExit }} … />
  * ```
  */
 import type { CardName } from '@hearts/engine';
-import type { ChatLine, SeatLook } from '@hearts/table';
-import { memo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import type { SeatLook } from '@hearts/table';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
 import type { BoardSeat, BoardView } from '../game/view';
-import { Avatar, CardBackArt, faceClass, tableBackground } from '../shop/art';
+import { faceClass, tableBackground } from '../shop/art';
 import { CardBackSvg } from './CardSvg';
 import { useApp } from './context';
-import { BulbIcon, ChatIcon, ClockIcon, CloseIcon, MenuIcon, TrickIcon } from './icons';
-import { levelName } from './names';
+import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, TrickIcon } from './icons';
 import { MoonDialog, ResultPanel } from './ResultPanel';
-import { SeatBox } from './Seat';
+import { SeatBox, type SeatBoxProps } from './Seat';
 import {
   LastTrickPanel,
-  PanelHead,
   PanelToggle,
   PlayerArea,
   ScorePanel,
@@ -34,25 +34,23 @@ import {
   refusalText,
 } from './TableParts';
 
-/** A seat as the table draws it: the board's fields and what a host knows beyond them (all optional but `bot`). */
+/** A seat as the table draws it: the board's fields, whether a bot sits there, and a rating if known. */
 export interface TableSeat extends BoardSeat {
   readonly bot: string | null; // the bot's level, null for a person
   readonly thinking?: boolean; // a bot is choosing its move (solo)
-  readonly replaced?: boolean; // a bot took the seat over from a person
-  readonly connected?: boolean; // false: the person is away
   readonly rating?: number | null;
   readonly provisional?: boolean;
-  readonly look?: SeatLook | null; // the seat's avatar frame and card back
-  readonly kickable?: boolean; // out of time: the others may vote to give the seat to a bot
-  readonly kickVotes?: number;
-  readonly kickNeeded?: number;
 }
 
-/** The chat beside a live table: its lines, and how to send one and mute a seat. */
+/** What a host draws into another seat itself (`SeatBox`'s props): an avatar, a card back, a badge, a clock … */
+export type SeatParts = Partial<
+  Pick<SeatBoxProps, 'avatar' | 'back' | 'badge' | 'note' | 'away' | 'children'>
+>;
+
+/** A chat beside the table: the button's count, and the panel (given the way to close it). */
 export interface TableChat {
-  readonly lines: readonly ChatLine[];
-  readonly onSend: (text: string) => void;
-  readonly onMute: (seat: number, muted: boolean) => void;
+  readonly count: number;
+  readonly panel: (onClose: () => void) => ReactNode;
 }
 
 export interface TableProps {
@@ -77,8 +75,9 @@ export interface TableProps {
   readonly received?: readonly CardName[]; // cards just received in the pass, said below the prompt while playing
   // The live table's.
   readonly rated?: boolean; // shows whether the game is rated
-  readonly clockOf?: (seat: number) => number | null; // seconds left, shown by each seat; null: not running
-  readonly onKick?: (seat: number) => void; // shows kick votes and the kick button on seats out of time
+  readonly seatParts?: (seat: number) => SeatParts; // drawn into another seat: its look, clock, kick vote …
+  readonly playerExtra?: ReactNode; // beside the player's own name (a clock)
+  readonly notes?: ReactNode; // below the prompt, after the hint (kick notes)
   readonly chat?: TableChat; // shows the chat button and panel
   readonly shield?: ReactNode; // the fair shuffle's shield, below the top bar
   readonly reconnecting?: boolean; // shows the reconnecting banner
@@ -177,7 +176,7 @@ export function Table(p: TableProps) {
           >
             <ChatIcon />
             <span className="btn-text">{t('live.table.chat')}</span>
-            {p.chat.lines.length > 0 && <span className="chat-count">{p.chat.lines.length}</span>}
+            {p.chat.count > 0 && <span className="chat-count">{p.chat.count}</span>}
           </PanelToggle>
         )}
       </TableTopbar>
@@ -194,12 +193,24 @@ export function Table(p: TableProps) {
         seats={view.seats
           .filter((s) => s.seat !== view.you)
           .map((s) => (
-            <TableSeatBox
+            <SeatBox
               key={s.seat}
-              seat={s}
+              seat={s.seat}
+              position={s.position}
               name={nameOf(s.seat)}
-              clock={p.clockOf?.(s.seat)}
-              onKick={p.onKick}
+              bot={s.bot}
+              rating={s.rating}
+              provisional={s.provisional}
+              total={s.total}
+              handPoints={s.handPoints}
+              cards={s.cards}
+              back={<CardBackSvg back={settings.cardBack} />}
+              turn={s.turn}
+              thinking={s.thinking}
+              passing={s.passing}
+              passed={s.passed}
+              dealer={s.dealer}
+              {...p.seatParts?.(s.seat)}
             />
           ))}
         passArrow={passing && view.trick.length === 0}
@@ -235,14 +246,12 @@ export function Table(p: TableProps) {
         />
       )}
 
-      {panel === 'chat' && p.chat && (
-        <ChatPanel chat={p.chat} view={view} nameOf={nameOf} onClose={() => setPanel('none')} />
-      )}
+      {panel === 'chat' && p.chat?.panel(() => setPanel('none'))}
 
       <PlayerArea
         name={nameOf(view.you)}
         me={me}
-        clock={p.clockOf && <SeatClock seconds={p.clockOf(view.you)} />}
+        clock={p.playerExtra}
         prompt={view.prompt}
         nameOf={nameOf}
         you={view.you}
@@ -270,7 +279,7 @@ export function Table(p: TableProps) {
                 </div>
               )
             )}
-            {p.onKick && view.phase !== 'gameOver' && <KickNotes view={view} />}
+            {p.notes}
           </>
         }
         hand={view.hand}
@@ -296,166 +305,6 @@ export function Table(p: TableProps) {
         </ResultPanel>
       )}
       {view.prompt.kind === 'moonChoice' && <MoonDialog value={p.moonValue} onChoose={p.onMoon} />}
-    </div>
-  );
-}
-
-/** A seat's clock: the seconds left, red in the last five; nothing while it does not run. */
-function SeatClock({ seconds }: { seconds: number | null | undefined }) {
-  const { t } = useTranslation();
-  if (seconds == null) return null;
-  return (
-    <span className={`live-clock${seconds <= 5 ? ' low' : ''}`} role="timer" data-clock={seconds}>
-      <ClockIcon /> {t('live.table.clock', { s: seconds })}
-    </span>
-  );
-}
-
-/** Another seat at the table, with its clock and, while it is out of time, the vote to give it to a bot. */
-const TableSeatBox = memo(function TableSeatBox({
-  seat,
-  name,
-  clock,
-  onKick,
-}: {
-  seat: TableSeat;
-  name: string;
-  clock: number | null | undefined; // undefined: the table has no clocks
-  onKick: ((seat: number) => void) | undefined;
-}) {
-  const { t } = useTranslation();
-  const { settings } = useApp();
-  const away = !seat.bot && seat.connected === false;
-  return (
-    <SeatBox
-      seat={seat.seat}
-      position={seat.position}
-      name={name}
-      bot={seat.bot}
-      badge={
-        seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined
-      }
-      avatar={seat.look && <Avatar name={name} frame={seat.look.frame} size={26} />}
-      note={away && <div className="seat-away">{t('live.table.away')}</div>}
-      away={away}
-      rating={seat.rating}
-      provisional={seat.provisional}
-      total={seat.total}
-      handPoints={seat.handPoints}
-      cards={seat.cards}
-      back={seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />}
-      turn={seat.turn}
-      thinking={seat.thinking}
-      passing={seat.passing}
-      passed={seat.passed}
-      dealer={seat.dealer}
-    >
-      <SeatClock seconds={clock} />
-      {onKick && seat.kickable && (
-        <div className="seat-kick">
-          <span>{t('live.table.outOfTime')}</span>
-          <button type="button" className="secondary small" onClick={() => onKick(seat.seat)}>
-            {t('live.table.kick')}
-            {(seat.kickVotes ?? 0) > 0 &&
-              ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
-          </button>
-        </div>
-      )}
-    </SeatBox>
-  );
-});
-
-/**
- * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
- * (and how to keep it), and, while another seat has votes against it, when such votes reset.
- */
-function KickNotes({ view }: { view: BoardView<TableSeat> }) {
-  const { t } = useTranslation();
-  const me = view.seats[view.you]!;
-  const voting = view.seats.some((s) => s.seat !== view.you && s.kickable && (s.kickVotes ?? 0) > 0);
-  if (!me.kickable && !voting) return null;
-  return (
-    <>
-      {me.kickable && (me.kickVotes ?? 0) > 0 ? (
-        <p className="out-of-time-note kick-warning" role="alert">
-          {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
-        </p>
-      ) : (
-        me.kickable && (
-          <p className="out-of-time-note" role="status">
-            {t('live.table.youOutOfTime')}
-          </p>
-        )
-      )}
-      {voting && (
-        <p className="out-of-time-note kick-reset" role="status">
-          {t('live.table.kickReset')}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** The chat panel: the lines of the seats not muted, a mute button per other person, and a line to send. */
-function ChatPanel({
-  chat,
-  view,
-  nameOf,
-  onClose,
-}: {
-  chat: TableChat;
-  view: BoardView<TableSeat>;
-  nameOf: (seat: number) => string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [muted, setMuted] = useState<number[]>([]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const s = text.trim();
-    if (!s) return;
-    chat.onSend(s.slice(0, 200));
-    setText('');
-  };
-  const toggle = (seat: number) => {
-    const on = !muted.includes(seat);
-    chat.onMute(seat, on);
-    setMuted(on ? [...muted, seat] : muted.filter((x) => x !== seat));
-  };
-  return (
-    <div className="popover live-chat" role="region" aria-label={t('live.table.chat')}>
-      <PanelHead title={t('live.table.chat')} onClose={onClose} />
-      <ul className="chat-lines">
-        {chat.lines
-          .filter((l) => !muted.includes(l.seat))
-          .map((l) => (
-            <li key={`${l.at}-${l.seat}-${l.text}`}>
-              <strong>{l.name}:</strong> {l.text}
-            </li>
-          ))}
-      </ul>
-      <div className="chat-mutes">
-        {view.seats
-          .filter((s) => s.seat !== view.you && !s.bot)
-          .map((s) => (
-            <button key={s.seat} type="button" className="secondary small" onClick={() => toggle(s.seat)}>
-              {muted.includes(s.seat) ? t('live.table.unmute') : t('live.table.mute')}: {nameOf(s.seat)}
-            </button>
-          ))}
-      </div>
-      <form onSubmit={submit} className="chat-form">
-        <input
-          value={text}
-          maxLength={200}
-          placeholder={t('live.table.chatPlaceholder')}
-          aria-label={t('live.table.chatPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="secondary">
-          {t('live.table.send')}
-        </button>
-      </form>
     </div>
   );
 }
