@@ -6,7 +6,7 @@ import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
 export const de: Texts = {
-  app: { title: 'Hearts', tagline: 'Kostenlos, ohne Anmeldung: spiel gegen drei Bots.' },
+  app: { title: 'Hearts', tagline: 'Kostenlos, ohne Anmeldung: spiel gegen {{n}} Bots.' },
   start: {
     play: 'Spielen',
     continue: 'Weiterspielen',
@@ -18,6 +18,7 @@ export const de: Texts = {
     rulesSummaryStandard: 'Standardregeln',
     rulesSummaryCustom: 'Eigene Regeln',
     newGameConfirm: 'Neues Spiel beginnen? Das laufende Spiel wird aufgegeben.',
+    showOptions: 'Optionen zeigen',
     invalid: 'Diese Optionen passen nicht zusammen: {{option}}',
     strengthBetter:
       '{{level}}: nimmt {{n}} Punkte pro Runde weniger als Mittel (gemessen mit denselben Karten auf denselben Plätzen)',

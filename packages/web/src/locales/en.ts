@@ -5,7 +5,7 @@ import { shopEn } from '../shop/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
-  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against three bots.' },
+  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against {{n}} bots.' },
   start: {
     play: 'Play',
     continue: 'Continue game',
@@ -17,6 +17,7 @@ export const en = {
     rulesSummaryStandard: 'Standard rules',
     rulesSummaryCustom: 'Custom rules',
     newGameConfirm: 'Start a new game? The game in progress is given up.',
+    showOptions: 'Show the options',
     invalid: 'These options do not fit together: {{option}}',
     strengthBetter:
       '{{level}}: takes {{n}} points per hand fewer than Medium (measured with the same cards in the same seats)',

@@ -141,8 +141,11 @@ export function RulesOptions({
                 max={f.max}
                 value={String(full[f.name])}
                 onChange={(e) => {
-                  const v = Number(e.target.value);
-                  if (Number.isInteger(v)) set({ [f.name]: v });
+                  // What is typed is kept as it is, so a wrong value shows as wrong (and Play says why)
+                  // instead of the field quietly keeping or turning into another number.
+                  const raw = e.target.value.trim();
+                  const v = raw === '' ? NaN : Number(raw);
+                  set({ [f.name]: Number.isInteger(v) ? v : raw });
                 }}
               />
             </label>

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, launch, startServer, watchErrors, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startServer();
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the start screen in Chromium', () => {
+  it('says next to Play why options cannot be played, and keeps the chips and the field in step', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor();
+    await page.getByText('Game options').click();
+    const field = page.getByRole('spinbutton', { name: 'Play to (points)' });
+    const chip = (n: number) => page.getByRole('radio', { name: `${n} points` });
+    const choose = (n: number) => page.locator('.segmented label', { hasText: `${n} points` }).click();
+
+    await choose(100);
+    expect(await field.inputValue()).toBe('100');
+    await field.fill('0');
+    const reason = page.locator('#play-invalid');
+    await reason.waitFor();
+    expect(await reason.textContent()).toContain('These options do not fit together: Play to (points)');
+    expect(await play.isDisabled()).toBe(true);
+    expect(await play.getAttribute('aria-describedby')).toBe('play-invalid');
+    // The reason is right under Play, on screen without scrolling to the options.
+    const [p, r] = [(await play.boundingBox())!, (await reason.boundingBox())!];
+    expect(r.y - (p.y + p.height)).toBeLessThan(40);
+    expect(r.y + r.height).toBeLessThanOrEqual(740);
+    // No chip claims a target the field does not hold.
+    expect(await chip(50).isChecked()).toBe(false);
+    expect(await chip(100).isChecked()).toBe(false);
+
+    await field.fill('');
+    expect(await field.inputValue()).toBe('');
+    expect(await play.isDisabled()).toBe(true);
+
+    await choose(50);
+    expect(await field.inputValue()).toBe('50');
+    expect(await reason.count()).toBe(0);
+    await field.fill('100');
+    expect(await chip(100).isChecked()).toBe(true);
+    await play.click();
+    await page.locator('.table-screen').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
