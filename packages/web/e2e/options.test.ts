@@ -59,4 +59,25 @@ describe('the start screen in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('shows every option choice whole on a phone in German', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByText('Spieloptionen').click();
+    await page.getByRole('combobox', { name: 'Spieler' }).selectOption('6');
+    await page.getByRole('combobox', { name: 'Weitergabe' }).selectOption('rotate');
+    const cut = await page.locator('.rules-options select').evaluateAll((selects) =>
+      (selects as HTMLSelectElement[]).flatMap((s) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        const st = getComputedStyle(s);
+        ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+        const text = s.options[s.selectedIndex]?.text ?? '';
+        const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 16; // the arrow
+        return ctx.measureText(text).width > room ? [text] : [];
+      }),
+    );
+    expect(cut).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -39,7 +39,7 @@ export const de: Texts = {
   level: { random: 'Zufall', easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
   seat: {
     you: 'Du',
-    bot: 'Bot {{n}}',
+    bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     dealer: 'Geber',
     points: '{{n}} Punkte',

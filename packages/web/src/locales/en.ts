@@ -38,7 +38,7 @@ export const en = {
   level: { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' },
   seat: {
     you: 'You',
-    bot: 'Bot {{n}}',
+    bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     dealer: 'Dealer',
     points: '{{n}} points',
