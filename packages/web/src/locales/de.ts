@@ -224,6 +224,10 @@ export const de: Texts = {
     lost: 'verloren',
   },
   replay: {
+    notFound:
+      'Dieses Spiel ist nicht (mehr) in deinem Verlauf: der Verlauf behält deine letzten {{max}} Spiele.',
+    noFile: 'Keine Datei geöffnet: öffne ein Spielprotokoll im Verlauf.',
+    unreadable: 'Das Spielprotokoll dieses Spiels lässt sich nicht lesen.',
     title: 'Nachspielen',
     hand: 'Runde {{n}} von {{of}}',
     trick: 'Stich {{n}} von {{of}}',

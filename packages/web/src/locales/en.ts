@@ -223,6 +223,9 @@ export const en = {
     lost: 'lost',
   },
   replay: {
+    notFound: 'This game is not in your history (any more): the history keeps your last {{max}} games.',
+    noFile: 'No file is open: open a record from the history.',
+    unreadable: 'This game’s record cannot be read.',
     title: 'Replay',
     hand: 'Hand {{n}} of {{of}}',
     trick: 'Trick {{n}} of {{of}}',

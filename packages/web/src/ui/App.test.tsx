@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { makeRecord, seededRandom } from '@hearts/engine';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GameController, directBots } from '../game/controller';
+import { addToHistory } from '../game/records';
+import { defaultSettings } from '../game/settings';
+import { memoryStore, type KeyValueStore } from '../game/storage';
+import { playGame } from '../game/testing';
+import { createI18n } from '../i18n';
+import { App } from './App';
+import { pages } from './pages';
+
+function renderApp(hash: string, lang: 'de' | 'en', prepare: (store: KeyValueStore) => void = () => {}) {
+  const store = memoryStore();
+  prepare(store);
+  const controller = new GameController({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  window.location.hash = hash;
+  render(
+    <App
+      i18n={createI18n(lang)}
+      store={store}
+      controller={controller}
+      initialSettings={{ ...defaultSettings(lang), lang }}
+      coarsePointer={false}
+      pages={pages}
+    />,
+  );
+}
+
+/** One finished solo game in the history. */
+function oneGame(store: KeyValueStore) {
+  const state = playGame(21, {});
+  addToHistory(store, {
+    id: 'g1',
+    startedAt: 1,
+    endedAt: 2,
+    level: 'easy',
+    record: makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']),
+    scores: [...state.scores],
+    winners: [...state.winners],
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('routes', () => {
+  it('a replay link to a game not in the history says so, not that no game was finished', () => {
+    renderApp('#/replay/gone', 'de', oneGame);
+    expect(screen.getByText(/Dieses Spiel ist nicht \(mehr\) in deinem Verlauf/)).toBeTruthy();
+    expect(screen.queryByText('Noch kein Spiel beendet.')).toBeNull();
+    cleanup();
+    renderApp('#/replay/gone', 'en');
+    expect(screen.getByText('No finished game yet.')).toBeTruthy();
+  });
+
+  it('an unknown route shows the start screen at the start screen’s address', () => {
+    renderApp('#/nonsense/here', 'en');
+    expect(screen.getByRole('button', { name: 'Play', exact: true })).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    cleanup();
+    renderApp('#/history', 'en');
+    expect(window.location.hash).toBe('#/history');
+  });
+});
