@@ -39,7 +39,9 @@ test.each([
     const probe = await gameServer(0);
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    window.happyDOM.setURL(`http://127.0.0.1:${port}/#/live`);
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `http://127.0.0.1:${port}/#/live`,
+    );
     const store = memoryStore();
     const controller = new GameController({
       store,
