@@ -121,6 +121,24 @@ describe('the score pad in Chromium', () => {
     expect(await page.getByRole('alert').textContent()).toContain(
       'No way of taking the cards gives these points',
     );
+    // A number below 0 is counted as typed and refused in words (no browser bubble); so is a huge number.
+    await enter(page, NAMES, [-4, 13, 13, 4]);
+    expect(await page.getByTestId('pad-sum').textContent()).toBe('26 of 26');
+    await page.getByLabel('Points of Ben', { exact: true }).fill('30');
+    expect(await page.getByTestId('pad-sum').textContent()).toBe('43 of 26');
+    await page.getByRole('button', { name: 'Save hand' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'The points of Anna cannot be below 0: enter the points of the cards taken.',
+    );
+    expect(await page.getByLabel('Points of Anna', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await enter(page, NAMES, [0, 0, 0, 0]);
+    await page.getByLabel('Points of Cem', { exact: true }).fill('123456789012345678901');
+    await page.getByRole('button', { name: 'Save hand' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Cem cannot have more points than the hand has (26).',
+    );
     await enter(page, NAMES, [10, 0, 3, 13]);
     await saveHand(page, 2);
 

@@ -99,6 +99,10 @@ export const padEn = {
     ERR_SEAT: 'Choose one of the players.',
     ERR_MISSING: 'Enter the points of {{name}} (0 if none).',
     ERR_NOT_WHOLE: 'The points of {{name}} must be a whole number, 0 or more.',
+    ERR_NEGATIVE: 'The points of {{name}} cannot be below 0: enter the points of the cards taken.',
+    ERR_NEGATIVE_JACK:
+      'The points of {{name}} cannot be below 0: enter the points of the cards taken, without the J♦; who took the J♦ is chosen below.',
+    ERR_TOO_MANY: '{{name}} cannot have more points than the hand has ({{total}}).',
     ERR_JACK: 'Who took the J♦?',
     ERR_SUM: 'The points add up to {{sum}}, but every hand has {{total}}.',
     ERR_IMPOSSIBLE: 'No way of taking the cards gives these points. Cards that count: {{values}}.',
@@ -251,6 +255,11 @@ export const padDe: PadTexts = {
     ERR_SEAT: 'Wähle einen der Spieler.',
     ERR_MISSING: 'Trag die Punkte von {{name}} ein (0, wenn keine).',
     ERR_NOT_WHOLE: 'Die Punkte von {{name}} müssen eine ganze Zahl sein, 0 oder mehr.',
+    ERR_NEGATIVE:
+      'Die Punkte von {{name}} können nicht unter 0 liegen: trag die Punkte der genommenen Karten ein.',
+    ERR_NEGATIVE_JACK:
+      'Die Punkte von {{name}} können nicht unter 0 liegen: trag die Punkte der genommenen Karten ohne den Karo-Buben ein; wer den Karo-Buben hat, wählst du darunter.',
+    ERR_TOO_MANY: '{{name}} kann nicht mehr Punkte haben, als eine Runde hat ({{total}}).',
     ERR_JACK: 'Wer hat den Karo-Buben?',
     ERR_SUM: 'Die Punkte ergeben {{sum}}, aber jede Runde hat {{total}}.',
     ERR_IMPOSSIBLE: 'Keine Verteilung der Karten ergibt diese Punkte. Es zählen: {{values}}.',
