@@ -240,7 +240,9 @@ function Sheet({
                 <span>{t('pad.sheet.dealer', { name: pad.players[next.dealer] })}</span>
                 <span className="pad-pass">
                   <DirectionArrow kind={passDirection(next.passOffset, n).kind} size={16} />
-                  {t('pad.sheet.pass', { direction: passText(t, next.passOffset, n) })}
+                  {passDirection(next.passOffset, n).kind === 'none'
+                    ? t('pad.sheet.noPass')
+                    : t('pad.sheet.pass', { direction: passText(t, next.passOffset, n) })}
                 </span>
               </p>
               {st.leaders.length > 0 && (
