@@ -311,6 +311,23 @@ describe('the score pad in German, with six players and more options', () => {
       await page.getByRole('button', { name: 'Bartholomäus hat einen Durchmarsch' }).textContent(),
     ).toContain('Durchm.');
     expect(await fitsWidth(page)).toBe(true);
+
+    // A file that is no score pad is refused in German only.
+    await page.goto(`${server.url}/#/pad`);
+    const file = page.locator('.pad-import input[type="file"]');
+    const alert = page.getByRole('alert');
+    await file.setInputFiles({
+      name: 'kaputt.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('nicht json'),
+    });
+    expect(await alert.textContent()).toBe('Diese Datei ist kein Punkteblock: sie enthält kein JSON.');
+    await file.setInputFiles({
+      name: 'x.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"x"}'),
+    });
+    await expect.poll(() => alert.textContent()).toBe('Diese Datei ist kein Punkteblock (hearts-pad/1).');
     await context.close();
   }, 60_000);
 

@@ -15,6 +15,7 @@ import { presetOf } from '../game/settings';
 import { useApp } from '../ui/context';
 import { downloadRecord } from '../ui/download';
 import { openedFile } from '../ui/HistoryPage';
+import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
@@ -648,7 +649,8 @@ function LiveHistory() {
         return;
       }
       const r = openReplay(record);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok)
+        return setProblem(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
       openedFile.replay = r.value;
       openedFile.name = g.id;
       navigate('/replay/file');

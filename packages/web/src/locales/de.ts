@@ -80,6 +80,18 @@ export const de: Texts = {
     ERR_POINTS_ON_FIRST_TRICK: 'Keine Punkte im ersten Stich',
     ERR_MUST_LEAD_LOWEST_CLUB: 'Der erste Stich wird mit der niedrigsten Kreuzkarte ausgespielt',
     ERR_NOT_YOUR_TURN: 'Du bist nicht dran',
+    ERR_WRONG_PHASE: 'Dieser Zug passt nicht zu diesem Moment des Spiels',
+    ERR_BAD_CARD: 'Das ist keine Karte',
+    ERR_CARD_NOT_IN_HAND: 'Diese Karte ist nicht auf der Hand',
+    ERR_WRONG_PASS_COUNT: 'Es wird die falsche Zahl Karten weitergegeben',
+    ERR_DUPLICATE_CARD: 'Eine Karte ist doppelt genannt',
+    ERR_ALREADY_PASSED: 'Die Karten wurden schon weitergegeben',
+    ERR_BAD_SEAT: 'Diesen Platz gibt es nicht',
+    ERR_NOT_SHOOTER: 'Nur wer den Durchmarsch hat, wählt, wie er zählt',
+    ERR_BAD_CHOICE: 'Diese Wahl gibt es nicht',
+    ERR_HAND_OVER: 'Die Runde ist schon vorbei',
+    ERR_BAD_DEAL: 'Die gegebenen Karten sind kein gültiges Geben',
+    ERR_BAD_SEVEN_SUIT: 'Die Sieben des Würfels hat keine gültige Farbe',
     other: 'Diese Karte geht jetzt nicht',
   },
   action: {
@@ -222,6 +234,11 @@ export const de: Texts = {
     result: 'Du: {{score}} · {{outcome}}',
     won: 'gewonnen',
     lost: 'verloren',
+  },
+  record: {
+    notRecord: 'es ist kein Spielprotokoll (hearts-record/1)',
+    illegalPlay: 'Runde {{hand}}, Stich {{trick}}: Platz {{seat}} spielt {{card}} – {{reason}}',
+    illegalStep: 'Runde {{hand}}: Platz {{seat}} – {{reason}}',
   },
   replay: {
     notFound:

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { makeRecord, seededRandom } from '@hearts/engine';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameController, directBots } from '../game/controller';
 import { addToHistory } from '../game/records';
@@ -69,5 +69,25 @@ describe('routes', () => {
     cleanup();
     renderApp('#/history', 'en');
     expect(window.location.hash).toBe('#/history');
+  });
+});
+
+describe('error texts in the reader’s language', () => {
+  it('a record file that breaks a rule is refused in German, with the engine’s reason in German', async () => {
+    renderApp('#/history', 'de');
+    const state = playGame(4, {});
+    const record = makeRecord(state, ['a', 'b', 'c', 'd']);
+    const [t0, t1] = record.hands[0]!.tricks;
+    record.hands[0]!.tricks[0] = t1!;
+    record.hands[0]!.tricks[1] = t0!;
+    const input = screen.getByLabelText('Spielprotokoll öffnen') as HTMLInputElement;
+    const file = new File([JSON.stringify(record)], 'game.json', { type: 'application/json' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Diese Datei lässt sich nicht abspielen: Runde 1, Stich 1: Platz \d spielt /,
+    );
+    expect(alert.textContent).not.toMatch(/hand|trick|seat|must|ERR_/);
   });
 });

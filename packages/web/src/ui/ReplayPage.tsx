@@ -10,7 +10,7 @@ import { useApp } from './context';
 import { downloadRecord } from './download';
 import { directionText } from './TableParts';
 import { openedFile } from './HistoryPage';
-import { seatName } from './names';
+import { recordPlayerName, seatName } from './names';
 import { Page } from './Page';
 import { ScoreTable } from './ScoreTable';
 import { Trick } from './Trick';
@@ -51,7 +51,10 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
   const n = replay.record.players.length;
   const positions = seatPositions(n);
   const lang = settings.lang;
-  const names = own ? replay.players.map((_, s) => seatName(t, s)) : replay.players;
+  // The app's own solo records name the seats in English ("You", "Bot 1 (medium)"): shown in the reader's words.
+  const names = own
+    ? replay.players.map((_, s) => seatName(t, s))
+    : replay.players.map((p) => recordPlayerName(t, p));
   const name = (s: number) => names[s] ?? `#${s}`;
 
   const go = (h: number, s: number) => {
