@@ -124,7 +124,7 @@ describe('checking a hand', () => {
     [
       'a 21-digit number',
       {},
-      draft([0, 0, 123456789012345678901, 0]),
+      draft([0, 0, Number('123456789012345678901'), 0]),
       { code: 'ERR_TOO_MANY', player: 2, total: 26 },
     ],
     ['a fraction', {}, draft([0.5, 12.5, 13, 0]), { code: 'ERR_NOT_WHOLE', player: 0 }],
