@@ -80,4 +80,35 @@ describe('the start screen in Chromium', () => {
     expect(cut).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('keeps the felt in place when a long page scrolls: no seam where the window’s height ends', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByText('Spieloptionen').click();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(740 + 500);
+    // The left edge (outside the content) down the whole window, as the screen shows it, at two scroll positions.
+    const edge = async (y: number): Promise<number[]> => {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+      const png = (await page.screenshot({ clip: { x: 0, y: 0, width: 4, height: 740 } })).toString('base64');
+      return page.evaluate(async (data) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        [c.width, c.height] = [img.width, img.height];
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        const px = g.getImageData(1, 0, 1, img.height).data;
+        return [...px].filter((_, i) => i % 4 === 1); // the green channel, top to bottom
+      }, png);
+    };
+    const top = await edge(0);
+    const scrolled = await edge(500);
+    expect(scrolled.length).toBe(top.length);
+    const worst = Math.max(...top.map((v, i) => Math.abs(v - scrolled[i]!)));
+    expect(worst).toBeLessThanOrEqual(3);
+    await context.close();
+  }, 60_000);
 });
