@@ -4,14 +4,19 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameController, directBots } from '../game/controller';
 import { addToHistory } from '../game/records';
-import { defaultSettings } from '../game/settings';
+import { defaultSettings, type Settings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
 import { playGame } from '../game/testing';
 import { createI18n } from '../i18n';
 import { App } from './App';
 import { pages } from './pages';
 
-function renderApp(hash: string, lang: 'de' | 'en', prepare: (store: KeyValueStore) => void = () => {}) {
+function renderApp(
+  hash: string,
+  lang: 'de' | 'en',
+  prepare: (store: KeyValueStore) => void = () => {},
+  rules: Settings['rules'] = {},
+) {
   const store = memoryStore();
   prepare(store);
   const controller = new GameController({
@@ -26,7 +31,7 @@ function renderApp(hash: string, lang: 'de' | 'en', prepare: (store: KeyValueSto
       i18n={createI18n(lang)}
       store={store}
       controller={controller}
-      initialSettings={{ ...defaultSettings(lang), lang }}
+      initialSettings={{ ...defaultSettings(lang), lang, rules }}
       coarsePointer={false}
       pages={pages}
     />,
@@ -89,5 +94,16 @@ describe('error texts in the reader’s language', () => {
       /^Diese Datei lässt sich nicht abspielen: Runde 1, Stich 1: Platz \d spielt /,
     );
     expect(alert.textContent).not.toMatch(/hand|trick|seat|must|ERR_/);
+  });
+});
+
+describe('the start screen', () => {
+  it.each([
+    [3, 'spiel gegen 2 Bots.'],
+    [4, 'spiel gegen 3 Bots.'],
+    [6, 'spiel gegen 5 Bots.'],
+  ])('counts the bots of the chosen players (%i)', (players, text) => {
+    renderApp('', 'de', () => {}, { players });
+    expect(document.querySelector('.tagline')?.textContent).toContain(text);
   });
 });
