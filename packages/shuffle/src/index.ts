@@ -39,6 +39,8 @@ export {
 export type { RemovedCards } from './shuffle.js';
 export {
   parseTranscript,
+  parseTranscripts,
+  MAX_TRANSCRIPTS,
   makeTranscript,
   buildTranscript,
   verifyTranscript,

@@ -193,6 +193,43 @@ export function parseTranscript(input: unknown): Result<Transcript, TranscriptFo
   });
 }
 
+/** The most transcripts one file may hold: a long game's hands, with room (a game ends long before). */
+export const MAX_TRANSCRIPTS = 1000;
+
+/**
+ * Validates a file of transcripts: one `hearts-shuffle/1` transcript, or a game's transcripts as the app and
+ * `GET /api/games/:id/shuffle` give them (`{ "transcripts": [...] }`), or a plain list of them. A transcript that
+ * is wrong is named by its place (`transcripts[3]: "seeds" must list 4 entries`).
+ */
+export function parseTranscripts(input: unknown): Result<Transcript[], TranscriptFormatError> {
+  const list: unknown =
+    isObject(input) && input['format'] === undefined && 'transcripts' in input
+      ? input['transcripts']
+      : Array.isArray(input)
+        ? input
+        : undefined;
+  if (list === undefined) {
+    const one = parseTranscript(input);
+    return one.ok ? ok([one.value]) : one;
+  }
+  if (isObject(input) && !Array.isArray(input)) {
+    const extra = Object.keys(input).find((k) => k !== 'transcripts');
+    if (extra !== undefined) return formatError(extra, `unknown field "${extra}"`);
+  }
+  if (!Array.isArray(list) || list.length === 0)
+    return formatError('transcripts', '"transcripts" must list one transcript or more');
+  if (list.length > MAX_TRANSCRIPTS)
+    return formatError('transcripts', `"transcripts" must list at most ${MAX_TRANSCRIPTS} transcripts`);
+  const out: Transcript[] = [];
+  for (const [i, item] of list.entries()) {
+    const t = parseTranscript(item);
+    if (!t.ok)
+      return formatError(`transcripts[${i}].${t.error.field}`, `transcripts[${i}]: ${t.error.message}`);
+    out.push(t.value);
+  }
+  return ok(out);
+}
+
 /** What the server knows at the end of a hand: everything a transcript holds, seeds as bytes. */
 export interface TranscriptInput {
   readonly tableId: string;

@@ -121,6 +121,24 @@ describe('the score pad in Chromium', () => {
     expect(await page.getByRole('alert').textContent()).toContain(
       'No way of taking the cards gives these points',
     );
+    // A number below 0 is counted as typed and refused in words (no browser bubble); so is a huge number.
+    await enter(page, NAMES, [-4, 13, 13, 4]);
+    expect(await page.getByTestId('pad-sum').textContent()).toBe('26 of 26');
+    await page.getByLabel('Points of Ben', { exact: true }).fill('30');
+    expect(await page.getByTestId('pad-sum').textContent()).toBe('43 of 26');
+    await page.getByRole('button', { name: 'Save hand' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'The points of Anna cannot be below 0: enter the points of the cards taken.',
+    );
+    expect(await page.getByLabel('Points of Anna', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await enter(page, NAMES, [0, 0, 0, 0]);
+    await page.getByLabel('Points of Cem', { exact: true }).fill('123456789012345678901');
+    await page.getByRole('button', { name: 'Save hand' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Cem cannot have more points than the hand has (26).',
+    );
     await enter(page, NAMES, [10, 0, 3, 13]);
     await saveHand(page, 2);
 
@@ -139,7 +157,8 @@ describe('the score pad in Chromium', () => {
     expect(await totals(page)).toEqual([41, 13, 37, 39]);
     expect(await status.textContent()).toContain('Hand 4');
     expect(await status.textContent()).toContain('Dora deals');
-    expect(await status.textContent()).toContain('no pass');
+    expect(await status.textContent()).toContain('no passing');
+    expect(await status.textContent()).not.toContain('pass no pass');
     expect(await status.textContent()).toContain('Leading: Ben');
     // The leader after each hand is marked in its row.
     const leaders = await page
@@ -271,6 +290,47 @@ describe('the score pad in Chromium', () => {
 });
 
 describe('the score pad in German, with six players and more options', () => {
+  it('shows four players’ names, the moon buttons and the pad’s name whole on a phone', async () => {
+    const context = await browser.newContext({ ...PHONE, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/pad`);
+    await page.getByRole('button', { name: 'Neuer Punkteblock' }).click();
+    const four = ['Annegret', 'Bartholomäus', 'Cem', 'Dorothea'];
+    for (let i = 0; i < 4; i++) await page.getByLabel(`Spieler ${i + 1}`, { exact: true }).fill(four[i]!);
+    await page.getByRole('button', { name: 'Punkteblock anlegen' }).click();
+    await page.locator('.pad-table').waitFor();
+    const cut = await page
+      .locator('.pad-moon-btn, .pad-col-name, .pad-page .page-head h1')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => e.scrollWidth > e.clientWidth + 0.5 || e.scrollHeight > e.clientHeight + 0.5)
+          .map((e) => e.textContent),
+      );
+    expect(cut).toEqual([]);
+    expect(
+      await page.getByRole('button', { name: 'Bartholomäus hat einen Durchmarsch' }).textContent(),
+    ).toContain('Durchm.');
+    expect(await fitsWidth(page)).toBe(true);
+
+    // A file that is no score pad is refused in German only.
+    await page.goto(`${server.url}/#/pad`);
+    const file = page.locator('.pad-import input[type="file"]');
+    const alert = page.getByRole('alert');
+    await file.setInputFiles({
+      name: 'kaputt.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('nicht json'),
+    });
+    expect(await alert.textContent()).toBe('Diese Datei ist kein Punkteblock: sie enthält kein JSON.');
+    await file.setInputFiles({
+      name: 'x.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"x"}'),
+    });
+    await expect.poll(() => alert.textContent()).toBe('Diese Datei ist kein Punkteblock (hearts-pad/1).');
+    await context.close();
+  }, 60_000);
+
   it('enters a chosen moon and the J♦, and works offline', async () => {
     const context = await browser.newContext({ ...PHONE, locale: 'de-DE' });
     const page = await context.newPage();
@@ -290,7 +350,7 @@ describe('the score pad in German, with six players and more options', () => {
     await page.locator('.pad-table').waitFor();
     const status = page.getByTestId('pad-status');
     expect(await status.textContent()).toContain('Jana gibt');
-    expect(await status.textContent()).toContain('weitergeben nach links');
+    expect(await status.textContent()).toContain('nach links weitergeben');
 
     const points = (n: string) => page.getByLabel(`Punkte von ${n}`, { exact: true });
     for (const [i, v] of [2, 3, 13, 4, 4, 0].entries()) await points(six[i]!).fill(String(v));
@@ -311,7 +371,7 @@ describe('the score pad in German, with six players and more options', () => {
     expect((await rows(page))[1]).toEqual([-10, 0, -26, 0, 0, 0]);
     expect(await totals(page)).toEqual([-8, 3, -13, 4, 4, -10]);
     expect(await status.textContent()).toContain('Lea gibt');
-    expect(await status.textContent()).toContain('weitergeben nach gegenüber');
+    expect(await status.textContent()).toContain('nach gegenüber weitergeben');
     expect(await status.textContent()).toContain('Vorn: Lea');
     await screenshot(page, 'pad-six-de-phone-360x740.png');
     expect(await fitsWidth(page)).toBe(true);

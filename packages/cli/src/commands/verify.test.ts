@@ -160,6 +160,48 @@ describe('hearts verify', () => {
     expect(badRecord.stderr).toMatch(/^invalid record: /);
   });
 
+  test("a game's transcripts as the app downloads them: every hand verified", async () => {
+    const vectors = JSON.parse(await readFile(join(ROOT, 'packages/shuffle/test-vectors.json'), 'utf8')) as {
+      vectors: { transcript: Record<string, unknown> }[];
+    };
+    const all = vectors.vectors.map((v) => v.transcript);
+    // The app's "Shuffle transcripts" file: GET /api/games/:id/shuffle's answer, written as it came.
+    const bundle = await file('game.shuffle.json', JSON.stringify({ transcripts: all }, null, 2));
+    const r = await hearts('verify', bundle);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.match(/^deal verified ✓/gm)).toHaveLength(all.length);
+    expect(r.stdout).toMatch(new RegExp(`^all ${all.length} deals verified ✓\n$`, 'm'));
+    const j = await hearts('verify', bundle, '--json');
+    expect(j.code).toBe(0);
+    const verdict = JSON.parse(j.stdout) as { ok: boolean; hands: { ok: boolean; handNumber: number }[] };
+    expect(verdict.ok).toBe(true);
+    expect(verdict.hands.map((h) => h.handNumber)).toEqual(all.map((t) => t['handNumber']));
+    expect((await hearts('verify', await file('list.json', all))).code).toBe(0);
+
+    // One bad hand among good ones: exit 1, and the hand is named.
+    const seeds = all[1]!['seeds'] as string[];
+    const tampered = [all[0], { ...all[1], seeds: [seeds[1], ...seeds.slice(1)] }, all[2]];
+    const bad = await hearts('verify', await file('tampered.shuffle.json', { transcripts: tampered }));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^deal NOT verified \(table vector-2, hand 5,/m);
+    expect(bad.stdout).toMatch(/^1 of 3 deals NOT verified$/m);
+
+    // Not transcripts: exit 2, with the place of the wrong one.
+    for (const [name, content, reason] of [
+      ['empty.shuffle.json', { transcripts: [] }, /"transcripts" must list one transcript or more/],
+      [
+        'broken.shuffle.json',
+        { transcripts: [all[0], { ...all[1], seeds: ['00'] }] },
+        /transcripts\[1\]: "seeds"/,
+      ],
+      ['extra.shuffle.json', { transcripts: all, more: 1 }, /unknown field "more"/],
+    ] as const) {
+      const r2 = await hearts('verify', await file(name, content));
+      expect(r2.code, name).toBe(2);
+      expect(r2.stderr).toMatch(reason);
+    }
+  });
+
   test('bad usage: exit 2', async () => {
     for (const args of [
       [],

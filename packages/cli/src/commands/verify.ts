@@ -3,19 +3,23 @@ import {
   ShuffleRound,
   ShuffleSession,
   parseTranscript,
+  parseTranscripts,
   recordDeal,
   seedFromHex,
   shortHash,
   verifyTranscript,
+  type Transcript,
   type VerifyOptions,
+  type VerifyResult,
 } from '@hearts/shuffle';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
-const USAGE = `Usage: hearts verify TRANSCRIPT [--record RECORD] [--seat N [--seed HEX]] [--json]
+const USAGE = `Usage: hearts verify TRANSCRIPTS [--record RECORD] [--seat N [--seed HEX]] [--json]
        hearts verify --bench [--hands N] [--json]
 
-Checks a hearts-shuffle/1 transcript: the commitments hash, every seat's commitment (timed-out seats: the
-fallback seed), and that the hands are the deal the seeds give. With --record, also that the game record's deal
+Checks hearts-shuffle/1 transcripts: one transcript, or a game's transcripts as the app downloads them
+("Shuffle transcripts": {"transcripts": [...]}, at most 1000). For each hand: the commitments hash, every
+seat's commitment (timed-out seats: the fallback seed), and that the hands are the deal the seeds give. With --record, also that the game record's deal
 of that hand gives every seat the same cards (in any order). With --seat, verifies as that seat: a seat whose
 seed was replaced by a fallback is not verified; --seed also checks that the seat's seed is the one given.
 Exit 0: everything matches. Exit 1: something does not (each failure is printed). Exit 2: not a transcript
@@ -58,40 +62,73 @@ export const verify: Command = {
     const file = positionals[0]!;
     const data = await readJson(file);
     if (!data.ok) return invalid(json, 'transcript', data.message);
-    const parsed = parseTranscript(data.value);
+    const parsed = parseTranscripts(data.value);
     if (!parsed.ok) return invalid(json, 'transcript', `${file}: ${parsed.error.message}`);
-    const t = parsed.value;
-    if (options.ownSeat !== undefined && options.ownSeat >= t.players)
-      throw new UsageError(`--seat must be 0..${t.players - 1} for this transcript`);
+    const list = parsed.value;
+    const fewest = Math.min(...list.map((t) => t.players));
+    if (options.ownSeat !== undefined && options.ownSeat >= fewest)
+      throw new UsageError(`--seat must be 0..${fewest - 1} for this transcript`);
+    let record: unknown;
     if (values.record !== undefined) {
       const rec = await readJson(values.record);
       if (!rec.ok) return invalid(json, 'record', rec.message);
-      const deal = recordDeal(rec.value, t.handNumber);
-      if (!deal.ok) return invalid(json, 'record', `${values.record}: ${deal.error.message}`);
-      options.record = deal.value;
+      record = rec.value;
     }
 
-    const r = verifyTranscript(t, options);
+    const results: { t: Transcript; r: VerifyResult }[] = [];
+    for (const t of list) {
+      const handOptions = { ...options };
+      if (record !== undefined) {
+        const deal = recordDeal(record, t.handNumber);
+        if (!deal.ok) return invalid(json, 'record', `${values.record}: ${deal.error.message}`);
+        handOptions.record = deal.value;
+      }
+      results.push({ t, r: verifyTranscript(t, handOptions) });
+    }
+    const allOk = results.every(({ r }) => r.ok);
+    const verdict = ({ t, r }: (typeof results)[number]) => ({
+      ok: r.ok,
+      tableId: t.tableId,
+      handNumber: t.handNumber,
+      commitmentsHash: t.commitmentsHash,
+      failures: r.failures,
+      warnings: r.warnings,
+    });
     if (json) {
-      printJson({
-        ok: r.ok,
-        tableId: t.tableId,
-        handNumber: t.handNumber,
-        commitmentsHash: t.commitmentsHash,
-        failures: r.failures,
-        warnings: r.warnings,
-      });
+      // One transcript: its verdict, as always. A game's transcripts: every hand's verdict, and whether all hold.
+      printJson(
+        results.length === 1 && !Array.isArray(data.value) && !isBundle(data.value)
+          ? verdict(results[0]!)
+          : { ok: allOk, hands: results.map(verdict) },
+      );
     } else {
-      const what = `table ${t.tableId}, hand ${t.handNumber}, commitments ${shortHash(t.commitmentsHash)}`;
-      const lines = r.ok
-        ? [`deal verified ✓ (${what})`]
-        : [`deal NOT verified (${what}):`, ...r.failures.map((f) => `  ${f.message} (${f.code})`)];
-      lines.push(...r.warnings.map((w) => `note: ${w}`));
+      const lines: string[] = [];
+      for (const { t, r } of results) {
+        const what = `table ${t.tableId}, hand ${t.handNumber}, commitments ${shortHash(t.commitmentsHash)}`;
+        lines.push(
+          ...(r.ok
+            ? [`deal verified ✓ (${what})`]
+            : [`deal NOT verified (${what}):`, ...r.failures.map((f) => `  ${f.message} (${f.code})`)]),
+          ...r.warnings.map((w) => `note: ${w}`),
+        );
+      }
+      if (results.length > 1) {
+        const bad = results.filter(({ r }) => !r.ok).length;
+        lines.push(
+          bad === 0
+            ? `all ${results.length} deals verified ✓`
+            : `${bad} of ${results.length} deals NOT verified`,
+        );
+      }
       process.stdout.write(lines.join('\n') + '\n');
     }
-    return r.ok ? 0 : 1;
+    return allOk ? 0 : 1;
   },
 };
+
+/** A game's transcripts as the app downloads them: `{ "transcripts": [...] }`. */
+const isBundle = (x: unknown): boolean =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && 'transcripts' in x;
 
 async function readJson(
   file: string,

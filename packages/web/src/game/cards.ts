@@ -77,6 +77,18 @@ export function rankIndex(rank: RankName, lang: Lang): string {
   return rank;
 }
 
+const SUIT_SYMBOLS: Readonly<Record<SuitName, string>> = { C: '♣', D: '♦', S: '♠', H: '♥' };
+
+/** A card in short, as its corner shows it: "2♦", "10♣", "D♠" in German and "Q♠" in English. */
+export const cardShort = (card: CardName, lang: Lang): string =>
+  rankIndex(rankOfName(card), lang) + SUIT_SYMBOLS[suitOfName(card)];
+
+/** Cards in short, in hand order: "2♣, 2♦". */
+export const cardsShort = (cards: readonly CardName[], lang: Lang): string =>
+  sortHand(cards)
+    .map((c) => cardShort(c, lang))
+    .join(', ');
+
 /** A suit's colour class: two colours (red, black) or four (♣ green, ♦ blue). */
 export function suitColor(suit: SuitName, fourColor: boolean): 'red' | 'black' | 'green' | 'blue' {
   if (suit === 'H') return 'red';

@@ -18,6 +18,7 @@ import {
   type GameRecord,
   type GameState,
   type HandResult,
+  type RecordError,
   type Result,
   type TrickView,
   err,
@@ -50,16 +51,9 @@ export interface Replay {
 }
 
 /** Reads a record (already parsed JSON) and checks every step with the engine. */
-export function openReplay(input: unknown): Result<Replay, string> {
+export function openReplay(input: unknown): Result<Replay, RecordError> {
   const r = replayRecord(input);
-  if (!r.ok) {
-    const e = r.error;
-    return err(
-      e.kind === 'format'
-        ? e.message
-        : `hand ${e.hand + 1}${e.trick === null ? '' : `, trick ${e.trick + 1}`}, seat ${e.seat}: ${e.reason}`,
-    );
-  }
+  if (!r.ok) return err(r.error);
   const record = input as GameRecord;
   const final = r.value.state;
   const n = r.value.rules.players;

@@ -15,6 +15,7 @@ import { presetOf } from '../game/settings';
 import { useApp } from '../ui/context';
 import { downloadRecord } from '../ui/download';
 import { openedFile } from '../ui/HistoryPage';
+import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
@@ -66,28 +67,90 @@ function errorText(t: TFunction, e: unknown): string {
   return t('live.you.errors.other', { message });
 }
 
-function useAccount(): { account: Account | null; error: string | null; set: (a: Account) => void } {
+/** After an unreachable server, the next tries (ms): quick at first, then every half minute. */
+export const ACCOUNT_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
+
+interface AccountState {
+  readonly account: Account | null;
+  readonly error: string | null;
+  readonly offline: boolean; // the server cannot be reached: the page tries again by itself
+  readonly retry: () => void; // try now
+  readonly set: (a: Account) => void;
+}
+
+/**
+ * The player's account on the game server. While the server cannot be reached it tries again by itself (on a
+ * growing delay, and at once when the device comes back online or the page is shown again), so the page comes
+ * to life when the server is back.
+ */
+function useAccount(): AccountState {
   const { store } = useApp();
   const { t } = useTranslation();
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const retry = useRef<() => void>(() => undefined);
   useEffect(() => {
     let live = true;
-    ensureUser(store).then(
-      (a) => live && setAccount(a),
-      (e: unknown) => live && setError(errorText(t, e)),
-    );
+    let busy = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      if (!live || busy) return;
+      clearTimeout(timer);
+      busy = true;
+      ensureUser(store).then(
+        (a) => {
+          busy = false;
+          if (!live) return;
+          setError(null);
+          setOffline(false);
+          setAccount(a);
+        },
+        (e: unknown) => {
+          busy = false;
+          if (!live) return;
+          const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
+          setOffline(away);
+          setError(away ? t('live.offlineRetrying') : errorText(t, e));
+          if (away)
+            timer = setTimeout(attempt, ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]);
+        },
+      );
+    };
+    const onVisible = () => document.visibilityState === 'visible' && attempt();
+    retry.current = attempt;
+    window.addEventListener('online', attempt);
+    document.addEventListener('visibilitychange', onVisible);
+    attempt();
     return () => {
       live = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', attempt);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [store, t]);
-  return { account, error, set: setAccount };
+  return { account: error ? null : account, error, offline, retry: () => retry.current(), set: setAccount };
+}
+
+/** Why the page cannot start: the server is away (and is tried again), or another problem. */
+function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
+  const { t } = useTranslation();
+  if (!offline) return <p className="error">{error}</p>;
+  return (
+    <div className="live-offline" role="status">
+      <p>{error}</p>
+      <button type="button" className="secondary" onClick={retry}>
+        {t('live.retryNow')}
+      </button>
+    </div>
+  );
 }
 
 function LiveHome() {
   const { navigate, store } = useApp();
   const { t } = useTranslation();
-  const { account, error, set } = useAccount();
+  const { account, error, offline, retry, set } = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
   const [rated, setRated] = useState(true);
   const [target, setTarget] = useState<50 | 100>(50);
@@ -97,7 +160,12 @@ function LiveHome() {
 
   useEffect(() => () => void wait.current?.cancel(), []);
 
-  if (error) return <Page title={t('live.title')}>{<p className="error">{error}</p>}</Page>;
+  if (error)
+    return (
+      <Page title={t('live.title')}>
+        <AccountProblem error={error} offline={offline} retry={retry} />
+      </Page>
+    );
   if (!account) return <Page title={t('live.title')}>{<p className="muted">{t('live.connecting')}</p>}</Page>;
 
   const find = () => {
@@ -564,7 +632,7 @@ export function FriendsLobby({ client }: { client: TableClient }) {
 function LiveHistory() {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { account, error } = useAccount();
+  const { account, error, offline, retry } = useAccount();
   const [games, setGames] = useState<LiveGame[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -581,7 +649,8 @@ function LiveHistory() {
         return;
       }
       const r = openReplay(record);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok)
+        return setProblem(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
       openedFile.replay = r.value;
       openedFile.name = g.id;
       navigate('/replay/file');
@@ -591,7 +660,11 @@ function LiveHistory() {
   };
   return (
     <Page title={t('live.history.title')}>
-      {(error ?? problem) && <p className="error">{error ?? problem}</p>}
+      {error ? (
+        <AccountProblem error={error} offline={offline} retry={retry} />
+      ) : (
+        problem && <p className="error">{problem}</p>
+      )}
       {games && games.length === 0 && <p className="muted">{t('live.history.empty')}</p>}
       <ul className="live-history">
         {games?.map((g) => (

@@ -3,7 +3,10 @@ export const liveEn = {
   link: 'Play live · Play with friends',
   title: 'Play live',
   connecting: 'Connecting …',
-  offline: 'The game server cannot be reached. Live play needs the server started with npm start.',
+  offline: 'The game server cannot be reached just now. Try again in a moment.',
+  offlineRetrying:
+    'The game server cannot be reached just now. This page keeps trying and carries on by itself as soon as it is back.',
+  retryNow: 'Try now',
   joinErrors: {
     noSuchRoom:
       'There is no room with this code that you can join: it is gone, full, or its game began without you. Check the code, or create a new room.',
@@ -141,7 +144,10 @@ export const liveDe: typeof liveEn = {
   link: 'Live spielen · Mit Freunden spielen',
   title: 'Live spielen',
   connecting: 'Verbinde …',
-  offline: 'Der Spielserver ist nicht erreichbar. Live-Spiele brauchen den mit npm start gestarteten Server.',
+  offline: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
+  offlineRetrying:
+    'Der Spielserver ist gerade nicht erreichbar. Diese Seite versucht es weiter und macht von selbst weiter, sobald er wieder da ist.',
+  retryNow: 'Jetzt versuchen',
   joinErrors: {
     noSuchRoom:
       'Es gibt keinen Raum mit diesem Code, dem du beitreten kannst: Er ist vorbei, voll, oder sein Spiel hat ohne dich begonnen. Prüfe den Code oder eröffne einen neuen Raum.',

@@ -6,7 +6,7 @@ import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
 export const de: Texts = {
-  app: { title: 'Hearts', tagline: 'Kostenlos, ohne Anmeldung: spiel gegen drei Bots.' },
+  app: { title: 'Hearts', tagline: 'Kostenlos, ohne Anmeldung: spiel gegen {{n}} Bots.' },
   start: {
     play: 'Spielen',
     continue: 'Weiterspielen',
@@ -18,6 +18,7 @@ export const de: Texts = {
     rulesSummaryStandard: 'Standardregeln',
     rulesSummaryCustom: 'Eigene Regeln',
     newGameConfirm: 'Neues Spiel beginnen? Das laufende Spiel wird aufgegeben.',
+    showOptions: 'Optionen zeigen',
     invalid: 'Diese Optionen passen nicht zusammen: {{option}}',
     strengthBetter:
       '{{level}}: nimmt {{n}} Punkte pro Runde weniger als Mittel (gemessen mit denselben Karten auf denselben Plätzen)',
@@ -38,7 +39,7 @@ export const de: Texts = {
   level: { random: 'Zufall', easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
   seat: {
     you: 'Du',
-    bot: 'Bot {{n}}',
+    bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     dealer: 'Geber',
     points: '{{n}} Punkte',
@@ -79,6 +80,18 @@ export const de: Texts = {
     ERR_POINTS_ON_FIRST_TRICK: 'Keine Punkte im ersten Stich',
     ERR_MUST_LEAD_LOWEST_CLUB: 'Der erste Stich wird mit der niedrigsten Kreuzkarte ausgespielt',
     ERR_NOT_YOUR_TURN: 'Du bist nicht dran',
+    ERR_WRONG_PHASE: 'Dieser Zug passt nicht zu diesem Moment des Spiels',
+    ERR_BAD_CARD: 'Das ist keine Karte',
+    ERR_CARD_NOT_IN_HAND: 'Diese Karte ist nicht auf der Hand',
+    ERR_WRONG_PASS_COUNT: 'Es wird die falsche Zahl Karten weitergegeben',
+    ERR_DUPLICATE_CARD: 'Eine Karte ist doppelt genannt',
+    ERR_ALREADY_PASSED: 'Die Karten wurden schon weitergegeben',
+    ERR_BAD_SEAT: 'Diesen Platz gibt es nicht',
+    ERR_NOT_SHOOTER: 'Nur wer den Durchmarsch hat, wählt, wie er zählt',
+    ERR_BAD_CHOICE: 'Diese Wahl gibt es nicht',
+    ERR_HAND_OVER: 'Die Runde ist schon vorbei',
+    ERR_BAD_DEAL: 'Die gegebenen Karten sind kein gültiges Geben',
+    ERR_BAD_SEVEN_SUIT: 'Die Sieben des Würfels hat keine gültige Farbe',
     other: 'Diese Karte geht jetzt nicht',
   },
   action: {
@@ -222,7 +235,16 @@ export const de: Texts = {
     won: 'gewonnen',
     lost: 'verloren',
   },
+  record: {
+    notRecord: 'es ist kein Spielprotokoll (hearts-record/1)',
+    illegalPlay: 'Runde {{hand}}, Stich {{trick}}: Platz {{seat}} spielt {{card}} – {{reason}}',
+    illegalStep: 'Runde {{hand}}: Platz {{seat}} – {{reason}}',
+  },
   replay: {
+    notFound:
+      'Dieses Spiel ist nicht (mehr) in deinem Verlauf: der Verlauf behält deine letzten {{max}} Spiele.',
+    noFile: 'Keine Datei geöffnet: öffne ein Spielprotokoll im Verlauf.',
+    unreadable: 'Das Spielprotokoll dieses Spiels lässt sich nicht lesen.',
     title: 'Nachspielen',
     hand: 'Runde {{n}} von {{of}}',
     trick: 'Stich {{n}} von {{of}}',

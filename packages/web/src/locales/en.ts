@@ -5,7 +5,7 @@ import { shopEn } from '../shop/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
-  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against three bots.' },
+  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against {{n}} bots.' },
   start: {
     play: 'Play',
     continue: 'Continue game',
@@ -17,6 +17,7 @@ export const en = {
     rulesSummaryStandard: 'Standard rules',
     rulesSummaryCustom: 'Custom rules',
     newGameConfirm: 'Start a new game? The game in progress is given up.',
+    showOptions: 'Show the options',
     invalid: 'These options do not fit together: {{option}}',
     strengthBetter:
       '{{level}}: takes {{n}} points per hand fewer than Medium (measured with the same cards in the same seats)',
@@ -37,7 +38,7 @@ export const en = {
   level: { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' },
   seat: {
     you: 'You',
-    bot: 'Bot {{n}}',
+    bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     dealer: 'Dealer',
     points: '{{n}} points',
@@ -78,6 +79,18 @@ export const en = {
     ERR_POINTS_ON_FIRST_TRICK: 'No points on the first trick',
     ERR_MUST_LEAD_LOWEST_CLUB: 'The first trick is led with the lowest club',
     ERR_NOT_YOUR_TURN: 'It is not your turn',
+    ERR_WRONG_PHASE: 'That move does not fit this moment of the game',
+    ERR_BAD_CARD: 'That is not a card',
+    ERR_CARD_NOT_IN_HAND: 'That card is not in the hand',
+    ERR_WRONG_PASS_COUNT: 'The wrong number of cards is passed',
+    ERR_DUPLICATE_CARD: 'A card is named twice',
+    ERR_ALREADY_PASSED: 'The cards were passed already',
+    ERR_BAD_SEAT: 'There is no such seat',
+    ERR_NOT_SHOOTER: 'Only the player who shot the moon chooses how it counts',
+    ERR_BAD_CHOICE: 'There is no such choice',
+    ERR_HAND_OVER: 'The hand is over already',
+    ERR_BAD_DEAL: 'The cards dealt are not a valid deal',
+    ERR_BAD_SEVEN_SUIT: 'The die’s seven is not a valid suit',
     other: 'That card cannot be played now',
   },
   action: {
@@ -221,7 +234,15 @@ export const en = {
     won: 'won',
     lost: 'lost',
   },
+  record: {
+    notRecord: 'it is not a game record (hearts-record/1)',
+    illegalPlay: 'hand {{hand}}, trick {{trick}}: seat {{seat}} plays {{card}} – {{reason}}',
+    illegalStep: 'hand {{hand}}: seat {{seat}} – {{reason}}',
+  },
   replay: {
+    notFound: 'This game is not in your history (any more): the history keeps your last {{max}} games.',
+    noFile: 'No file is open: open a record from the history.',
+    unreadable: 'This game’s record cannot be read.',
     title: 'Replay',
     hand: 'Hand {{n}} of {{of}}',
     trick: 'Trick {{n}} of {{of}}',

@@ -95,10 +95,15 @@ function PadList({ store }: { store: PadStore }) {
     try {
       json = JSON.parse(await file.text());
     } catch {
-      return setError(t('pad.importError', { reason: 'JSON' }));
+      return setError(t('pad.importNotJson'));
     }
     const r = parsePad(json);
-    if (!r.ok) return setError(t('pad.importError', { reason: padProblemText(t, r.error) }));
+    if (!r.ok)
+      return setError(
+        r.error.code === 'ERR_FORMAT'
+          ? t('pad.importNotPad')
+          : t('pad.importError', { reason: padProblemText(t, r.error) }),
+      );
     const pad = { ...r.value, id: newPadId() };
     await save(pad);
     navigate(padRoute({ view: 'sheet', id: pad.id }));

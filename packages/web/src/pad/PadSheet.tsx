@@ -9,7 +9,7 @@ import { useApp } from '../ui/context';
 import { DirectionArrow } from '../ui/icons';
 import { passDirection } from '../game/view';
 import { download } from './download';
-import { fileName, padToCsv, padToJsonText } from './exports';
+import { csvSeparator, fileName, padToCsv, padToJsonText } from './exports';
 import {
   addHand,
   handTotal,
@@ -87,11 +87,23 @@ const emptyDraft = (n: number): Draft => ({
   jack: null,
 });
 
-const parsePoints = (s: string): number | null => {
-  const v = s.trim();
+/**
+ * Points as typed: empty is null; a whole number (a minus sign too, "−" or "-", and any length) is that number, so
+ * the check can say what is wrong with it (below 0, more than the hand has); anything else is NaN.
+ */
+export const parsePoints = (s: string): number | null => {
+  const v = s.trim().replace(/^\u2212/, '-');
   if (v === '') return null;
-  return /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
+  return /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
 };
+
+/** Problems with one player's entry: the cursor goes to it. */
+const ENTRY_PROBLEMS: ReadonlySet<string> = new Set([
+  'ERR_MISSING',
+  'ERR_NOT_WHOLE',
+  'ERR_NEGATIVE',
+  'ERR_TOO_MANY',
+]);
 
 const toHandDraft = (d: Draft): HandDraft => ({ ...d, taken: d.taken.map(parsePoints) });
 
@@ -125,6 +137,8 @@ function Sheet({
   const entering = editing !== null || !st.over;
   const handNo = editing ?? st.lines.length; // 0-based number of the hand in the entry row
   const parsed = draft.taken.map(parsePoints);
+  // The sum of what is typed, as typed ("-4" counts −4); none while an entry is not a number.
+  const readable = parsed.every((v) => v === null || Number.isFinite(v));
   const sum = parsed.reduce<number>((a, v) => a + (v !== null && Number.isFinite(v) ? v : 0), 0);
   const empty = parsed.flatMap((v, p) => (v === null ? [p] : []));
   const rest = total - sum;
@@ -161,8 +175,7 @@ function Sheet({
     if (!r.ok) {
       setProblem(handProblemText(t, pad, r.error));
       const p = r.error.player;
-      if (p !== undefined && (r.error.code === 'ERR_MISSING' || r.error.code === 'ERR_NOT_WHOLE'))
-        inputs.current[p]?.focus();
+      if (p !== undefined && ENTRY_PROBLEMS.has(r.error.code)) inputs.current[p]?.focus();
       return;
     }
     const before = { editing, draft };
@@ -192,15 +205,19 @@ function Sheet({
       fileName(pad, 'csv'),
       'text/csv;charset=utf-8',
       '\uFEFF' +
-        padToCsv(pad, {
-          hand: t('pad.sheet.hand'),
-          dealer: t('pad.export.dealer'),
-          passing: t('pad.export.passing'),
-          moon: t('pad.export.moon'),
-          jack: t('pad.export.jack'),
-          total: t('pad.sheet.total'),
-          direction: (o) => passText(t, o, n),
-        }),
+        padToCsv(
+          pad,
+          {
+            hand: t('pad.sheet.hand'),
+            dealer: t('pad.export.dealer'),
+            passing: t('pad.export.passing'),
+            moon: t('pad.export.moon'),
+            jack: t('pad.export.jack'),
+            total: t('pad.sheet.total'),
+            direction: (o) => passText(t, o, n),
+          },
+          csvSeparator(i18n.language),
+        ),
     );
   const exportJson = () => download(fileName(pad, 'json'), 'application/json', padToJsonText(pad));
 
@@ -223,7 +240,9 @@ function Sheet({
                 <span>{t('pad.sheet.dealer', { name: pad.players[next.dealer] })}</span>
                 <span className="pad-pass">
                   <DirectionArrow kind={passDirection(next.passOffset, n).kind} size={16} />
-                  {t('pad.sheet.pass', { direction: passText(t, next.passOffset, n) })}
+                  {passDirection(next.passOffset, n).kind === 'none'
+                    ? t('pad.sheet.noPass')
+                    : t('pad.sheet.pass', { direction: passText(t, next.passOffset, n) })}
                 </span>
               </p>
               {st.leaders.length > 0 && (
@@ -242,6 +261,7 @@ function Sheet({
 
       <form
         className="pad-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -343,7 +363,7 @@ function Sheet({
                         className="pad-input"
                         type="text"
                         inputMode="numeric"
-                        pattern="[0-9]*"
+                        aria-invalid={parsed[p] !== null && !(parsed[p]! >= 0 && parsed[p]! <= total)}
                         autoComplete="off"
                         enterKeyHint={p + 1 < n ? 'next' : 'done'}
                         aria-label={t('pad.entry.points', { name })}
@@ -406,8 +426,8 @@ function Sheet({
               {editing !== null
                 ? t('pad.entry.correcting', { n: editing + 1 })
                 : t('pad.entry.title', { n: handNo + 1 })}
-              <span className={`pad-sum${sum === total ? ' ok' : ''}`} data-testid="pad-sum">
-                {t('pad.entry.sum', { sum, total })}
+              <span className={`pad-sum${readable && sum === total ? ' ok' : ''}`} data-testid="pad-sum">
+                {t('pad.entry.sum', { sum: readable ? sum : '?', total })}
               </span>
             </p>
             {jackApart && <p className="muted small">{t('pad.entry.jack')}</p>}

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { csvField, fileName, padToCsv, padToJsonText } from './exports';
+import { csvField, csvSeparator, fileName, padToCsv, padToJsonText } from './exports';
 import { addHand, createPad, parsePad, unwrapPad, type HandDraft, type Pad } from './model';
 import { padRoute, parsePadRoute, type PadRoute } from './route';
 import { memoryPadStore, openPadStore } from './store';
@@ -51,6 +51,22 @@ describe('CSV', () => {
         '2,Ben,right,26,0,26,26,Ben\r\n' +
         'Total,,,31,13,34,26,\r\n',
     );
+  });
+
+  it('separates fields with a semicolon for German spreadsheets', () => {
+    expect([csvSeparator('de'), csvSeparator('de-AT'), csvSeparator('en'), csvSeparator('en-US')]).toEqual([
+      ';',
+      ';',
+      ',',
+      ',',
+    ]);
+    const p = pad('Freitag', ['Ann', 'Ben, Jr.', 'Cem; X', 'Dora'], {}, [draft([5, 13, 8, 0])]);
+    expect(padToCsv(p, WORDS, ';').split('\r\n')).toEqual([
+      'Hand;Dealer;Passing;Ann;Ben, Jr.;"Cem; X";Dora;Moon',
+      '1;Ann;left;5;13;8;0;',
+      'Total;;;5;13;8;0;',
+      '',
+    ]);
   });
 
   it('names who took the J♦ under Omnibus', () => {

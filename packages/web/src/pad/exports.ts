@@ -20,18 +20,25 @@ export interface CsvWords {
   readonly direction: (passOffset: number) => string;
 }
 
+/** The field separator: a comma, or a semicolon where spreadsheets write decimals with a comma (German). */
+export type CsvSeparator = ',' | ';';
+
+/** The separator a spreadsheet in this language expects: ";" for German, "," otherwise. */
+export const csvSeparator = (lang: string): CsvSeparator => (/^de\b/.test(lang) ? ';' : ',');
+
 /**
- * One CSV field: quoted when it holds a comma, quote or line break; text that a spreadsheet would run as a
- * formula (starting with = + - @) is kept as text with a leading apostrophe.
+ * One CSV field: quoted when it holds the separator, a quote or a line break; text that a spreadsheet would run as
+ * a formula (starting with = + - @) is kept as text with a leading apostrophe.
  */
-export function csvField(value: string | number): string {
+export function csvField(value: string | number, separator: CsvSeparator = ','): string {
   if (typeof value === 'number') return String(value);
   let s = value;
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /["\r\n]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function padToCsv(pad: Pad, words: CsvWords): string {
+/** The pad as CSV, fields separated by `separator` (see {@link csvSeparator}). */
+export function padToCsv(pad: Pad, words: CsvWords, separator: CsvSeparator = ','): string {
   const st = standing(pad);
   const jack = hasJack(pad.rules);
   const rows: (string | number)[][] = [
@@ -49,7 +56,7 @@ export function padToCsv(pad: Pad, words: CsvWords): string {
     ]);
   }
   rows.push([words.total, '', '', ...st.totals, '', ...(jack ? [''] : [])]);
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return rows.map((r) => r.map((f) => csvField(f, separator)).join(separator)).join('\r\n') + '\r\n';
 }
 
 export const padToJsonText = (pad: Pad): string => JSON.stringify(padToJson(pad), null, 2) + '\n';

@@ -58,6 +58,8 @@ export type HandProblemCode =
   | 'ERR_SEAT' // a shooter or J♦ taker who is not a player
   | 'ERR_MISSING' // a player's points are not entered
   | 'ERR_NOT_WHOLE' // points must be a whole number, 0 or more
+  | 'ERR_NEGATIVE' // points below 0 (under Omnibus the J♦'s −10 is entered apart)
+  | 'ERR_TOO_MANY' // more points than the hand has (`total`)
   | 'ERR_JACK' // Omnibus: who took the J♦ is missing
   | 'ERR_SUM' // the points do not add up to the hand's total
   | 'ERR_IMPOSSIBLE' // no way of taking the counting cards gives these points
@@ -73,7 +75,7 @@ export interface HandProblem {
   readonly code: HandProblemCode;
   readonly player?: number; // seat index the problem is about
   readonly sum?: number; // ERR_SUM: what the entries add up to
-  readonly total?: number; // ERR_SUM: what they must add up to
+  readonly total?: number; // ERR_SUM, ERR_TOO_MANY: what the hand has
 }
 
 /** A score pad. Invariants: `players.length === rules.players`; every hand passes {@link checkHand}. */
@@ -241,18 +243,20 @@ export function checkHand(rules: Rules, draft: HandDraft): Result<HandEntry, Han
   if (!isSeat(draft.shooter)) return problem({ code: 'ERR_SEAT' });
   const jackApart = hasJack(rules);
   if (jackApart && !isSeat(draft.jack)) return problem({ code: 'ERR_SEAT' });
+  const cards = pointCards(rules);
+  const total = cards.reduce((a, c) => a + c.points, 0);
   const taken: number[] = [];
   for (let p = 0; p < n; p++) {
     const v = draft.taken[p];
     if (v === null || v === undefined) return problem({ code: 'ERR_MISSING', player: p });
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-      return problem({ code: 'ERR_NOT_WHOLE', player: p });
+    if (typeof v !== 'number' || Number.isNaN(v)) return problem({ code: 'ERR_NOT_WHOLE', player: p });
+    if (v < 0) return problem({ code: 'ERR_NEGATIVE', player: p });
+    if (v > total) return problem({ code: 'ERR_TOO_MANY', player: p, total });
+    if (!Number.isSafeInteger(v)) return problem({ code: 'ERR_NOT_WHOLE', player: p });
     taken.push(v === 0 ? 0 : v); // no -0
   }
   const jack = jackApart ? draft.jack : null;
   if (jackApart && jack === null) return problem({ code: 'ERR_JACK' });
-  const cards = pointCards(rules);
-  const total = cards.reduce((a, c) => a + c.points, 0);
   const sum = taken.reduce((a, b) => a + b, 0);
   if (sum !== total) return problem({ code: 'ERR_SUM', sum, total });
 

@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Rules } from '@hearts/engine';
 import { passDirection } from '../game/view';
 import { directionText } from '../ui/TableParts';
-import { pointValues, type HandProblem, type Pad, type PadProblem } from './model';
+import { hasJack, pointValues, type HandProblem, type Pad, type PadProblem } from './model';
 
 export const passText = (t: TFunction, offset: number, players: number): string =>
   directionText(t, passDirection(offset, players));
@@ -47,7 +47,8 @@ function restText(t: TFunction, rules: Rules): string {
 
 export function handProblemText(t: TFunction, pad: Pad, p: HandProblem): string {
   const name = p.player === undefined ? '' : (pad.players[p.player] ?? '');
-  return t(`pad.problem.${p.code}`, {
+  const key = p.code === 'ERR_NEGATIVE' && hasJack(pad.rules) ? 'ERR_NEGATIVE_JACK' : p.code;
+  return t(`pad.problem.${key}`, {
     name,
     sum: p.sum,
     total: p.total,

@@ -12,6 +12,7 @@ import { ApiError, TOKEN_KEY, ensureUser, tokenUserId } from '../live/account';
 import { Avatar } from '../shop/art';
 import { useApp } from '../ui/context';
 import { openedFile } from '../ui/HistoryPage';
+import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
@@ -119,7 +120,10 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
     try {
       const record = await replayRecord(store.get(TOKEN_KEY), id);
       const opened = openReplay(record);
-      if (!opened.ok) throw new Error(opened.error);
+      if (!opened.ok)
+        return setProblem(
+          t('history.openError', { reason: recordErrorText(t, settings.lang, opened.error) }),
+        );
       openedFile.replay = opened.value;
       openedFile.name = id;
       navigate('/replay/file');

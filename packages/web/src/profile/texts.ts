@@ -49,7 +49,7 @@ export const progressEn = {
   },
   errors: {
     ERR_NOT_FOUND: 'No such player.',
-    ERR_OFFLINE: 'The game server cannot be reached. Player pages need the server started with npm start.',
+    ERR_OFFLINE: 'The game server cannot be reached just now. Try again in a moment.',
     other: 'That did not work: {{message}}',
   },
 };
@@ -104,8 +104,7 @@ export const progressDe: typeof progressEn = {
   },
   errors: {
     ERR_NOT_FOUND: 'Diesen Spieler gibt es nicht.',
-    ERR_OFFLINE:
-      'Der Spielserver ist nicht erreichbar. Spielerseiten brauchen den mit npm start gestarteten Server.',
+    ERR_OFFLINE: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
     other: 'Das hat nicht geklappt: {{message}}',
   },
 };

@@ -39,7 +39,7 @@ export const shopEn = {
     ERR_OWNED: 'You own {{name}} already.',
     ERR_NOT_OWNED: 'Buy {{name}} first.',
     ERR_NO_ITEM: 'The shop has no such item.',
-    ERR_OFFLINE: 'The game server cannot be reached. The shop needs the server started with npm start.',
+    ERR_OFFLINE: 'The game server cannot be reached just now. Try again in a moment.',
     other: 'That did not work: {{message}}',
   },
 };
@@ -84,8 +84,7 @@ export const shopDe: typeof shopEn = {
     ERR_OWNED: '{{name}} gehört dir schon.',
     ERR_NOT_OWNED: 'Kaufe zuerst {{name}}.',
     ERR_NO_ITEM: 'Das gibt es im Shop nicht.',
-    ERR_OFFLINE:
-      'Der Spielserver ist nicht erreichbar. Der Shop braucht den mit npm start gestarteten Server.',
+    ERR_OFFLINE: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
     other: 'Das hat nicht geklappt: {{message}}',
   },
 };

@@ -84,6 +84,13 @@ export function App({
 
   const [, section = '', ...rest] = route.split('/');
   const page = pages?.[section];
+  // An unknown route (an old or mistyped link) shows the start screen at the start screen's own address.
+  const unknown = !atTable && section !== '' && !page;
+  useEffect(() => {
+    if (!unknown) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    setRoute('/');
+  }, [unknown]);
   return (
     <I18nextProvider i18n={i18n}>
       <AppContext.Provider value={services}>

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
+import { recordErrorText } from './record-words';
 import { HUMAN } from '../game/session';
 import { useApp } from './context';
 import { downloadRecord } from './download';
@@ -31,7 +32,7 @@ export function HistoryPage() {
     }
     const r = openReplay(json);
     if (!r.ok) {
-      setError(t('history.openError', { reason: r.error }));
+      setError(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
       return;
     }
     openedFile.replay = r.value;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
-import { loadHistory } from '../game/records';
+import { HISTORY_MAX, loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { seatPositions } from '../game/view';
 import { CardFace } from './CardSvg';
@@ -10,7 +10,7 @@ import { useApp } from './context';
 import { downloadRecord } from './download';
 import { directionText } from './TableParts';
 import { openedFile } from './HistoryPage';
-import { seatName } from './names';
+import { recordPlayerName, seatName } from './names';
 import { Page } from './Page';
 import { ScoreTable } from './ScoreTable';
 import { Trick } from './Trick';
@@ -20,17 +20,19 @@ import { passDirection } from '../game/view';
 export function ReplayPage({ id }: { id: string }) {
   const { store, navigate } = useApp();
   const { t } = useTranslation();
-  const replay: Replay | null = useMemo(() => {
-    if (id === 'file') return openedFile.replay;
-    const entry = loadHistory(store).find((g) => g.id === id);
-    if (!entry) return null;
+  // Why there is nothing to replay: no file opened, no game at all, or not this one (an old or mistyped link).
+  const [replay, missing]: [Replay | null, string] = useMemo(() => {
+    if (id === 'file') return [openedFile.replay, 'replay.noFile'];
+    const history = loadHistory(store);
+    const entry = history.find((g) => g.id === id);
+    if (!entry) return [null, history.length === 0 ? 'history.empty' : 'replay.notFound'];
     const r = openReplay(entry.record);
-    return r.ok ? r.value : null;
+    return r.ok ? [r.value, ''] : [null, 'replay.unreadable'];
   }, [id, store]);
   if (!replay) {
     return (
       <Page title={t('replay.title')}>
-        <p>{t('history.empty')}</p>
+        <p>{t(missing, { max: HISTORY_MAX })}</p>
         <button type="button" className="secondary" onClick={() => navigate('/history')}>
           {t('history.title')}
         </button>
@@ -49,7 +51,10 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
   const n = replay.record.players.length;
   const positions = seatPositions(n);
   const lang = settings.lang;
-  const names = own ? replay.players.map((_, s) => seatName(t, s)) : replay.players;
+  // The app's own solo records name the seats in English ("You", "Bot 1 (medium)"): shown in the reader's words.
+  const names = own
+    ? replay.players.map((_, s) => seatName(t, s))
+    : replay.players.map((p) => recordPlayerName(t, p));
   const name = (s: number) => names[s] ?? `#${s}`;
 
   const go = (h: number, s: number) => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
-import { RulesOptions, type RulesChoice } from './RulesOptions';
+import { RulesOptions, RulesSummary, type RulesChoice } from './RulesOptions';
 
 let last: RulesChoice = { rules: {}, preset: 'standard' };
 
@@ -68,5 +68,20 @@ describe('RulesOptions', () => {
     expect(last).toEqual({ rules: { targetScore: 75 }, preset: 'custom' });
     fireEvent.change(target, { target: { value: '100' } });
     expect(last).toEqual({ rules: { targetScore: 100 }, preset: 'classic100' });
+  });
+
+  it('names removed cards with card symbols, not codes', () => {
+    render(
+      <I18nextProvider i18n={createI18n('de')}>
+        <Harness />
+        <RulesSummary rules={{ players: 3, removedCards: ['2C'] }} />
+      </I18nextProvider>,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Spieler' }), { target: { value: '3' } });
+    const removed = screen.getByRole('combobox', { name: 'Entfernte Karten' }) as HTMLSelectElement;
+    expect([...removed.options].map((o) => o.textContent)).toEqual(['2♦', '2♣']);
+    expect(document.querySelector('[data-rule="removedCards"] dd')?.textContent).toBe('2♣');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Spieler' }), { target: { value: '6' } });
+    expect([...removed.options].map((o) => o.textContent)).toEqual(['2♣, 3♣, 2♦, 2♠']);
   });
 });

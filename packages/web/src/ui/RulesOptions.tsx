@@ -5,12 +5,14 @@ import {
   parseRules,
   preset,
   rulesDiff,
+  type CardName,
   type PresetName,
   type Rules,
 } from '@hearts/engine';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardsShort, type Lang } from '../game/cards';
 import { presetOf } from '../game/settings';
 
 export interface RulesChoice {
@@ -77,7 +79,8 @@ export function RulesOptions({
   value: RulesChoice;
   onChange: (c: RulesChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'de' ? 'de' : 'en';
   const id = useId();
   const parsed = parseRules(value.rules);
   const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...value.rules };
@@ -141,8 +144,11 @@ export function RulesOptions({
                 max={f.max}
                 value={String(full[f.name])}
                 onChange={(e) => {
-                  const v = Number(e.target.value);
-                  if (Number.isInteger(v)) set({ [f.name]: v });
+                  // What is typed is kept as it is, so a wrong value shows as wrong (and Play says why)
+                  // instead of the field quietly keeping or turning into another number.
+                  const raw = e.target.value.trim();
+                  const v = raw === '' ? NaN : Number(raw);
+                  set({ [f.name]: Number.isInteger(v) ? v : raw });
                 }}
               />
             </label>
@@ -167,10 +173,12 @@ export function RulesOptions({
               >
                 {choices.map((c) => (
                   <option key={c.join(' ')} value={c.join(' ')}>
-                    {c.length === 0 ? t('rules.none') : c.join(', ')}
+                    {c.length === 0 ? t('rules.none') : cardsShort(c as CardName[], lang)}
                   </option>
                 ))}
-                {!choices.some((c) => c.join(' ') === current) && <option value={current}>{current}</option>}
+                {!choices.some((c) => c.join(' ') === current) && (
+                  <option value={current}>{cardsShort(full.removedCards, lang)}</option>
+                )}
               </select>
             </label>
           );
@@ -223,7 +231,7 @@ const ALWAYS: readonly (keyof Rules)[] = ['players', 'targetScore'];
  * The rules in words, for those who do not choose them: the players and the target score always, then every option
  * that differs from the defaults, in the order and with the names of the options screen.
  */
-export function ruleLines(t: TFunction, rules: Partial<Rules>): RuleLine[] {
+export function ruleLines(t: TFunction, lang: Lang, rules: Partial<Rules>): RuleLine[] {
   const parsed = parseRules(rules);
   const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...rules };
   const differ = new Set(Object.keys(rulesDiff(full)));
@@ -231,7 +239,7 @@ export function ruleLines(t: TFunction, rules: Partial<Rules>): RuleLine[] {
     const v = full[f.name];
     let value: string;
     if (f.name === 'removedCards')
-      value = full.removedCards.length ? full.removedCards.join(', ') : t('rules.none');
+      value = full.removedCards.length ? cardsShort(full.removedCards, lang) : t('rules.none');
     else if (f.kind === 'bool') value = t(v === false || v === 0 ? 'rules.no' : 'rules.yes');
     else if (f.kind === 'select' && f.labels) value = t(`rules.${f.labels}.${String(v)}`);
     else value = String(v);
@@ -241,7 +249,8 @@ export function ruleLines(t: TFunction, rules: Partial<Rules>): RuleLine[] {
 
 /** The chosen rules, read-only: the rule set's name when it is one, then {@link ruleLines}. */
 export function RulesSummary({ rules }: { rules: Partial<Rules> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'de' ? 'de' : 'en';
   const name = presetOf(rules);
   return (
     <dl className="rules-summary">
@@ -249,7 +258,7 @@ export function RulesSummary({ rules }: { rules: Partial<Rules> }) {
         <dt>{t('rules.preset')}</dt>
         <dd>{name === 'custom' ? t('rules.custom') : t(`rules.presets.${name}`)}</dd>
       </div>
-      {ruleLines(t, rules).map((l) => (
+      {ruleLines(t, lang, rules).map((l) => (
         <div key={l.name} data-rule={l.name}>
           <dt>{l.label}</dt>
           <dd>{l.value}</dd>

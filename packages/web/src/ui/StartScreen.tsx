@@ -1,5 +1,5 @@
 import { LEVELS, type Level } from '@hearts/bots';
-import { parseRules } from '@hearts/engine';
+import { DEFAULT_RULES, parseRules } from '@hearts/engine';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../game/cards';
@@ -18,7 +18,13 @@ export function StartScreen() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const rules = parseRules(settings.rules);
-  const target = rules.ok ? rules.value.targetScore : 50;
+  // The chips follow the field, valid or not: no chip is on while "play to" holds something else.
+  const target = rules.ok
+    ? rules.value.targetScore
+    : (settings.rules.targetScore ?? DEFAULT_RULES.targetScore);
+  const invalid = rules.ok
+    ? error
+    : t('start.invalid', { option: t(`rules.${rules.error.option}`, { defaultValue: rules.error.option }) });
 
   const play = () => {
     if (saved && saved.state.phase !== 'gameOver' && !window.confirm(t('start.newGameConfirm'))) return;
@@ -65,7 +71,9 @@ export function StartScreen() {
           </div>
         </div>
         <h1>{t('app.title')}</h1>
-        <p className="tagline">{t('app.tagline')}</p>
+        <p className="tagline">
+          {t('app.tagline', { n: (rules.ok ? rules.value.players : DEFAULT_RULES.players) - 1 })}
+        </p>
       </header>
 
       <main className="start-main">
@@ -77,9 +85,23 @@ export function StartScreen() {
             </small>
           </button>
         )}
-        <button type="button" className="primary big" onClick={play}>
+        <button
+          type="button"
+          className="primary big"
+          onClick={play}
+          disabled={!rules.ok}
+          aria-describedby={invalid ? 'play-invalid' : undefined}
+        >
           {t('start.play')}
         </button>
+        {invalid && (
+          <p className="error play-invalid" id="play-invalid" role="alert">
+            {invalid}{' '}
+            <button type="button" className="link" onClick={() => setOpen(true)}>
+              {t('start.showOptions')}
+            </button>
+          </p>
+        )}
 
         <fieldset className="segmented">
           <legend>{t('start.level')}</legend>
@@ -137,11 +159,6 @@ export function StartScreen() {
             }}
           />
         </details>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
       </main>
 
       <nav className="start-nav">

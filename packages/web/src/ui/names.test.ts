@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import { de } from '../locales/de';
 import { en } from '../locales/en';
-import { strengthText } from './names';
+import { seatName, strengthText } from './names';
 
 describe('strengthText', () => {
   test.each([
@@ -22,5 +22,13 @@ describe('strengthText', () => {
     expect(strengthText(i18n.t, lang, 'expert')).toContain(expert);
     expect(strengthText(i18n.t, lang, 'easy')).toContain(easy);
     expect(strengthText(i18n.t, lang, 'medium')).not.toMatch(/\d/);
+  });
+});
+
+describe('seatName', () => {
+  test.each(['en', 'de'])('keeps a bot’s number on the line of its name (%s)', async (lang) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: lang, resources: { en: { translation: en }, de: { translation: de } } });
+    expect(seatName(i18n.t, 1)).toBe('Bot\u00a01');
   });
 });

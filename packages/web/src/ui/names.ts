@@ -1,4 +1,4 @@
-import { STRENGTH, type Level } from '@hearts/bots';
+import { LEVELS, STRENGTH, type Level } from '@hearts/bots';
 import type { TFunction } from 'i18next';
 import { HUMAN } from '../game/session';
 
@@ -17,4 +17,13 @@ export function strengthText(t: TFunction, language: string, level: Level): stri
     Math.abs(d),
   );
   return t(d < 0 ? 'start.strengthBetter' : 'start.strengthWorse', { level: levelName(t, level), n });
+}
+
+/** The names the app writes into its own solo records ("You", "Bot 2 (hard)"), in the reader's language. */
+export function recordPlayerName(t: TFunction, name: string): string {
+  if (name === 'You') return t('seat.you');
+  const bot = /^Bot (\d+) \(([a-z]+)\)$/.exec(name);
+  if (bot && (LEVELS as readonly string[]).includes(bot[2]!))
+    return `${t('seat.bot', { n: Number(bot[1]) })} (${levelName(t, bot[2]!)})`;
+  return name;
 }

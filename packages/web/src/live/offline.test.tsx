@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { seededRandom } from '@hearts/engine';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, expect, test } from 'vitest';
+import { GameController, directBots } from '../game/controller';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { createI18n } from '../i18n';
+import { AppContext } from '../ui/context';
+import { livePage } from './LivePages';
+
+const user = { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 };
+let server: Server | undefined;
+
+afterEach(async () => {
+  cleanup();
+  if (server?.listening) await new Promise((resolve) => server!.close(resolve));
+});
+
+/** A game server that hands out a guest account, listening on `port`. */
+function gameServer(port: number): Promise<Server> {
+  const s = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    res.end(JSON.stringify(req.url === '/api/guest' ? { token: 'tok', user } : { user }));
+  });
+  return new Promise((resolve) => s.listen(port, '127.0.0.1', () => resolve(s)));
+}
+
+test.each([
+  ['the device comes back online', true],
+  ['its own timer', false],
+])(
+  'the live page says in players’ words that the server is away, and carries on when it is back (%s)',
+  async (_, online) => {
+    // A port with nothing on it: the server is away.
+    const probe = await gameServer(0);
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `http://127.0.0.1:${port}/#/live`,
+    );
+    const store = memoryStore();
+    const controller = new GameController({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: { now: () => 0, after: () => () => undefined },
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    render(
+      <I18nextProvider i18n={createI18n('de')}>
+        <AppContext.Provider
+          value={{
+            settings: { ...defaultSettings('de'), lang: 'de' },
+            updateSettings: () => undefined,
+            store,
+            controller,
+            navigate: () => undefined,
+            coarsePointer: false,
+          }}
+        >
+          {livePage('')}
+        </AppContext.Provider>
+      </I18nextProvider>,
+    );
+    const status = await screen.findByRole('status', {}, { timeout: 10_000 });
+    expect(status.textContent).toContain('Der Spielserver ist gerade nicht erreichbar.');
+    expect(status.textContent).not.toMatch(/npm/);
+
+    // The server comes back; the page carries on by itself: at once on the device's "online" event, else on its
+    // first retry (ACCOUNT_RETRY_MS[0] = 2 s after the failure).
+    server = await gameServer(port);
+    if (online)
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+    expect(await screen.findByText(/Anna/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  },
+);

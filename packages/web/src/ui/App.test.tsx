@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { makeRecord, seededRandom } from '@hearts/engine';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GameController, directBots } from '../game/controller';
+import { addToHistory } from '../game/records';
+import { defaultSettings, type Settings } from '../game/settings';
+import { memoryStore, type KeyValueStore } from '../game/storage';
+import { playGame } from '../game/testing';
+import { createI18n } from '../i18n';
+import { App } from './App';
+import { pages } from './pages';
+
+function renderApp(
+  hash: string,
+  lang: 'de' | 'en',
+  prepare: (store: KeyValueStore) => void = () => {},
+  rules: Settings['rules'] = {},
+) {
+  const store = memoryStore();
+  prepare(store);
+  const controller = new GameController({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  window.location.hash = hash;
+  render(
+    <App
+      i18n={createI18n(lang)}
+      store={store}
+      controller={controller}
+      initialSettings={{ ...defaultSettings(lang), lang, rules }}
+      coarsePointer={false}
+      pages={pages}
+    />,
+  );
+}
+
+/** One finished solo game in the history. */
+function oneGame(store: KeyValueStore) {
+  const state = playGame(21, {});
+  addToHistory(store, {
+    id: 'g1',
+    startedAt: 1,
+    endedAt: 2,
+    level: 'easy',
+    record: makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']),
+    scores: [...state.scores],
+    winners: [...state.winners],
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('routes', () => {
+  it('a replay link to a game not in the history says so, not that no game was finished', () => {
+    renderApp('#/replay/gone', 'de', oneGame);
+    expect(screen.getByText(/Dieses Spiel ist nicht \(mehr\) in deinem Verlauf/)).toBeTruthy();
+    expect(screen.queryByText('Noch kein Spiel beendet.')).toBeNull();
+    cleanup();
+    renderApp('#/replay/gone', 'en');
+    expect(screen.getByText('No finished game yet.')).toBeTruthy();
+  });
+
+  it('an unknown route shows the start screen at the start screen’s address', () => {
+    renderApp('#/nonsense/here', 'en');
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    cleanup();
+    renderApp('#/history', 'en');
+    expect(window.location.hash).toBe('#/history');
+  });
+});
+
+describe('error texts in the reader’s language', () => {
+  it('a record file that breaks a rule is refused in German, with the engine’s reason in German', async () => {
+    renderApp('#/history', 'de');
+    const state = playGame(4, {});
+    const record = makeRecord(state, ['a', 'b', 'c', 'd']);
+    const [t0, t1] = record.hands[0]!.tricks;
+    record.hands[0]!.tricks[0] = t1!;
+    record.hands[0]!.tricks[1] = t0!;
+    const input = screen.getByLabelText('Spielprotokoll öffnen') as HTMLInputElement;
+    const file = new File([JSON.stringify(record)], 'game.json', { type: 'application/json' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Diese Datei lässt sich nicht abspielen: Runde 1, Stich 1: Platz \d spielt /,
+    );
+    expect(alert.textContent).not.toMatch(/hand|trick|seat|must|ERR_/);
+  });
+});
+
+describe('the start screen', () => {
+  it.each([
+    [3, 'spiel gegen 2 Bots.'],
+    [4, 'spiel gegen 3 Bots.'],
+    [6, 'spiel gegen 5 Bots.'],
+  ])('counts the bots of the chosen players (%i)', (players, text) => {
+    renderApp('', 'de', () => {}, { players });
+    expect(document.querySelector('.tagline')?.textContent).toContain(text);
+  });
+});
