@@ -227,7 +227,7 @@ describe('solo Hearts in Chromium', () => {
     await page.locator('input[type=file]').setInputFiles(file);
     await page.locator('.replay-screen').waitFor();
     expect(await page.locator('.replay-status').textContent()).toContain(`Hand 1 of ${handsSeen}`);
-    // A file that is not a record is refused with a reason.
+    // A file that is not a record is refused with a reason, in the page's language (not the checker's English).
     await page.getByRole('button', { name: /History/ }).click();
     await page.locator('input[type=file]').setInputFiles({
       name: 'bad.json',
@@ -235,7 +235,7 @@ describe('solo Hearts in Chromium', () => {
       buffer: Buffer.from('{"format":"hearts-record/1","rules":{},"players":[],"hands":[]}'),
     });
     expect(await page.getByRole('alert').textContent()).toMatch(
-      /cannot be replayed: "players" must list 4 names/,
+      /cannot be replayed: it is not a game record \(hearts-record\/1\)/,
     );
     expect(errors).toEqual([]);
     await context.close();
