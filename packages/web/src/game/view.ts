@@ -14,6 +14,7 @@ import { observation, type CardName, type Observation, type Phase } from '@heart
 import type { Refusal, TableUiState } from '@hearts/table';
 import { sortHand } from './cards';
 import type { TableState } from './controller';
+import type { SoloState } from './host';
 import { HUMAN } from './session';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';
@@ -231,6 +232,43 @@ export function tableView(t: TableState): TableView | null {
       ...seat,
       bot: seat.seat === HUMAN ? null : s.level,
       thinking: t.thinking === seat.seat,
+    })),
+  };
+}
+
+/**
+ * The cards received in the pass, highlighted until the player plays their first card of the hand (the
+ * observation says so: both tables show the same highlight).
+ */
+export function receivedNow(obs: Observation): readonly CardName[] {
+  const you = obs.seat;
+  const playedYet = [...obs.tricks, ...(obs.trick ? [obs.trick] : [])].some((t) =>
+    t.cards.some((_, i) => (t.leader + i) % obs.players === you),
+  );
+  return obs.phase === 'play' && !playedYet ? (obs.received ?? []) : [];
+}
+
+/** The bot seat that decides now (its turn, or its moon choice), while no trick is held. */
+function botToAct(obs: Observation, held: boolean): number | null {
+  if (held) return null;
+  const seat = obs.phase === 'play' ? obs.turn : obs.phase === 'moon' ? obs.moonShooter : null;
+  return seat === null || seat === undefined || seat === obs.seat ? null : seat;
+}
+
+/** The solo table from its host's state (game/host.ts): seat 0's `LiveState`, the UI's state, the hint. */
+export function soloTableView(t: SoloState): TableView | null {
+  const s = t.session;
+  const live = t.live;
+  if (!s || !live) return null;
+  const obs = live.view;
+  const board = boardView({ obs, ui: t, received: receivedNow(obs), hint: t.hint });
+  const thinking = botToAct(obs, t.held !== null);
+  return {
+    ...board,
+    seats: board.seats.map((seat) => ({
+      ...seat,
+      bot: seat.seat === obs.seat ? null : s.level,
+      thinking: thinking === seat.seat,
     })),
   };
 }

@@ -1,0 +1,409 @@
+import {
+  CardSet,
+  SUITS,
+  applyMove,
+  deal,
+  dealDeck,
+  legalMoves,
+  newGame,
+  observation,
+  parseCard,
+  parseRules,
+  randomInt,
+  replayRecord,
+  seededRandom,
+  type RandomSource,
+  type Result,
+  type Suit,
+} from '@hearts/engine';
+import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
+import { describe, expect, it } from 'vitest';
+import { GameController, directBots, type Scheduler } from './controller';
+import { SoloTable } from './host';
+import { loadHistory, loadStats } from './records';
+import { seededDeal, type SeededHandRecord } from './deal';
+import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
+import { memoryStore, readJson } from './storage';
+import { soloTableView as tableView } from './view';
+
+function unwrap<T>(r: Result<T, unknown>): T {
+  if (!r.ok) throw new Error(`unexpected error: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** A scheduler whose time moves only when the test says so. */
+function manualScheduler() {
+  let now = 0;
+  let queue: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 0;
+  const s: Scheduler & { run(): Promise<void> } = {
+    now: () => now,
+    after(ms, fn) {
+      const id = nextId++;
+      queue.push({ at: now + ms, fn, id });
+      return () => (queue = queue.filter((q) => q.id !== id));
+    },
+    async run() {
+      for (let i = 0; i < 10_000; i++) {
+        await new Promise((r) => setTimeout(r, 0)); // let bot promises settle
+        if (queue.length === 0) return;
+        queue.sort((a, b) => a.at - b.at);
+        const q = queue.shift()!;
+        now = Math.max(now, q.at);
+        q.fn();
+      }
+    },
+  };
+  return s;
+}
+
+function setup(seed = 1, { cryptoSeeds = false } = {}) {
+  const store = memoryStore();
+  const scheduler = manualScheduler();
+  let n = 0;
+  const random = (): RandomSource => seededRandom(`${seed}-${n++}`);
+  const deals = seededRandom(`${seed}-deals`);
+  const c = new SoloTable({
+    store,
+    bots: directBots(random),
+    scheduler,
+    timing: () => ({ move: 100, hold: 300, pace: 200 }),
+    random,
+    seed: cryptoSeeds
+      ? undefined
+      : () => makeSeed((bytes) => bytes.forEach((_, i) => (bytes[i] = randomInt(deals, 256)))),
+    clock: () => 1_700_000_000_000,
+  });
+  return { store, scheduler, c };
+}
+
+/** The player's simplest legal action now: pass the first cards, play the first legal card, choose "plus". */
+async function humanAct(c: SoloTable): Promise<boolean> {
+  const t = c.getSnapshot();
+  const state = c.game!;
+  const obs = observation(state, HUMAN);
+  if (state.phase === 'pass' && obs.passed === null) {
+    for (const card of obs.hand.slice(0, state.rules.passCards)) c.tapCard(card);
+    expect(tableView(c.getSnapshot())!.canPass).toBe(true);
+    expect((await c.confirmPass())?.ok).toBe(true);
+    return true;
+  }
+  if (state.phase === 'play' && obs.turn === HUMAN && !t.held) {
+    expect((await c.tapCard(obs.legal[0]!))?.ok).toBe(true);
+    return true;
+  }
+  if (state.phase === 'moon' && state.moonShooter === HUMAN) {
+    expect((await c.chooseMoon('plus'))?.ok).toBe(true);
+    return true;
+  }
+  if (state.phase === 'deal' && !t.held) {
+    c.nextHand();
+    return true;
+  }
+  return false;
+}
+
+describe('SoloTable', () => {
+  it('plays a whole game against bots, keeps stats and history, and every hand scores 26', async () => {
+    const { c, scheduler, store } = setup(7);
+    expect(c.start({}, 'easy').ok).toBe(true);
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    await scheduler.run();
+    const state = c.game!;
+    expect(state.phase).toBe('gameOver');
+    for (const r of state.results) {
+      const sum = r.points.reduce((a, b) => a + b, 0);
+      expect(r.shooter === null ? sum : sum % 26).toBe(r.shooter === null ? 26 : 0);
+    }
+    const stats = loadStats(store);
+    expect(stats.games).toBe(1);
+    expect(stats.hands).toBe(state.results.length);
+    expect(stats.points).toBe(state.results.reduce((a, r) => a + r.points[HUMAN]!, 0));
+    expect(stats.wins).toBe(state.winners.includes(HUMAN) ? 1 : 0);
+    const history = loadHistory(store);
+    expect(history).toHaveLength(1);
+    const replay = replayRecord(history[0]!.record);
+    expect(replay.ok && replay.value.finished && replay.value.scores).toEqual(state.scores);
+    const view = tableView(c.getSnapshot())!;
+    expect(view.prompt.kind).toBe('gameOver');
+    expect(view.showResult).toBe(true);
+    // Seat 0's picture came through the live client's reducer, message by message: it is the engine's own.
+    expect(c.state!.view).toEqual(observation(state, HUMAN));
+    expect(c.getSnapshot().result?.scores).toEqual(state.scores);
+    // A finished game resumed (a reload on the result) is not counted twice.
+    const again = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(5)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    await scheduler.run();
+    expect(again.getSnapshot().result?.scores).toEqual(state.scores);
+    expect(loadStats(store).games).toBe(1);
+    expect(loadHistory(store)).toHaveLength(1);
+  });
+
+  it('resumes a game saved by the old solo controller and plays it to the end', async () => {
+    const store = memoryStore();
+    const scheduler = manualScheduler();
+    const old = new GameController({
+      store,
+      bots: directBots(() => seededRandom(21)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+      random: () => seededRandom(22),
+    });
+    old.start({ targetScore: 30 }, 'easy');
+    await scheduler.run();
+    const obs = observation(old.state!, HUMAN);
+    for (const card of obs.hand.slice(0, 3)) old.tapCard(card);
+    expect(old.confirmPass()).toBeNull();
+    await scheduler.run();
+    const left = old.state!;
+    const id = old.getSnapshot().session!.id;
+    const seeds = old.getSnapshot().session!.seeds;
+    old.leave();
+
+    const c = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(23)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(c.resume()).toBe(true);
+    expect(c.getSnapshot().session!.id).toBe(id);
+    expect(c.state!.view).toEqual(observation(left, HUMAN));
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    expect(over()).toBe(true);
+    const entry = loadHistory(store)[0]!;
+    expect(entry.seeds?.slice(0, seeds.length)).toEqual(seeds);
+    expect(entry.seeds?.every(isHex64)).toBe(true);
+    const replay = replayRecord(entry.record);
+    expect(replay.ok && replay.value.scores).toEqual(c.game!.scores);
+  });
+
+  it('refuses an illegal card with the rule it breaks and keeps the position', async () => {
+    const { c, scheduler } = setup(3);
+    c.start({ passCards: 0 }, 'easy');
+    await scheduler.run();
+    // Play until it is the player's turn while following suit, with a card of another suit in hand.
+    for (let i = 0; i < 200; i++) {
+      const state = c.game!;
+      const obs = observation(state, HUMAN);
+      if (obs.turn === HUMAN && !c.getSnapshot().held && obs.trick && obs.trick.cards.length > 0) {
+        const illegal = obs.hand.find((card) => !obs.legal.includes(card));
+        if (illegal) {
+          const before = state;
+          c.tapCard(illegal);
+          const refusal = c.getSnapshot().refusal;
+          expect(refusal?.card).toBe(illegal);
+          expect(['ERR_MUST_FOLLOW_SUIT', 'ERR_HEARTS_NOT_BROKEN', 'ERR_POINTS_ON_FIRST_TRICK']).toContain(
+            refusal?.code,
+          );
+          expect(c.game).toBe(before);
+          const view = tableView(c.getSnapshot())!;
+          expect(view.hand.find((h) => h.card === illegal)!.disabled).toBe(true);
+          return;
+        }
+      }
+      await humanAct(c);
+      await scheduler.run();
+    }
+    throw new Error('never held an unplayable card');
+  });
+
+  it('saves after every move and resumes exactly the same position', async () => {
+    const { c, scheduler, store } = setup(11);
+    c.start({}, 'medium');
+    await scheduler.run();
+    await humanAct(c); // pass
+    await scheduler.run();
+    for (let i = 0; i < 3; i++) {
+      await humanAct(c);
+      await scheduler.run();
+    }
+    const state = c.game!;
+    const resumed = loadSession(store)!;
+    expect(resumed.id).toBe(c.getSnapshot().session!.id);
+    expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
+    for (let s = 1; s < 4; s++) expect(observation(resumed.state, s)).toEqual(observation(state, s));
+
+    // Cards chosen for passing but not yet passed survive a reload too.
+    const { c: c2, scheduler: s2, store: store2 } = setup(12);
+    c2.start({}, 'easy');
+    await s2.run();
+    const chosen = observation(c2.game!, HUMAN).hand.slice(0, 2);
+    for (const card of chosen) c2.tapCard(card);
+    const again = new SoloTable({
+      store: store2,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    expect(again.getSnapshot().selected).toEqual(chosen);
+
+    const other = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(other.resume()).toBe(true);
+    expect(observation(other.game!, HUMAN)).toEqual(observation(state, HUMAN));
+  });
+
+  it('resumes a hand that waits for the shooter’s choice, and asks the player', async () => {
+    // Seat 0 holds every spade and leads: it takes all 13 tricks, so it shoots the moon.
+    let state = unwrap(newGame({ moon: 'shooterChoice', passCards: 0, firstLead: 'dealer' }));
+    state = unwrap(
+      deal(
+        state,
+        [3, 0, 1, 2].map((suit) => CardSet.suit(suit as Suit)),
+      ),
+    );
+    while (state.phase === 'play') {
+      const seat = state.core!.turn;
+      state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
+    }
+    expect(state.phase).toBe('moon');
+    expect(state.moonShooter).toBe(HUMAN);
+    const store = memoryStore();
+    saveSession(store, { id: 'x', startedAt: 1, level: 'easy', state, seeds: [null] });
+    const saved = readJson(store, CURRENT_KEY) as { pendingPlay: unknown };
+    expect(typeof saved.pendingPlay).toBe('string');
+    const resumed = loadSession(store)!;
+    expect(resumed.state.phase).toBe('moon');
+    expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
+
+    const scheduler = manualScheduler();
+    const c = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(2)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(c.resume()).toBe(true);
+    expect(tableView(c.getSnapshot())!.prompt.kind).toBe('moonChoice');
+    expect((await c.chooseMoon('minus'))?.ok).toBe(true);
+    expect(c.game!.results[0]!.points).toEqual([-26, 0, 0, 0]);
+    expect(c.game!.results[0]!.moonChoice).toBe('minus');
+  });
+
+  it('shows what was received only after the exchange, then highlights it', async () => {
+    const { c, scheduler } = setup(9);
+    c.start({}, 'easy');
+    await scheduler.run();
+    const obs = observation(c.game!, HUMAN);
+    expect(obs.phase).toBe('pass');
+    for (const card of obs.hand.slice(0, 3)) c.tapCard(card);
+    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.received)).toEqual([]);
+    await c.confirmPass();
+    await scheduler.run();
+    const after = observation(c.game!, HUMAN);
+    expect(after.received).toHaveLength(3);
+    const view = tableView(c.getSnapshot())!;
+    expect(
+      view.hand
+        .filter((h) => h.received)
+        .map((h) => h.card)
+        .sort(),
+    ).toEqual([...after.received!].sort());
+    expect(after.hand.map((x) => parseCard(x))).not.toContain(undefined);
+  });
+
+  it('gives a hint from the expert bot, for the pass and for a play, and forgets it after a move', async () => {
+    const { c, scheduler } = setup(13);
+    c.start({}, 'easy');
+    expect(tableView(c.getSnapshot())!.hintable).toBe(true);
+    c.requestHint(); // asked while the bots are still choosing their passes
+    await scheduler.run();
+    expect(c.game!.log[0]!.passes!.filter((p) => p !== null)).toHaveLength(3);
+    const passHint = c.getSnapshot().hint!;
+    expect(passHint).toHaveLength(3);
+    const hand = observation(c.game!, HUMAN).hand;
+    passHint.forEach((card) => expect(hand).toContain(card));
+    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.hinted)).toHaveLength(3);
+    for (const card of passHint) c.tapCard(card);
+    await c.confirmPass();
+    expect(c.getSnapshot().hint).toBeNull();
+    for (let i = 0; i < 100; i++) {
+      await scheduler.run();
+      const obs = observation(c.game!, HUMAN);
+      if (obs.turn === HUMAN && !c.getSnapshot().held) {
+        c.requestHint();
+        await scheduler.run();
+        const hint = c.getSnapshot().hint!;
+        expect(hint).toHaveLength(1);
+        expect(obs.legal).toContain(hint[0]);
+        return;
+      }
+    }
+    throw new Error('never the player’s turn');
+  });
+
+  it('deals each hand from one crypto seed kept with the game: a reload keeps the seeds, and they deal the record again', async () => {
+    const { c, scheduler, store } = setup(17, { cryptoSeeds: true });
+    expect(c.start({ sevenOfDie: true, handsToPlay: 3 }, 'easy').ok).toBe(true);
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && c.game!.log.length < 2 && !over(); i++) {
+      await scheduler.run();
+      if (c.game!.log.length < 2) await humanAct(c);
+    }
+    // Mid-game: the saved session keeps each hand's seed beside the record and in the record's hands.
+    const seeds = c.getSnapshot().session!.seeds;
+    expect(seeds).toHaveLength(c.game!.log.length);
+    expect(seeds.length).toBeGreaterThanOrEqual(2);
+    expect(seeds.every(isHex64)).toBe(true);
+    expect(new Set(seeds).size).toBe(seeds.length);
+    const saved = readJson(store, CURRENT_KEY) as SavedSession;
+    const savedHands = saved.record.hands as SeededHandRecord[];
+    expect(saved.seeds).toEqual(seeds);
+    expect(savedHands.map((h) => h.seed)).toEqual(seeds);
+    expect(loadSession(store)!.seeds).toEqual(seeds);
+    const again = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(3)),
+      scheduler: manualScheduler(),
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    expect(again.getSnapshot().session!.seeds).toEqual(seeds);
+    again.leave();
+    // A seed that does not deal its hand is refused; a game saved before seeds were kept still resumes.
+    expect(fromSaved({ ...saved, seeds: [...seeds].reverse() }).ok).toBe(false);
+    const oldRecord = { ...saved.record, hands: savedHands.map(({ seed: _s, ...h }) => h) };
+    const back = fromSaved(JSON.parse(JSON.stringify({ ...saved, seeds: undefined, record: oldRecord })));
+    expect(back.ok && back.value.seeds).toEqual(seeds.map(() => null));
+
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    expect(over()).toBe(true);
+    const entry = loadHistory(store)[0]!;
+    const record = entry.record;
+    const hands = record.hands as SeededHandRecord[];
+    const rules = unwrap(parseRules(record.rules));
+    expect(hands).toHaveLength(3);
+    expect(entry.seeds).toEqual(hands.map((h) => h.seed));
+    for (const [h, hand] of hands.entries()) {
+      const seed = seedFromHex(hand.seed!)!;
+      const dealt = dealDeck(rules.players, h % rules.players, composeDeck(rules, [seed]));
+      expect(hand.deal.map((cards) => CardSet.fromNames(cards.split(' '))!.names())).toEqual(
+        dealt.map((cards) => cards.names()),
+      );
+      expect(hand.sevenSuit).toBe(SUITS[seededDeal(rules, h, seed).sevenSuit!]);
+    }
+    expect(replayRecord(record).ok).toBe(true); // hearts-record/1 readers pass over the seeds
+  });
+});
