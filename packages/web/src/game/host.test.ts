@@ -17,14 +17,14 @@ import {
   type Suit,
 } from '@hearts/engine';
 import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GameController, directBots, type Scheduler } from './controller';
-import { SoloTable } from './host';
+import { SoloTable, directBots, type Scheduler } from './host';
 import { loadHistory, loadStats } from './records';
 import { seededDeal, type SeededHandRecord } from './deal';
 import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
 import { memoryStore, readJson } from './storage';
-import { soloTableView as tableView } from './view';
+import { tableView } from './view';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(`unexpected error: ${JSON.stringify(r.error)}`);
@@ -148,26 +148,18 @@ describe('SoloTable', () => {
     expect(loadHistory(store)).toHaveLength(1);
   });
 
-  it('resumes a game saved by the old solo controller and plays it to the end', async () => {
+  it('resumes a game saved by the old solo controller (mid-hand, after the pass) and plays it to the end', async () => {
+    // Saved by GameController (before the solo host), two tricks into the first hand.
+    const text = readFileSync(
+      new URL('./fixtures/session-saved-by-controller.json', import.meta.url),
+      'utf8',
+    );
     const store = memoryStore();
+    store.set(CURRENT_KEY, text);
+    const left = loadSession(store)!;
+    expect(left.state.phase).toBe('play');
+    const { id, seeds } = left;
     const scheduler = manualScheduler();
-    const old = new GameController({
-      store,
-      bots: directBots(() => seededRandom(21)),
-      scheduler,
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-      random: () => seededRandom(22),
-    });
-    old.start({ targetScore: 30 }, 'easy');
-    await scheduler.run();
-    const obs = observation(old.state!, HUMAN);
-    for (const card of obs.hand.slice(0, 3)) old.tapCard(card);
-    expect(old.confirmPass()).toBeNull();
-    await scheduler.run();
-    const left = old.state!;
-    const id = old.getSnapshot().session!.id;
-    const seeds = old.getSnapshot().session!.seeds;
-    old.leave();
 
     const c = new SoloTable({
       store,
@@ -177,7 +169,7 @@ describe('SoloTable', () => {
     });
     expect(c.resume()).toBe(true);
     expect(c.getSnapshot().session!.id).toBe(id);
-    expect(c.state!.view).toEqual(observation(left, HUMAN));
+    expect(c.state!.view).toEqual(observation(left.state, HUMAN));
     const over = (): boolean => c.game!.phase === 'gameOver';
     for (let i = 0; i < 5000 && !over(); i++) {
       await scheduler.run();

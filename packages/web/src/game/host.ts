@@ -14,9 +14,10 @@
  * await solo.move({ kind: 'play', card: '2C' }); // { ok: true, v } or { ok: false, error }
  * ```
  */
-import type { Level } from '@hearts/bots';
+import { createBot, type Level } from '@hearts/bots';
 import {
   cryptoRandom,
+  isCardName,
   handTricks,
   type CardName,
   type GameState,
@@ -43,6 +44,7 @@ import {
   type LiveState,
   type ResultMessage,
   type Scheduler,
+  type SelectionKeeper,
   type StoredSeat,
   type SubmitOutcome,
   type TableState,
@@ -61,8 +63,49 @@ import {
   type Session,
 } from './session';
 import type { Timing } from './settings';
-import type { KeyValueStore } from './storage';
-import { selectionKeeper } from './controller';
+import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
+
+/** Where bots think (a Web Worker in the browser, the bots themselves in tests) and time: the table core's ports. */
+export type { BotPort, Scheduler };
+
+/** Time as the browser keeps it. */
+export const browserScheduler = (): Scheduler => ({
+  now: () => performance.now(),
+  after: (ms, fn) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+});
+
+/** Bots computed in this thread (tests, and browsers without workers). */
+export function directBots(random: () => RandomSource = cryptoRandom): BotPort {
+  return {
+    decide: (obs, level, timeMs) =>
+      Promise.resolve(createBot(level).decide(obs, { timeMs, random: random() })),
+  };
+}
+
+/**
+ * Keeps the cards chosen for passing in `store` under `key`, for one table (`id()`: the game's or the live table's
+ * id; nothing is kept without one) and hand, so that a reload keeps them. `TableUi` checks what comes back.
+ */
+export function selectionKeeper(
+  store: KeyValueStore,
+  key: string,
+  id: () => string | undefined,
+): SelectionKeeper {
+  return {
+    load: (hand) => {
+      const saved = readJson(store, key);
+      if (!isObject(saved) || saved['id'] !== id() || saved['hand'] !== hand) return [];
+      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
+    },
+    save: (hand, cards) => {
+      const table = id();
+      if (table !== undefined) writeJson(store, key, { id: table, hand, cards });
+    },
+  };
+}
 
 /** The cards chosen for passing, kept so that a reload keeps them too (the same key as before). */
 const SELECTION_KEY = 'hearts.passSelection';

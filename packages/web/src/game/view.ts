@@ -5,17 +5,15 @@
  * `liveTableView` (names, ratings, kick votes) in `live/view.ts`. Components render these and nothing else.
  *
  * ```ts
- * const view = tableView(controller.getSnapshot());
+ * const view = tableView(solo.getSnapshot()); // solo: game/host.ts
  * view.hand.filter((c) => !c.disabled).map((c) => c.card); // what may be played now
  * ```
  */
 import type { Level } from '@hearts/bots';
-import { observation, type CardName, type Observation, type Phase } from '@hearts/engine';
+import type { CardName, Observation, Phase } from '@hearts/engine';
 import type { Refusal, TableUiState } from '@hearts/table';
 import { sortHand } from './cards';
-import type { TableState } from './controller';
 import type { SoloState } from './host';
-import { HUMAN } from './session';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';
 
@@ -221,21 +219,6 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
   };
 }
 
-/** The solo table: seat 0 is the player, every other seat a bot of the game's level. */
-export function tableView(t: TableState): TableView | null {
-  const s = t.session;
-  if (!s) return null;
-  const board = boardView({ obs: observation(s.state, HUMAN), ui: t, received: t.received, hint: t.hint });
-  return {
-    ...board,
-    seats: board.seats.map((seat) => ({
-      ...seat,
-      bot: seat.seat === HUMAN ? null : s.level,
-      thinking: t.thinking === seat.seat,
-    })),
-  };
-}
-
 /**
  * The cards received in the pass, highlighted until the player plays their first card of the hand (the
  * observation says so: both tables show the same highlight).
@@ -256,7 +239,7 @@ function botToAct(obs: Observation, held: boolean): number | null {
 }
 
 /** The solo table from its host's state (game/host.ts): seat 0's `LiveState`, the UI's state, the hint. */
-export function soloTableView(t: SoloState): TableView | null {
+export function tableView(t: SoloState): TableView | null {
   const s = t.session;
   const live = t.live;
   if (!s || !live) return null;

@@ -10,7 +10,7 @@
  * await claimPracticeWins(store); // e.g. when the shop opens
  * ```
  */
-import type { GameController } from '../game/controller';
+import type { SoloTable } from '../game/host';
 import { loadHistory, type HistoryEntry } from '../game/records';
 import { HUMAN } from '../game/session';
 import { readJson, writeJson, type KeyValueStore } from '../game/storage';
@@ -85,7 +85,7 @@ async function sweep(store: KeyValueStore): Promise<ClaimOutcome> {
 }
 
 /** Reports each solo game as soon as it is won. */
-export function watchPracticeWins(controller: GameController, store: KeyValueStore): () => void {
+export function watchPracticeWins(controller: SoloTable, store: KeyValueStore): () => void {
   let over = controller.getSnapshot().session?.state.phase === 'gameOver';
   return controller.subscribe(() => {
     const now = controller.getSnapshot().session?.state.phase === 'gameOver';
