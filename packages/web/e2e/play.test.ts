@@ -235,7 +235,7 @@ describe('solo Hearts in Chromium', () => {
       buffer: Buffer.from('{"format":"hearts-record/1","rules":{},"players":[],"hands":[]}'),
     });
     expect(await page.getByRole('alert').textContent()).toMatch(
-      /cannot be replayed: "players" must list 4 names/,
+      /cannot be replayed: it is not a game record \(hearts-record\/1\)/,
     );
     expect(errors).toEqual([]);
     await context.close();
