@@ -445,7 +445,7 @@ export class SoloTable {
         seeds = [...seeds.slice(0, before.log.length), seed];
       }
       session = { ...session, state: after, seeds };
-      saveSession(this.opts.store, session); // throws when the store is full: the move is refused, not lost
+      saveSession(this.opts.store, session); // a full localStorage keeps the old value: the game goes on, as before
       if (after.results.length > before.results.length)
         saveStats(
           this.opts.store,
