@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { workerBots } from './bots/client';
-import { GameController, browserScheduler } from './game/controller';
+import { SoloTable, browserScheduler } from './game/host';
 import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from './game/settings';
 import { browserStore } from './game/storage';
 import { watchPracticeWins } from './profile/practice';
@@ -20,7 +20,7 @@ const store = browserStore();
 let settings: Settings = loadSettings(store, navigator.language);
 const reduceMotionMedia = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-const controller = new GameController({
+const controller = new SoloTable({
   store,
   bots: workerBots(() => new Worker(new URL('./bots/worker.ts', import.meta.url), { type: 'module' })),
   scheduler: browserScheduler(),

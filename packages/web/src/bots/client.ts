@@ -1,10 +1,10 @@
 /**
  * The page's side of the bot worker: `decide` posts an observation and resolves with the bot's decision.
- * A worker that fails or does not answer in time rejects, and the controller falls back to a legal move.
+ * A worker that fails or does not answer in time rejects, and the table (its driver) falls back to a legal move.
  */
 import type { Decision, Level } from '@hearts/bots';
 import type { Observation } from '@hearts/engine';
-import type { BotPort } from '../game/controller';
+import type { BotPort } from '../game/host';
 import type { BotRequest, BotResponse } from './protocol';
 
 /** Grace beyond the bot's own budget before a decision counts as lost. */

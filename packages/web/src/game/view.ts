@@ -5,16 +5,15 @@
  * `liveTableView` (names, ratings, kick votes) in `live/view.ts`. Components render these and nothing else.
  *
  * ```ts
- * const view = tableView(controller.getSnapshot());
+ * const view = tableView(solo.getSnapshot()); // solo: game/host.ts
  * view.hand.filter((c) => !c.disabled).map((c) => c.card); // what may be played now
  * ```
  */
 import type { Level } from '@hearts/bots';
-import { observation, type CardName, type Observation, type Phase } from '@hearts/engine';
+import type { CardName, Observation, Phase } from '@hearts/engine';
 import type { Refusal, TableUiState } from '@hearts/table';
 import { sortHand } from './cards';
-import type { TableState } from './controller';
-import { HUMAN } from './session';
+import type { SoloState } from './host';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';
 
@@ -220,17 +219,39 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
   };
 }
 
-/** The solo table: seat 0 is the player, every other seat a bot of the game's level. */
-export function tableView(t: TableState): TableView | null {
+/**
+ * The cards received in the pass, highlighted until the player plays their first card of the hand (the
+ * observation says so: both tables show the same highlight).
+ */
+export function receivedNow(obs: Observation): readonly CardName[] {
+  const you = obs.seat;
+  const playedYet = [...obs.tricks, ...(obs.trick ? [obs.trick] : [])].some((t) =>
+    t.cards.some((_, i) => (t.leader + i) % obs.players === you),
+  );
+  return obs.phase === 'play' && !playedYet ? (obs.received ?? []) : [];
+}
+
+/** The bot seat that decides now (its turn, or its moon choice), while no trick is held. */
+function botToAct(obs: Observation, held: boolean): number | null {
+  if (held) return null;
+  const seat = obs.phase === 'play' ? obs.turn : obs.phase === 'moon' ? obs.moonShooter : null;
+  return seat === null || seat === undefined || seat === obs.seat ? null : seat;
+}
+
+/** The solo table from its host's state (game/host.ts): seat 0's `LiveState`, the UI's state, the hint. */
+export function tableView(t: SoloState): TableView | null {
   const s = t.session;
-  if (!s) return null;
-  const board = boardView({ obs: observation(s.state, HUMAN), ui: t, received: t.received, hint: t.hint });
+  const live = t.live;
+  if (!s || !live) return null;
+  const obs = live.view;
+  const board = boardView({ obs, ui: t, received: receivedNow(obs), hint: t.hint });
+  const thinking = botToAct(obs, t.held !== null);
   return {
     ...board,
     seats: board.seats.map((seat) => ({
       ...seat,
-      bot: seat.seat === HUMAN ? null : s.level,
-      thinking: t.thinking === seat.seat,
+      bot: seat.seat === obs.seat ? null : s.level,
+      thinking: thinking === seat.seat,
     })),
   };
 }

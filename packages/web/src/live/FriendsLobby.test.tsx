@@ -6,7 +6,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameController, directBots } from '../game/controller';
+import { SoloTable, directBots } from '../game/host';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
@@ -14,7 +14,7 @@ import { AppContext } from '../ui/context';
 import { FriendsLobby } from './LivePages';
 
 const store = memoryStore();
-const controller = new GameController({
+const controller = new SoloTable({
   store,
   bots: directBots(() => seededRandom(1)),
   scheduler: { now: () => 0, after: () => () => undefined },

@@ -23,7 +23,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GameController, directBots } from '../game/controller';
+import { SoloTable, directBots } from '../game/host';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
@@ -76,7 +76,7 @@ const withClock = (s: LiveState, clock: ClockInfo): LiveState => ({
 
 const store = memoryStore();
 const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'unused', roomId: 'T' }); // never connected
-const controller = new GameController({
+const controller = new SoloTable({
   store,
   bots: directBots(() => seededRandom(1)),
   scheduler: { now: () => 0, after: () => () => undefined },

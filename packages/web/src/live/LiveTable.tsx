@@ -11,7 +11,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler, selectionKeeper } from '../game/controller';
+import { browserScheduler, selectionKeeper } from '../game/host';
 import { timing } from '../game/settings';
 import { Avatar, CardBackArt } from '../shop/art';
 import { saveLook } from '../shop/look';

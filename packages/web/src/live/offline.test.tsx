@@ -5,7 +5,7 @@ import { seededRandom } from '@hearts/engine';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, test } from 'vitest';
-import { GameController, directBots } from '../game/controller';
+import { SoloTable, directBots } from '../game/host';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
@@ -43,7 +43,7 @@ test.each([
       `http://127.0.0.1:${port}/#/live`,
     );
     const store = memoryStore();
-    const controller = new GameController({
+    const controller = new SoloTable({
       store,
       bots: directBots(() => seededRandom(1)),
       scheduler: { now: () => 0, after: () => () => undefined },

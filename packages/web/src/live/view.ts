@@ -9,7 +9,7 @@
  * ```
  */
 import { kickVotesNeeded, type ClockInfo, type LiveState, type SeatLook } from '@hearts/table';
-import { boardView, type BoardInput, type BoardSeat, type BoardView } from '../game/view';
+import { boardView, receivedNow, type BoardInput, type BoardSeat, type BoardView } from '../game/view';
 
 export interface LiveSeatView extends BoardSeat {
   readonly name: string;
@@ -39,11 +39,7 @@ export function liveTableView(s: LiveState, ui: BoardInput['ui']): LiveTableView
   const obs = s.view;
   const table = s.table;
   const you = table.you;
-  const playedYet = [...obs.tricks, ...(obs.trick ? [obs.trick] : [])].some((t) =>
-    t.cards.some((_, i) => (t.leader + i) % obs.players === you),
-  );
-  const received = obs.phase === 'play' && !playedYet ? (obs.received ?? []) : [];
-  const board = boardView({ obs, ui, received, hint: null });
+  const board = boardView({ obs, ui, received: receivedNow(obs), hint: null });
   const humans = table.seats.filter((x) => !x.bot).length;
   return {
     ...board,

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../game/records';
+import { CardSet, applyMove, deal, legalMoves, newGame, seededRandom, type Suit } from '@hearts/engine';
+import { describe, expect, it, vi } from 'vitest';
+import { SoloTable, directBots } from '../game/host';
+import { loadHistory, type HistoryEntry } from '../game/records';
+import { saveSession } from '../game/session';
 import { memoryStore, writeJson } from '../game/storage';
-import { CLAIMED_KEY, reported, unreportedWins } from './practice';
+import { TOKEN_KEY } from '../live/token';
+import { CLAIMED_KEY, reported, unreportedWins, watchPracticeWins } from './practice';
+
+const claimPractice = vi.hoisted(() => vi.fn(() => Promise.resolve({ amount: 500 })));
+vi.mock('./api', () => ({ claimPractice }));
 
 const entry = (id: string, winners: number[], endedAt: number): HistoryEntry =>
   ({
@@ -29,5 +36,42 @@ describe('practice wins to report', () => {
     expect(reported(store)).toEqual(['x', 'y']);
     store.set(CLAIMED_KEY, '{not json');
     expect(reported(store)).toEqual([]);
+  });
+});
+
+describe('watchPracticeWins', () => {
+  it('reports a solo game the player wins as soon as its result is in (the game is then in the history)', async () => {
+    // One hand; seat 0 holds every spade and leads every trick: it shoots the moon and wins. One card to go.
+    const state = newGame({ handsToPlay: 1, passCards: 0, firstLead: 'dealer' });
+    if (!state.ok) throw new Error(state.error.message);
+    const dealt = deal(
+      state.value,
+      [3, 0, 1, 2].map((suit) => CardSet.suit(suit as Suit)),
+    );
+    if (!dealt.ok) throw new Error(dealt.error.message);
+    let game = dealt.value;
+    while (!(game.core!.trickCount === 12 && game.core!.turn === 0)) {
+      const seat = game.core!.turn;
+      const r = applyMove(game, seat, { kind: 'play', card: legalMoves(game, seat).first()! });
+      if (!r.ok) throw new Error(r.error.message);
+      game = r.value;
+    }
+    const store = memoryStore();
+    store.set(TOKEN_KEY, 'guest-token');
+    saveSession(store, { id: 'won', startedAt: 1, level: 'easy', state: game, seeds: [null] });
+    const solo = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: { now: () => 0, after: () => () => undefined },
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(solo.resume()).toBe(true);
+    const stop = watchPracticeWins(solo, store);
+    const last = solo.state!.view.legal[0]!;
+    expect((await solo.tapCard(last))?.ok).toBe(true);
+    await vi.waitFor(() => expect(solo.getSnapshot().result).not.toBeNull());
+    await vi.waitFor(() => expect(claimPractice).toHaveBeenCalledTimes(1));
+    expect(claimPractice).toHaveBeenCalledWith('guest-token', loadHistory(store)[0]!.record, 0);
+    stop();
   });
 });

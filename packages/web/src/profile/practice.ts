@@ -6,11 +6,11 @@
  * store; the server refuses a game twice anyway.
  *
  * ```ts
- * watchPracticeWins(controller, store); // after every finished solo game
+ * watchPracticeWins(solo, store); // after every finished solo game
  * await claimPracticeWins(store); // e.g. when the shop opens
  * ```
  */
-import type { GameController } from '../game/controller';
+import type { SoloTable } from '../game/host';
 import { loadHistory, type HistoryEntry } from '../game/records';
 import { HUMAN } from '../game/session';
 import { readJson, writeJson, type KeyValueStore } from '../game/storage';
@@ -84,11 +84,14 @@ async function sweep(store: KeyValueStore): Promise<ClaimOutcome> {
   return { paid, chips, stopped };
 }
 
-/** Reports each solo game as soon as it is won. */
-export function watchPracticeWins(controller: GameController, store: KeyValueStore): () => void {
-  let over = controller.getSnapshot().session?.state.phase === 'gameOver';
-  return controller.subscribe(() => {
-    const now = controller.getSnapshot().session?.state.phase === 'gameOver';
+/**
+ * Reports each solo game as soon as it is won: once the table has its result (the game is then in the history; a
+ * finished game resumed shows its result again, and the sweep passes over what was reported).
+ */
+export function watchPracticeWins(solo: SoloTable, store: KeyValueStore): () => void {
+  let over = solo.getSnapshot().result !== null;
+  return solo.subscribe(() => {
+    const now = solo.getSnapshot().result !== null;
     if (now && !over) void claimPracticeWins(store);
     over = now;
   });

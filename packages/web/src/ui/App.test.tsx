@@ -2,7 +2,7 @@
 import { makeRecord, seededRandom } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameController, directBots } from '../game/controller';
+import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { defaultSettings, type Settings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
@@ -19,7 +19,7 @@ function renderApp(
 ) {
   const store = memoryStore();
   prepare(store);
-  const controller = new GameController({
+  const controller = new SoloTable({
     store,
     bots: directBots(() => seededRandom(1)),
     scheduler: { now: () => 0, after: () => () => undefined },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import type { GameController } from '../game/controller';
+import type { SoloTable } from '../game/host';
 import { saveSettings, type Settings } from '../game/settings';
 import type { KeyValueStore } from '../game/storage';
 import { AppContext, type AppServices } from './context';
@@ -12,7 +12,7 @@ import { StartScreen } from './StartScreen';
 export interface AppProps {
   readonly i18n: I18n;
   readonly store: KeyValueStore;
-  readonly controller: GameController;
+  readonly controller: SoloTable;
   readonly initialSettings: Settings;
   readonly coarsePointer: boolean;
   readonly onSettings?: (s: Settings) => void;

@@ -11,7 +11,7 @@ import {
 } from '@hearts/engine';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameController, directBots } from '../game/controller';
+import { SoloTable, directBots } from '../game/host';
 import { saveSession } from '../game/session';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
@@ -44,7 +44,7 @@ function renderApp(lang: 'de' | 'en', prepare: (store: ReturnType<typeof memoryS
   const store = memoryStore();
   prepare(store);
   saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState(), seeds: [null] });
-  const controller = new GameController({
+  const controller = new SoloTable({
     store,
     bots: directBots(() => seededRandom(1)),
     scheduler: { now: () => 0, after: () => () => undefined },
@@ -74,8 +74,11 @@ describe('the table', () => {
     const dialog = await screen.findByRole('dialog', { name: /Durchmarsch/ });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ich −26' })); // the dialog has the focus
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ich −26' })));
-    expect(c.state!.results[0]!.points).toEqual([-26, 0, 0, 0]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ich −26' }));
+      await c.idle();
+    });
+    expect(c.game!.results[0]!.points).toEqual([-26, 0, 0, 0]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText(/Du hast einen Durchmarsch!/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nächste Runde' })).toBeTruthy();

@@ -1,12 +1,15 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tableView } from '../game/view';
+import { receivedNow, tableView } from '../game/view';
 import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { seatName } from './names';
 import { Table } from './Table';
 
-/** The solo table: the one table screen (Table.tsx) over the solo controller, with the hint and the bots. */
+/**
+ * The solo table: the one table screen (Table.tsx) over the solo host (game/host.ts: the table driver in the page,
+ * seat 0's LiveState from its hearts-live/1 messages), with the hint and the bots.
+ */
 export function GameTable() {
   const { controller, settings, navigate, store } = useApp();
   const { t } = useTranslation();
@@ -24,10 +27,10 @@ export function GameTable() {
       exit={{ kind: 'menu', onExit: () => navigate('/') }}
       lastTrickOpen={snapshot.lastTrickOpen}
       ui={controller.ui}
-      onTap={(c) => controller.tapCard(c)}
-      onPass={() => controller.confirmPass()}
+      onTap={(c) => void controller.tapCard(c)}
+      onPass={() => void controller.confirmPass()}
       moonValue={snapshot.session!.state.cfg.moonValue}
-      onMoon={(choice) => controller.chooseMoon(choice)}
+      onMoon={(choice) => void controller.chooseMoon(choice)}
       resultActions={
         <div className="result-actions">
           {over ? (
@@ -49,7 +52,7 @@ export function GameTable() {
       onHint={settings.hints ? () => controller.requestHint() : undefined}
       hintBusy={snapshot.hintBusy}
       hintCards={snapshot.hint}
-      received={snapshot.received}
+      received={receivedNow(snapshot.live!.view)}
     />
   );
 }

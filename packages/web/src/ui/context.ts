@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { GameController } from '../game/controller';
+import type { SoloTable } from '../game/host';
 import type { Settings } from '../game/settings';
 import type { KeyValueStore } from '../game/storage';
 
@@ -8,7 +8,7 @@ export interface AppServices {
   readonly settings: Settings;
   readonly updateSettings: (patch: Partial<Settings>) => void;
   readonly store: KeyValueStore;
-  readonly controller: GameController;
+  readonly controller: SoloTable;
   readonly navigate: (route: string) => void;
   readonly coarsePointer: boolean; // a touch screen: tap to raise a card, tap again to play
 }

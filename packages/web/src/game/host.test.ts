@@ -17,8 +17,9 @@ import {
   type Suit,
 } from '@hearts/engine';
 import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GameController, directBots, type Scheduler } from './controller';
+import { SoloTable, directBots, type Scheduler } from './host';
 import { loadHistory, loadStats } from './records';
 import { seededDeal, type SeededHandRecord } from './deal';
 import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
@@ -62,7 +63,7 @@ function setup(seed = 1, { cryptoSeeds = false } = {}) {
   let n = 0;
   const random = (): RandomSource => seededRandom(`${seed}-${n++}`);
   const deals = seededRandom(`${seed}-deals`);
-  const c = new GameController({
+  const c = new SoloTable({
     store,
     bots: directBots(random),
     scheduler,
@@ -77,22 +78,22 @@ function setup(seed = 1, { cryptoSeeds = false } = {}) {
 }
 
 /** The player's simplest legal action now: pass the first cards, play the first legal card, choose "plus". */
-async function humanAct(c: GameController): Promise<boolean> {
+async function humanAct(c: SoloTable): Promise<boolean> {
   const t = c.getSnapshot();
-  const state = t.session!.state;
+  const state = c.game!;
   const obs = observation(state, HUMAN);
   if (state.phase === 'pass' && obs.passed === null) {
     for (const card of obs.hand.slice(0, state.rules.passCards)) c.tapCard(card);
     expect(tableView(c.getSnapshot())!.canPass).toBe(true);
-    expect(c.confirmPass()).toBeNull();
+    expect((await c.confirmPass())?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'play' && obs.turn === HUMAN && !t.held) {
-    c.tapCard(obs.legal[0]!);
+    expect((await c.tapCard(obs.legal[0]!))?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'moon' && state.moonShooter === HUMAN) {
-    c.chooseMoon('plus');
+    expect((await c.chooseMoon('plus'))?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'deal' && !t.held) {
@@ -102,17 +103,17 @@ async function humanAct(c: GameController): Promise<boolean> {
   return false;
 }
 
-describe('GameController', () => {
+describe('SoloTable', () => {
   it('plays a whole game against bots, keeps stats and history, and every hand scores 26', async () => {
     const { c, scheduler, store } = setup(7);
     expect(c.start({}, 'easy').ok).toBe(true);
-    const over = (): boolean => c.state!.phase === 'gameOver';
+    const over = (): boolean => c.game!.phase === 'gameOver';
     for (let i = 0; i < 5000 && !over(); i++) {
       await scheduler.run();
       if (!over()) await humanAct(c);
     }
     await scheduler.run();
-    const state = c.state!;
+    const state = c.game!;
     expect(state.phase).toBe('gameOver');
     for (const r of state.results) {
       const sum = r.points.reduce((a, b) => a + b, 0);
@@ -130,6 +131,56 @@ describe('GameController', () => {
     const view = tableView(c.getSnapshot())!;
     expect(view.prompt.kind).toBe('gameOver');
     expect(view.showResult).toBe(true);
+    // Seat 0's picture came through the live client's reducer, message by message: it is the engine's own.
+    expect(c.state!.view).toEqual(observation(state, HUMAN));
+    expect(c.getSnapshot().result?.scores).toEqual(state.scores);
+    // A finished game resumed (a reload on the result) is not counted twice.
+    const again = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(5)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(again.resume()).toBe(true);
+    await scheduler.run();
+    expect(again.getSnapshot().result?.scores).toEqual(state.scores);
+    expect(loadStats(store).games).toBe(1);
+    expect(loadHistory(store)).toHaveLength(1);
+  });
+
+  it('resumes a game saved by the old solo controller (mid-hand, after the pass) and plays it to the end', async () => {
+    // Saved by GameController (before the solo host), two tricks into the first hand.
+    const text = readFileSync(
+      new URL('./fixtures/session-saved-by-controller.json', import.meta.url),
+      'utf8',
+    );
+    const store = memoryStore();
+    store.set(CURRENT_KEY, text);
+    const left = loadSession(store)!;
+    expect(left.state.phase).toBe('play');
+    const { id, seeds } = left;
+    const scheduler = manualScheduler();
+
+    const c = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(23)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    expect(c.resume()).toBe(true);
+    expect(c.getSnapshot().session!.id).toBe(id);
+    expect(c.state!.view).toEqual(observation(left.state, HUMAN));
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    expect(over()).toBe(true);
+    const entry = loadHistory(store)[0]!;
+    expect(entry.seeds?.slice(0, seeds.length)).toEqual(seeds);
+    expect(entry.seeds?.every(isHex64)).toBe(true);
+    const replay = replayRecord(entry.record);
+    expect(replay.ok && replay.value.scores).toEqual(c.game!.scores);
   });
 
   it('refuses an illegal card with the rule it breaks and keeps the position', async () => {
@@ -138,7 +189,7 @@ describe('GameController', () => {
     await scheduler.run();
     // Play until it is the player's turn while following suit, with a card of another suit in hand.
     for (let i = 0; i < 200; i++) {
-      const state = c.state!;
+      const state = c.game!;
       const obs = observation(state, HUMAN);
       if (obs.turn === HUMAN && !c.getSnapshot().held && obs.trick && obs.trick.cards.length > 0) {
         const illegal = obs.hand.find((card) => !obs.legal.includes(card));
@@ -150,7 +201,7 @@ describe('GameController', () => {
           expect(['ERR_MUST_FOLLOW_SUIT', 'ERR_HEARTS_NOT_BROKEN', 'ERR_POINTS_ON_FIRST_TRICK']).toContain(
             refusal?.code,
           );
-          expect(c.state).toBe(before);
+          expect(c.game).toBe(before);
           const view = tableView(c.getSnapshot())!;
           expect(view.hand.find((h) => h.card === illegal)!.disabled).toBe(true);
           return;
@@ -172,7 +223,7 @@ describe('GameController', () => {
       await humanAct(c);
       await scheduler.run();
     }
-    const state = c.state!;
+    const state = c.game!;
     const resumed = loadSession(store)!;
     expect(resumed.id).toBe(c.getSnapshot().session!.id);
     expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
@@ -182,9 +233,9 @@ describe('GameController', () => {
     const { c: c2, scheduler: s2, store: store2 } = setup(12);
     c2.start({}, 'easy');
     await s2.run();
-    const chosen = observation(c2.state!, HUMAN).hand.slice(0, 2);
+    const chosen = observation(c2.game!, HUMAN).hand.slice(0, 2);
     for (const card of chosen) c2.tapCard(card);
-    const again = new GameController({
+    const again = new SoloTable({
       store: store2,
       bots: directBots(() => seededRandom(1)),
       scheduler: manualScheduler(),
@@ -193,14 +244,14 @@ describe('GameController', () => {
     expect(again.resume()).toBe(true);
     expect(again.getSnapshot().selected).toEqual(chosen);
 
-    const other = new GameController({
+    const other = new SoloTable({
       store,
       bots: directBots(() => seededRandom(1)),
       scheduler: manualScheduler(),
       timing: () => ({ move: 0, hold: 0, pace: 0 }),
     });
     expect(other.resume()).toBe(true);
-    expect(observation(other.state!, HUMAN)).toEqual(observation(state, HUMAN));
+    expect(observation(other.game!, HUMAN)).toEqual(observation(state, HUMAN));
   });
 
   it('resumes a hand that waits for the shooter’s choice, and asks the player', async () => {
@@ -227,7 +278,7 @@ describe('GameController', () => {
     expect(observation(resumed.state, HUMAN)).toEqual(observation(state, HUMAN));
 
     const scheduler = manualScheduler();
-    const c = new GameController({
+    const c = new SoloTable({
       store,
       bots: directBots(() => seededRandom(2)),
       scheduler,
@@ -235,22 +286,22 @@ describe('GameController', () => {
     });
     expect(c.resume()).toBe(true);
     expect(tableView(c.getSnapshot())!.prompt.kind).toBe('moonChoice');
-    expect(c.chooseMoon('minus')).toBeNull();
-    expect(c.state!.results[0]!.points).toEqual([-26, 0, 0, 0]);
-    expect(c.state!.results[0]!.moonChoice).toBe('minus');
+    expect((await c.chooseMoon('minus'))?.ok).toBe(true);
+    expect(c.game!.results[0]!.points).toEqual([-26, 0, 0, 0]);
+    expect(c.game!.results[0]!.moonChoice).toBe('minus');
   });
 
   it('shows what was received only after the exchange, then highlights it', async () => {
     const { c, scheduler } = setup(9);
     c.start({}, 'easy');
     await scheduler.run();
-    const obs = observation(c.state!, HUMAN);
+    const obs = observation(c.game!, HUMAN);
     expect(obs.phase).toBe('pass');
     for (const card of obs.hand.slice(0, 3)) c.tapCard(card);
-    expect(c.getSnapshot().received).toEqual([]);
-    c.confirmPass();
+    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.received)).toEqual([]);
+    await c.confirmPass();
     await scheduler.run();
-    const after = observation(c.state!, HUMAN);
+    const after = observation(c.game!, HUMAN);
     expect(after.received).toHaveLength(3);
     const view = tableView(c.getSnapshot())!;
     expect(
@@ -268,18 +319,18 @@ describe('GameController', () => {
     expect(tableView(c.getSnapshot())!.hintable).toBe(true);
     c.requestHint(); // asked while the bots are still choosing their passes
     await scheduler.run();
-    expect(c.state!.log[0]!.passes!.filter((p) => p !== null)).toHaveLength(3);
+    expect(c.game!.log[0]!.passes!.filter((p) => p !== null)).toHaveLength(3);
     const passHint = c.getSnapshot().hint!;
     expect(passHint).toHaveLength(3);
-    const hand = observation(c.state!, HUMAN).hand;
+    const hand = observation(c.game!, HUMAN).hand;
     passHint.forEach((card) => expect(hand).toContain(card));
     expect(tableView(c.getSnapshot())!.hand.filter((h) => h.hinted)).toHaveLength(3);
     for (const card of passHint) c.tapCard(card);
-    c.confirmPass();
+    await c.confirmPass();
     expect(c.getSnapshot().hint).toBeNull();
     for (let i = 0; i < 100; i++) {
       await scheduler.run();
-      const obs = observation(c.state!, HUMAN);
+      const obs = observation(c.game!, HUMAN);
       if (obs.turn === HUMAN && !c.getSnapshot().held) {
         c.requestHint();
         await scheduler.run();
@@ -295,14 +346,14 @@ describe('GameController', () => {
   it('deals each hand from one crypto seed kept with the game: a reload keeps the seeds, and they deal the record again', async () => {
     const { c, scheduler, store } = setup(17, { cryptoSeeds: true });
     expect(c.start({ sevenOfDie: true, handsToPlay: 3 }, 'easy').ok).toBe(true);
-    const over = (): boolean => c.state!.phase === 'gameOver';
-    for (let i = 0; i < 5000 && c.state!.log.length < 2 && !over(); i++) {
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && c.game!.log.length < 2 && !over(); i++) {
       await scheduler.run();
-      if (c.state!.log.length < 2) await humanAct(c);
+      if (c.game!.log.length < 2) await humanAct(c);
     }
     // Mid-game: the saved session keeps each hand's seed beside the record and in the record's hands.
     const seeds = c.getSnapshot().session!.seeds;
-    expect(seeds).toHaveLength(c.state!.log.length);
+    expect(seeds).toHaveLength(c.game!.log.length);
     expect(seeds.length).toBeGreaterThanOrEqual(2);
     expect(seeds.every(isHex64)).toBe(true);
     expect(new Set(seeds).size).toBe(seeds.length);
@@ -311,7 +362,7 @@ describe('GameController', () => {
     expect(saved.seeds).toEqual(seeds);
     expect(savedHands.map((h) => h.seed)).toEqual(seeds);
     expect(loadSession(store)!.seeds).toEqual(seeds);
-    const again = new GameController({
+    const again = new SoloTable({
       store,
       bots: directBots(() => seededRandom(3)),
       scheduler: manualScheduler(),

@@ -1,0 +1,478 @@
+/**
+ * The solo host: the browser's own table, run by the same `TableDriver` (@hearts/table) as the server's live
+ * tables. One human at seat 0, bots of one level in the others; the bots think in the Web Worker (`BotPort`), time
+ * is the browser's (`Scheduler`), every hand is dealt from one kept 32-byte seed (deal.ts), and the game is kept in
+ * localStorage as its hearts-record/1 session (session.ts) — so resume, history, records and the seeds stay as
+ * they were. Seat 0's hearts-live/1 messages go through `applyGameMessage` into a `LiveState`: the very reducer the
+ * live client (`TableClient`) uses, with the same surface (`state`, `subscribe`, `move`) plus the solo extras
+ * (hint, next hand, new game).
+ *
+ * ```ts
+ * const solo = new SoloTable({ store, bots: workerBots(), scheduler: browserScheduler(), timing: () => timing('fast', false) });
+ * solo.start({}, 'medium');
+ * solo.subscribe(() => render(solo.getSnapshot().live));
+ * await solo.move({ kind: 'play', card: '2C' }); // { ok: true, v } or { ok: false, error }
+ * ```
+ */
+import { createBot, type Level } from '@hearts/bots';
+import {
+  cryptoRandom,
+  isCardName,
+  handTricks,
+  type CardName,
+  type GameState,
+  type MoonChoice,
+  type RandomSource,
+  type Result,
+  type Rules,
+  type RulesError,
+} from '@hearts/engine';
+import { makeSeed, seedToHex } from '@hearts/shuffle';
+import {
+  TableUi,
+  TableDriver,
+  applyEvent,
+  applyGameMessage,
+  newTableState,
+  unwrapState,
+  type BotPort,
+  type CompleteTrick,
+  type Deal,
+  type DriverTimes,
+  type EventRow,
+  type GameMessage,
+  type LiveState,
+  type ResultMessage,
+  type Scheduler,
+  type SelectionKeeper,
+  type StoredSeat,
+  type SubmitOutcome,
+  type TableState,
+  type TableUiState,
+  type WireMove,
+} from '@hearts/table';
+import { seededDeal } from './deal';
+import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
+import {
+  HUMAN,
+  clearSession,
+  loadSession,
+  newSession,
+  playerNames,
+  saveSession,
+  type Session,
+} from './session';
+import type { Timing } from './settings';
+import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
+
+/** Where bots think (a Web Worker in the browser, the bots themselves in tests) and time: the table core's ports. */
+export type { BotPort, Scheduler };
+
+/** Time as the browser keeps it. */
+export const browserScheduler = (): Scheduler => ({
+  now: () => performance.now(),
+  after: (ms, fn) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+});
+
+/** Bots computed in this thread (tests, and browsers without workers). */
+export function directBots(random: () => RandomSource = cryptoRandom): BotPort {
+  return {
+    decide: (obs, level, timeMs) =>
+      Promise.resolve(createBot(level).decide(obs, { timeMs, random: random() })),
+  };
+}
+
+/**
+ * Keeps the cards chosen for passing in `store` under `key`, for one table (`id()`: the game's or the live table's
+ * id; nothing is kept without one) and hand, so that a reload keeps them. `TableUi` checks what comes back.
+ */
+export function selectionKeeper(
+  store: KeyValueStore,
+  key: string,
+  id: () => string | undefined,
+): SelectionKeeper {
+  return {
+    load: (hand) => {
+      const saved = readJson(store, key);
+      if (!isObject(saved) || saved['id'] !== id() || saved['hand'] !== hand) return [];
+      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
+    },
+    save: (hand, cards) => {
+      const table = id();
+      if (table !== undefined) writeJson(store, key, { id: table, hand, cards });
+    },
+  };
+}
+
+/** The cards chosen for passing, kept so that a reload keeps them too (the same key as before). */
+const SELECTION_KEY = 'hearts.passSelection';
+
+/** Timers this long or longer are never set: the solo player has no clock (the driver's grace is endless). */
+const NEVER_MS = 2 ** 31 - 1;
+
+/** Everything the solo table shows: the UI controller's state, seat 0's `LiveState` and the solo extras. */
+export interface SoloState extends TableUiState {
+  readonly session: Session | null; // the game as stored (record, seeds, level)
+  readonly live: LiveState | null; // seat 0's picture, from its hearts-live/1 messages
+  readonly hint: readonly CardName[] | null; // what the expert bot would play or pass
+  readonly hintBusy: boolean;
+  readonly result: ResultMessage | null; // the game is over and recorded
+}
+
+export interface SoloTableOptions {
+  readonly store: KeyValueStore;
+  readonly bots: BotPort;
+  readonly scheduler: Scheduler;
+  readonly timing: () => Timing;
+  readonly budgetMs?: (level: Level) => number; // a bot's time per decision
+  readonly random?: () => RandomSource; // game ids; crypto.getRandomValues unless a test says otherwise
+  readonly seed?: () => Uint8Array; // each deal's 32-byte seed; makeSeed() unless a test says otherwise
+  readonly clock?: () => number; // wall time for the history
+  readonly onWarning?: (message: string) => void;
+}
+
+const EMPTY: SoloState = {
+  session: null,
+  live: null,
+  selected: [],
+  refusal: null,
+  held: null,
+  collecting: false,
+  lastTrick: null,
+  lastTrickOpen: false,
+  hint: null,
+  hintBusy: false,
+  result: null,
+};
+
+/** The seats of a solo table: the player, then the bots with their level. */
+function soloSeats(players: number, level: Level): StoredSeat[] {
+  const names = playerNames(players, level);
+  return names.map((name, s) =>
+    s === HUMAN
+      ? { kind: 'human', userId: 'you', name, rating: null }
+      : { kind: 'bot', level, name, rating: null },
+  );
+}
+
+/** The last trick of the hand that just ended (while the result is shown). */
+function finalTrick(state: GameState): CompleteTrick | null {
+  if (state.phase !== 'deal' && state.phase !== 'gameOver') return null;
+  const h = state.phase === 'deal' ? state.handNumber - 1 : state.handNumber;
+  const last = handTricks(state, h).pop();
+  return last?.winner === undefined ? null : { leader: last.leader, cards: last.cards, winner: last.winner };
+}
+
+/**
+ * The solo table: a local client of a `TableDriver` running in the page. `start` or `resume` a game, then feed it
+ * the player's moves (`move`, or `tapCard`/`confirmPass`/`chooseMoon` through the UI controller `ui`).
+ */
+export class SoloTable {
+  private snap: SoloState = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private driver: TableDriver | null = null;
+  private shadow: TableState | null = null; // the stored table: the driver's events applied as they are appended
+  private seeds = new Map<number, string>(); // hand → the seed its deal came from, until the deal is stored
+  private gate: { hand: number; open: () => void } | null = null; // a deal waiting for "next hand"
+  private recorded = false; // the game's end is in the statistics and the history
+  private generation = 0;
+  private moveCounter = 0;
+  /** The pass selection, refusals, the held trick and the last trick: the part both tables share. */
+  readonly ui: TableUi;
+  private readonly scheduler: Scheduler;
+  private readonly times: DriverTimes;
+
+  constructor(private readonly opts: SoloTableOptions) {
+    const base = opts.scheduler;
+    this.scheduler = {
+      now: () => base.now(),
+      after: (ms, fn) => (ms >= NEVER_MS ? () => undefined : base.after(ms, fn)),
+    };
+    const budget = (): number => {
+      const level = this.snap.session?.level ?? 'medium';
+      return opts.budgetMs?.(level) ?? 300;
+    };
+    const timing = opts.timing;
+    this.times = {
+      graceMs: Number.POSITIVE_INFINITY, // the player thinks as long as they like
+      bankMs: 0,
+      get botDelayMs() {
+        return timing().pace;
+      },
+      handPauseMs: 0, // the next hand waits for the player instead (`nextHand`)
+      get botTimeMs() {
+        return budget();
+      },
+      clockLevel: 'expert',
+      get trickPauseMs() {
+        const t = timing();
+        return t.hold + t.move; // a bot leads once the held trick went to its winner
+      },
+    };
+    this.ui = new TableUi({
+      scheduler: this.scheduler,
+      timing: () => opts.timing(),
+      keeper: selectionKeeper(opts.store, SELECTION_KEY, () => this.snap.session?.id),
+    });
+    this.ui.subscribe(() => this.set(this.ui.getSnapshot()));
+  }
+
+  readonly getSnapshot = (): SoloState => this.snap;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Seat 0's picture of the table (the live client's `state`); null without a game. */
+  get state(): LiveState | null {
+    return this.snap.live;
+  }
+
+  /** The game as the table keeps it (tests, the moon choice's value). */
+  get game(): GameState | null {
+    return this.driver?.game ?? null;
+  }
+
+  private set(patch: Partial<SoloState>): void {
+    this.snap = { ...this.snap, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Continues the stored game, if there is one. */
+  resume(): boolean {
+    const session = loadSession(this.opts.store);
+    if (!session) return false;
+    this.begin(session, session.state.phase === 'gameOver');
+    return true;
+  }
+
+  /** Starts a new game, dealt at once from a new seed (the stored one, if any, is given up). */
+  start(rules: Partial<Rules>, level: Level): Result<Session, RulesError> {
+    const rng = this.opts.random?.() ?? cryptoRandom();
+    const s = newSession(rules, level, rng, this.opts.clock?.() ?? Date.now(), this.newSeed());
+    if (!s.ok) return s;
+    saveSession(this.opts.store, s.value);
+    this.begin(s.value, false);
+    return s;
+  }
+
+  /** Leaves the table; the game stays stored and can be resumed. */
+  leave(): void {
+    this.stop();
+    this.ui.reset(null);
+    this.set(EMPTY);
+  }
+
+  /** Gives the stored game up for good. */
+  abandon(): void {
+    this.leave();
+    clearSession(this.opts.store);
+  }
+
+  /** A move of the player's (the live client's `move`): the driver's answer, a refusal shown by the UI. */
+  async move(wire: WireMove): Promise<SubmitOutcome> {
+    const driver = this.driver;
+    if (!driver) return { ok: false, error: { code: 'ERR_NOT_SEATED', message: 'no game at this table' } };
+    const r = await driver.submit(HUMAN, `s${++this.moveCounter}`, wire);
+    if (driver !== this.driver) return r;
+    if (r.ok) this.set({ hint: null });
+    else
+      this.ui.refuse(wire.kind === 'play' ? wire.card : null, r.error.rule ?? r.error.code, r.error.message);
+    return r;
+  }
+
+  /** The player taps a card of their hand: choose it for passing, or play it (a card the rules refuse says why). */
+  tapCard(card: CardName): Promise<SubmitOutcome> | null {
+    if (!this.snap.live) return null;
+    const answer = this.ui.tap(card);
+    return answer.kind === 'play' ? this.move({ kind: 'play', card: answer.card }) : null;
+  }
+
+  /** Passes the selected cards. */
+  confirmPass(): Promise<SubmitOutcome> | null {
+    const view = this.snap.live?.view;
+    if (!view || view.phase !== 'pass' || view.passed !== null) return null;
+    return this.move({ kind: 'pass', cards: [...this.snap.selected] });
+  }
+
+  /** The shooter's choice (a move like any other). */
+  chooseMoon(choice: MoonChoice): Promise<SubmitOutcome> | null {
+    const view = this.snap.live?.view;
+    if (!view || view.phase !== 'moon' || view.moonShooter !== HUMAN) return null;
+    return this.move({ kind: 'moon', choice });
+  }
+
+  /** Deals the next hand once the player has seen the last one's result. */
+  nextHand(): void {
+    if (!this.gate || this.snap.held) return;
+    const { open } = this.gate;
+    this.gate = null;
+    open();
+  }
+
+  /** Asks the expert bot what it would do in the player's place. */
+  requestHint(): void {
+    const live = this.snap.live;
+    const game = this.game;
+    if (!live || !game || this.snap.hintBusy) return;
+    const obs = live.view;
+    const mayPass = obs.phase === 'pass' && obs.passed === null;
+    if (!mayPass && !(obs.phase === 'play' && obs.turn === HUMAN)) return;
+    const gen = this.generation;
+    const hand = game.handNumber;
+    const plays = game.log[hand]?.plays.length ?? 0;
+    const fresh = (): boolean =>
+      gen === this.generation &&
+      this.game?.handNumber === hand &&
+      this.game.log[hand]?.plays.length === plays &&
+      (!mayPass || this.snap.live?.view.passed === null);
+    this.set({ hintBusy: true });
+    this.opts.bots.decide(obs, 'expert', this.opts.budgetMs?.('expert') ?? 300).then(
+      (d) => {
+        if (!fresh()) return void this.set({ hintBusy: false });
+        this.set({
+          hintBusy: false,
+          hint: d.kind === 'pass' ? d.cards : d.kind === 'play' ? [d.card] : null,
+        });
+      },
+      () => this.set({ hintBusy: false }),
+    );
+  }
+
+  /** Waits until the table has done everything queued so far (tests). */
+  idle(): Promise<void> {
+    return this.driver?.idle() ?? Promise.resolve();
+  }
+
+  // --- the driver ----------------------------------------------------------------------------------------------
+
+  private newSeed(): Uint8Array {
+    return this.opts.seed?.() ?? makeSeed();
+  }
+
+  private stop(): void {
+    this.generation++;
+    this.driver?.dispose();
+    this.driver = null;
+    this.shadow = null;
+    this.gate = null;
+    this.seeds.clear();
+    this.ui.stop();
+  }
+
+  /** Runs a driver over the stored session: its game is the table's state, its seeds the deals so far. */
+  private begin(session: Session, recorded: boolean): void {
+    this.stop();
+    this.recorded = recorded;
+    const gen = this.generation;
+    const rules = session.state.rules;
+    const base = unwrapState(newTableState(rules, soloSeats(rules.players, session.level), this.times));
+    const initial: TableState = { ...base, game: session.state };
+    this.shadow = initial;
+    this.set({ ...EMPTY, session });
+    const driver = TableDriver.create(
+      { id: session.id, kind: 'friends', rated: false, botLevel: session.level }, // a private table; its info never leaves the page,
+      initial,
+      {
+        times: this.times,
+        scheduler: this.scheduler,
+        bots: this.opts.bots,
+        append: async (rows) => this.append(gen, rows),
+        deal: { deal: (hand, game) => this.deal(gen, hand, game) },
+        out: {
+          game: (seat, m) => {
+            if (seat === HUMAN && gen === this.generation) this.receive(m);
+          },
+          clock: () => undefined,
+          seats: () => undefined,
+          result: (m) => {
+            if (gen === this.generation) this.set({ result: m });
+          },
+          botFailed: (e) =>
+            this.opts.onWarning?.(`a bot failed (${String(e)}); playing a legal card instead`),
+          seatLost: () => undefined,
+          problem: (message, e) =>
+            this.opts.onWarning?.(e === undefined ? message : `${message}: ${String(e)}`),
+        },
+        finish: async () => this.finish(gen),
+      },
+    );
+    this.driver = driver;
+    driver.setConnected(HUMAN, true, false);
+    const first = driver.snapshot(HUMAN);
+    this.set({ live: unwrapLive(applyGameMessage(null, first)) });
+    this.ui.reset(first.view, finalTrick(session.state));
+    driver.begin();
+  }
+
+  /** Seat 0's message, through the live client's reducer; a gap (never expected here) asks for a snapshot. */
+  private receive(m: GameMessage): void {
+    let next = applyGameMessage(this.snap.live, m);
+    if (next === 'gap' && this.driver) next = applyGameMessage(null, this.driver.snapshot(HUMAN));
+    if (next === 'gap') return;
+    const e = next.event;
+    this.set({ live: next });
+    this.ui.observe(next.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
+  }
+
+  /** The deal of `hand` from a new seed; after the first hand it waits for the player's "next hand". */
+  private async deal(gen: number, hand: number, game: GameState): Promise<Deal> {
+    if (hand > 0 && game.log.length > 0)
+      await new Promise<void>((open) => {
+        if (gen === this.generation) this.gate = { hand, open };
+      });
+    const seed = this.newSeed();
+    this.seeds.set(hand, seedToHex(seed));
+    return seededDeal(game.rules, hand, seed);
+  }
+
+  /** Stores the driver's events: applied to the stored table, then kept as the session's record and seeds. */
+  private append(gen: number, rows: readonly EventRow[]): void {
+    if (gen !== this.generation || !this.shadow || !this.snap.session) return;
+    let table = this.shadow;
+    let session = this.snap.session;
+    for (const row of rows) {
+      const before = table.game;
+      table = unwrapState(applyEvent(table, row.event, this.times));
+      const after = table.game;
+      let seeds = session.seeds;
+      if (row.event.type === 'deal') {
+        const seed = this.seeds.get(before.handNumber) ?? null;
+        seeds = [...seeds.slice(0, before.log.length), seed];
+      }
+      session = { ...session, state: after, seeds };
+      saveSession(this.opts.store, session); // a full localStorage keeps the old value: the game goes on, as before
+      if (after.results.length > before.results.length)
+        saveStats(
+          this.opts.store,
+          addHand(loadStats(this.opts.store), handFacts(after, after.results.length - 1, HUMAN)),
+        );
+    }
+    this.shadow = table;
+    this.set({ session });
+  }
+
+  /** The game is over: its statistics and its history entry (once), and the result seat 0 is shown. */
+  private finish(gen: number): ResultMessage {
+    const session = this.snap.session;
+    const state = this.game;
+    if (!session || !state || gen !== this.generation) throw new Error('the game was left');
+    if (!this.recorded) {
+      const final = { ...session, state };
+      saveStats(this.opts.store, addGame(loadStats(this.opts.store), state.winners.includes(HUMAN)));
+      addToHistory(this.opts.store, historyEntry(final, this.opts.clock?.() ?? Date.now()));
+      this.recorded = true;
+    }
+    const ranks = state.scores.map((p) => 1 + state.scores.filter((q) => q < p).length);
+    return { scores: state.scores, ranks, ratings: state.scores.map(() => null), recordId: session.id };
+  }
+}
+
+function unwrapLive(s: LiveState | 'gap'): LiveState {
+  if (s === 'gap') throw new Error('internal: a snapshot gave a gap');
+  return s;
+}
