@@ -10,6 +10,7 @@ import {
   autoplay,
   buildApp,
   clickCard,
+  expectClearOfSeats,
   launch,
   screenshot,
   startGameServer,
@@ -106,6 +107,7 @@ describe.each([
     const panel = page.getByRole('region', { name: words.lastTrick });
     await panel.waitFor();
     expect(await panel.locator('.trick-card').count()).toBe(4);
+    await expectClearOfSeats(page, '.last-trick');
 
     // A refused card: the reason in words, and the card stays in the hand (nothing was sent).
     const cards = await page.locator('.hand [data-card]').count();

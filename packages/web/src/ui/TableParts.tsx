@@ -6,7 +6,7 @@
  * <PlayerArea name={t('seat.you')} me={view.seats[0]!} prompt={view.prompt} nameOf={(s) => seatName(t, s)} … />
  * ```
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type {
@@ -186,6 +186,7 @@ export function TableBoard({
   passArrow,
   direction,
   trick,
+  overlay,
   children,
 }: {
   seats: ReactNode;
@@ -193,6 +194,7 @@ export function TableBoard({
   direction: PassDirection;
   trick: Omit<TrickProps, 'lang' | 'fourColor'>;
   children?: ReactNode; // more in the middle, below the trick
+  overlay?: ReactNode; // over the middle, between the seats (the last trick, a result)
 }) {
   const { t } = useTranslation();
   const { settings } = useApp();
@@ -210,6 +212,7 @@ export function TableBoard({
         )}
         {children}
       </div>
+      {overlay}
     </main>
   );
 }
@@ -254,6 +257,9 @@ export function PlayerArea({
 }) {
   const { t } = useTranslation();
   const { settings, coarsePointer } = useApp();
+  // A touch screen's first tap only raises a card: the prompt says that a second one plays it.
+  const [raised, setRaised] = useState<HandCardView['card'] | null>(null);
+  const tapAgain = raised !== null && prompt.kind === 'yourTurn';
   return (
     <footer className="player-area">
       <div className={`player-bar${me.turn ? ' turn' : ''}`}>
@@ -268,6 +274,8 @@ export function PlayerArea({
       <div className="prompt-line" role="status" aria-live="polite">
         {refusal ? (
           <span className="refusal">{refusal}</span>
+        ) : tapAgain ? (
+          <span className="tap-again">{t('prompt.tapAgain')}</span>
         ) : (
           <span>{promptText(t, prompt, nameOf, you)}</span>
         )}
@@ -287,6 +295,7 @@ export function PlayerArea({
           fourColor={settings.fourColor}
           coarsePointer={coarsePointer}
           onTap={onTap}
+          onRaise={setRaised}
         />
       )}
       {passing && prompt.kind === 'pass' && (
