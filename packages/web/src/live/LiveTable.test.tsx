@@ -269,7 +269,7 @@ describe('the player’s side of a live table (the UI controller the solo table 
     const after = playing(['2C', '6C', 'TC', 'AC']).state;
     t.show(after);
     const middle = () =>
-      [...t.container.querySelectorAll('.board .trick .trick-card')].map((c) => c.className);
+      [...t.container.querySelectorAll('.board > .center .trick-card')].map((c) => c.className);
     expect(middle()).toHaveLength(4); // held
     expect(t.container.querySelector('.trick-winner')!.textContent).toBe('You take the trick');
     act(() => vi.advanceTimersByTime(5000));
