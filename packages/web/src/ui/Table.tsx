@@ -163,6 +163,7 @@ export function Table(p: TableProps) {
         )}
         <PanelToggle
           open={lastTrickOpen}
+          disabled={view.showResult}
           onToggle={() => {
             setPanel('none');
             ui.toggleLastTrick();

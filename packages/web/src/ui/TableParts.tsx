@@ -64,12 +64,14 @@ export function PanelToggle({
   onToggle,
   label,
   className,
+  disabled,
   children,
 }: {
   open: boolean;
   onToggle: () => void;
   label: string;
   className?: string;
+  disabled?: boolean;
   children: ReactNode; // the icon, and any text or count beside it
 }) {
   return (
@@ -77,6 +79,7 @@ export function PanelToggle({
       type="button"
       className={`icon-btn${className ? ` ${className}` : ''}`}
       onClick={onToggle}
+      disabled={disabled}
       aria-pressed={open}
       aria-label={label}
       title={label}
