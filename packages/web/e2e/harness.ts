@@ -232,6 +232,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(RESULTS_DIR, name) });
 }
 
+/** Fails when the element `selector` (a panel over the table) covers any seat of the board. */
+export async function expectClearOfSeats(page: Page, selector: string): Promise<void> {
+  const panel = await page.locator(selector).first().boundingBox();
+  if (!panel) throw new Error(`${selector} is not shown`);
+  for (const seat of await page.locator('.board .seat').all()) {
+    const s = await seat.boundingBox();
+    if (!s) continue;
+    const apart =
+      s.x >= panel.x + panel.width ||
+      panel.x >= s.x + s.width ||
+      s.y >= panel.y + panel.height ||
+      panel.y >= s.y + s.height;
+    if (!apart)
+      throw new Error(
+        `${selector} ${JSON.stringify(panel)} covers the seat "${await seat.getAttribute('data-seat')}" ${JSON.stringify(s)}`,
+      );
+  }
+}
+
 /** Clicks a card of the hand on its visible corner (the cards overlap). */
 export async function clickCard(page: Page, card: string, force = false): Promise<void> {
   await page.locator(`[data-card="${card}"]`).click({ position: { x: 8, y: 30 }, force });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildApp,
   clickCard,
+  expectClearOfSeats,
   firstTrickCard,
   launch,
   recordLongTasks,
@@ -91,6 +92,9 @@ describe('solo Hearts in Chromium', () => {
         const rows = await scoreRows(page, '.result-panel .score-table');
         expect(rows.length).toBe(handsSeen + 1);
         checkHand(rows[rows.length - 1]!);
+        // The top bar names the finished hand while its result is shown, and the panel leaves the seats free.
+        expect(await page.locator('.topbar-title > span').first().textContent()).toBe(`Hand ${rows.length}`);
+        await expectClearOfSeats(page, '.result-panel');
         handsSeen = rows.length;
         const again = page.getByRole('button', { name: 'Play again' });
         if (await again.isVisible()) break;
@@ -175,6 +179,7 @@ describe('solo Hearts in Chromium', () => {
     }
 
     await expect(page.getByRole('button', { name: 'Play again' }).isVisible()).resolves.toBe(true);
+    await expectClearOfSeats(page, '.result-panel');
     await screenshot(page, 'web-game-over-desktop-1440x900.png');
     const rows = await scoreRows(page, '.result-panel .score-table');
     rows.forEach(checkHand);

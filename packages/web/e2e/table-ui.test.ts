@@ -10,6 +10,7 @@ import {
   autoplay,
   buildApp,
   clickCard,
+  expectClearOfSeats,
   launch,
   screenshot,
   startGameServer,
@@ -80,6 +81,15 @@ describe.each([
     autoplay(host);
     host.send('start', {});
     await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+    // Every seat's bot badge is whole, inside its seat and on the screen (on a phone, the right seat's
+    // "Bot · Leicht" ran past its seat and off the screen's edge).
+    const width = DEVICES[device].viewport.width;
+    for (const seat of await page.locator('.board .seat:has(.bot-badge)').all()) {
+      const s = (await seat.boundingBox())!;
+      const b = (await seat.locator('.bot-badge').boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(Math.max(0, s.x));
+      expect(b.x + b.width).toBeLessThanOrEqual(Math.min(width, s.x + s.width));
+    }
 
     // Play legal cards until it is our turn after the first trick with a card the rules refuse.
     const illegal = page.locator('.hand [data-card][aria-disabled="true"]');
@@ -106,6 +116,7 @@ describe.each([
     const panel = page.getByRole('region', { name: words.lastTrick });
     await panel.waitFor();
     expect(await panel.locator('.trick-card').count()).toBe(4);
+    await expectClearOfSeats(page, '.last-trick');
 
     // A refused card: the reason in words, and the card stays in the hand (nothing was sent).
     const cards = await page.locator('.hand [data-card]').count();
@@ -117,7 +128,9 @@ describe.each([
     await screenshot(page, `table-ui-${device}-${lang}.png`);
     expect(await page.locator('.hand [data-card]').count()).toBe(cards);
     expect(await page.locator(`.hand [data-card="${card}"]`).count()).toBe(1);
-    expect(await page.locator('.board .trick-card').count()).toBe(host.state!.view.trick?.cards.length ?? 0);
+    expect(await page.locator('.board > .center .trick-card').count()).toBe(
+      host.state!.view.trick?.cards.length ?? 0,
+    );
 
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });

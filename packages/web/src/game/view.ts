@@ -10,7 +10,7 @@
  * ```
  */
 import type { Level } from '@hearts/bots';
-import type { CardName, Observation, Phase } from '@hearts/engine';
+import { passOffset, type CardName, type Observation, type Phase } from '@hearts/engine';
 import type { Refusal, TableUiState } from '@hearts/table';
 import { sortHand } from './cards';
 import type { SoloState } from './host';
@@ -106,6 +106,8 @@ export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly you: number; // the player's seat (shown at the bottom)
   readonly handNumber: number; // counting from 0
   readonly direction: PassDirection; // this hand's pass
+  /** The hand the top bar names, and its pass: the finished one while its result is shown, else this one. */
+  readonly bar: { readonly hand: number; readonly direction: PassDirection };
   readonly positions: readonly Position[]; // by seat
   readonly seats: readonly S[];
   readonly hand: readonly HandCardView[];
@@ -193,12 +195,20 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
   else prompt = { kind: 'waitFor', seat: obs.turn ?? 0 };
   const current = held ?? obs.trick;
   const last = ui.lastTrick;
+  const showResult =
+    held === null && (phase === 'deal' || phase === 'gameOver') && obs.handResults.length > 0;
+  // Between hands the observation is already the next hand's; its result still speaks of the finished one.
+  const barHand = showResult ? obs.handResults.length - 1 : obs.handNumber;
   return {
     phase,
     players: n,
     you,
     handNumber: obs.handNumber,
     direction,
+    bar: {
+      hand: barHand,
+      direction: barHand === obs.handNumber ? direction : passDirection(passOffset(obs.rules, barHand), n),
+    },
     positions,
     seats,
     hand: phase === 'deal' || phase === 'gameOver' ? [] : hand,
@@ -213,7 +223,7 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
     heartsBroken: obs.heartsBroken,
     rows: obs.handResults.map((r, h) => ({ hand: h, points: r.points, shooter: r.shooter })),
     totals: obs.scores,
-    showResult: held === null && (phase === 'deal' || phase === 'gameOver') && obs.handResults.length > 0,
+    showResult,
     winners: obs.winners,
     hintable: held === null && ((passing && !myPassDone) || (phase === 'play' && obs.turn === you)),
   };

@@ -7,6 +7,7 @@ import {
   newGame,
   observation,
   parseCard,
+  playRefusal,
   seededRandom,
   type GameState,
   type Result,
@@ -83,7 +84,7 @@ const controller = new SoloTable({
   timing: () => ({ move: 0, hold: 0, pace: 0 }),
 });
 
-function wrap(lang: 'en' | 'de', children: ReactNode) {
+function wrap(lang: 'en' | 'de', children: ReactNode, coarsePointer = false) {
   return (
     <I18nextProvider i18n={createI18n(lang)}>
       <AppContext.Provider
@@ -93,7 +94,7 @@ function wrap(lang: 'en' | 'de', children: ReactNode) {
           store,
           controller,
           navigate: () => undefined,
-          coarsePointer: false,
+          coarsePointer,
         }}
       >
         {children}
@@ -102,11 +103,11 @@ function wrap(lang: 'en' | 'de', children: ReactNode) {
   );
 }
 
-function table(lang: 'en' | 'de', state: LiveState) {
-  const r = render(wrap(lang, <LiveTable client={client} state={state} />));
+function table(lang: 'en' | 'de', state: LiveState, coarse = false) {
+  const r = render(wrap(lang, <LiveTable client={client} state={state} />, coarse));
   return {
     ...r,
-    show: (next: LiveState) => r.rerender(wrap(lang, <LiveTable client={client} state={next} />)),
+    show: (next: LiveState) => r.rerender(wrap(lang, <LiveTable client={client} state={next} />, coarse)),
     seat: (seat: number) => r.container.querySelector(`.seat[data-seat="${seat}"]`)!,
     clock: (seat: number) =>
       r.container.querySelector(`.seat[data-seat="${seat}"] [role="timer"]`)?.getAttribute('data-clock') ??
@@ -268,7 +269,7 @@ describe('the player’s side of a live table (the UI controller the solo table 
     const after = playing(['2C', '6C', 'TC', 'AC']).state;
     t.show(after);
     const middle = () =>
-      [...t.container.querySelectorAll('.board .trick .trick-card')].map((c) => c.className);
+      [...t.container.querySelectorAll('.board > .center .trick-card')].map((c) => c.className);
     expect(middle()).toHaveLength(4); // held
     expect(t.container.querySelector('.trick-winner')!.textContent).toBe('You take the trick');
     act(() => vi.advanceTimersByTime(5000));
@@ -321,5 +322,65 @@ describe('the one table’s parts at a live table', () => {
     // The last trick's panel and the chat's take turns.
     act(() => fireEvent.click(t.getByRole('button', { name: 'Last trick' })));
     expect(t.queryByRole('region', { name: 'Chat' })).toBeNull();
+  });
+});
+
+/** The whole first hand of HANDS played (each seat its first legal card), as seat 0 sees it between hands. */
+function handPlayed(): LiveState {
+  const hands = HANDS.map((h) => CardSet.fromCards(h.split(' ').map((c) => parseCard(c)!)));
+  let g = unwrap(deal(unwrap(newGame({ passCards: 0 })), hands));
+  let event: LiveState['event'] = { type: 'deal', handNumber: 0 };
+  for (let i = 0; i < 52; i++) {
+    const seat = g.core!.turn;
+    const obs = observation(g, seat);
+    const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
+    g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
+    event = { type: 'play', seat, card };
+  }
+  return { ...passing(), v: 53, event, view: observation(g, 0) };
+}
+
+describe('rough edges of the one table (issue 18)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['en', 'Tap again to play', 'Your turn'],
+    ['de', 'Nochmal tippen zum Ausspielen', 'Du bist dran'],
+  ] as const)(
+    '%s: on a touch screen the first tap raises a card and the prompt says to tap again',
+    (lang, again, turn) => {
+      const move = vi.spyOn(client, 'move').mockResolvedValue(5);
+      const t = table(lang, playing(['2C', '6C', 'TC']).state, true);
+      const prompt = () => t.container.querySelector('.prompt-line')!.textContent;
+      expect(prompt()).toBe(turn);
+      act(() => fireEvent.click(card(t.container, 'AC'), { detail: 1 }));
+      expect(move).not.toHaveBeenCalled();
+      expect(card(t.container, 'AC').classList.contains('raised')).toBe(true);
+      expect(prompt()).toBe(again);
+      act(() => fireEvent.click(card(t.container, 'AC'), { detail: 1 }));
+      expect(move).toHaveBeenCalledWith({ kind: 'play', card: 'AC' });
+      expect(prompt()).toBe(turn);
+    },
+  );
+
+  it('while a hand’s result is shown, the top bar names the finished hand, and the last trick stays closed', () => {
+    const ended = handPlayed();
+    expect(ended.view.handNumber).toBe(1); // the observation is already the next hand's
+    const t = table('en', playing([]).state);
+    act(() => fireEvent.click(t.getByRole('button', { name: 'Last trick' })));
+    expect(t.getByRole('region', { name: 'Last trick' })).toBeTruthy();
+    t.show(ended);
+    act(() => vi.advanceTimersByTime(5000)); // the hand's last trick is held, then collected
+    expect(t.container.querySelector('.result-panel h2')!.textContent).toBe('Hand 1 is over');
+    expect(t.container.querySelector('.topbar-title > span')!.textContent).toBe('Hand 1');
+    expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
+    const toggle = t.getByRole('button', { name: 'Last trick' });
+    expect(toggle.hasAttribute('disabled')).toBe(true); // it would lie under the result
+    act(() => fireEvent.click(toggle));
+    expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
   });
 });

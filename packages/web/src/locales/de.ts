@@ -65,6 +65,7 @@ export const de: Texts = {
     waitPasses: 'Warte, bis alle weitergegeben haben …',
     yourTurn: 'Du bist dran',
     yourLead: 'Du spielst aus',
+    tapAgain: 'Nochmal tippen zum Ausspielen',
     waitFor: '{{name}} ist dran',
     trickToYou: 'Du nimmst den Stich',
     trickTo: 'Stich an {{name}}',

@@ -64,6 +64,7 @@ export const en = {
     waitPasses: 'Waiting for the others to pass …',
     yourTurn: 'Your turn',
     yourLead: 'Your lead',
+    tapAgain: 'Tap again to play',
     waitFor: '{{name}} to play',
     trickToYou: 'You take the trick',
     trickTo: 'Trick to {{name}}',

@@ -12,6 +12,7 @@ export interface HandProps {
   readonly fourColor: boolean;
   readonly coarsePointer: boolean; // tap once to raise, again to play
   readonly onTap: (card: CardName) => void;
+  readonly onRaise?: (card: CardName | null) => void; // a card was raised by a first tap (null: lowered again)
 }
 
 /**
@@ -19,7 +20,7 @@ export interface HandProps {
  * plays (or chooses for passing). Cards that may not be played are dimmed and marked aria-disabled; tapping one
  * still asks the game why.
  */
-export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap }: HandProps) {
+export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap, onRaise }: HandProps) {
   const { t } = useTranslation();
   const [focus, setFocus] = useState(0);
   const [raised, setRaised] = useState<CardName | null>(null);
@@ -30,6 +31,9 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap }: 
   useEffect(() => {
     if (raised && !cards.some((c) => c.card === raised && !c.disabled)) setRaised(null);
   }, [cards, raised]);
+  useEffect(() => {
+    onRaise?.(raised);
+  }, [raised, onRaise]);
   // When the focused card (or the pass button) goes away, the focus comes back to the hand, so a keyboard or
   // screen-reader player never loses their place. Not on a touch screen: there it would only draw a focus ring
   // around a card nobody chose.

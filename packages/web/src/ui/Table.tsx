@@ -13,7 +13,7 @@
  */
 import type { CardName } from '@hearts/engine';
 import type { SeatLook } from '@hearts/table';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
@@ -102,6 +102,12 @@ export function Table(p: TableProps) {
   const refusal = view.refusal;
   const hinted = p.hintCards && p.hintCards.length > 0 ? p.hintCards : null;
   const received = p.received ?? [];
+  // The last trick never lies under a hand's or the game's result: the result closes it.
+  const lastTrickOpen = p.lastTrickOpen && !view.showResult;
+  const closeLastTrick = ui.closeLastTrick;
+  useEffect(() => {
+    if (view.showResult) closeLastTrick();
+  }, [view.showResult, closeLastTrick]);
 
   return (
     <div
@@ -128,8 +134,8 @@ export function Table(p: TableProps) {
             </button>
           )
         }
-        handNumber={view.handNumber}
-        direction={view.direction}
+        handNumber={view.bar.hand}
+        direction={view.bar.direction}
         showDirection={view.phase !== 'gameOver'}
         chips={
           p.rated !== undefined && (
@@ -156,7 +162,8 @@ export function Table(p: TableProps) {
           </button>
         )}
         <PanelToggle
-          open={p.lastTrickOpen}
+          open={lastTrickOpen}
+          disabled={view.showResult}
           onToggle={() => {
             setPanel('none');
             ui.toggleLastTrick();
@@ -222,6 +229,32 @@ export function Table(p: TableProps) {
           collecting: view.collecting,
           names,
         }}
+        overlay={
+          <>
+            {lastTrickOpen && (
+              <LastTrickPanel
+                trick={view.lastTrick}
+                winner={view.lastTrickWinner}
+                positions={view.positions}
+                nameOf={nameOf}
+                names={names}
+                you={view.you}
+                onClose={ui.closeLastTrick}
+              />
+            )}
+            {view.showResult && (
+              <ResultPanel
+                score={score}
+                winners={view.winners}
+                over={view.phase === 'gameOver'}
+                you={view.you}
+                nameOf={nameOf}
+              >
+                {p.resultActions}
+              </ResultPanel>
+            )}
+          </>
+        }
       >
         {view.trickWinner !== null && !view.collecting && (
           <div className="trick-winner" role="status">
@@ -233,18 +266,6 @@ export function Table(p: TableProps) {
       </TableBoard>
 
       <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
-
-      {p.lastTrickOpen && (
-        <LastTrickPanel
-          trick={view.lastTrick}
-          winner={view.lastTrickWinner}
-          positions={view.positions}
-          nameOf={nameOf}
-          names={names}
-          you={view.you}
-          onClose={ui.closeLastTrick}
-        />
-      )}
 
       {panel === 'chat' && p.chat?.panel(() => setPanel('none'))}
 
@@ -293,17 +314,6 @@ export function Table(p: TableProps) {
       <div className="sr-only" aria-live="polite">
         {lastPlay ? `${nameOf(lastPlay.seat)}: ${cardLabel(lastPlay.card, lang)}` : ''}
       </div>
-      {view.showResult && (
-        <ResultPanel
-          score={score}
-          winners={view.winners}
-          over={view.phase === 'gameOver'}
-          you={view.you}
-          nameOf={nameOf}
-        >
-          {p.resultActions}
-        </ResultPanel>
-      )}
       {view.prompt.kind === 'moonChoice' && <MoonDialog value={p.moonValue} onChoose={p.onMoon} />}
     </div>
   );

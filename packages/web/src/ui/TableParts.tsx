@@ -6,7 +6,7 @@
  * <PlayerArea name={t('seat.you')} me={view.seats[0]!} prompt={view.prompt} nameOf={(s) => seatName(t, s)} … />
  * ```
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type {
@@ -64,12 +64,14 @@ export function PanelToggle({
   onToggle,
   label,
   className,
+  disabled,
   children,
 }: {
   open: boolean;
   onToggle: () => void;
   label: string;
   className?: string;
+  disabled?: boolean;
   children: ReactNode; // the icon, and any text or count beside it
 }) {
   return (
@@ -77,6 +79,7 @@ export function PanelToggle({
       type="button"
       className={`icon-btn${className ? ` ${className}` : ''}`}
       onClick={onToggle}
+      disabled={disabled}
       aria-pressed={open}
       aria-label={label}
       title={label}
@@ -186,6 +189,7 @@ export function TableBoard({
   passArrow,
   direction,
   trick,
+  overlay,
   children,
 }: {
   seats: ReactNode;
@@ -193,6 +197,7 @@ export function TableBoard({
   direction: PassDirection;
   trick: Omit<TrickProps, 'lang' | 'fourColor'>;
   children?: ReactNode; // more in the middle, below the trick
+  overlay?: ReactNode; // over the middle, between the seats (the last trick, a result)
 }) {
   const { t } = useTranslation();
   const { settings } = useApp();
@@ -210,6 +215,7 @@ export function TableBoard({
         )}
         {children}
       </div>
+      {overlay}
     </main>
   );
 }
@@ -254,6 +260,9 @@ export function PlayerArea({
 }) {
   const { t } = useTranslation();
   const { settings, coarsePointer } = useApp();
+  // A touch screen's first tap only raises a card: the prompt says that a second one plays it.
+  const [raised, setRaised] = useState<HandCardView['card'] | null>(null);
+  const tapAgain = raised !== null && prompt.kind === 'yourTurn';
   return (
     <footer className="player-area">
       <div className={`player-bar${me.turn ? ' turn' : ''}`}>
@@ -268,6 +277,8 @@ export function PlayerArea({
       <div className="prompt-line" role="status" aria-live="polite">
         {refusal ? (
           <span className="refusal">{refusal}</span>
+        ) : tapAgain ? (
+          <span className="tap-again">{t('prompt.tapAgain')}</span>
         ) : (
           <span>{promptText(t, prompt, nameOf, you)}</span>
         )}
@@ -287,6 +298,7 @@ export function PlayerArea({
           fourColor={settings.fourColor}
           coarsePointer={coarsePointer}
           onTap={onTap}
+          onRaise={setRaised}
         />
       )}
       {passing && prompt.kind === 'pass' && (
