@@ -24,7 +24,13 @@ import { loadHistory, loadStats } from './records';
 import { seededDeal, type SeededHandRecord } from './deal';
 import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
 import { memoryStore, readJson } from './storage';
-import { tableView } from './view';
+import { botToAct, tableView } from './view';
+
+/** The solo table's view as GameTable draws it: seat 0's LiveState, the UI's state, the hint, the bot thinking. */
+function soloView(c: SoloTable) {
+  const s = c.getSnapshot();
+  return tableView(s.live!, s, { hint: s.hint, thinking: botToAct(s.live!.view, s.held !== null) });
+}
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(`unexpected error: ${JSON.stringify(r.error)}`);
@@ -84,7 +90,7 @@ async function humanAct(c: SoloTable): Promise<boolean> {
   const obs = observation(state, HUMAN);
   if (state.phase === 'pass' && obs.passed === null) {
     for (const card of obs.hand.slice(0, state.rules.passCards)) c.tapCard(card);
-    expect(tableView(c.getSnapshot())!.canPass).toBe(true);
+    expect(soloView(c).canPass).toBe(true);
     expect((await c.confirmPass())?.ok).toBe(true);
     return true;
   }
@@ -128,7 +134,7 @@ describe('SoloTable', () => {
     expect(history).toHaveLength(1);
     const replay = replayRecord(history[0]!.record);
     expect(replay.ok && replay.value.finished && replay.value.scores).toEqual(state.scores);
-    const view = tableView(c.getSnapshot())!;
+    const view = soloView(c);
     expect(view.prompt.kind).toBe('gameOver');
     expect(view.showResult).toBe(true);
     // Seat 0's picture came through the live client's reducer, message by message: it is the engine's own.
@@ -202,7 +208,7 @@ describe('SoloTable', () => {
             refusal?.code,
           );
           expect(c.game).toBe(before);
-          const view = tableView(c.getSnapshot())!;
+          const view = soloView(c);
           expect(view.hand.find((h) => h.card === illegal)!.disabled).toBe(true);
           return;
         }
@@ -285,7 +291,7 @@ describe('SoloTable', () => {
       timing: () => ({ move: 0, hold: 0, pace: 0 }),
     });
     expect(c.resume()).toBe(true);
-    expect(tableView(c.getSnapshot())!.prompt.kind).toBe('moonChoice');
+    expect(soloView(c).prompt.kind).toBe('moonChoice');
     expect((await c.chooseMoon('minus'))?.ok).toBe(true);
     expect(c.game!.results[0]!.points).toEqual([-26, 0, 0, 0]);
     expect(c.game!.results[0]!.moonChoice).toBe('minus');
@@ -298,12 +304,12 @@ describe('SoloTable', () => {
     const obs = observation(c.game!, HUMAN);
     expect(obs.phase).toBe('pass');
     for (const card of obs.hand.slice(0, 3)) c.tapCard(card);
-    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.received)).toEqual([]);
+    expect(soloView(c).hand.filter((h) => h.received)).toEqual([]);
     await c.confirmPass();
     await scheduler.run();
     const after = observation(c.game!, HUMAN);
     expect(after.received).toHaveLength(3);
-    const view = tableView(c.getSnapshot())!;
+    const view = soloView(c);
     expect(
       view.hand
         .filter((h) => h.received)
@@ -313,10 +319,41 @@ describe('SoloTable', () => {
     expect(after.hand.map((x) => parseCard(x))).not.toContain(undefined);
   });
 
+  it('shows the same table as a live client given the same LiveState and UI state, apart from the host options', async () => {
+    const { c, scheduler } = setup(13);
+    c.start({}, 'hard');
+    c.requestHint();
+    await scheduler.run();
+    const snap = c.getSnapshot();
+    const live = snap.live!;
+    // What a live table's UI controller holds (LiveTable.tsx): the same fields, nothing else of the solo host.
+    const ui = {
+      selected: [...snap.selected],
+      refusal: snap.refusal,
+      held: snap.held,
+      collecting: snap.collecting,
+      lastTrick: snap.lastTrick,
+    };
+    const solo = tableView(live, snap, { hint: snap.hint, thinking: 2 });
+    const asLive = tableView(structuredClone(live), ui);
+    expect(solo.hand.filter((h) => h.hinted)).toHaveLength(3);
+    expect(solo.seats.map((s) => s.thinking)).toEqual([false, false, true, false]);
+    expect(asLive.hand.some((h) => h.hinted) || asLive.seats.some((s) => s.thinking)).toBe(false);
+    expect({
+      ...solo,
+      hand: solo.hand.map((h) => ({ ...h, hinted: false })),
+      seats: solo.seats.map((s) => ({ ...s, thinking: false })),
+    }).toEqual(asLive);
+    // Who sits where comes from the solo host's TableInfo: the player, then bots of the chosen level.
+    expect(asLive.seats.map((s) => [s.name, s.you, s.bot, s.rating, s.kickable])).toEqual(
+      live.table.seats.map((x, i) => [x.name, i === 0, i === 0 ? null : 'hard', null, false]),
+    );
+  });
+
   it('gives a hint from the expert bot, for the pass and for a play, and forgets it after a move', async () => {
     const { c, scheduler } = setup(13);
     c.start({}, 'easy');
-    expect(tableView(c.getSnapshot())!.hintable).toBe(true);
+    expect(soloView(c).hintable).toBe(true);
     c.requestHint(); // asked while the bots are still choosing their passes
     await scheduler.run();
     expect(c.game!.log[0]!.passes!.filter((p) => p !== null)).toHaveLength(3);
@@ -324,7 +361,7 @@ describe('SoloTable', () => {
     expect(passHint).toHaveLength(3);
     const hand = observation(c.game!, HUMAN).hand;
     passHint.forEach((card) => expect(hand).toContain(card));
-    expect(tableView(c.getSnapshot())!.hand.filter((h) => h.hinted)).toHaveLength(3);
+    expect(soloView(c).hand.filter((h) => h.hinted)).toHaveLength(3);
     for (const card of passHint) c.tapCard(card);
     await c.confirmPass();
     expect(c.getSnapshot().hint).toBeNull();

@@ -1,19 +1,27 @@
 /**
  * What a table shows, solo or live, as one pure function (`boardView`) of the player's observation and the UI
  * controller's state (`TableUi` of `@hearts/table`): seats around the player, the hand, the trick, the last trick,
- * the prompt, results. Each table adds who sits where: `tableView` (solo: bots of one level) here,
- * `liveTableView` (names, ratings, kick votes) in `live/view.ts`. Components render these and nothing else.
+ * the prompt, results; and `tableView` over it, the one view both tables draw (ui/Table.tsx): the seats with who
+ * sits there from the seat's `LiveState` (names, bots, ratings, connections, looks, kick votes), whichever host sent
+ * it (the solo host in the page, game/host.ts, or the server). What only one host has comes in as options: the
+ * solo table's hint and the bot thinking now. Components render these and nothing else.
  *
  * ```ts
- * const view = tableView(solo.getSnapshot()); // solo: game/host.ts
+ * const view = tableView(live, ui.getSnapshot(), { hint }); // live: client.state; solo: solo.getSnapshot().live
  * view.hand.filter((c) => !c.disabled).map((c) => c.card); // what may be played now
+ * view.seats[view.you].name; // the player's own name
  * ```
  */
-import type { Level } from '@hearts/bots';
 import { passOffset, type CardName, type Observation, type Phase } from '@hearts/engine';
-import type { Refusal, TableUiState } from '@hearts/table';
+import {
+  kickVotesNeeded,
+  type BotLevel,
+  type LiveState,
+  type Refusal,
+  type SeatLook,
+  type TableUiState,
+} from '@hearts/table';
 import { sortHand } from './cards';
-import type { SoloState } from './host';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';
 
@@ -57,10 +65,20 @@ export interface BoardSeat {
   readonly dealer: boolean;
 }
 
-/** A seat at the solo table. */
+/** A seat as both tables draw it: the board's fields and who sits there. */
 export interface SeatView extends BoardSeat {
-  readonly bot: Level | null; // null for the player
-  readonly thinking: boolean;
+  readonly name: string;
+  readonly you: boolean;
+  readonly bot: BotLevel | null; // the bot's level, null for a person
+  readonly replaced: boolean; // a bot took the seat over
+  readonly connected: boolean;
+  readonly rating: number | null;
+  readonly provisional: boolean; // the rating at the start was provisional: "1500?"
+  readonly look: SeatLook | null; // the cosmetics the player chose (src/shop/art.tsx draws them)
+  readonly kickable: boolean; // out of time: the others may vote to give the seat to a bot
+  readonly kickVotes: number;
+  readonly kickNeeded: number; // votes that give the seat to a bot (kickVotesNeeded of the other humans)
+  readonly thinking: boolean; // a bot is choosing its move (the solo host says which: `TableViewOptions`)
 }
 
 export interface HandCardView {
@@ -127,7 +145,7 @@ export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly hintable: boolean; // the player may act now (and so ask for a hint)
 }
 
-/** The solo table's view. */
+/** The view both tables draw. */
 export type TableView = BoardView<SeatView>;
 
 /** What `boardView` reads: the player's observation, the UI controller's state and the table's highlights. */
@@ -241,28 +259,52 @@ export function receivedNow(obs: Observation): readonly CardName[] {
   return obs.phase === 'play' && !playedYet ? (obs.received ?? []) : [];
 }
 
-/** The bot seat that decides now (its turn, or its moon choice), while no trick is held. */
-function botToAct(obs: Observation, held: boolean): number | null {
+/**
+ * The bot seat that decides now (its turn, or its moon choice), while no trick is held: the seat a solo table
+ * shows as thinking (its bots think in the page).
+ */
+export function botToAct(obs: Observation, held: boolean): number | null {
   if (held) return null;
   const seat = obs.phase === 'play' ? obs.turn : obs.phase === 'moon' ? obs.moonShooter : null;
   return seat === null || seat === undefined || seat === obs.seat ? null : seat;
 }
 
-/** The solo table from its host's state (game/host.ts): seat 0's `LiveState`, the UI's state, the hint. */
-export function tableView(t: SoloState): TableView | null {
-  const s = t.session;
-  const live = t.live;
-  if (!s || !live) return null;
+/** What only one host has: the solo table's hint and the bot it shows thinking. */
+export interface TableViewOptions {
+  readonly hint?: readonly CardName[] | null; // what the expert would play or pass
+  readonly thinking?: number | null; // the seat whose bot is choosing its move
+}
+
+/**
+ * The table's view, solo or live: `boardView` of the seat's observation and the UI controller's state, with who
+ * sits where from the `LiveState`'s table. The cards received in the pass are highlighted until the player plays
+ * their first card of the hand (`receivedNow`).
+ */
+export function tableView(live: LiveState, ui: BoardInput['ui'], opts: TableViewOptions = {}): TableView {
   const obs = live.view;
-  const board = boardView({ obs, ui: t, received: receivedNow(obs), hint: t.hint });
-  const thinking = botToAct(obs, t.held !== null);
+  const table = live.table;
+  const board = boardView({ obs, ui, received: receivedNow(obs), hint: opts.hint ?? null });
+  const humans = table.seats.filter((x) => !x.bot).length;
   return {
     ...board,
-    seats: board.seats.map((seat) => ({
-      ...seat,
-      bot: seat.seat === obs.seat ? null : s.level,
-      thinking: thinking === seat.seat,
-    })),
+    seats: board.seats.map((seat, i) => {
+      const x = table.seats[i]!;
+      return {
+        ...seat,
+        name: x.name,
+        you: i === table.you,
+        bot: x.bot ? (x.level ?? 'medium') : null,
+        replaced: x.replaced,
+        connected: x.connected,
+        rating: x.rating,
+        provisional: x.provisional === true,
+        look: x.look ?? null,
+        kickable: table.kickable[i] === true && !x.bot,
+        kickVotes: table.kickVotes[i] ?? 0,
+        kickNeeded: kickVotesNeeded(humans - (x.bot ? 0 : 1)),
+        thinking: opts.thinking === i,
+      };
+    }),
   };
 }
 

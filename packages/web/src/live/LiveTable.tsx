@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserScheduler, selectionKeeper } from '../game/host';
+import { tableView, type SeatView, type TableView } from '../game/view';
 import { timing } from '../game/settings';
 import { Avatar, CardBackArt } from '../shop/art';
 import { saveLook } from '../shop/look';
@@ -23,14 +24,7 @@ import { PanelHead } from '../ui/TableParts';
 import { Table, type SeatParts } from '../ui/Table';
 import { levelName } from '../ui/names';
 import { Shield } from './Shield';
-import {
-  clockSeconds,
-  liveTableView,
-  type LiveSeatView,
-  type LiveTableView,
-  type SeatClock,
-  trackClocks,
-} from './view';
+import { clockSeconds, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
 const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
@@ -81,7 +75,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
-  const view = useMemo(() => liveTableView(state, uiState), [state, uiState]);
+  const view = useMemo(() => tableView(state, uiState), [state, uiState]);
 
   /** Sends a move; the server's refusal shows like the table's own (a card played meanwhile elsewhere). */
   const send = (move: Parameters<TableClient['move']>[0]) =>
@@ -98,12 +92,13 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   };
 
   const me = view.seats[view.you]!;
+  const names = useMemo(() => view.seats.map((s) => s.name), [view]);
   // The server tells every seat's look: keep ours for the solo table (src/shop/look.ts).
   useEffect(() => {
     if (me.look) saveLook(store, me.look);
   }, [me.look, store]);
   /** A seat's look, a bot's badge that says it took over, away or not, its clock and the vote to kick it. */
-  const seatParts = (seat: LiveSeatView): SeatParts => {
+  const seatParts = (seat: SeatView): SeatParts => {
     const away = !seat.bot && !seat.connected;
     return {
       badge:
@@ -130,8 +125,8 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   return (
     <Table
       view={view}
-      nameOf={(seat) => view.names[seat] ?? ''}
-      names={view.names}
+      nameOf={(seat) => names[seat] ?? ''}
+      names={names}
       look={me.look}
       className="live-table"
       exit={{ kind: 'leave', onExit: leave }}
@@ -142,7 +137,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       moonValue={moonValue(state)}
       onMoon={(choice) => void send({ kind: 'moon', choice })}
       resultActions={<LiveResultActions client={client} view={view} />}
-      rated={view.rated}
+      rated={state.table.rated}
       seatParts={(seat) => seatParts(view.seats[seat]!)}
       playerExtra={<LiveClock seconds={clockOf(view.you)} />}
       notes={view.phase !== 'gameOver' && <KickNotes view={view} />}
@@ -171,7 +166,7 @@ function LiveClock({ seconds }: { seconds: number | null }) {
 }
 
 /** On a seat out of time: the vote to give it to a bot, with the votes so far. */
-function KickVote({ seat, onKick }: { seat: LiveSeatView; onKick: () => void }) {
+function KickVote({ seat, onKick }: { seat: SeatView; onKick: () => void }) {
   const { t } = useTranslation();
   if (!seat.kickable) return null;
   return (
@@ -190,7 +185,7 @@ function KickVote({ seat, onKick }: { seat: LiveSeatView; onKick: () => void }) 
  * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
  * (and how to keep it), and, while another seat has votes against it, when such votes reset.
  */
-function KickNotes({ view }: { view: LiveTableView }) {
+function KickNotes({ view }: { view: TableView }) {
   const { t } = useTranslation();
   const me = view.seats[view.you]!;
   const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
@@ -218,7 +213,7 @@ function KickNotes({ view }: { view: LiveTableView }) {
 }
 
 /** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
-function LiveResultActions({ client, view }: { client: TableClient; view: LiveTableView }) {
+function LiveResultActions({ client, view }: { client: TableClient; view: TableView }) {
   const { t } = useTranslation();
   const { navigate } = useApp();
   if (view.phase !== 'gameOver') return null;
@@ -266,15 +261,7 @@ function LiveResultActions({ client, view }: { client: TableClient; view: LiveTa
 }
 
 /** The chat panel: the lines of the people not muted, a mute button per other person, and a line to send. */
-function ChatPanel({
-  client,
-  view,
-  onClose,
-}: {
-  client: TableClient;
-  view: LiveTableView;
-  onClose: () => void;
-}) {
+function ChatPanel({ client, view, onClose }: { client: TableClient; view: TableView; onClose: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [muted, setMuted] = useState<number[]>([]);

@@ -11,7 +11,8 @@ import {
   type GameState,
 } from '@hearts/engine';
 import { applyGameMessage, TableUi, type LiveState, type TableInfo } from '@hearts/table';
-import { clockSeconds, liveTableView, trackClocks } from './view';
+import { tableView } from '../game/view';
+import { clockSeconds, trackClocks } from './view';
 
 /** The UI controller's state with nothing chosen, held or refused. */
 const NO_UI = { selected: [], refusal: null, held: null, collecting: false, lastTrick: null };
@@ -58,7 +59,7 @@ const live = (
 describe('the live table view', () => {
   test('the player sits at the bottom; names, bots, kicks and the pass prompt come from the state', () => {
     const g = dealRandom(must(newGame()), seededRandom(2));
-    const v = liveTableView(live(g, 2, 1), NO_UI);
+    const v = tableView(live(g, 2, 1), NO_UI);
     expect(v.seats[2]).toMatchObject({ position: 'bottom', you: true, name: 'Cleo', cards: 13 });
     expect(v.seats[3]).toMatchObject({ position: 'left', bot: 'easy', replaced: true });
     expect(v.seats[0]!.position).toBe('top');
@@ -68,7 +69,7 @@ describe('the live table view', () => {
     expect(v.prompt).toMatchObject({ kind: 'pass', count: 3, chosen: 0 });
     expect(v.hand).toHaveLength(13);
     const chosen = v.hand.slice(0, 3).map((c) => c.card);
-    const w = liveTableView(live(g, 2, 1), { ...NO_UI, selected: chosen });
+    const w = tableView(live(g, 2, 1), { ...NO_UI, selected: chosen });
     expect(w.canPass).toBe(true);
     expect(w.hand.filter((c) => c.selected).map((c) => c.card)).toEqual(chosen);
   });
@@ -97,12 +98,12 @@ describe('the live table view', () => {
     const held = ui.getSnapshot().held!;
     expect(held.cards).toHaveLength(4);
     expect(held.winner).toBe(g.core!.trickWinners[0]);
-    const v = liveTableView(next, ui.getSnapshot());
+    const v = tableView(next, ui.getSnapshot());
     expect(v.trick.map((c) => c.card)).toEqual(held.cards);
     expect(v.trickWinner).toBe(held.winner);
     expect(v.prompt).toEqual({ kind: 'trickTo', seat: held.winner });
     expect(v.seats.every((s) => !s.turn)).toBe(true);
-    const after = liveTableView(next, { ...ui.getSnapshot(), held: null });
+    const after = tableView(next, { ...ui.getSnapshot(), held: null });
     expect(after.trick).toEqual([]);
     expect(after.lastTrick!.map((c) => c.card)).toEqual(held.cards);
     expect(after.lastTrickWinner).toBe(held.winner);

@@ -1,70 +1,13 @@
 /**
- * What a live table shows: the one table view (`boardView` of `game/view.ts`, from the seat's observation and the
- * UI controller's state) with who sits where from the seat's `LiveState`: names, bots with their level, ratings,
- * connections, looks and kick votes; and the seats' clocks as this client counts them down.
+ * The seats' clocks at a live table as this client counts them down (the view itself is `tableView` of
+ * game/view.ts, the same for both tables; the solo table has no clocks to show).
  *
  * ```ts
- * const view = liveTableView(client.state!, ui.getSnapshot());
- * view.seats[view.you].name; // the player's own name
+ * clocks = trackClocks(clocks, client.state!, Date.now());
+ * clockSeconds(clocks[seat]!, Date.now()); // null while in grace or not to act
  * ```
  */
-import { kickVotesNeeded, type ClockInfo, type LiveState, type SeatLook } from '@hearts/table';
-import { boardView, receivedNow, type BoardInput, type BoardSeat, type BoardView } from '../game/view';
-
-export interface LiveSeatView extends BoardSeat {
-  readonly name: string;
-  readonly you: boolean;
-  readonly bot: string | null; // the bot's level
-  readonly replaced: boolean; // a bot took the seat over
-  readonly connected: boolean;
-  readonly rating: number | null;
-  readonly provisional: boolean; // the rating at the start was provisional: "1500?"
-  readonly look: SeatLook | null; // the cosmetics the player chose (src/shop/art.tsx draws them)
-  readonly kickable: boolean; // out of time: the others may vote to give the seat to a bot
-  readonly kickVotes: number;
-  readonly kickNeeded: number; // votes that give the seat to a bot (kickVotesNeeded of the other humans)
-}
-
-export interface LiveTableView extends BoardView<LiveSeatView> {
-  readonly names: readonly string[];
-  readonly bots: readonly boolean[];
-  readonly rated: boolean;
-}
-
-/**
- * The live table's view. The cards received in the pass are highlighted until the player plays their first card
- * of the hand (the observation says so; the solo table keeps the same highlight in its state).
- */
-export function liveTableView(s: LiveState, ui: BoardInput['ui']): LiveTableView {
-  const obs = s.view;
-  const table = s.table;
-  const you = table.you;
-  const board = boardView({ obs, ui, received: receivedNow(obs), hint: null });
-  const humans = table.seats.filter((x) => !x.bot).length;
-  return {
-    ...board,
-    seats: board.seats.map((seat, i) => {
-      const x = table.seats[i]!;
-      return {
-        ...seat,
-        name: x.name,
-        you: i === you,
-        bot: x.bot ? (x.level ?? 'medium') : null,
-        replaced: x.replaced,
-        connected: x.connected,
-        rating: x.rating,
-        provisional: x.provisional === true,
-        look: x.look ?? null,
-        kickable: table.kickable[i] === true && !x.bot,
-        kickVotes: table.kickVotes[i] ?? 0,
-        kickNeeded: kickVotesNeeded(humans - (x.bot ? 0 : 1)),
-      };
-    }),
-    names: table.seats.map((x) => x.name),
-    bots: table.seats.map((x) => x.bot),
-    rated: table.rated,
-  };
-}
+import type { ClockInfo, LiveState } from '@hearts/table';
 
 /**
  * A seat's clock as this client keeps it: the server's `ClockInfo` and the instants, on this client's clock, at

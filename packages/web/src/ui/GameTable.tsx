@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { receivedNow, tableView } from '../game/view';
+import { botToAct, receivedNow, tableView } from '../game/view';
 import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { seatName } from './names';
@@ -14,10 +14,18 @@ export function GameTable() {
   const { controller, settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
-  const view = useMemo(() => tableView(snapshot), [snapshot]);
+  const view = useMemo(
+    () =>
+      snapshot.live &&
+      tableView(snapshot.live, snapshot, {
+        hint: snapshot.hint,
+        thinking: botToAct(snapshot.live.view, snapshot.held !== null),
+      }),
+    [snapshot],
+  );
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
 
-  if (!view) return null;
+  if (!view || !snapshot.session) return null;
   const over = view.phase === 'gameOver';
   return (
     <Table
@@ -29,7 +37,7 @@ export function GameTable() {
       ui={controller.ui}
       onTap={(c) => void controller.tapCard(c)}
       onPass={() => void controller.confirmPass()}
-      moonValue={snapshot.session!.state.cfg.moonValue}
+      moonValue={snapshot.session.state.cfg.moonValue}
       onMoon={(choice) => void controller.chooseMoon(choice)}
       resultActions={
         <div className="result-actions">

@@ -1,14 +1,14 @@
 /**
  * The one table screen, solo and live: the top bar, the other seats around the trick, the player's area, the
- * score, last-trick and chat panels, the result and the moon's choice, all drawn from one view (`boardView` of
- * game/view.ts with the table's seats). What differs between the tables comes in as props: the solo page
+ * score, last-trick and chat panels, the result and the moon's choice, all drawn from one view (`tableView` of
+ * game/view.ts, the same function for both). What differs between the tables comes in as props: the solo page
  * (GameTable) passes the hint and the cards received; the live page (LiveTable) passes the seats' looks, clocks
  * and kick votes (drawn into each seat and below the prompt), its chat, the fair-shuffle shield and the
  * connection's state, as nodes it draws itself, so that they stay in the live code loaded on demand. Each passes its moves, its way out
  * and its result actions.
  *
  * ```tsx
- * <Table view={tableView(snapshot)!} nameOf={(s) => seatName(t, s)} look={null} exit={{ kind: 'menu', onExit }} … />
+ * <Table view={tableView(live, uiState, { hint })} nameOf={(s) => seatName(t, s)} look={null} exit={{ kind: 'menu', onExit }} … />
  * ```
  */
 import type { CardName } from '@hearts/engine';
@@ -17,7 +17,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
-import type { BoardSeat, BoardView } from '../game/view';
+import type { TableView } from '../game/view';
 import { faceClass, tableBackground } from '../shop/art';
 import { CardBackSvg } from './CardSvg';
 import { useApp } from './context';
@@ -34,14 +34,6 @@ import {
   refusalText,
 } from './TableParts';
 
-/** A seat as the table draws it: the board's fields, whether a bot sits there, and a rating if known. */
-export interface TableSeat extends BoardSeat {
-  readonly bot: string | null; // the bot's level, null for a person
-  readonly thinking?: boolean; // a bot is choosing its move (solo)
-  readonly rating?: number | null;
-  readonly provisional?: boolean;
-}
-
 /** What a host draws into another seat itself (`SeatBox`'s props): an avatar, a card back, a badge, a clock … */
 export type SeatParts = Partial<
   Pick<SeatBoxProps, 'avatar' | 'back' | 'badge' | 'note' | 'away' | 'children'>
@@ -54,7 +46,7 @@ export interface TableChat {
 }
 
 export interface TableProps {
-  readonly view: BoardView<TableSeat>;
+  readonly view: TableView;
   readonly nameOf: (seat: number) => string;
   readonly names?: readonly string[]; // score heads and spoken seat names; "You", "Bot 1"… by default
   readonly look: SeatLook | null; // the player's table and card faces from the shop

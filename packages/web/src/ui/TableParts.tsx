@@ -10,12 +10,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type {
+  BoardSeat,
   HandCardView,
   HandRow,
   PassDirection,
   Position,
   Prompt,
-  SeatView,
   TrickCardView,
 } from '../game/view';
 import { useApp } from './context';
@@ -221,7 +221,7 @@ export function TableBoard({
 }
 
 /** The player's own seat: what a table shows of it beyond the other seats' fields. */
-export type OwnSeat = Pick<SeatView, 'turn' | 'dealer' | 'total' | 'handPoints'>;
+export type OwnSeat = Pick<BoardSeat, 'turn' | 'dealer' | 'total' | 'handPoints'>;
 
 /**
  * The player's part of the table: their name and score, the prompt (or a refused move), the hand, and the pass
