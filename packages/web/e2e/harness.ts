@@ -275,8 +275,8 @@ export async function firstTrickCard(page: Page): Promise<void> {
 }
 
 /** A Node player at a live table: a legal random decision whenever its view asks for one. */
-export function autoplay(client: TableClient): void {
-  const rng = seededRandom(7);
+export function autoplay(client: TableClient, seed = 7): void {
+  const rng = seededRandom(seed);
   let busy = false;
   const act = () => {
     const s: LiveState | null = client.state;

@@ -14,15 +14,21 @@ import {
   seatsToAct,
   seededRandom,
   unwrap,
-  type CardName,
   type GameState,
 } from '@hearts/engine';
 import { TableClient, quickMatch } from '@hearts/live';
-import { type LiveState } from '@hearts/table';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { buildApp, launch, screenshot, watchErrors, startGameServer, type GameServer } from './harness';
+import {
+  autoplay,
+  buildApp,
+  launch,
+  screenshot,
+  watchErrors,
+  startGameServer,
+  type GameServer,
+} from './harness';
 
 let server: GameServer;
 let url = '';
@@ -64,41 +70,6 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as T;
-}
-
-/** A Node player: a legal random decision whenever its view asks for one. */
-function autoplay(client: TableClient, seed: number): void {
-  const rng = seededRandom(seed);
-  let busy = false;
-  const act = () => {
-    const s: LiveState | null = client.state;
-    if (busy || !s || client.status !== 'open') return;
-    const v = s.view;
-    let move: Parameters<TableClient['move']>[0] | null = null;
-    if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
-      const legal = [...v.legal];
-      const cards: CardName[] = [];
-      for (let i = 0; i < v.rules.passCards; i++)
-        cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
-      move = { kind: 'pass', cards };
-    } else if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
-      move = { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
-    else if (v.phase === 'moon' && v.moonShooter === v.seat) move = { kind: 'moon', choice: 'plus' };
-    if (!move) return;
-    busy = true;
-    client.move(move).then(
-      () => {
-        busy = false;
-        act();
-      },
-      () => {
-        busy = false;
-        setTimeout(act, 20);
-      },
-    );
-  };
-  client.subscribe(act);
-  act();
 }
 
 const until = async (what: string, cond: () => boolean, ms = 90_000) => {
