@@ -97,7 +97,7 @@ export type {
   DriverPorts,
   SubmitOutcome,
 } from './driver.js';
-export { TableUi, REFUSAL_MS } from './ui.js';
+export { TableUi, REFUSAL_MS, EMPTY_UI_STATE } from './ui.js';
 export type {
   UiScheduler,
   UiTiming,

@@ -64,7 +64,8 @@ export type TapAnswer = { readonly kind: 'none' } | { readonly kind: 'play'; rea
 
 const NONE: TapAnswer = { kind: 'none' };
 
-const EMPTY: TableUiState = {
+/** The UI's state before anything was tapped or played. */
+export const EMPTY_UI_STATE: TableUiState = {
   selected: [],
   refusal: null,
   held: null,
@@ -82,7 +83,7 @@ const sameTrick = (a: TrickView | null, b: TrickView | null): boolean =>
     a.cards.every((c, i) => c === b.cards[i]));
 
 export class TableUi {
-  private ui: TableUiState = EMPTY;
+  private ui: TableUiState = EMPTY_UI_STATE;
   private obs: Observation | null = null;
   private selectionHand: number | null = null; // the hand whose pass `selected` belongs to
   private readonly listeners = new Set<() => void>();
@@ -111,7 +112,7 @@ export class TableUi {
     this.stop();
     this.obs = null;
     this.selectionHand = null;
-    this.ui = { ...EMPTY, lastTrick };
+    this.ui = { ...EMPTY_UI_STATE, lastTrick };
     if (obs) this.observe(obs, null);
     else this.set({});
   }

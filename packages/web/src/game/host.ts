@@ -29,6 +29,7 @@ import {
 } from '@hearts/engine';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
 import {
+  EMPTY_UI_STATE,
   TableUi,
   TableDriver,
   applyEvent,
@@ -135,14 +136,9 @@ export interface SoloTableOptions {
 }
 
 const EMPTY: SoloState = {
+  ...EMPTY_UI_STATE,
   session: null,
   live: null,
-  selected: [],
-  refusal: null,
-  held: null,
-  collecting: false,
-  lastTrick: null,
-  lastTrickOpen: false,
   hint: null,
   hintBusy: false,
   result: null,
