@@ -250,6 +250,7 @@ export interface Route<
   readonly maxBody?: number; // bytes (default: 4096)
   readonly auth: 'none' | 'optional' | 'required'; // `Authorization: Bearer <token>`; required: 401 ERR_SIGN_IN
   readonly response: R; // the 200 body (JSON)
+  readonly answers?: readonly number[]; // statuses whose body is `response` (default: 200 only)
 }
 
 /** The parsed query of a route (undefined: it reads none). */
@@ -285,6 +286,7 @@ export const ROUTES = {
     params: none,
     auth: 'none',
     response: z.object({ status: z.enum(['ok', 'draining', 'unwritable']), process: z.string() }),
+    answers: [200, 503],
   }),
   /** A new guest (LIMIT_GUESTS per address). */
   guest: route({ method: 'POST', path: '/api/guest', params: none, auth: 'none', response: account }),
