@@ -447,6 +447,11 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
       client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
     );
     const r = room;
+    // Cancelled while the join was on its way (the server may already count us as waiting): leave at once.
+    if (cancelled) {
+      await r.leave(true).catch(() => undefined);
+      throw new Error('cancelled');
+    }
     return new Promise<string>((resolve, reject) => {
       r.onMessage('queue', (m: QueueMessage) => options.onQueue?.(m));
       r.onMessage('token', (m: TokenMessage) => options.onToken?.(m.token));
@@ -467,6 +472,8 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
       cancelled = true;
       const r = room as Room | null;
       if (r) await r.leave(true).catch(() => undefined);
+      // Resolves once the wait has ended, whether the join was still on its way or not.
+      await roomId.catch(() => undefined);
     },
   };
 }

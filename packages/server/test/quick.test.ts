@@ -114,3 +114,11 @@ test('a waiting player may cancel', async () => {
   await expect(w.roomId).rejects.toThrow(/cancelled/);
   await until('left the queue', () => t.server.services.queueSize === 0);
 });
+
+test('a wait cancelled while its join is still on the way leaves the queue', async () => {
+  const a = await guest(t.url);
+  const w = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 100 });
+  await w.cancel(); // before the client has heard back from the server
+  await expect(w.roomId).rejects.toThrow(/cancelled/);
+  await until('left the queue', () => t.server.services.queueSize === 0);
+});
