@@ -27,7 +27,7 @@ import { installEdge } from './edge.js';
 import { createHttpHandler, createMetricsHandler } from './http.js';
 import { Limits, capConnections } from './limits.js';
 import { createMetrics } from './metrics.js';
-import { PasswordHasher } from './passwords.js';
+import { PasswordHasher, type ScryptParams } from './passwords.js';
 import { joinById, noRoomForYou } from './rooms/admission.js';
 import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
@@ -62,6 +62,7 @@ export interface StartOptions {
   readonly store?: GameStore; // default: SQLite at config.database
   readonly logger?: Logger;
   readonly deal?: DealSource; // default: the engine's random deal
+  readonly hashParams?: ScryptParams; // scrypt's cost for new hashes (default SCRYPT_PARAMS; tests lower it)
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -84,7 +85,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     throw e;
   }
   // Passwords on threads of their own: scrypt on libuv's pool would stall the file reads of the web app.
-  const hasher = new PasswordHasher({ workers: config.hashWorkers, queue: config.hashQueue });
+  const hasher = new PasswordHasher({
+    workers: config.hashWorkers,
+    queue: config.hashQueue,
+    ...(options.hashParams ? { params: options.hashParams } : {}),
+  });
   const identity = await Identity.open(store, {
     secret: config.secret,
     hasher,
