@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CardSet, DEFAULT_RULES, deal, newGame, parseRules, unwrap } from '@hearts/engine';
-import {
-  dailyCommitment,
-  dailyDeal,
-  makeDailyReveal,
-  parseDailyReveal,
-  verifyDailyReveal,
-} from './daily.js';
+import { dailyCommitment, dailyDeal, makeDailyReveal, parseDailyReveal, verifyDailyReveal } from './daily.js';
 import { seedFromHex } from './crypto.js';
 
 const RULES = unwrap(parseRules({ ...DEFAULT_RULES, handsToPlay: 4, ties: 'shareWin' }));

@@ -200,7 +200,8 @@ export function verifyDailyReveal(
       code: 'ERR_COMMITMENT',
       message: `the commitment is not the one published (${options.expectCommitment.slice(0, 8)}…)`,
     });
-  const derive = (handNumber: number) => dailyDeal({ date: reveal.date, seed, rules: reveal.rules, handNumber });
+  const derive = (handNumber: number) =>
+    dailyDeal({ date: reveal.date, seed, rules: reveal.rules, handNumber });
   for (const d of reveal.deals) {
     const want = derive(d.handNumber);
     const same =

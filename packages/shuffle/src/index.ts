@@ -72,4 +72,10 @@ export {
   parseDailyReveal,
   verifyDailyReveal,
 } from './daily.js';
-export type { DailyHand, DailyReveal, DailyVerifyCode, DailyVerifyFailure, DailyVerifyResult } from './daily.js';
+export type {
+  DailyHand,
+  DailyReveal,
+  DailyVerifyCode,
+  DailyVerifyFailure,
+  DailyVerifyResult,
+} from './daily.js';
