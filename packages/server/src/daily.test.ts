@@ -64,7 +64,10 @@ describe('a day’s leaderboard', () => {
   });
 
   test('the best of each hand and who made it', () => {
-    const best = bestPerHand([attempt('a', [0, 13, 0, 3]), attempt('b', [0, 2, 26, 0]), attempt('c', null)], 4);
+    const best = bestPerHand(
+      [attempt('a', [0, 13, 0, 3]), attempt('b', [0, 2, 26, 0]), attempt('c', null)],
+      4,
+    );
     expect(best).toEqual([
       { hand: 0, points: 0, players: ['a', 'b'] },
       { hand: 1, points: 2, players: ['b'] },

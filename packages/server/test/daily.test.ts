@@ -145,7 +145,10 @@ describe('the daily game', () => {
     const u = await guest(t.url);
     const all = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api<{ tableId?: string; error?: string }>(t.url, '/api/daily/start', { method: 'POST', token: u.token }),
+        api<{ tableId?: string; error?: string }>(t.url, '/api/daily/start', {
+          method: 'POST',
+          token: u.token,
+        }),
       ),
     );
     expect(all.filter((r) => r.status === 200)).toHaveLength(1);
@@ -157,7 +160,10 @@ describe('the daily game', () => {
 
   test('a player who leaves mid-day keeps the hands played; a bot plays the rest, and it counts', async () => {
     const u = await guest(t.url);
-    const start = await api<{ tableId: string }>(t.url, '/api/daily/start', { method: 'POST', token: u.token });
+    const start = await api<{ tableId: string }>(t.url, '/api/daily/start', {
+      method: 'POST',
+      token: u.token,
+    });
     await playThrough(u.token, start.body.tableId, 11, 0);
     const a = await t.server.services.store.daily.attemptOfTable(start.body.tableId);
     expect(a).toMatchObject({ status: 'finished', left: true });
@@ -172,7 +178,11 @@ describe('the daily game', () => {
     const day = await s.daily.ensure(date, Date.UTC(2026, 0, 15));
     expect(day.rules).toEqual(DAILY_RULES);
     const users = await Promise.all([0, 1, 2].map(() => guest(t.url)));
-    const totals = [[0, 4, 3, 1], [2, 2, 2, 2], [26, 0, 0, 0]];
+    const totals = [
+      [0, 4, 3, 1],
+      [2, 2, 2, 2],
+      [26, 0, 0, 0],
+    ];
     for (const [i, u] of users.entries()) {
       const id = `past${i}`;
       await s.store.daily.startAttempt(
@@ -184,7 +194,12 @@ describe('the daily game', () => {
           rules: day.rules,
           seats: [
             { kind: 'human', userId: u.id, name: u.name, rating: null },
-            ...[1, 2, 3].map((k) => ({ kind: 'bot' as const, level: 'easy' as const, name: `Bot ${k}`, rating: null })),
+            ...[1, 2, 3].map((k) => ({
+              kind: 'bot' as const,
+              level: 'easy' as const,
+              name: `Bot ${k}`,
+              rating: null,
+            })),
           ],
           botLevel: 'easy',
           status: 'playing',
