@@ -220,6 +220,7 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
   const result = client.result;
   const mine = result?.ratings[view.you] ?? null;
   const ready = client.again?.seats ?? [];
+  const daily = client.state?.table.kind === 'daily';
   return (
     <>
       {result && (
@@ -236,26 +237,42 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
           )}
         </p>
       )}
-      <div className="result-actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={ready.includes(view.you) || !result}
-          onClick={() => client.send('again', {})}
-        >
-          {t('live.table.again')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            void client.leave();
-            navigate('/live');
-          }}
-        >
-          {t('live.table.home')}
-        </button>
-        {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
-      </div>
+      {daily ? (
+        // The daily game is played once a day: no rematch; the day's page shows the rank.
+        <div className="result-actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              void client.leave();
+              navigate('/daily');
+            }}
+          >
+            {t('daily.toResult')}
+          </button>
+        </div>
+      ) : (
+        <div className="result-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={ready.includes(view.you) || !result}
+            onClick={() => client.send('again', {})}
+          >
+            {t('live.table.again')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              void client.leave();
+              navigate('/live');
+            }}
+          >
+            {t('live.table.home')}
+          </button>
+          {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
+        </div>
+      )}
     </>
   );
 }
