@@ -39,8 +39,10 @@ export const dailyEn = {
   dayTitle: 'Daily deal of {{date}}',
   back: 'Today’s deal',
   toResult: 'Your daily result',
+  shield: 'Daily deal: the hands come from the day’s committed seed, not from the fair shuffle',
+  shieldHow: 'How is it checked?',
   fairness:
-    'How you can check it: the daily deal is not dealt by the fair shuffle of live tables (which lets every player check each hand), since everyone must get the same hands. Instead the server commits to the day’s secret seed when the day starts — its fingerprint (SHA-256) is shown below — and reveals the seed when the day is over. From the seed anyone can work out every hand of the day again, e.g. with `hearts verify`.',
+    'How you can check it: the daily deal is not dealt by the fair shuffle of live tables (which lets every player check each hand), since everyone must get the same hands. Instead the server commits to the day’s secret seed when the day starts — its fingerprint (SHA-256) is shown below — and reveals the seed when the day is over. From the seed anyone can work out every hand of the day again, e.g. with hearts verify.',
   commitment: 'Today’s commitment (SHA-256 of the day’s seed):',
   revealed: 'The seed of this day is revealed:',
   download: 'Download the reveal (for hearts verify)',
@@ -93,8 +95,11 @@ export const dailyDe: typeof dailyEn = {
   dayTitle: 'Tagesspiel vom {{date}}',
   back: 'Heutiges Tagesspiel',
   toResult: 'Dein Tagesergebnis',
+  shield:
+    'Tagesspiel: Die Karten kommen aus dem festgelegten Startwert des Tages, nicht aus dem fairen Mischen',
+  shieldHow: 'Wie wird das geprüft?',
   fairness:
-    'So kannst du es prüfen: Das Tagesspiel wird nicht mit dem fairen Mischen der Live-Tische gegeben (bei dem jeder jede Runde prüfen kann), denn alle sollen dieselben Karten bekommen. Stattdessen legt sich der Server zu Tagesbeginn auf einen geheimen Startwert fest — sein Fingerabdruck (SHA-256) steht unten — und gibt ihn nach Tagesende bekannt. Aus ihm kann jeder alle Runden des Tages nachrechnen, z. B. mit `hearts verify`.',
+    'So kannst du es prüfen: Das Tagesspiel wird nicht mit dem fairen Mischen der Live-Tische gegeben (bei dem jeder jede Runde prüfen kann), denn alle sollen dieselben Karten bekommen. Stattdessen legt sich der Server zu Tagesbeginn auf einen geheimen Startwert fest — sein Fingerabdruck (SHA-256) steht unten — und gibt ihn nach Tagesende bekannt. Aus ihm kann jeder alle Runden des Tages nachrechnen, z. B. mit hearts verify.',
   commitment: 'Heutige Festlegung (SHA-256 des Startwerts):',
   revealed: 'Der Startwert dieses Tages ist bekannt gegeben:',
   download: 'Offenlegung herunterladen (für hearts verify)',

@@ -145,7 +145,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         count: client.chat.length,
         panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
       }}
-      shield={<Shield client={client} state={state} />}
+      shield={state.table.kind === 'daily' ? <DailyShield /> : <Shield client={client} state={state} />}
       reconnecting={client.status === 'reconnecting'}
     />
   );
@@ -209,6 +209,22 @@ function KickNotes({ view }: { view: TableView }) {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * At a daily table, in place of the fair shuffle's shield: the day's hands come from its committed seed (the same
+ * for everyone), checked once the day is over rather than hand by hand.
+ */
+function DailyShield() {
+  const { t } = useTranslation();
+  return (
+    <div className="fair-shield" role="status" data-testid="daily-shield">
+      <span className="fair-hash">{t('daily.shield')}</span>
+      <a href="#/daily" className="fair-how">
+        {t('daily.shieldHow')}
+      </a>
+    </div>
   );
 }
 
