@@ -144,6 +144,8 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await page.getByRole('button', { name: /Tagesspiel/ }).click();
   await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });
   await page.getByText('Serie: 1 Tag in Folge').waitFor();
+  // Nothing wider than the phone: the leaderboard scrolls in its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await shot(page, 'result-phone-de.png');
   expect(errors).toEqual([]);
   await context.close();
