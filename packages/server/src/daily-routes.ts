@@ -62,7 +62,7 @@ export function dailyHandlers(
       const me = await viewer();
       const attempt = me ? await db.attempt(date, me.id) : null;
       const ranked = attempt?.status === 'finished' ? rankAttempts(await db.attempts(date)) : [];
-      const par = s.daily.par(day); // started now if not known; waited for only by those who finished
+      void s.daily.par(day); // computed once a day in the background: shown once stored (never waited for here)
       const mine = me ? await db.userAttempts(me.id, 400) : [];
       const previous = (await db.days(date, 1))[0]?.date ?? null;
       return {
@@ -73,7 +73,7 @@ export function dailyHandlers(
         seat: DAILY_SEAT,
         level: s.config.dailyBotLevel,
         you: youOf(attempt, ranked),
-        par: attempt?.status === 'finished' ? (((await par) ?? null)?.slice() ?? null) : null,
+        par: attempt?.status === 'finished' && day.par ? [...day.par] : null,
         streak: streakOf(
           mine.map((a) => a.date),
           date,

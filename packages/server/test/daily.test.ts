@@ -95,6 +95,7 @@ describe('the daily game', () => {
     expect(par).toHaveLength(4);
     expect(par!.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(0);
     expect((await t.server.services.store.daily.day(after.body.date))?.par).toEqual(par);
+    expect((await api<DailyToday>(t.url, '/api/daily', { token: anna.token })).body.par).toEqual(par);
 
     const finished = await api<{ error: string; message: string }>(t.url, '/api/daily/start', {
       method: 'POST',
