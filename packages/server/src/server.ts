@@ -23,6 +23,7 @@ import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
+import { DailyDays } from './daily.js';
 import { installEdge } from './edge.js';
 import { createHttpHandler, createMetricsHandler } from './http.js';
 import { Limits, capConnections } from './limits.js';
@@ -127,6 +128,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     failover,
     limits,
     deal: options.deal,
+    daily: new DailyDays(
+      store.daily,
+      { bots, level: config.dailyBotLevel, timeMs: config.botTimeMs },
+      (m, e) => log.error({ err: e }, m),
+    ),
     draining: false,
     queueSize: 0,
     rooms: new Set(),

@@ -1,3 +1,4 @@
+import { dailyDe } from '../daily/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -279,4 +280,5 @@ export const de: Texts = {
   live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
   progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
   shop: shopDe, // der Shop: src/shop/texts.ts
+  daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
 };

@@ -1,3 +1,4 @@
+import { dailyEn } from '../daily/texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -277,6 +278,7 @@ export const en = {
   live: liveEn, // live play's own block: src/live/texts.ts
   progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
   shop: shopEn, // the shop: src/shop/texts.ts
+  daily: dailyEn, // the daily game: src/daily/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
