@@ -136,3 +136,5 @@ export type {
   RecordStepError,
   ReplayOutcome,
 } from './record.js';
+export { certainClaim, claimPlayout, applyClaim } from './claim.js';
+export type { Claim, ClaimError, ClaimPlay } from './claim.js';
