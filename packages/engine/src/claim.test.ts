@@ -5,7 +5,6 @@ import {
   applyClaim,
   certainClaim,
   claimPlayout,
-  legalMoves,
   makeCard,
   observation,
   randomInt,
