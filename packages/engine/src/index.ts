@@ -127,7 +127,7 @@ export type {
   TrickView,
 } from './game.js';
 export { playRefusal } from './refusal.js';
-export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
+export { RECORD_FORMAT, replayRecord, makeRecord, undosOf } from './record.js';
 export type {
   GameRecord,
   HandRecord,

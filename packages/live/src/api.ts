@@ -48,6 +48,7 @@ export const API_ERRORS = [
   'ERR_NOT_WON',
   'ERR_BAD_SEAT',
   'ERR_TOO_SHORT',
+  'ERR_UNDO_USED', // a solo game with cards taken back (its record's "undos") pays nothing
   'ERR_DAILY_CAP', // 429
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
