@@ -12,6 +12,7 @@ import {
   newGame,
   parseCard,
   replayRecord,
+  unwrap,
   type GameState,
 } from '@hearts/engine';
 import type { Browser, Page } from 'playwright-core';
@@ -47,7 +48,7 @@ const RULES = { passCards: 0 };
 
 /** The game after `plays` cards of TRICKS, as the solo table stores it (no seeds: a deal of its own). */
 function savedGame(plays: number): unknown {
-  let g: GameState = newGame(RULES).value!;
+  let g: GameState = unwrap(newGame(RULES));
   const dealt = deal(
     g,
     HANDS.map((h) => CardSet.fromNames(h.split(' '))!),
