@@ -185,7 +185,7 @@ describe('screenshots: phone and desktop, German and English', () => {
     ['en', 'en-US', 360, 740, true],
     ['de', 'de-DE', 360, 740, true],
   ] as const)(
-    '%s %ix%i',
+    '%s (%s) %ix%i',
     async (lang, locale, width, height, phone) => {
       const context = await browser.newContext({
         viewport: { width, height },

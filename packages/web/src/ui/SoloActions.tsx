@@ -28,7 +28,7 @@ export function UndoButton({ enabled, onUndo }: { enabled: boolean; onUndo: () =
   return (
     <button
       type="button"
-      className="icon-btn"
+      className="icon-btn undo-btn"
       onClick={onUndo}
       disabled={!enabled}
       aria-label={t('action.undo')}
