@@ -48,6 +48,7 @@ export const API_ERRORS = [
   'ERR_NOT_WON',
   'ERR_BAD_SEAT',
   'ERR_TOO_SHORT',
+  'ERR_UNDO_USED', // a solo game with cards taken back (its record's "undos") pays nothing
   'ERR_DAILY_CAP', // 429
   // the daily game (server src/daily-routes.ts)
   'ERR_DAILY_PLAYED', // 409: one attempt per player and day
