@@ -50,6 +50,7 @@ export interface ServerConfig {
   readonly guestLimit: Rate; // LIMIT_GUESTS: new guests per address, as count/seconds
   readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
+  readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -116,6 +117,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   guestLimit: { count: 20, seconds: 3600 },
   roomLimit: { count: 10, seconds: 60 },
   joinLimit: { count: 120, seconds: 60 },
+  listLimit: { count: 60, seconds: 60 },
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -231,6 +233,7 @@ export function configFromEnv(
     guestLimit: rate('LIMIT_GUESTS', base.guestLimit),
     roomLimit: rate('LIMIT_ROOMS', base.roomLimit),
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),
+    listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

@@ -14,6 +14,7 @@ import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http
 import { clientAddress } from './limits.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
+import { watchHandlers } from './watch-routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -130,7 +131,12 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       return found.record;
     },
   };
-  const api = createApiRouter(s, { ...identity, ...progressHandlers(s), ...shuffleHandlers(s) });
+  const api = createApiRouter(s, {
+    ...identity,
+    ...progressHandlers(s),
+    ...shuffleHandlers(s),
+    ...watchHandlers(s),
+  });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;
