@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import type { LiveTable } from '@hearts/live/api';
 import { CLOSE_CODES, JOIN_ERRORS, type ErrorMessage } from '@hearts/table/protocol';
+import { startProxy } from '../src/proxy.js';
 import { AutoPlayer, api, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+import { exited, listings, spawnScaled, type Child } from './processes.js';
+import { scaledServices } from './services.js';
 
 let t: TestServer;
 
@@ -78,6 +81,7 @@ describe('watching a friends’ table', () => {
     expect(w.state!.view.hand).toEqual([]);
     expect(w.state!.view.legal).toEqual([]);
     expect(w.state!.view.tricks).toEqual(host.state!.view.tricks.slice(0, w.state!.view.tricks.length));
+    for (const p of players) p.paused = true; // the game waits (for the clocks) while the rest is checked
 
     // A watcher cannot play: the client refuses, and so does the server.
     await expect(w.move({ kind: 'play', card: '2C' })).rejects.toThrow(/ERR_NOT_SEATED/);
@@ -131,10 +135,66 @@ describe('watching a friends’ table', () => {
     const w3 = await watch(late.token, code);
     expect(w3.state!.view.hand).toEqual([]);
 
+    for (const p of players) {
+      p.paused = false;
+      p.poke();
+    }
     await until('the end', () => clients.every((c) => c.result !== null), 90_000);
     await until('the watcher sees the result', () => w3.result !== null, 5000);
     expect(w3.result!.scores).toEqual(host.result!.scores);
     await waitList('a finished table is not listed', (ts) => !ts.some((x) => x.id === code));
     for (const c of [...clients, w3]) await c.leave();
+  }, 120_000);
+});
+
+const scaled = await scaledServices('watching across two processes');
+
+describe.skipIf(scaled === null)('two processes on PostgreSQL and Redis', () => {
+  test('every process lists every table open to watchers; a watcher joins through either', async () => {
+    const s = scaled!;
+    const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
+    const children: Child[] = await Promise.all([spawnScaled(d), spawnScaled(d)]);
+    const proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: children.map((c) => c.url),
+      healthMs: 200,
+    });
+    try {
+      await until('both processes healthy', () => proxy.backends.every((b) => b.alive), 10_000);
+      const { clients, code } = await friendsGame(proxy.url, 2, { targetScore: 30 });
+      const holder = (await listings(d.redisUrl, d.prefix)).get(code);
+      expect(holder).toBeDefined();
+      for (const child of children) {
+        const end = Date.now() + 10_000;
+        for (;;) {
+          const r = await api<{ tables: LiveTable[] }>(child.url, '/api/live');
+          if (r.body.tables.some((x) => x.id === code)) break;
+          if (Date.now() > end) throw new Error(`process ${child.process} does not list ${code}`);
+          await new Promise((res) => setTimeout(res, 200));
+        }
+      }
+      const fan = await guest(proxy.url);
+      const w = new TableClient({
+        url: proxy.url,
+        token: fan.token,
+        roomId: code,
+        retryMs: 100,
+        watch: true,
+      });
+      await w.connect();
+      await until('the watcher’s snapshot', () => w.state !== null, 10_000);
+      expect(w.state!.view.hand).toEqual([]);
+      await until('the players hear of the watcher', () => clients[0]!.watchers?.count === 1, 10_000);
+      for (const c of [...clients, w]) await c.leave();
+    } finally {
+      await proxy.close();
+      for (const c of children)
+        if (c.proc.exitCode === null && c.proc.signalCode === null) {
+          c.proc.kill('SIGTERM');
+          await exited(c.proc);
+        }
+      await s.cleanup();
+    }
   }, 120_000);
 });
