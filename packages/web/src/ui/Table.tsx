@@ -73,6 +73,7 @@ export interface TableProps {
   readonly chat?: TableChat; // shows the chat button and panel
   readonly shield?: ReactNode; // the fair shuffle's shield, below the top bar
   readonly reconnecting?: boolean; // shows the reconnecting banner
+  readonly watching?: ReactNode; // a watcher's table: this banner below the top bar; tricks go to seats by name
 }
 
 /** A table screen; see the module's comment. */
@@ -182,6 +183,12 @@ export function Table(p: TableProps) {
 
       {p.shield}
 
+      {p.watching && (
+        <div className="live-banner watch-banner" role="status">
+          {p.watching}
+        </div>
+      )}
+
       {p.reconnecting && (
         <div className="live-banner" role="status">
           {t('live.table.reconnecting')}
@@ -250,7 +257,7 @@ export function Table(p: TableProps) {
       >
         {view.trickWinner !== null && !view.collecting && (
           <div className="trick-winner" role="status">
-            {view.trickWinner === view.you
+            {view.trickWinner === view.you && !p.watching
               ? t('prompt.trickToYou')
               : t('prompt.trickTo', { name: nameOf(view.trickWinner) })}
           </div>
