@@ -781,6 +781,28 @@ export function publicObservation(state: GameState): PublicObservation {
  * there (a watcher): an empty hand, nothing passed or received, no legal move. What a table component shows.
  */
 export function watcherView(view: PublicObservation, seat: number): Observation {
-  const { handSizes: _sizes, ...rest } = view;
-  return { ...rest, seat, hand: [], passed: null, received: null, legal: [] };
+  return {
+    rules: view.rules,
+    seat,
+    players: view.players,
+    phase: view.phase,
+    handNumber: view.handNumber,
+    dealer: view.dealer,
+    passOffset: view.passOffset,
+    hand: [],
+    passed: null,
+    received: null,
+    passedSeats: view.passedSeats,
+    sevenSuit: view.sevenSuit,
+    tricks: view.tricks,
+    trick: view.trick,
+    heartsBroken: view.heartsBroken,
+    turn: view.turn,
+    legal: [],
+    handPoints: view.handPoints,
+    scores: view.scores,
+    handResults: view.handResults,
+    moonShooter: view.moonShooter,
+    winners: view.winners,
+  };
 }

@@ -44,6 +44,7 @@ import type {
   TableInfo,
   TakeoverReason,
   WatchMessage,
+  WatchTableInfo,
   WireMove,
 } from './protocol.js';
 import { bankAfter, clockDeadlines, clockInfo, type SeatRecord } from './seats.js';
@@ -346,7 +347,16 @@ export class TableDriver {
 
   /** The public picture of the table for watchers, cut from `publicObservation` (never a hand). */
   watchSnapshot(event: TableEvent = { type: 'join' }): WatchMessage {
-    const { you: _you, ...table } = this.tableInfo(-1);
+    const { id, kind, rated } = this.table;
+    const table: WatchTableInfo = {
+      id,
+      kind,
+      rated,
+      ...this.seatsMessage(),
+      clocks: this.seats.map((_, s) => this.clockInfo(s)),
+      graceMs: this.ports.times.graceMs,
+      bankMs: this.ports.times.bankMs,
+    };
     return { v: this.version, kind: 'snapshot', event, table, view: publicObservation(this.game) };
   }
 

@@ -82,7 +82,9 @@ it('a player watches another’s table: the list, the public view, the watchers�
   await watcher.getByRole('button', { name: 'Chat' }).click();
   await watcher.locator('.watch-chat input').fill('Schöner Zug!');
   await watcher.locator('.watch-chat button[type="submit"]').click();
-  await watcher.locator('.watch-chat .chat-lines li', { hasText: 'Schöner Zug!' }).waitFor({ timeout: 10_000 });
+  await watcher
+    .locator('.watch-chat .chat-lines li', { hasText: 'Schöner Zug!' })
+    .waitFor({ timeout: 10_000 });
   await shot(watcher, 'chat-phone-de.png');
   await player.waitForTimeout(500);
   expect(await player.locator('.chat-count').count()).toBe(0);

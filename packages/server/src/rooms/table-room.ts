@@ -239,7 +239,9 @@ export class TableRoom extends GuardedRoom {
         watch: (build) => {
           if (this.watchers.size > 0) this.watchers.send('watch', build());
           // The listing shows the hand and the scores: published again once per hand, not per card.
-          const hand = this.table ? `${this.table.game.handNumber}/${this.table.game.phase === 'gameOver'}` : '';
+          const hand = this.table
+            ? `${this.table.game.handNumber}/${this.table.game.phase === 'gameOver'}`
+            : '';
           if (hand !== this.listedHand) {
             this.listedHand = hand;
             this.publishListing();

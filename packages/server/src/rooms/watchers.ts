@@ -31,7 +31,11 @@ export interface LiveListing {
   readonly id: string;
   readonly kind: 'quick' | 'friends';
   readonly rated: boolean;
-  readonly players: readonly { readonly name: string; readonly bot: boolean; readonly rating: number | null }[];
+  readonly players: readonly {
+    readonly name: string;
+    readonly bot: boolean;
+    readonly rating: number | null;
+  }[];
   readonly handNumber: number;
   readonly scores: readonly number[];
   readonly watchers: number;

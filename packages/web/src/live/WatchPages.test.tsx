@@ -107,7 +107,7 @@ describe('the watcher’s table', () => {
     const r = render(wrap(lang, <WatchTable client={client} state={state} />));
     expect(r.container.querySelectorAll('.hand .card, .hand button').length).toBe(0);
     const banner = r.container.querySelector('.watch-banner')!;
-    expect(banner.textContent).toContain('Ana');
+    expect(r.container.querySelector('.player-area, .player-bar')?.textContent).toContain('Ana'); // the bottom seat
     expect(banner.textContent).toMatch(lang === 'en' ? /You are watching/ : /Du schaust zu/);
     expect(r.getByRole('button', { name: lang === 'en' ? 'Chat' : 'Chat' })).toBeTruthy();
     // Every other seat's name is shown, with its cards face down.

@@ -222,7 +222,6 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
 
   const view = useMemo(() => forWatcher(tableView(state, uiState)), [state, uiState]);
   const names = useMemo(() => view.seats.map((s) => s.name), [view]);
-  const bottom = view.seats[view.you]!;
   const leave = () => {
     void client.leave();
     navigate('/live/watch');
@@ -278,7 +277,7 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       reconnecting={client.status === 'reconnecting'}
       watching={
         <>
-          {t('live.watch.banner', { name: bottom.name })}
+          {t('live.watch.banner')}
           {client.watchers && ` · ${t('live.watch.watchers', { count: client.watchers.count })}`}
         </>
       }

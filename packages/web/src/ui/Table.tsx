@@ -86,6 +86,8 @@ export function Table(p: TableProps) {
   const lang = settings.lang;
   const passing = view.phase === 'pass';
   const me = view.seats[view.you]!;
+  // Whom the texts call "you": nobody at a watcher's table (its bottom seat is someone else's).
+  const you = p.watching ? -1 : view.you;
   const lastPlay = view.trick[view.trick.length - 1];
   const score = { rows: view.rows, totals: view.totals, names, bots: view.seats.map((s) => s.bot !== null) };
   const style = {
@@ -237,7 +239,7 @@ export function Table(p: TableProps) {
                 positions={view.positions}
                 nameOf={nameOf}
                 names={names}
-                you={view.you}
+                you={you}
                 onClose={ui.closeLastTrick}
               />
             )}
@@ -246,7 +248,7 @@ export function Table(p: TableProps) {
                 score={score}
                 winners={view.winners}
                 over={view.phase === 'gameOver'}
-                you={view.you}
+                you={you}
                 nameOf={nameOf}
               >
                 {p.resultActions}
@@ -257,7 +259,7 @@ export function Table(p: TableProps) {
       >
         {view.trickWinner !== null && !view.collecting && (
           <div className="trick-winner" role="status">
-            {view.trickWinner === view.you && !p.watching
+            {view.trickWinner === you
               ? t('prompt.trickToYou')
               : t('prompt.trickTo', { name: nameOf(view.trickWinner) })}
           </div>
@@ -274,7 +276,7 @@ export function Table(p: TableProps) {
         clock={p.playerExtra}
         prompt={view.prompt}
         nameOf={nameOf}
-        you={view.you}
+        you={you}
         refusal={
           refusal &&
           refusalText(
