@@ -144,7 +144,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         view.phase !== 'gameOver' && (
           <>
             <KickNotes view={view} />
-            {state.table.kind === 'friends' && <WatchersControl client={client} />}
+            {(state.table.kind === 'friends' || state.table.rated) && <WatchersControl client={client} />}
           </>
         )
       }
