@@ -58,6 +58,12 @@ export type {
   CommitMessage,
   RevealMessage,
   ShuffleMessage,
+  WatchJoinOptions,
+  WatchTableInfo,
+  WatchMessage,
+  WatcherChatLine,
+  WatchersMessage,
+  WatchersChoice,
 } from './protocol.js';
 export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
