@@ -222,6 +222,11 @@ export class TableClient {
     return this.options.watch === true;
   }
 
+  /** Watching: the last public snapshot (with how many cards each seat holds), or null. */
+  get watchedView(): WatchMessage | null {
+    return this.watched;
+  }
+
   /** Watching: shows the table from another seat (the seat at the bottom). */
   viewFrom(seat: number): void {
     this.viewSeat = seat;

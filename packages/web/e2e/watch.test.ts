@@ -121,4 +121,4 @@ it('a player watches anotherâ€™s table: the list, the public view, the watchersâ
   expect(playerErrors).toEqual([]);
   await host.leave();
   await Promise.all([playerContext.close(), watcherContext.close(), desktop.close()]);
-}, 240_000);
+}, 360_000);

@@ -101,6 +101,9 @@ describe('the watcher’s table', () => {
     // Their turn at the bottom seat reads as waiting for that seat.
     const turn = forWatcher({ ...tableView(state, ui), prompt: { kind: 'yourTurn', lead: true } });
     expect(turn.prompt).toEqual({ kind: 'waitFor', seat: 0 });
+    // The other seats hold their cards (face down): as many as the public view counts.
+    const sized = forWatcher(tableView(state, ui), [13, 12, 11, 10]);
+    expect(sized.seats.map((s) => s.cards)).toEqual([0, 12, 11, 10]);
   });
 
   it.each(['en', 'de'] as const)('shows no hand, the banner and the watchers’ chat (%s)', (lang) => {

@@ -39,9 +39,10 @@ const LIST_REFRESH_MS = 5000;
 
 /**
  * A table view as a watcher sees it: the seat at the bottom is someone else's, so nothing asks the watcher to act
- * (their turn, their pass, their moon choice read as waiting for that seat) and nothing can be passed.
+ * (their turn, their pass, their moon choice read as waiting for that seat) and nothing can be passed; the other
+ * seats show as many card backs as they hold (`handSizes` of the public view; a watcher's own "hand" is empty).
  */
-export function forWatcher(view: TableView): TableView {
+export function forWatcher(view: TableView, handSizes: readonly number[] | null = null): TableView {
   const p = view.prompt;
   const prompt =
     p.kind === 'yourTurn'
@@ -51,7 +52,10 @@ export function forWatcher(view: TableView): TableView {
         : p.kind === 'pass'
           ? ({ kind: 'waitPasses' } as const)
           : p;
-  return { ...view, prompt, canPass: false, hintable: false, hand: [] };
+  const seats = handSizes
+    ? view.seats.map((s) => (s.seat === view.you ? s : { ...s, cards: handSizes[s.seat] ?? s.cards }))
+    : view.seats;
+  return { ...view, seats, prompt, canPass: false, hintable: false, hand: [] };
 }
 
 /** The list of live tables to watch. */
@@ -220,7 +224,8 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
   const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
 
-  const view = useMemo(() => forWatcher(tableView(state, uiState)), [state, uiState]);
+  const sizes = client.watchedView?.view.handSizes ?? null;
+  const view = useMemo(() => forWatcher(tableView(state, uiState), sizes), [state, uiState, sizes]);
   const names = useMemo(() => view.seats.map((s) => s.name), [view]);
   const leave = () => {
     void client.leave();
