@@ -714,3 +714,95 @@ export function observation(state: GameState, seat: number): Observation {
     winners: state.winners,
   };
 }
+
+/**
+ * What anyone may know of a game, seated or not: the cards played and by whom, the tricks, the scores, who has
+ * passed (never what), how many cards each seat holds. No hand, no passed or received card, no legal move. The
+ * one view a watcher of a live table gets (the table driver builds every watcher message from it).
+ */
+export interface PublicObservation {
+  readonly rules: Rules;
+  readonly players: number;
+  readonly phase: Phase;
+  readonly handNumber: number;
+  readonly dealer: number;
+  readonly passOffset: number;
+  readonly handSizes: readonly number[]; // cards each seat holds now (dealt cards while passing)
+  readonly passedSeats: readonly boolean[];
+  readonly sevenSuit: SuitName | null;
+  readonly tricks: readonly TrickView[];
+  readonly trick: TrickView | null;
+  readonly heartsBroken: boolean;
+  readonly turn: number | null;
+  readonly handPoints: readonly number[];
+  readonly scores: readonly number[];
+  readonly handResults: readonly HandResult[];
+  readonly moonShooter: number | null;
+  readonly winners: readonly number[];
+}
+
+/** The public view of a game: {@link observation} without anything only a seat may know. */
+export function publicObservation(state: GameState): PublicObservation {
+  const n = state.rules.players;
+  const log = state.log[state.handNumber] ?? null;
+  const current = log !== null;
+  const passes = current ? log.passes : null;
+  const exchanged = state.phase !== 'pass';
+  const core = current ? state.core : null;
+  const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
+  const handPoints = new Array<number>(n).fill(0);
+  if (core) core.rawPoints(handPoints);
+  const handSizes = new Array<number>(n).fill(0);
+  if (current) for (let s = 0; s < n; s++) handSizes[s] = handOf(state, s).size();
+  return {
+    rules: state.rules,
+    players: n,
+    phase: state.phase,
+    handNumber: state.handNumber,
+    dealer: dealerOf(state),
+    passOffset: currentPassOffset(state),
+    handSizes,
+    passedSeats: passes ? passes.map((p) => p !== null) : new Array<boolean>(n).fill(false),
+    sevenSuit: current && exchanged && log.sevenSuit !== null ? SUITS[log.sevenSuit]! : null,
+    tricks,
+    trick,
+    heartsBroken: core?.heartsBroken ?? false,
+    turn: state.phase === 'play' && core ? core.turn : null,
+    handPoints,
+    scores: state.scores,
+    handResults: state.results,
+    moonShooter: state.moonShooter,
+    winners: state.winners,
+  };
+}
+
+/**
+ * A public view in the shape of a seat's {@link Observation}, as seen from `seat` by someone who holds no cards
+ * there (a watcher): an empty hand, nothing passed or received, no legal move. What a table component shows.
+ */
+export function watcherView(view: PublicObservation, seat: number): Observation {
+  return {
+    rules: view.rules,
+    seat,
+    players: view.players,
+    phase: view.phase,
+    handNumber: view.handNumber,
+    dealer: view.dealer,
+    passOffset: view.passOffset,
+    hand: [],
+    passed: null,
+    received: null,
+    passedSeats: view.passedSeats,
+    sevenSuit: view.sevenSuit,
+    tricks: view.tricks,
+    trick: view.trick,
+    heartsBroken: view.heartsBroken,
+    turn: view.turn,
+    legal: [],
+    handPoints: view.handPoints,
+    scores: view.scores,
+    handResults: view.handResults,
+    moonShooter: view.moonShooter,
+    winners: view.winners,
+  };
+}

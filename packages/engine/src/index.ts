@@ -106,6 +106,8 @@ export {
   parseNamedMove,
   makeNamedMove,
   observation,
+  publicObservation,
+  watcherView,
   moveErrorMessage,
 } from './game.js';
 export type {
@@ -124,6 +126,7 @@ export type {
   HandResult,
   HandLog,
   Observation,
+  PublicObservation,
   TrickView,
 } from './game.js';
 export { playRefusal } from './refusal.js';

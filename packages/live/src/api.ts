@@ -224,6 +224,23 @@ export type ShopItem = z.infer<typeof shopItem>;
 const shop = z.object({ balance: z.number(), items: z.array(shopItem), look });
 export type Shop = z.infer<typeof shop>;
 
+/** Tables the list of live tables shows at most. */
+export const LIVE_LIST_MAX = 50;
+
+/** A live table open to watchers (rated quick matches; friends' tables whose host lets watchers in). */
+const liveTable = z.object({
+  id: z.string(), // the room to join with `{ watch: true }`
+  kind: z.enum(['quick', 'friends']),
+  rated: z.boolean(),
+  players: z.array(z.object({ name: z.string(), bot: z.boolean(), rating: z.nullable(z.number()) })),
+  handNumber: z.number(), // the hand being played (0 = the first)
+  scores: z.array(z.number()), // totals before this hand
+  watchers: z.number(),
+  full: z.boolean(), // no watcher's place free just now
+  startedAt: z.number(),
+});
+export type LiveTable = z.infer<typeof liveTable>;
+
 const item = z.strictObject({ item: z.string().check(z.minLength(1), z.maxLength(40)) });
 
 /** A day of the daily game, YYYY-MM-DD (the day in Europe/Berlin). */
@@ -480,6 +497,17 @@ export const ROUTES = {
     params: { id },
     auth: 'optional',
     response: record,
+  }),
+  /**
+   * Live tables open to watchers, across every server process (most watched first, then the newest; at most
+   * LIVE_LIST_MAX; LIMIT_WATCH_LIST per address). Join one with `{ watch: true }`.
+   */
+  liveTables: route({
+    method: 'GET',
+    path: '/api/live',
+    params: none,
+    auth: 'none',
+    response: z.object({ tables: z.array(liveTable) }),
   }),
   /** Your balance and ledger. */
   chips: route({

@@ -12,7 +12,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
-import { applyGameMessage, type LiveState } from '@hearts/table';
+import { applyGameMessage, applyWatchMessage, type LiveState } from '@hearts/table';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
@@ -30,6 +30,9 @@ import type {
   ResultMessage,
   SeatsMessage,
   ShuffleMessage,
+  WatcherChatLine,
+  WatchersMessage,
+  WatchMessage,
   WireMove,
 } from '@hearts/table/protocol';
 
@@ -57,6 +60,7 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
   CLOSE_CODES.replaced,
   CLOSE_CODES.rateLimited,
   CLOSE_CODES.seatLost,
+  CLOSE_CODES.watchClosed,
   1000,
 ]);
 
@@ -108,6 +112,8 @@ export interface TableClientOptions {
   readonly retryMs?: number; // first pause between attempts (default 400 ms); doubled after each, up to 5 s
   readonly random?: RandomSource; // for message ids
   readonly shuffle?: SeatShuffleOptions; // the fair shuffle (tests: a seat that never reveals)
+  /** Watch the table instead of sitting at it: only public messages, no moves (`WatchJoinOptions`). */
+  readonly watch?: boolean;
 }
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -136,6 +142,11 @@ export class TableClient {
   closeCode: number | null = null; // why the connection ended for good
   lastError: ErrorMessage | null = null;
   reconnects = 0; // successful reconnections so far
+  /** Watching: the watchers' chat (players never get it), and whether the table is open to watchers and to how many. */
+  watchChat: WatcherChatLine[] = [];
+  watchers: WatchersMessage | null = null;
+  private watched: WatchMessage | null = null; // the last public snapshot (watching)
+  private viewSeat = 0; // watching: the seat shown at the bottom
   /** The fair shuffle: this seat commits, reveals and verifies every hand (`fair.verdicts`, `fair.shownHash()`). */
   readonly fair: SeatShuffle;
 
@@ -206,8 +217,27 @@ export class TableClient {
     return new Promise((r) => setTimeout(r, Math.max(0, ms)));
   }
 
+  /** Whether this client watches the table rather than sits at it. */
+  get watching(): boolean {
+    return this.options.watch === true;
+  }
+
+  /** Watching: the last public snapshot (with how many cards each seat holds), or null. */
+  get watchedView(): WatchMessage | null {
+    return this.watched;
+  }
+
+  /** Watching: shows the table from another seat (the seat at the bottom). */
+  viewFrom(seat: number): void {
+    this.viewSeat = seat;
+    if (this.watched) this.state = applyWatchMessage(null, this.watched, seat);
+    this.emit();
+  }
+
   /** Sends a decision; resolves with the table version that applied it, rejects with the server's refusal. */
   move(move: WireMove): Promise<number> {
+    if (this.watching)
+      return Promise.reject(new LiveError({ code: 'ERR_NOT_SEATED', message: 'watchers do not play' }));
     const id = `${this.prefix}-${++this.counter}`;
     if (move.kind === 'pass' && this.state) this.fair.sentPass(this.state.view.handNumber, move.cards);
     return new Promise<number>((resolve, reject) => {
@@ -275,7 +305,9 @@ export class TableClient {
   }
 
   private async join(): Promise<void> {
-    const room = await matchmake(this.client.joinById(this.options.roomId, {}));
+    const room = await matchmake(
+      this.client.joinById(this.options.roomId, this.watching ? { watch: true } : {}),
+    );
     if (this.stopped) {
       await room.leave(true).catch(() => undefined);
       return;
@@ -285,6 +317,7 @@ export class TableClient {
 
   private attach(room: Room): void {
     this.room = room;
+    if (this.watching) this.watchChat = []; // the server sends its kept lines again on every join
     this.syncing = false;
     this.status = 'open';
     room.onMessage('*', (type, message) => this.onMessage(String(type), message));
@@ -297,6 +330,19 @@ export class TableClient {
     switch (type) {
       case 'game':
         this.onGame(message as GameMessage);
+        break;
+      case 'watch': {
+        const m = message as WatchMessage;
+        if (!this.watching || (this.watched && m.v < this.watched.v)) return;
+        this.watched = m;
+        this.state = applyWatchMessage(this.state, m, this.viewSeat);
+        break;
+      }
+      case 'wchat':
+        this.watchChat = [...this.watchChat, message as WatcherChatLine].slice(-100);
+        break;
+      case 'watchers':
+        this.watchers = message as WatchersMessage;
         break;
       case 'shuffle':
         this.fair.receive(message as ShuffleMessage, this.state);

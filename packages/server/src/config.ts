@@ -52,6 +52,7 @@ export interface ServerConfig {
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
+  readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -120,6 +121,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   joinLimit: { count: 120, seconds: 60 },
   dailyLimit: { count: 120, seconds: 60 },
   dailyBotLevel: 'expert',
+  listLimit: { count: 60, seconds: 60 },
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -240,6 +242,7 @@ export function configFromEnv(
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),
     dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
     dailyBotLevel: dailyLevel as BotLevel,
+    listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

@@ -15,6 +15,7 @@ import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http
 import { clientAddress } from './limits.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
+import { watchHandlers } from './watch-routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -136,6 +137,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...progressHandlers(s),
     ...shuffleHandlers(s),
     ...dailyHandlers(s),
+    ...watchHandlers(s),
   });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

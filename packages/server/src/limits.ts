@@ -29,14 +29,15 @@ export interface RateLimited {
   readonly message: string;
 }
 
-/** What is counted per address: new guests, rooms created, joins by room code. */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily';
+/** What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists. */
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
   rooms: 'new rooms',
   joins: 'joins by room code',
   daily: 'daily-game requests',
+  lists: 'requests for the list of tables to watch',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -48,6 +49,7 @@ export type LimitSettings = Pick<
   | 'roomLimit'
   | 'joinLimit'
   | 'dailyLimit'
+  | 'listLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -112,6 +114,7 @@ export class Limits {
         rooms: rate('rooms', settings.roomLimit),
         joins: rate('joins', settings.joinLimit),
         daily: rate('daily', settings.dailyLimit),
+        lists: rate('lists', settings.listLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -132,6 +135,7 @@ export class Limits {
         rooms: this.settings.roomLimit,
         joins: this.settings.joinLimit,
         daily: this.settings.dailyLimit,
+        lists: this.settings.listLimit,
       }[kind];
       return {
         retryAfterMs: e.msBeforeNext,

@@ -41,6 +41,7 @@ export const SCHEMAS = {
   start: empty,
   commit: z.strictObject({ handNumber: z.number().int().min(0).max(1_000_000), commitment: hex64 }),
   reveal: z.strictObject({ handNumber: z.number().int().min(0).max(1_000_000), seed: hex64 }),
+  watchers: z.strictObject({ open: z.boolean() }),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type Parsed<T extends ClientMessageType> = z.infer<(typeof SCHEMAS)[T]>;

@@ -21,9 +21,12 @@ import type { EventRow } from '../src/store/types.js';
 
 const CARD = /\b[2-9TJQKA][CDSH]\b/g;
 
+/** The seat of a watcher: it holds no card and passed none, so every card still in a hand is hidden from it. */
+export const WATCHER = -1;
+
 export interface Received {
   readonly table: string;
-  readonly seat: number;
+  readonly seat: number; // WATCHER for a watcher
   readonly v: number; // the version the message belongs to (game messages: theirs; others: the last seen)
   readonly type: string;
   readonly text: string;
@@ -31,7 +34,7 @@ export interface Received {
 
 export function record(client: TableClient, table: string, seat: () => number, log: Received[]): void {
   client.tap((type, m) => {
-    const v = type === 'game' ? (m as { v: number }).v : (client.state?.v ?? 0);
+    const v = type === 'game' || type === 'watch' ? (m as { v: number }).v : (client.state?.v ?? 0);
     log.push({ table, seat: seat(), v, type, text: JSON.stringify(m) });
   });
 }
@@ -85,7 +88,7 @@ export function leaks(received: readonly Received[], states: States): { leaks: s
       const c = parseCard(name)!;
       const holder = at.holder[c]!;
       checked++;
-      if (holder !== -1 && holder !== r.seat && !at.passed[r.seat]!.has(c))
+      if (holder !== -1 && holder !== r.seat && !at.passed[r.seat]?.has(c))
         found.push(
           `seat ${r.seat} got ${name} (held by seat ${holder}) at v${r.v} in ${r.type}: ${r.text.slice(0, 200)}`,
         );

@@ -4,6 +4,11 @@
  * checked against the stored event log: no message may name a card that, at that moment, lies in another player's
  * hand — unless this seat passed it there. That covers other hands, cards passed between others, reconnect
  * snapshots, chat, results and error replies alike.
+ *
+ * Watchers too (issue #20): every table is watched from its start by a watcher who drops and reconnects and by one
+ * who comes and goes, and by a player of another table (a watcher who also sits elsewhere). A watcher holds no
+ * card: every card named in a watcher's messages must be out of every hand at that version (played, or out of
+ * play by the rules).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeCard } from '@hearts/engine';
@@ -11,12 +16,32 @@ import type { TableClient } from '@hearts/live';
 import type { GameMessage } from '@hearts/table';
 import type { GameStore } from '../src/store/types.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import { AutoPlayer, connect, friendsGame, startTestServer, until, type TestServer } from './helpers.js';
-import { holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
+import { TableClient as Client } from '@hearts/live';
+import {
+  AutoPlayer,
+  connect,
+  friendsGame,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
+import { WATCHER, holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
 
 let t: TestServer;
 const log: Received[] = [];
 const tables: { code: string; players: number; rules: object }[] = [];
+const seatedUsers: { code: string; token: string }[] = []; // players who also watch another table
+const watcherStats = { reconnects: 0, elsewhere: 0 };
+
+/** A watcher of `code`, recorded as seat WATCHER. */
+async function watcher(token: string, code: string): Promise<Client> {
+  const c = new Client({ url: t.url, token, roomId: code, retryMs: 100, watch: true });
+  record(c, code, () => WATCHER, log);
+  await c.connect();
+  await until('the watcher’s first snapshot', () => c.state !== null, 5000);
+  return c;
+}
 
 beforeAll(async () => {
   t = await startTestServer({ graceMs: 400, bankMs: 600, reconnectMs: 3000 });
@@ -36,6 +61,12 @@ async function playOne(k: number): Promise<void> {
   tables.push({ code, players: clients[0]!.state!.view.players, rules });
   const seats = clients.map((c) => c.state!.table.you);
   clients.forEach((c, i) => record(c, code, () => seats[i]!, log));
+  // Watchers from the start: one stays (and drops and comes back below), one comes and goes; a player of another
+  // table watches this one too.
+  const fan = await watcher((await guest(t.url)).token, code);
+  const passer = await watcher((await guest(t.url)).token, code);
+  seatedUsers.push({ code, token: users[users.length - 1]!.token });
+  const watching = [fan];
   const [, sleeper, ...rest] = clients as [TableClient, TableClient, ...TableClient[]];
   // The second player lets its clock run out: the game cannot go on without its decision, so the server makes it
   // (the player sends nothing meanwhile, so a move of its seat is the clock's).
@@ -62,8 +93,19 @@ async function playOne(k: number): Promise<void> {
   // A dropped connection that comes back.
   await until('a trick', () => viewOf().tricks.length >= 1 || viewOf().handNumber > 0, 30_000);
   sleeper.drop();
+  fan.drop();
+  await passer.leave();
   await until('back', () => sleeper.reconnects >= 1 && sleeper.status === 'open', 10_000);
   players[1]!.poke();
+  await until('the watcher back', () => fan.reconnects >= 1 && fan.status === 'open', 10_000);
+  watcherStats.reconnects++;
+  // A player seated at another table watches this one.
+  const elsewhere = seatedUsers.find((u) => u.code !== code);
+  if (elsewhere) {
+    watching.push(await watcher(elsewhere.token, code));
+    watcherStats.elsewhere++;
+  }
+  watching.push(await watcher((await guest(t.url)).token, code)); // a newcomer mid-hand
   // The same player on a second device.
   await until('more tricks', () => viewOf().tricks.length >= 5 || viewOf().handNumber > 0, 30_000);
   players[2]!.stop();
@@ -73,7 +115,12 @@ async function playOne(k: number): Promise<void> {
   p2.poke();
   const live = [sleeper, second, ...rest.slice(1)];
   await until('the end', () => live.every((c) => c.result !== null), 90_000);
+  await until('the watchers see the end', () => watching.every((c) => c.result !== null), 10_000);
   expect([...players, p2].flatMap((p) => p.errors)).toEqual([]);
+  for (const c of watching) {
+    expect(c.state!.view.hand).toEqual([]);
+    await c.leave();
+  }
   for (const c of [...clients, second]) if (c.status !== 'closed') await c.leave();
 }
 
@@ -92,6 +139,10 @@ test('over many complete games at once, no client ever receives a card it may no
       const mine = log.filter((r) => r.table === tb.code);
       for (const type of ['game', 'seats', 'clock', 'result'])
         expect(mine.some((r) => r.type === type)).toBe(true);
+      const watched = mine.filter((r) => r.seat === WATCHER);
+      for (const type of ['watch', 'seats', 'clock', 'result', 'watchers'])
+        expect(watched.some((r) => r.type === type)).toBe(true);
+      expect(watched.some((r) => r.type === 'game' || r.type === 'shuffle' || r.type === 'chat')).toBe(false);
       const r = leaks(mine, states);
       expect(r.leaks).toEqual([]);
       checked += r.checked;
@@ -107,7 +158,17 @@ test('over many complete games at once, no client ever receives a card it may no
         text: JSON.stringify({ hand: [makeCard(theirs)] }),
       };
       expect(leaks([forged], states).leaks).toHaveLength(1);
+      // … and a watcher's: any card still in a hand, whoever holds it.
+      const held = [...states[v]!.holder.keys()].find((c) => states[v]!.holder[c] !== -1)!;
+      expect(
+        leaks(
+          [{ ...forged, seat: WATCHER, type: 'watch', text: JSON.stringify({ c: makeCard(held) }) }],
+          states,
+        ).leaks,
+      ).toHaveLength(1);
     }
+    expect(watcherStats.reconnects).toBe(4);
+    expect(watcherStats.elsewhere).toBeGreaterThanOrEqual(3);
     expect(checked).toBeGreaterThan(2000); // every card name in every message was checked
   } finally {
     await store.close();

@@ -11,6 +11,7 @@ import {
   dealRandom,
   handTricks,
   observation,
+  publicObservation,
   randomInt,
   seatsToAct,
   seededRandom,
@@ -27,6 +28,7 @@ import type {
   SeatsMessage,
   ShuffleMessage,
   TakeoverReason,
+  WatchMessage,
   WireMove,
 } from './protocol.js';
 import {
@@ -138,6 +140,7 @@ interface Options {
   readonly times?: Partial<DriverTimes>;
   readonly targetScore?: number;
   readonly claims?: boolean;
+  readonly watchers?: boolean; // the outbox has watchers: it builds their messages
 }
 
 /** A driver over fake ports, and what it did. */
@@ -159,8 +162,10 @@ function harness(o: Options = {}) {
     botFailed: [] as unknown[],
     problems: [] as string[],
     shuffle: [] as ShuffleMessage[],
+    watch: [] as WatchMessage[],
     results: 0,
   };
+  const watchers = { on: o.watchers ?? false, built: 0 };
   const initial = unwrapState(newTableState(rules, seatsOf(o.humans ?? 2), times));
   const info = { id: 't1', kind: 'friends' as const, rated: false, botLevel: 'random' as const };
   const ports = {
@@ -192,6 +197,11 @@ function harness(o: Options = {}) {
       seatLost: (seat: number, reason: TakeoverReason) => sent.lost.push({ seat, reason }),
       problem: (m: string) => sent.problems.push(m),
       shuffle: (_: number, m: ShuffleMessage) => sent.shuffle.push(m),
+      watch: (build: () => WatchMessage) => {
+        if (!watchers.on) return;
+        watchers.built++;
+        sent.watch.push(build());
+      },
     },
     finish: () => Promise.resolve({ scores: [], ranks: [], ratings: [], recordId: 'r' }),
     ...(o.claims ? { claims: true } : {}),
@@ -226,7 +236,21 @@ function harness(o: Options = {}) {
     driver.begin();
     await advance(0);
   };
-  return { driver, scheduler, bots, rows, storage, deals, sent, settle, advance, moves, restore, start };
+  return {
+    driver,
+    scheduler,
+    bots,
+    rows,
+    storage,
+    deals,
+    sent,
+    watchers,
+    settle,
+    advance,
+    moves,
+    restore,
+    start,
+  };
 }
 
 /** The first legal decision of a seat, as a player would send it. */
@@ -680,5 +704,46 @@ describe('claims', () => {
       'ERR_CLAIM_NOT_CERTAIN',
     ]);
     expect(on.driver.game.log[0]!.plays.length).toBeLessThan(4);
+  });
+});
+
+describe('watchers', () => {
+  test('after every event the watchers get the public snapshot of that version, and never a card not yet played', async () => {
+    const h = harness({ humans: 2, targetScore: 30, watchers: true });
+    await h.start();
+    const seen: number[] = [];
+    await playUntil(h, () => {
+      // Each version's watch message is the public view of the game at that version.
+      const last = h.sent.watch.at(-1);
+      if (last && last.v === h.driver.version) {
+        expect(last.view).toEqual(publicObservation(h.driver.game));
+        expect(last.table).not.toHaveProperty('you');
+        expect(last.event).toEqual(h.driver.state.lastEvent);
+        seen.push(last.v);
+      }
+      return h.driver.game.phase === 'gameOver';
+    });
+    const versions = h.sent.watch.map((m) => m.v);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b)); // in order
+    expect(new Set(versions).size).toBeGreaterThan(40); // one per event: deals, passes, plays
+    for (const m of h.sent.watch) {
+      const played = new Set([
+        ...m.view.tricks.flatMap((t) => t.cards),
+        ...(m.view.trick?.cards ?? []),
+        ...(m.event.type === 'play' ? [m.event.card] : []), // the last card of a hand: played, then scored
+      ]);
+      const named = [...JSON.stringify(m).matchAll(/"([2-9TJQKA][CDSH])"/g)].map((x) => x[1]!);
+      for (const c of named) expect(played).toContain(c);
+      expect(m.view).not.toHaveProperty('hand');
+    }
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  test('without watchers no public snapshot is built (the move path pays nothing)', async () => {
+    const h = harness({ humans: 2, targetScore: 30, watchers: false });
+    await h.start();
+    await playUntil(h, () => h.driver.game.handNumber >= 1);
+    expect(h.watchers.built).toBe(0);
+    expect(h.driver.watchSnapshot().view).toEqual(publicObservation(h.driver.game));
   });
 });

@@ -21,6 +21,7 @@ import {
   SUITS,
   claimPlayout,
   observation,
+  publicObservation,
   seatsToAct,
   type CardSet,
   type GameState,
@@ -43,6 +44,8 @@ import type {
   TableEvent,
   TableInfo,
   TakeoverReason,
+  WatchMessage,
+  WatchTableInfo,
   WireMove,
 } from './protocol.js';
 import { bankAfter, clockDeadlines, clockInfo, type SeatRecord } from './seats.js';
@@ -111,6 +114,11 @@ export interface Outbox {
   problem(message: string, error?: unknown): void;
   /** Fair-shuffle messages to one seat (the driver sends each hand's transcript once the hand is over). */
   shuffle?(seat: number, message: ShuffleMessage): void;
+  /**
+   * The table's watchers, after every event the seats were sent: `build` gives the public snapshot (built only
+   * when called: a host without watchers leaves it).
+   */
+  watch?(build: () => WatchMessage): void;
 }
 
 /** The clock and pace of a table. */
@@ -385,6 +393,21 @@ export class TableDriver {
     return ack === undefined
       ? { v, kind: 'snapshot', event, table, view }
       : { v, kind: 'snapshot', event, table, view, ack };
+  }
+
+  /** The public picture of the table for watchers, cut from `publicObservation` (never a hand). */
+  watchSnapshot(event: TableEvent = { type: 'join' }): WatchMessage {
+    const { id, kind, rated } = this.table;
+    const table: WatchTableInfo = {
+      id,
+      kind,
+      rated,
+      ...this.seatsMessage(),
+      clocks: this.seats.map((_, s) => this.clockInfo(s)),
+      graceMs: this.ports.times.graceMs,
+      bankMs: this.ports.times.bankMs,
+    };
+    return { v: this.version, kind: 'snapshot', event, table, view: publicObservation(this.game) };
   }
 
   /** `seats`: how every seat is filled, which are kickable and the votes against each. */
@@ -739,6 +762,11 @@ export class TableDriver {
   private sendSnapshots(event: TableEvent, ack: { seat: number; id: string } | null): void {
     for (let s = 0; s < this.seats.length; s++)
       this.ports.out.game(s, this.snapshot(s, event, ack && ack.seat === s ? ack.id : undefined));
+    this.toWatchers(event);
+  }
+
+  private toWatchers(event: TableEvent): void {
+    this.ports.out.watch?.(() => this.watchSnapshot(event));
   }
 
   /** After a hand: every seat gets all seeds and the deal, to verify on its own. */
@@ -767,5 +795,6 @@ export class TableDriver {
     if (shared)
       for (let s = 0; s < plays.length; s++) if (plays[s] === shared) this.ports.out.game(s, shared);
     for (let s = 0; s < plays.length; s++) if (plays[s] !== shared) this.ports.out.game(s, plays[s]!);
+    this.toWatchers(this.current.lastEvent);
   }
 }

@@ -58,10 +58,16 @@ export type {
   CommitMessage,
   RevealMessage,
   ShuffleMessage,
+  WatchJoinOptions,
+  WatchTableInfo,
+  WatchMessage,
+  WatcherChatLine,
+  WatchersMessage,
+  WatchersChoice,
 } from './protocol.js';
 export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
 export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
-export { applyGameMessage, applyPlay, applyPassed } from './reducer.js';
+export { applyGameMessage, applyPlay, applyPassed, applyWatchMessage } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export type { StoredSeat, StoredEvent } from './events.js';
 export { MoveIds } from './move-ids.js';

@@ -9,7 +9,7 @@
  * room.onMessage('game', (m: GameMessage) => { view = applyGameMessage(view, m) ?? view; });
  * ```
  */
-import type { CardName, MoonChoice, NamedMove, Observation, Rules } from '@hearts/engine';
+import type { CardName, MoonChoice, NamedMove, Observation, PublicObservation, Rules } from '@hearts/engine';
 import type { SeatLook } from './cosmetics.js';
 
 export const LIVE_PROTOCOL = 'hearts-live/1';
@@ -37,6 +37,7 @@ export const CLIENT_MESSAGES = [
   'start',
   'commit',
   'reveal',
+  'watchers',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
@@ -190,6 +191,49 @@ export interface PassedMessage {
 /** `game`: one message per table event to every seated client, in version order. */
 export type GameMessage = SnapshotMessage | PlayMessage | PassedMessage;
 
+/**
+ * Watching a table: a client that joins a room with {@link WatchJoinOptions} gets no seat and only what is public.
+ * Its `watch` messages are full snapshots of the public view (`publicObservation` of the engine: the cards played,
+ * the tricks, the scores; never a hand), one per table event; `clock`, `seats` and `result` as the players get
+ * them; the watchers' own chat (`wchat`), which the players do not see; and `watchers`. A watcher's `chat` goes to
+ * the watchers only.
+ */
+export interface WatchJoinOptions {
+  readonly watch: true;
+}
+
+/** The table as a watcher sees it: {@link TableInfo} without a seat of its own. */
+export type WatchTableInfo = Omit<TableInfo, 'you'>;
+
+/** `watch`: the public picture of the table after an event (or on joining, or on `sync`). */
+export interface WatchMessage {
+  readonly v: number;
+  readonly kind: 'snapshot';
+  readonly event: TableEvent;
+  readonly table: WatchTableInfo;
+  readonly view: PublicObservation;
+}
+
+/** `wchat`: a line of the watchers' chat (players do not get these). */
+export interface WatcherChatLine {
+  readonly name: string;
+  readonly text: string;
+  readonly at: number; // ms since the epoch
+}
+
+/**
+ * `watchers` (server → everyone at the table): whether the table is open to watchers and how many watch now.
+ * `watchers` (client → server, the host of a friends' room only): open or close the table to watchers; closing
+ * sends the watchers away (close {@link CLOSE_CODES}.watchClosed).
+ */
+export interface WatchersMessage {
+  readonly open: boolean;
+  readonly count: number;
+}
+export interface WatchersChoice {
+  readonly open: boolean;
+}
+
 /** `clock`: a seat's grace ran out and its bank is running (or stopped). */
 export interface ClockMessage {
   readonly clock: ClockInfo;
@@ -318,6 +362,7 @@ export const CLOSE_CODES = {
   replaced: 4102, // the same player connected from another device
   rateLimited: 4103, // too many messages
   seatLost: 4104, // the seat went to a bot (left, or the reconnection window ran out)
+  watchClosed: 4105, // watching: the host closed the table to watchers
   serviceRestart: 1012, // the server is draining; come back soon
 } as const;
 

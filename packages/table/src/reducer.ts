@@ -8,7 +8,7 @@
  * if (next === 'gap') room.send('sync', {}); else state = next;
  * ```
  */
-import type { Observation, TrickView } from '@hearts/engine';
+import { watcherView, type Observation, type TrickView } from '@hearts/engine';
 import type {
   ClockInfo,
   GameMessage,
@@ -16,6 +16,7 @@ import type {
   PlayMessage,
   TableEvent,
   TableInfo,
+  WatchMessage,
 } from './protocol.js';
 
 /** A seat's picture of its table: the last applied version, the table, the view, and what just happened. */
@@ -51,6 +52,16 @@ export function applyGameMessage(state: LiveState | null, m: GameMessage): LiveS
     view: applyPlay(state.view, m),
     event: { type: 'play', seat: m.seat, card: m.card },
   };
+}
+
+/**
+ * A watcher's picture of its table from a `watch` message, seen from `seat` (the seat shown at the bottom): the
+ * public view in the shape of that seat's view with no cards of its own. Older messages are ignored.
+ */
+export function applyWatchMessage(state: LiveState | null, m: WatchMessage, seat: number): LiveState {
+  if (state && m.v < state.v) return state;
+  const you = Math.min(Math.max(0, seat), m.view.players - 1);
+  return { v: m.v, table: { ...m.table, you }, view: watcherView(m.view, you), event: m.event };
 }
 
 /** The view after a seat chose its pass (before everyone has). */

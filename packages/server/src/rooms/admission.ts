@@ -17,6 +17,7 @@
 import { ErrorCode, ServerError, matchMaker, type AuthContext } from '@colyseus/core';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { GuardedRoom } from './guarded.js';
+import { wantsToWatch } from './watchers.js';
 
 /** The one message of `noSuchRoom`: for a missing room and for one the joiner may not enter alike. */
 export const NO_ROOM_MESSAGE = 'no such room, or no place in it for you';
@@ -51,7 +52,10 @@ export async function joinById(
   if (CHECKED_ROOMS.has(listing.name)) {
     let admitted: unknown;
     try {
-      admitted = await matchMaker.remoteRoomCall(roomId, 'mayReserve', [auth.userId]);
+      admitted = await matchMaker.remoteRoomCall(roomId, 'mayReserve', [
+        auth.userId,
+        wantsToWatch(clientOptions),
+      ]);
     } catch {
       throw new ServerError(JOIN_ERRORS.refused, 'the room does not answer just now: try again');
     }

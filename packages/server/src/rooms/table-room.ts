@@ -32,6 +32,7 @@ import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
 import { noRoomForYou } from './admission.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
+import { Watchers, liveListing, wantsToWatch, watchable } from './watchers.js';
 
 interface CreateOptions {
   mode?: 'friends' | 'table';
@@ -114,6 +115,10 @@ export class TableRoom extends GuardedRoom {
   private rematching = false;
   private starting = false; // a friends' table is being started
   private lastEncoded: { type: string; message: unknown; bytes: Buffer } | null = null;
+  /** Watchers: places of their own, only public messages (rooms/watchers.ts). */
+  readonly watchers = new Watchers((type, m) => this.encode(type, m));
+  private listed = ''; // the `live` listing last published (JSON)
+  private listedHand = ''; // the hand it was published for
   // friends' lobby, before the start
   private members: Member[] = [];
   private hostId: string | null = null;
@@ -225,12 +230,32 @@ export class TableRoom extends GuardedRoom {
       out: {
         game: (seat, m) => this.toSeat(seat, 'game', m),
         shuffle: (seat, m) => this.toSeat(seat, 'shuffle', m),
-        clock: (m) => this.toAll('clock', m),
-        seats: (m) => this.toAll('seats', m),
+        clock: (m) => {
+          this.toAll('clock', m);
+          this.watchers.send('clock', m);
+        },
+        seats: (m) => {
+          this.toAll('seats', m);
+          this.watchers.send('seats', m);
+          this.publishListing();
+        },
         result: (m) => {
           this.toAll('result', m);
+          this.watchers.send('result', m);
+          this.publishListing();
           this.autoDispose = true;
-          if (this.clients.length === 0) void this.disconnect();
+          if (this.conns.size === 0) void this.disconnect();
+        },
+        watch: (build) => {
+          if (this.watchers.size > 0) this.watchers.send('watch', build());
+          // The listing shows the hand and the scores: published again once per hand, not per card.
+          const hand = this.table
+            ? `${this.table.game.handNumber}/${this.table.game.phase === 'gameOver'}`
+            : '';
+          if (hand !== this.listedHand) {
+            this.listedHand = hand;
+            this.publishListing();
+          }
         },
         seatLost: (seat, reason) => this.seatLost(seat, reason),
         botFailed: (e) => {
@@ -251,6 +276,7 @@ export class TableRoom extends GuardedRoom {
       if (!this.byUser.has(userId)) this.openWindow(userId);
     }
     table.begin();
+    this.publishListing();
   }
 
   // --- who may come in -----------------------------------------------------------------------------------------
@@ -261,7 +287,8 @@ export class TableRoom extends GuardedRoom {
    * reservation leave a seat free, and the room holds fewer than {@link ROOM_MAX_CONNECTIONS}. Asked before a join by
    * id (`admission.ts`, also from another process) and again when the reservation is made.
    */
-  mayReserve(userId: string): boolean {
+  mayReserve(userId: string, watch = false): boolean {
+    if (watch) return this.mayWatch(userId);
     if (this.ownPlayer(userId)) return true;
     if (this.table || this.starting) return false;
     const pending = this.pendingReservations();
@@ -272,16 +299,34 @@ export class TableRoom extends GuardedRoom {
     return this.members.length + newcomers.size < this.options.rules.players;
   }
 
+  /**
+   * Whether a user may reserve a watcher's place: not one of the table's own players (they take their seat), the
+   * table watchable, a watcher's place free, and the room under {@link ROOM_MAX_CONNECTIONS} (the room's own
+   * players never count against either: they are admitted before any of this).
+   */
+  private mayWatch(userId: string): boolean {
+    if (this.ownPlayer(userId) || services().draining) return false;
+    const pending = this.pendingReservations().filter((r) => r.watch && r.userId !== userId);
+    if (this.clients.length + pending.length >= ROOM_MAX_CONNECTIONS) return false;
+    return this.watchers.mayReserve(
+      userId,
+      watchable(this.table, this.watchers.open),
+      pending.map((r) => r.userId),
+    );
+  }
+
   /** Seated at the table, or a member of the lobby. */
   private ownPlayer(userId: string): boolean {
     return this.table ? this.table.seatOfUser(userId) >= 0 : this.members.some((m) => m.userId === userId);
   }
 
   /** Seat reservations not yet taken up by a connection, with the user each is for. */
-  private pendingReservations(): { sessionId: string; userId: string }[] {
+  private pendingReservations(): { sessionId: string; userId: string; watch: boolean }[] {
     return Object.entries(this.reservedSeats).flatMap(([sessionId, r]) => {
       const userId = (r[1] as Partial<Auth> | undefined)?.userId;
-      return r[2] !== true && typeof userId === 'string' ? [{ sessionId, userId }] : [];
+      return r[2] !== true && typeof userId === 'string'
+        ? [{ sessionId, userId, watch: wantsToWatch(r[0]) }]
+        : [];
     });
   }
 
@@ -298,7 +343,7 @@ export class TableRoom extends GuardedRoom {
     devModeReconnection?: boolean,
   ): Promise<boolean> {
     const userId = (authData as Partial<Auth> | undefined)?.userId;
-    if (typeof userId !== 'string' || !this.mayReserve(userId)) return false;
+    if (typeof userId !== 'string' || !this.mayReserve(userId, wantsToWatch(joinOptions))) return false;
     const older = this.pendingReservations().filter((r) => r.userId === userId);
     // The new reservation is in place once this call returns (before its first await): then the older go.
     const reserving = super._reserveSeat(
@@ -328,8 +373,12 @@ export class TableRoom extends GuardedRoom {
     return super.disconnect(closeCode);
   }
 
-  override async onJoin(client: Client, _options: unknown, auth: Auth): Promise<void> {
+  override async onJoin(client: Client, options: unknown, auth: Auth): Promise<void> {
     const s = services();
+    if (wantsToWatch(options)) {
+      this.watcherJoined(client, auth);
+      return;
+    }
     const previous = this.byUser.get(auth.userId);
     // Checked again: the table may have started, or the lobby filled, since the reservation.
     if (this.table) {
@@ -349,6 +398,7 @@ export class TableRoom extends GuardedRoom {
     this.byUser.set(auth.userId, client);
     this.closeWindow(auth.userId);
     this.handOverToken(client, auth);
+    client.send('watchers', this.watchers.status());
     s.log.debug({ table: this.roomId, user: auth.userId }, 'joined');
     if (!this.table) {
       this.lobbyChanged();
@@ -364,6 +414,10 @@ export class TableRoom extends GuardedRoom {
   }
 
   override onLeave(client: Client, consented: boolean): void {
+    if (this.watchers.remove(client)) {
+      this.watchersChanged();
+      return;
+    }
     const conn = this.conns.get(client.sessionId);
     if (!conn) return; // replaced by another device, or removed already
     this.conns.delete(client.sessionId);
@@ -381,6 +435,8 @@ export class TableRoom extends GuardedRoom {
     if (this.table.game.phase === 'gameOver') {
       this.again.delete(seat);
       this.maybeRematch();
+      // Watchers alone do not keep a finished table open.
+      if (this.table.finished && this.conns.size === 0) void this.disconnect();
       return;
     }
     if (consented) void this.table.takeover(seat, 'left');
@@ -419,11 +475,19 @@ export class TableRoom extends GuardedRoom {
       commit: async (client, m) => this.shuffleStep(client, 'commit', m.handNumber, m.commitment),
       reveal: async (client, m) => this.shuffleStep(client, 'reveal', m.handNumber, m.seed),
       sync: (client) => {
+        if (this.watchers.has(client) && this.table) {
+          client.send('watch', this.table.driver.watchSnapshot());
+          return;
+        }
         const seat = this.seatOf(client);
         if (seat !== null && this.table) client.send('game', this.table.snapshot(seat));
         else if (!this.table) this.sendLobby();
       },
       chat: (client, m) => {
+        if (this.watchers.has(client)) {
+          this.watchers.chat(client, m.text);
+          return;
+        }
         const conn = this.conns.get(client.sessionId);
         const seat = this.seatOf(client);
         if (!conn || !this.table || seat === null) {
@@ -454,6 +518,10 @@ export class TableRoom extends GuardedRoom {
         if (e) this.sendError(client, e);
       },
       leave: async (client) => {
+        if (this.watchers.has(client)) {
+          client.leave(CLOSE_CODES.consented);
+          return;
+        }
         const conn = this.conns.get(client.sessionId);
         if (!conn) return;
         if (!this.table) {
@@ -496,6 +564,20 @@ export class TableRoom extends GuardedRoom {
         }
         this.options = { rules: o.rules, botLevel: o.botLevel };
         this.lobbyChanged();
+      },
+      watchers: (client, m) => {
+        const conn = this.conns.get(client.sessionId);
+        if (!conn || conn.userId !== this.hostId || this.table?.record.kind === 'quick') {
+          this.sendError(client, {
+            code: 'ERR_NOT_HOST',
+            message: 'only the host of a friends’ room opens or closes it to watchers',
+          });
+          return;
+        }
+        if (this.watchers.open === m.open) return;
+        this.watchers.open = m.open;
+        if (!m.open) this.watchers.closeAll();
+        this.watchersChanged();
       },
       start: async (client) => {
         if (!this.hostCheck(client)) return;
@@ -594,6 +676,52 @@ export class TableRoom extends GuardedRoom {
       }
     }
     for (const [seat, c] of seated) c.send('game', table.snapshot(seat));
+  }
+
+  // --- watchers ------------------------------------------------------------------------------------------------
+
+  /** A watcher came in (checked again: the table may have closed, or filled, since the reservation). */
+  private watcherJoined(client: Client, auth: Auth): void {
+    const pending = this.pendingReservations().filter((r) => r.watch && r.userId !== auth.userId);
+    const table = this.table;
+    if (
+      !table ||
+      this.ownPlayer(auth.userId) ||
+      !this.watchers.mayReserve(
+        auth.userId,
+        watchable(table, this.watchers.open),
+        pending.map((r) => r.userId),
+      )
+    )
+      throw noRoomForYou();
+    this.watchers.add(client, auth.userId, auth.name);
+    this.handOverToken(client, auth);
+    client.send('watch', table.driver.watchSnapshot());
+    if (table.result) client.send('result', table.result);
+    this.watchersChanged();
+  }
+
+  /** Everyone at the table hears how many watch (and whether they may); the listing follows. */
+  private watchersChanged(): void {
+    const m = this.watchers.status();
+    this.toAll('watchers', m);
+    this.watchers.send('watchers', m);
+    this.publishListing();
+  }
+
+  /**
+   * Publishes the table's `live` listing (room metadata, shared by every process through Colyseus' driver) when it
+   * changed: the list of tables to watch reads it.
+   */
+  private publishListing(): void {
+    const pending = this.pendingReservations().filter((r) => r.watch).length;
+    const live = liveListing(this.table, this.watchers, pending);
+    const key = JSON.stringify(live);
+    if (key === this.listed) return;
+    this.listed = key;
+    this.setMetadata({ live }).catch((e: unknown) =>
+      maybeServices()?.log.error({ err: e, table: this.roomId }, 'listing a table failed'),
+    );
   }
 
   // --- seats and connections -----------------------------------------------------------------------------------

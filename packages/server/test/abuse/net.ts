@@ -9,6 +9,7 @@ export const DEFAULT_LIMITS = {
   guestLimit: DEFAULT_CONFIG.guestLimit,
   roomLimit: DEFAULT_CONFIG.roomLimit,
   joinLimit: DEFAULT_CONFIG.joinLimit,
+  listLimit: DEFAULT_CONFIG.listLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,

@@ -18,6 +18,7 @@ test('defaults: limits on, metrics off the main port, no proxy trusted', () => {
     guestLimit: { count: 20, seconds: 3600 },
     roomLimit: { count: 10, seconds: 60 },
     joinLimit: { count: 120, seconds: 60 },
+    listLimit: { count: 60, seconds: 60 },
     loginFreePerName: 5,
     loginFreePerIp: 20,
     metricsToken: null,

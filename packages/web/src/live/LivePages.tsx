@@ -1,6 +1,7 @@
 /**
  * Live play in the browser: `#/live` (your name, quick match, friends' rooms), `#/live/<room>` (a friends' room
- * or a table) and `#/live/history` (finished live games: replay or download).
+ * or a table), `#/live/history` (finished live games: replay or download), `#/live/watch` (live tables to watch)
+ * and `#/live/watch/<table>` (watching one: WatchPages.tsx).
  */
 import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
@@ -36,7 +37,8 @@ import {
   type LiveGame,
 } from './account';
 import { fairKeeper } from './fair-keeper';
-import { LiveTable } from './LiveTable';
+import { LiveTable, WatchersControl } from './LiveTable';
+import { WatchList, WatchRoom } from './WatchPages';
 import './live.css';
 
 /** A connected client handed from the page that opened a room to the room's page. */
@@ -46,6 +48,8 @@ const handoff = new Map<string, TableClient>();
 export function livePage(rest: string) {
   if (rest === '') return <LiveHome />;
   if (rest === 'history') return <LiveHistory />;
+  if (rest === 'watch') return <WatchList />;
+  if (rest.startsWith('watch/')) return <WatchRoom key={rest} roomId={rest.slice('watch/'.length)} />;
   return <LiveRoom key={rest} roomId={rest} />;
 }
 
@@ -285,6 +289,9 @@ function LiveHome() {
             {problem}
           </p>
         )}
+        <button type="button" className="secondary" onClick={() => navigate('/live/watch')}>
+          {t('live.watch.link')}
+        </button>
         <button type="button" className="secondary" onClick={() => navigate('/live/history')}>
           {t('live.history.link')}
         </button>
@@ -600,6 +607,7 @@ export function FriendsLobby({ client }: { client: TableClient }) {
                   </label>
                 ))}
               </fieldset>
+              <WatchersControl client={client} />
               <button type="button" className="primary big" onClick={() => client.send('start', {})}>
                 {t('live.lobby.start')}
               </button>

@@ -140,7 +140,14 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       rated={state.table.rated}
       seatParts={(seat) => seatParts(view.seats[seat]!)}
       playerExtra={<LiveClock seconds={clockOf(view.you)} />}
-      notes={view.phase !== 'gameOver' && <KickNotes view={view} />}
+      notes={
+        view.phase !== 'gameOver' && (
+          <>
+            <KickNotes view={view} />
+            {(state.table.kind === 'friends' || state.table.rated) && <WatchersControl client={client} />}
+          </>
+        )
+      }
       chat={{
         count: client.chat.length,
         panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
@@ -155,7 +162,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 const moonValue = (s: LiveState): number => compiledRules(s.view.rules).moonValue;
 
 /** A seat's clock: the seconds left, red in the last five; nothing while it does not run. */
-function LiveClock({ seconds }: { seconds: number | null }) {
+export function LiveClock({ seconds }: { seconds: number | null }) {
   const { t } = useTranslation();
   if (seconds === null) return null;
   return (
@@ -343,6 +350,29 @@ function ChatPanel({ client, view, onClose }: { client: TableClient; view: Table
           {t('live.table.send')}
         </button>
       </form>
+    </div>
+  );
+}
+
+/** For the players of a friends' table: how many watch, and (the host) the way to open or close it to watchers. */
+export function WatchersControl({ client }: { client: TableClient }) {
+  const { t } = useTranslation();
+  const w = client.watchers;
+  const host = client.lobby?.members.some((m) => m.you && m.host) === true;
+  if (!w) return null;
+  return (
+    <div className="note watchers-note" role="status">
+      {w.open ? t('live.watch.allowed') : t('live.watch.closedNote')}
+      {w.count > 0 && ` · ${t('live.watch.watchers', { count: w.count })}`}
+      {host && (
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => client.send('watchers', { open: !w.open })}
+        >
+          {w.open ? t('live.watch.close') : t('live.watch.open')}
+        </button>
+      )}
     </div>
   );
 }

@@ -76,6 +76,7 @@ export interface TableProps {
   readonly chat?: TableChat; // shows the chat button and panel
   readonly shield?: ReactNode; // the fair shuffle's shield, below the top bar
   readonly reconnecting?: boolean; // shows the reconnecting banner
+  readonly watching?: ReactNode; // a watcher's table: this banner below the top bar; tricks go to seats by name
 }
 
 /** A table screen; see the module's comment. */
@@ -88,6 +89,8 @@ export function Table(p: TableProps) {
   const lang = settings.lang;
   const passing = view.phase === 'pass';
   const me = view.seats[view.you]!;
+  // Whom the texts call "you": nobody at a watcher's table (its bottom seat is someone else's).
+  const you = p.watching ? -1 : view.you;
   const lastPlay = view.trick[view.trick.length - 1];
   const score = { rows: view.rows, totals: view.totals, names, bots: view.seats.map((s) => s.bot !== null) };
   const style = {
@@ -186,6 +189,12 @@ export function Table(p: TableProps) {
 
       {p.shield}
 
+      {p.watching && (
+        <div className="live-banner watch-banner" role="status">
+          {p.watching}
+        </div>
+      )}
+
       {p.reconnecting && (
         <div className="live-banner" role="status">
           {t('live.table.reconnecting')}
@@ -234,7 +243,7 @@ export function Table(p: TableProps) {
                 positions={view.positions}
                 nameOf={nameOf}
                 names={names}
-                you={view.you}
+                you={you}
                 onClose={ui.closeLastTrick}
               />
             )}
@@ -243,7 +252,7 @@ export function Table(p: TableProps) {
                 score={score}
                 winners={view.winners}
                 over={view.phase === 'gameOver'}
-                you={view.you}
+                you={you}
                 nameOf={nameOf}
               >
                 {p.resultActions}
@@ -254,7 +263,7 @@ export function Table(p: TableProps) {
       >
         {view.trickWinner !== null && !view.collecting && (
           <div className="trick-winner" role="status">
-            {view.trickWinner === view.you
+            {view.trickWinner === you
               ? t('prompt.trickToYou')
               : t('prompt.trickTo', { name: nameOf(view.trickWinner) })}
           </div>
@@ -271,7 +280,7 @@ export function Table(p: TableProps) {
         clock={p.playerExtra}
         prompt={view.prompt}
         nameOf={nameOf}
-        you={view.you}
+        you={you}
         refusal={
           refusal &&
           refusalText(

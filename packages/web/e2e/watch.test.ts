@@ -1,0 +1,124 @@
+/**
+ * Watching end to end (issue #20): a player sits at a friends' table in Chromium, another player (a second browser,
+ * German, on a phone) finds the table in the list of live tables, watches it — no hand, the banner, the cards
+ * played — and writes in the watchers' chat, which the player does not get; the host closes the table to watchers
+ * and the watcher is told so.
+ */
+import { mkdirSync } from 'node:fs';
+import { TableClient } from '@hearts/live';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { autoplay, buildApp, launch, watchErrors, startGameServer, type Server } from './harness';
+
+let server: Server;
+let url = '';
+let browser: Browser;
+const SHOTS = '/work/notes/shots/watch';
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '300',
+    HAND_PAUSE_MS: '500',
+    GRACE_MS: '1500',
+    BANK_MS: '1500',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}` });
+};
+
+it('a player watches another’s table: the list, the public view, the watchers’ chat, the host closing it', async () => {
+  const hostAccount = (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+    token: string;
+    user: { name: string };
+  };
+  const host = await TableClient.createFriendsRoom({ url, token: hostAccount.token });
+  const code = host.roomId;
+
+  // The player, in English on a desktop, joins by link.
+  const playerContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const player = await playerContext.newPage();
+  const playerErrors = watchErrors(player);
+  await player.goto(`${url}/?speed=fast#/live/${code}`);
+  await player.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
+  host.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
+  autoplay(host);
+  host.send('start', {});
+  await player.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
+
+  // The watcher, in German on a phone: from the live page to the list, and to the table.
+  const watcherContext = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const watcher = await watcherContext.newPage();
+  const watcherErrors = watchErrors(watcher);
+  await watcher.goto(`${url}/?speed=fast&lang=de#/live`);
+  await watcher.getByRole('button', { name: 'Live-Tischen zuschauen' }).click();
+  const row = watcher.locator(`.watch-row[data-table="${code}"]`);
+  await row.waitFor({ timeout: 20_000 });
+  expect(await row.textContent()).toContain(hostAccount.user.name);
+  await shot(watcher, 'list-phone-de.png');
+  await row.getByRole('button', { name: 'Zuschauen' }).click();
+  await watcher.locator('.watch-banner', { hasText: 'Du schaust zu' }).waitFor({ timeout: 20_000 });
+  expect(await watcher.locator('.hand [data-card]').count()).toBe(0);
+  // The game goes on before the watcher's eyes: cards come to the middle, never to a hand.
+  await watcher.locator('.trick-card').first().waitFor({ timeout: 30_000 });
+  expect(await watcher.locator('.hand [data-card]').count()).toBe(0);
+  await shot(watcher, 'table-phone-de.png');
+
+  // The player sees that someone watches.
+  await player.locator('.watchers-note', { hasText: '1 watching' }).waitFor({ timeout: 10_000 });
+
+  // The watchers' chat: written by the watcher, not shown to the player.
+  await watcher.getByRole('button', { name: 'Chat' }).click();
+  await watcher.locator('.watch-chat input').fill('Schöner Zug!');
+  await watcher.locator('.watch-chat button[type="submit"]').click();
+  await watcher
+    .locator('.watch-chat .chat-lines li', { hasText: 'Schöner Zug!' })
+    .waitFor({ timeout: 10_000 });
+  await shot(watcher, 'chat-phone-de.png');
+  await player.waitForTimeout(500);
+  expect(await player.locator('.chat-count').count()).toBe(0);
+  await player.getByRole('button', { name: 'Chat' }).click();
+  expect(await player.locator('.live-chat').textContent()).not.toContain('Schöner Zug!');
+  await player.getByRole('button', { name: 'Chat' }).click();
+
+  // The same watcher's view on a desktop in English (another context, the same table).
+  const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const watcher2 = await desktop.newPage();
+  await watcher2.goto(`${url}/?speed=fast&lang=en#/live/watch/${code}`);
+  await watcher2.locator('.watch-banner', { hasText: 'You are watching' }).waitFor({ timeout: 20_000 });
+  expect(await watcher2.locator('.hand [data-card]').count()).toBe(0);
+  await player.locator('.watchers-note', { hasText: '2 watching' }).waitFor({ timeout: 10_000 });
+  await shot(watcher2, 'table-desktop-en.png');
+  await shot(player, 'player-desktop-en.png');
+  await watcher2.goto(`${url}/?lang=en#/live/watch`);
+  await watcher2.locator(`.watch-row[data-table="${code}"]`).waitFor({ timeout: 20_000 });
+  await shot(watcher2, 'list-desktop-en.png');
+
+  // The host closes the table to watchers: the watcher is told, and the table leaves the list.
+  host.send('watchers', { open: false });
+  await watcher
+    .getByText('Der Gastgeber hat den Tisch für Zuschauer geschlossen.')
+    .waitFor({ timeout: 10_000 });
+  await shot(watcher, 'closed-phone-de.png');
+  await player.locator('.watchers-note', { hasText: 'Closed to watchers' }).waitFor({ timeout: 10_000 });
+  await watcher2.getByRole('button', { name: 'Refresh' }).click();
+  await watcher2.waitForTimeout(1500);
+  await watcher2.getByRole('button', { name: 'Refresh' }).click();
+  await watcher2.locator(`.watch-row[data-table="${code}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+
+  expect(watcherErrors).toEqual([]);
+  expect(playerErrors).toEqual([]);
+  await host.leave();
+  await Promise.all([playerContext.close(), watcherContext.close(), desktop.close()]);
+}, 360_000);

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import {
+  dealRandom,
+  newGame,
+  publicObservation,
+  seededRandom,
+  type GameState,
+  type Result,
+} from '@hearts/engine';
+import { TableClient } from '@hearts/live';
+import { applyWatchMessage, type LiveState, type WatchMessage } from '@hearts/table';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SoloTable, directBots } from '../game/host';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { tableView } from '../game/view';
+import { createI18n } from '../i18n';
+import { AppContext } from '../ui/context';
+import { WatchTable, forWatcher } from './WatchPages';
+
+function unwrap<T>(r: Result<T, unknown>): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+/** A public snapshot of a friends' table while passing, as the server sends watchers. */
+function watched(g: GameState): WatchMessage {
+  return {
+    v: 1,
+    kind: 'snapshot',
+    event: { type: 'deal', handNumber: 0 },
+    view: publicObservation(g),
+    table: {
+      id: 'T',
+      kind: 'friends',
+      rated: false,
+      seats: ['Ana', 'Ben', 'Cleo', 'Dan'].map((name) => ({
+        name,
+        bot: false,
+        level: null,
+        replaced: false,
+        connected: true,
+        rating: null,
+      })),
+      clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: 10_000, graceMs: 5000, running: true })),
+      kickable: [false, false, false, false],
+      kickVotes: [0, 0, 0, 0],
+      graceMs: 5000,
+      bankMs: 10_000,
+    },
+  };
+}
+
+const store = memoryStore();
+const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'x', roomId: 'T', watch: true });
+const controller = new SoloTable({
+  store,
+  bots: directBots(() => seededRandom(1)),
+  scheduler: { now: () => 0, after: () => () => undefined },
+  timing: () => ({ move: 0, hold: 0, pace: 0 }),
+});
+
+function wrap(lang: 'en' | 'de', children: ReactNode) {
+  return (
+    <I18nextProvider i18n={createI18n(lang)}>
+      <AppContext.Provider
+        value={{
+          settings: { ...defaultSettings(lang), lang },
+          updateSettings: () => undefined,
+          store,
+          controller,
+          navigate: () => undefined,
+          coarsePointer: false,
+        }}
+      >
+        {children}
+      </AppContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+afterEach(cleanup);
+
+const ui = { selected: [], lastTrick: null, lastTrickOpen: false, held: null, refusal: null } as never;
+
+describe('the watcher’s table', () => {
+  const g = dealRandom(unwrap(newGame()), seededRandom(3));
+  const state: LiveState = applyWatchMessage(null, watched(g), 0);
+
+  it('is seen from a seat that holds nothing and is never asked to act', () => {
+    expect(state.view.hand).toEqual([]);
+    expect(state.view.legal).toEqual([]);
+    expect(state.table.you).toBe(0);
+    const v = forWatcher(tableView(state, ui));
+    expect(v.prompt.kind).toBe('waitPasses'); // not "choose three cards to pass"
+    expect(v.canPass).toBe(false);
+    expect(v.hand).toEqual([]);
+    // Their turn at the bottom seat reads as waiting for that seat.
+    const turn = forWatcher({ ...tableView(state, ui), prompt: { kind: 'yourTurn', lead: true } });
+    expect(turn.prompt).toEqual({ kind: 'waitFor', seat: 0 });
+    // The other seats hold their cards (face down): as many as the public view counts.
+    const sized = forWatcher(tableView(state, ui), [13, 12, 11, 10]);
+    expect(sized.seats.map((s) => s.cards)).toEqual([0, 12, 11, 10]);
+  });
+
+  it.each(['en', 'de'] as const)('shows no hand, the banner and the watchers’ chat (%s)', (lang) => {
+    const r = render(wrap(lang, <WatchTable client={client} state={state} />));
+    expect(r.container.querySelectorAll('.hand .card, .hand button').length).toBe(0);
+    const banner = r.container.querySelector('.watch-banner')!;
+    expect(r.container.querySelector('.player-area, .player-bar')?.textContent).toContain('Ana'); // the bottom seat
+    expect(banner.textContent).toMatch(lang === 'en' ? /You are watching/ : /Du schaust zu/);
+    expect(r.getByRole('button', { name: lang === 'en' ? 'Chat' : 'Chat' })).toBeTruthy();
+    // Every other seat's name is shown, with its cards face down.
+    for (const name of ['Ben', 'Cleo', 'Dan']) expect(r.container.textContent).toContain(name);
+  });
+});

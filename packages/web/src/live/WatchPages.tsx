@@ -1,0 +1,329 @@
+/**
+ * Watching live tables (issue #20): `#/live/watch`, the list of tables open to watchers (rated games, friends'
+ * tables whose host lets watchers in; `GET /api/live`), and `#/live/watch/<table>`, a watcher's view of one table:
+ * the one table component (`ui/Table.tsx`) over the public view the server sends watchers (no hand, ever), a
+ * banner that says so, the seats' clocks, and the watchers' own chat, which the players do not see.
+ */
+import { TableClient } from '@hearts/live';
+import { ROUTES, type LiveTable as LiveListing } from '@hearts/live/api';
+import { CLOSE_CODES, JOIN_ERRORS, TableUi, type LiveState } from '@hearts/table';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { browserScheduler } from '../game/host';
+import { timing } from '../game/settings';
+import { tableView, type TableView } from '../game/view';
+import { Avatar, CardBackArt } from '../shop/art';
+import { CardBackSvg } from '../ui/CardSvg';
+import { useApp } from '../ui/context';
+import { levelName } from '../ui/names';
+import { Page } from '../ui/Page';
+import { ratingText } from '../ui/rating';
+import { PanelHead } from '../ui/TableParts';
+import { Table } from '../ui/Table';
+import { ensureUser, keepToken, serverUrl } from './account';
+import { request } from './http';
+import { LiveClock } from './LiveTable';
+import { clockSeconds, trackClocks, type SeatClock } from './view';
+
+/** How often the list refreshes itself while shown. */
+const LIST_REFRESH_MS = 5000;
+
+/**
+ * A table view as a watcher sees it: the seat at the bottom is someone else's, so nothing asks the watcher to act
+ * (their turn, their pass, their moon choice read as waiting for that seat) and nothing can be passed; the other
+ * seats show as many card backs as they hold (`handSizes` of the public view; a watcher's own "hand" is empty).
+ */
+export function forWatcher(view: TableView, handSizes: readonly number[] | null = null): TableView {
+  const p = view.prompt;
+  const prompt =
+    p.kind === 'yourTurn'
+      ? ({ kind: 'waitFor', seat: view.you } as const)
+      : p.kind === 'moonChoice'
+        ? ({ kind: 'moonWait', seat: view.you } as const)
+        : p.kind === 'pass'
+          ? ({ kind: 'waitPasses' } as const)
+          : p;
+  const seats = handSizes
+    ? view.seats.map((s) => (s.seat === view.you ? s : { ...s, cards: handSizes[s.seat] ?? s.cards }))
+    : view.seats;
+  return { ...view, seats, prompt, canPass: false, hintable: false, hand: [] };
+}
+
+/** The list of live tables to watch. */
+export function WatchList() {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  const [tables, setTables] = useState<LiveListing[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [tick, refresh] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => {
+    let live = true;
+    request(ROUTES.liveTables, {}).then(
+      (r) => {
+        if (!live) return;
+        setTables(r.tables);
+        setProblem(null);
+      },
+      (e: unknown) => live && setProblem(e instanceof Error ? e.message : String(e)),
+    );
+    const timer = setTimeout(() => document.visibilityState === 'visible' && refresh(), LIST_REFRESH_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [tick]);
+  return (
+    <Page title={t('live.watch.title')}>
+      <div className="watch-list">
+        <p className="muted">{t('live.watch.info')}</p>
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
+        {tables === null && !problem && <p className="muted">{t('live.connecting')}</p>}
+        {tables?.length === 0 && <p className="muted">{t('live.watch.empty')}</p>}
+        <ul className="watch-tables">
+          {tables?.map((x) => (
+            <li key={x.id} className="live-card watch-row" data-table={x.id}>
+              <div className="watch-players">
+                {x.players.map((p, i) => (
+                  <span key={i} className={p.bot ? 'bot' : undefined}>
+                    {p.name}
+                    {p.rating !== null && ` (${ratingText(p.rating, false)})`}: {x.scores[i] ?? 0}
+                  </span>
+                ))}
+              </div>
+              <div className="muted watch-meta">
+                {x.kind === 'friends' ? t('live.watch.friends') : t('live.watch.rated')} ·{' '}
+                {t('live.watch.hand', { n: x.handNumber + 1 })} ·{' '}
+                {t('live.watch.watchers', { count: x.watchers })}
+              </div>
+              <button
+                type="button"
+                className="primary small"
+                disabled={x.full}
+                onClick={() => navigate(`/live/watch/${x.id}`)}
+              >
+                {x.full ? t('live.watch.full') : t('live.watch.button')}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="result-actions">
+          <button type="button" className="secondary" onClick={refresh}>
+            {t('live.watch.refresh')}
+          </button>
+          <button type="button" className="secondary" onClick={() => navigate('/live')}>
+            {t('live.table.home')}
+          </button>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/** Re-renders whenever the client's state changes. */
+function useClient(client: TableClient | null): void {
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => {
+    if (!client) return;
+    const off = client.subscribe(bump);
+    bump();
+    return off;
+  }, [client]);
+}
+
+/** Watching one table: joins as a watcher, shows the table or why it cannot be watched. */
+export function WatchRoom({ roomId }: { roomId: string }) {
+  const { store, navigate } = useApp();
+  const { t } = useTranslation();
+  const [client, setClient] = useState<TableClient | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useClient(client);
+  useEffect(() => {
+    let live = true;
+    let c: TableClient | null = null;
+    ensureUser(store)
+      .then(async (a) => {
+        if (!live) return;
+        c = new TableClient({
+          url: serverUrl(),
+          token: a.token,
+          roomId,
+          watch: true,
+          onToken: (token) => keepToken(store, token),
+        });
+        setClient(c);
+        await c.connect();
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        const code = (e as { code?: unknown } | null)?.code;
+        setError(code === JOIN_ERRORS.noSuchRoom ? t('live.watch.gone') : String(e));
+      });
+    return () => {
+      live = false;
+      void c?.leave();
+    };
+  }, [roomId, store, t]);
+
+  const gone =
+    error ??
+    (client?.status === 'closed' && client.closeCode !== CLOSE_CODES.consented
+      ? client.closeCode === CLOSE_CODES.watchClosed
+        ? t('live.watch.closed')
+        : t('live.watch.gone')
+      : null);
+  if (gone || !client?.state)
+    return (
+      <Page title={t('live.watch.title')}>
+        {gone ? <p role="alert">{gone}</p> : <p className="muted">{t('live.connecting')}</p>}
+        <button type="button" className="primary" onClick={() => navigate('/live/watch')}>
+          {t('live.watch.back')}
+        </button>
+      </Page>
+    );
+  return <WatchTable client={client} state={client.state} />;
+}
+
+/** A watcher's table: the one table component over the public view, read-only. */
+export function WatchTable({ client, state }: { client: TableClient; state: LiveState }) {
+  const { settings, navigate } = useApp();
+  const { t } = useTranslation();
+  const tm = timing(settings.speed, settings.reduceMotion);
+  const tmRef = useRef(tm);
+  tmRef.current = tm;
+  // The held trick and the last trick: the same UI controller as the players' tables (it never sends anything).
+  const ui = useMemo(() => new TableUi({ scheduler: browserScheduler(), timing: () => tmRef.current }), []);
+  useEffect(() => () => ui.stop(), [ui]);
+  useLayoutEffect(() => {
+    const e = state.event;
+    ui.observe(state.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
+  }, [ui, state]);
+  const uiState = useSyncExternalStore(ui.subscribe, ui.getSnapshot);
+
+  const clocks = useRef<SeatClock[] | null>(null);
+  clocks.current = trackClocks(clocks.current, state, Date.now());
+  const [, tick] = useReducer((x: number) => x + 1, 0);
+  const anyRunning = state.table.clocks.some((c) => c.running);
+  useEffect(() => {
+    if (!anyRunning) return;
+    const id = setInterval(tick, 250);
+    return () => clearInterval(id);
+  }, [anyRunning]);
+  const now = Date.now();
+  const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
+
+  const sizes = client.watchedView?.view.handSizes ?? null;
+  const view = useMemo(() => forWatcher(tableView(state, uiState), sizes), [state, uiState, sizes]);
+  const names = useMemo(() => view.seats.map((s) => s.name), [view]);
+  const leave = () => {
+    void client.leave();
+    navigate('/live/watch');
+  };
+  return (
+    <Table
+      view={view}
+      nameOf={(seat) => names[seat] ?? ''}
+      names={names}
+      look={null}
+      className="live-table watch-table"
+      exit={{ kind: 'leave', onExit: leave }}
+      lastTrickOpen={uiState.lastTrickOpen}
+      ui={ui}
+      onTap={() => undefined}
+      onPass={() => undefined}
+      moonValue={26}
+      onMoon={() => undefined}
+      resultActions={
+        view.phase === 'gameOver' && (
+          <div className="result-actions">
+            <button type="button" className="primary" onClick={leave}>
+              {t('live.watch.back')}
+            </button>
+          </div>
+        )
+      }
+      rated={state.table.rated}
+      seatParts={(seat) => {
+        const s = view.seats[seat]!;
+        return {
+          badge: s.replaced && s.bot ? t('live.table.replaced', { level: levelName(t, s.bot) }) : undefined,
+          avatar: s.look && <Avatar name={s.name} frame={s.look.frame} size={26} />,
+          away: !s.bot && !s.connected,
+          back: s.look ? <CardBackArt id={s.look.back} /> : <CardBackSvg back={settings.cardBack} />,
+          children: <LiveClock seconds={clockOf(seat)} />,
+        };
+      }}
+      playerExtra={<LiveClock seconds={clockOf(view.you)} />}
+      notes={
+        <button
+          type="button"
+          className="secondary small watch-turn"
+          onClick={() => client.viewFrom((view.you + 1) % view.players)}
+        >
+          {t('live.watch.turn')}
+        </button>
+      }
+      chat={{
+        count: client.watchChat.length,
+        panel: (onClose) => <WatchChat client={client} onClose={onClose} />,
+      }}
+      reconnecting={client.status === 'reconnecting'}
+      watching={
+        <>
+          {t('live.watch.banner')}
+          {client.watchers && ` · ${t('live.watch.watchers', { count: client.watchers.count })}`}
+        </>
+      }
+    />
+  );
+}
+
+/** The watchers' chat: read and written by watchers only. */
+function WatchChat({ client, onClose }: { client: TableClient; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const s = text.trim();
+    if (!s) return;
+    client.send('chat', { text: s.slice(0, 200) });
+    setText('');
+  };
+  return (
+    <div className="popover live-chat watch-chat" role="region" aria-label={t('live.watch.chat')}>
+      <PanelHead title={t('live.watch.chat')} onClose={onClose} />
+      <p className="muted small">{t('live.watch.chatInfo')}</p>
+      <ul className="chat-lines">
+        {client.watchChat.map((l) => (
+          <li key={`${l.at}-${l.name}-${l.text}`}>
+            <strong>{l.name}:</strong> {l.text}
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} className="chat-form">
+        <input
+          value={text}
+          maxLength={200}
+          placeholder={t('live.table.chatPlaceholder')}
+          aria-label={t('live.table.chatPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="secondary">
+          {t('live.table.send')}
+        </button>
+      </form>
+    </div>
+  );
+}
