@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CardSet } from '@hearts/engine';
+import { TableClient } from '@hearts/live';
+import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { parseDailyReveal, verifyDailyReveal, type DailyReveal } from '@hearts/shuffle';
 import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
 import { DAILY_RULES, dayOf } from '../src/daily.js';
@@ -78,6 +80,22 @@ describe('the daily game', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'ERR_DAILY_PLAYED' });
     expect(again.body.message).toMatch(/started the daily game .* already/);
+
+    // Nobody watches a daily game: its hands are secret to everyone who has not played the day yet.
+    const fan = await guest(t.url);
+    const watching = new TableClient({
+      url: t.url,
+      token: fan.token,
+      roomId: start.body.tableId,
+      watch: true,
+    });
+    const refused = await watching.connect().then(
+      () => undefined,
+      (e: unknown) => (e as { code?: number }).code,
+    );
+    expect(refused).toBe(JOIN_ERRORS.noSuchRoom);
+    const listed = await api<{ tables: { id: string }[] }>(t.url, '/api/live');
+    expect(listed.body.tables.some((x) => x.id === start.body.tableId)).toBe(false);
 
     const c = await playThrough(anna.token, start.body.tableId, 7);
     expect(c.state?.table.kind).toBe('daily');
