@@ -53,7 +53,10 @@ export interface LoadtestResult {
   clientCpuSeconds: number; // this process' CPU time while the games ran (all its clients and threads)
   serverCpuUsPerMove: number | null;
   clientCpuUsPerMove: number;
-  /** The server's resident memory before the tables opened and at its peak while they played, if it tells. */
+  /**
+   * The server's resident memory before the tables opened, and the larger of its values with every table open
+   * (before the start) and at the end, if it tells; per connection: the growth over the baseline per client.
+   */
   serverMemory: { baselineMb: number; peakMb: number; perConnectionKb: number } | null;
 }
 
@@ -199,20 +202,9 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
         (o.rampMs > 0 ? ` over ${o.rampMs / 1000} s` : '') +
         (o.thinkMs > 0 ? `, thinking ${o.thinkMs / 2}–${(o.thinkMs * 3) / 2} ms per decision` : ''),
     );
-    let peakRss = baseline?.rssBytes ?? 0;
-    const cpuBefore = await serverStats(o.url, token);
+    const cpuBefore = await serverStats(o.url, token); // every connection open: its memory too
     const ownBefore = process.cpuUsage();
     const started = performance.now();
-    // The server's memory while the games run (its peak); every two seconds, a small cost on its CPU.
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling && baseline) {
-        await new Promise((r) => setTimeout(r, 2000));
-        if (!sampling) break;
-        const s = await serverStats(o.url, token);
-        if (s) peakRss = Math.max(peakRss, s.rssBytes);
-      }
-    })();
     let done = 0;
     let told = 0;
     const shares = await run.play(() => {
@@ -224,10 +216,9 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     });
     const seconds = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
-    sampling = false;
     const cpuAfter = await serverStats(o.url, token);
-    await sampler;
-    if (cpuAfter) peakRss = Math.max(peakRss, cpuAfter.rssBytes);
+    // Not sampled while the games run: reading /metrics costs the server CPU (it lists every open handle).
+    const peakRss = Math.max(cpuBefore?.rssBytes ?? 0, cpuAfter?.rssBytes ?? 0);
     const completed = shares.reduce((a, s) => a + s.completed, 0);
     if (completed < run.opened) say('timed out: some tables did not finish');
 
