@@ -263,20 +263,24 @@ async function main() {
   };
   const rounds = Math.floor(num(values.rounds, 'rounds', 1, 1));
   const results = [];
+  const line = (name, x) =>
+    `${name.padEnd(7)} ${String(x.moves).padStart(7)} moves in ${x.seconds} s   p50 ${x.latencyMs.p50}  p99 ${x.latencyMs.p99} ms   server ${x.serverCpuUsPerMove} µs/move   client ${x.clientCpuUsPerMove} µs/move`;
   for (let r = 0; r < rounds; r++) {
     const relay = await relayRun(o);
+    if (!values.json) process.stdout.write(`round ${r + 1}\n${line('relay', relay)}\n`);
     const hearts = o.url ? await heartsRun(o) : null;
     const ratio =
       hearts?.serverCpuUsPerMove != null
         ? Math.round((hearts.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100
         : null;
     results.push({ relay, hearts, ratio });
-    if (!values.json) {
-      const line = (name, x) =>
-        `${name.padEnd(7)} ${String(x.moves).padStart(7)} moves in ${x.seconds} s   p50 ${x.latencyMs.p50}  p99 ${x.latencyMs.p99} ms   server ${x.serverCpuUsPerMove} µs/move   client ${x.clientCpuUsPerMove} µs/move`;
-      process.stdout.write(`round ${r + 1}\n${line('relay', relay)}\n`);
-      if (hearts) process.stdout.write(`${line('hearts', hearts)}\n  ratio (server CPU per move) ${ratio}\n`);
-    }
+    if (!values.json && hearts)
+      process.stdout.write(
+        `${line('hearts', hearts)}\n` +
+          `        tables completed ${hearts.tablesCompleted} of ${hearts.tables}; passes / plays / end of hand p99 ` +
+          `${hearts.passLatencyMs.p99} / ${hearts.playLatencyMs.p99} / ${hearts.endLatencyMs.p99} ms\n` +
+          `  ratio (server CPU per move) ${ratio}\n`,
+      );
   }
   const ratios = results
     .map((x) => x.ratio)
