@@ -6,9 +6,17 @@
  * exceptions. This server exports its own metrics (`/metrics`), so unless it runs under PM2 (`pm_id` set), the
  * agent is left out: `@pm2/io` answers with the instance kept under its global symbol, here the one call Colyseus
  * makes on it. Import this module before `@colyseus/core` starts.
+ *
+ * The agent's handlers of uncaught exceptions and unhandled rejections printed them and kept the process running;
+ * the server has always run with them, so they stay, as they were.
  */
 const IO_KEY = Symbol.for('@pm2/io');
 const registry = globalThis as unknown as Record<symbol, unknown>;
 
-if (process.env['pm_id'] === undefined && registry[IO_KEY] === undefined)
+if (process.env['pm_id'] === undefined && registry[IO_KEY] === undefined) {
   registry[IO_KEY] = { metric: () => undefined };
+  process.on('uncaughtException', (e) => console.error(e));
+  process.on('unhandledRejection', (e) => {
+    if (e !== undefined) console.error(e);
+  });
+}
