@@ -15,10 +15,14 @@
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30 \
  *     --url http://127.0.0.1:3999 --rounds 3      # then `hearts loadtest` with the same load; the ratio
  */
+/* global fetch */
+import { Buffer } from 'node:buffer';
 import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers';
+import { URL, fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(fileURLToPath(import.meta.resolve('@colyseus/ws-transport')));
@@ -218,6 +222,9 @@ function heartsRun(o) {
   if (o.metricsToken) args.push('--metrics-token', o.metricsToken);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 24 }, (error, stdout, stderr) => {
+      // The loadtest's own report lines (tables that did not open or finish), without its progress.
+      for (const l of stderr.split('\n'))
+        if (l && !/^\d+ of \d+ tables finished$/.test(l)) process.stderr.write(`  hearts loadtest: ${l}\n`);
       const line = stdout.trim().split('\n').pop();
       if (!line?.startsWith('{'))
         reject(new Error(`hearts loadtest failed: ${stderr.trim().split('\n').pop()}`));

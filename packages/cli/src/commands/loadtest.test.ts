@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const SERVER = join(ROOT, 'packages/server/bin/hearts-server.js');
+const RELAY_BENCH = join(ROOT, 'packages/server/scripts/relay-bench.js');
 
 interface Run {
   code: number;
@@ -141,6 +142,33 @@ describe('hearts loadtest', () => {
     expect(r.stderr).toContain('in 2 worker threads');
     expect(r.stderr).toContain('starting every game over 1 s, thinking 20–60 ms per decision');
     expect(r.stderr).toContain('3 of 3 tables finished');
+  }, 120_000);
+
+  test('relay-bench loads a bare relay the same way, then the server, and gives the ratio', async () => {
+    const r = await new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        [
+          RELAY_BENCH,
+          ...['--tables', '2', '--think-ms', '5', '--url', url, '--metrics-token', METRICS_TOKEN, '--json'],
+        ],
+        { cwd: tmpdir() },
+        (error, stdout, stderr) => resolve({ code: error ? -1 : 0, stdout, stderr }),
+      ),
+    );
+    expect(r.code).toBe(0);
+    type Figures = { moves: number; serverCpuUsPerMove: number; tablesCompleted?: number };
+    const out = JSON.parse(r.stdout.trim()) as {
+      rounds: { relay: Figures; hearts: Figures; ratio: number }[];
+      medianRatio: number;
+    };
+    expect(out.rounds).toHaveLength(1);
+    const { relay, hearts: game, ratio } = out.rounds[0]!;
+    expect(relay.moves).toBe(2 * 56); // four passes and 52 plays per table, as in a hand
+    expect(relay.serverCpuUsPerMove).toBeGreaterThan(0);
+    expect(game.tablesCompleted).toBe(2);
+    expect(ratio).toBeCloseTo(game.serverCpuUsPerMove / relay.serverCpuUsPerMove, 1);
+    expect(out.medianRatio).toBe(ratio);
   }, 120_000);
 
   test.each([
