@@ -120,6 +120,9 @@ const until = async (cond: () => boolean, ms: number): Promise<boolean> => {
   return true;
 };
 
+/** How often a table is tried to be opened before it is left out. */
+const OPEN_ATTEMPTS = 3;
+
 /** A share of the run's tables, open and waiting for the start. */
 export interface Share {
   readonly opened: number;
@@ -148,36 +151,49 @@ export async function openShare(
   try {
     await pool(indices.length, 25, async (k) => {
       const index = indices[k]!;
-      const clients: TableClient[] = [];
-      try {
-        const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
-        const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
-        clients.push(host);
-        everyClient.push(host);
-        await Promise.all(
-          tokens.slice(1).map(async (token) => {
-            const c = new TableClient({ url: o.url, token, roomId: host.roomId });
-            clients.push(c);
-            everyClient.push(c);
-            await c.connect();
-          }),
-        );
-        if (!(await until(() => clients.every((c) => c.lobby?.members.length === 4), 30_000)))
-          throw new Error('the lobby did not fill within 30 s');
-        host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
-        runs.push({
-          index,
-          clients: [host, ...clients.slice(1)],
-          sent: [],
-          seenCount: [],
-          seenLast: [],
-          snapshotAt: [],
-          done: false,
-        });
-      } catch (e) {
-        if (e instanceof Error && e.message.includes('cannot be reached')) throw e; // no server: no run
-        say(`table ${index} did not open: ${e instanceof Error ? e.message : String(e)}`);
-        await Promise.all(clients.map((c) => c.leave()));
+      // A busy server drops some requests (a keep-alive socket closed as it is reused, a seat reservation that
+      // lapsed): a table that does not open is tried again, from new guests, up to OPEN_ATTEMPTS times.
+      for (let attempt = 1; ; attempt++) {
+        const clients: TableClient[] = [];
+        try {
+          const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
+          const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
+          clients.push(host);
+          await Promise.all(
+            tokens.slice(1).map(async (token) => {
+              const c = new TableClient({ url: o.url, token, roomId: host.roomId });
+              clients.push(c);
+              await c.connect();
+            }),
+          );
+          if (!(await until(() => clients.every((c) => c.lobby?.members.length === 4), 30_000)))
+            throw new Error('the lobby did not fill within 30 s');
+          host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
+          everyClient.push(...clients);
+          runs.push({
+            index,
+            clients: [host, ...clients.filter((c) => c !== host)],
+            sent: [],
+            seenCount: [],
+            seenLast: [],
+            snapshotAt: [],
+            done: false,
+          });
+          return;
+        } catch (e) {
+          await Promise.all(
+            clients.map((c) => Promise.race([c.leave(), new Promise((r) => setTimeout(r, 5000))])),
+          );
+          if (e instanceof Error && e.message.includes('cannot be reached')) throw e; // no server: no run
+          if (attempt < OPEN_ATTEMPTS) {
+            await new Promise((r) => setTimeout(r, 1000));
+            continue;
+          }
+          say(
+            `table ${index} did not open (${OPEN_ATTEMPTS} attempts): ${e instanceof Error ? e.message : String(e)}`,
+          );
+          return;
+        }
       }
     });
   } catch (e) {
