@@ -12,6 +12,7 @@
  * await server.close(); // drains: no new tables; running tables stay in the database
  * ```
  */
+import './no-pm2.js'; // first: before Colyseus loads PM2's agent
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const SERVER = join(ROOT, 'packages/server/bin/hearts-server.js');
+const RELAY_BENCH = join(ROOT, 'packages/server/scripts/relay-bench.js');
 
 interface Run {
   code: number;
@@ -77,8 +78,26 @@ describe('hearts loadtest', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['tables', 'tablesCompleted', 'messagesPerSecond', 'latencyMs']);
+    expect(Object.keys(out)).toEqual([
+      ...['tables', 'tablesCompleted', 'messagesPerSecond', 'latencyMs'], // the first fields, as before
+      ...['passLatencyMs', 'playLatencyMs', 'endLatencyMs', 'moves', 'seconds'],
+      ...['serverCpuUsPerMove', 'clientCpuUsPerMove', 'serverMemory'],
+    ]);
+    // Two hands of 56 decisions (passes, 52 cards) at each of 4 tables, and perhaps a moon shooter's choice.
     expect(out).toMatchObject({ tables: 4, tablesCompleted: 4 });
+    expect(out['moves']).toBeGreaterThanOrEqual(4 * 2 * 56);
+    expect(out['moves']).toBeLessThanOrEqual(4 * 2 * 57);
+    expect(out['seconds']).toBeGreaterThan(0);
+    expect(out['serverCpuUsPerMove']).toBeGreaterThan(0);
+    expect(out['clientCpuUsPerMove']).toBeGreaterThan(0);
+    const memory = out['serverMemory'] as { baselineMb: number; peakMb: number; perConnectionKb: number };
+    expect(memory.baselineMb).toBeGreaterThan(10);
+    expect(memory.peakMb).toBeGreaterThanOrEqual(memory.baselineMb);
+    for (const k of ['passLatencyMs', 'playLatencyMs', 'endLatencyMs']) {
+      const t = out[k] as { p50: number; p99: number };
+      expect(t.p50).toBeGreaterThan(0);
+      expect(t.p50).toBeLessThanOrEqual(t.p99);
+    }
     expect(out['messagesPerSecond']).toBeGreaterThan(0);
     const l = out['latencyMs'] as { p50: number; p95: number; p99: number };
     expect(l.p50).toBeGreaterThan(0);
@@ -97,9 +116,60 @@ describe('hearts loadtest', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tables completed\s+1 of 1/m);
     expect(r.stdout).toMatch(/move latency \(ms\)\s+p50 [\d.]+\s+p95 [\d.]+\s+p99 [\d.]+/);
-    expect(r.stdout).toMatch(/passes \/ plays\s+p50 [\d.]+ \/ [\d.]+\s+p99 [\d.]+ \/ [\d.]+/);
+    expect(r.stdout).toMatch(
+      /passes \/ plays \/ end of hand\s+p50 [\d.]+ \/ [\d.]+ \/ [\d.]+\s+p99 [\d.]+ \/ [\d.]+ \/ [\d.]+/,
+    );
+    expect(r.stdout).toMatch(/moves per second\s+\d+/);
     expect(r.stdout).toMatch(/server CPU\s+[\d.]+ s \(\d+ µs per move\)/);
+    expect(r.stdout).toMatch(
+      /server memory\s+[\d.]+ MB before, [\d.]+ MB at the peak \(-?\d+ KB per connection\)/,
+    );
   }, 60_000);
+
+  test('thinks before each decision, ramps the starts up and plays from worker threads', async () => {
+    // 3 tables over 2 workers, started over 1 s, thinking 20–60 ms per decision: a hand takes at least
+    // 52 × 20 ms of thinking at every table, and the last table starts 2/3 s after the first.
+    const r = await hearts(
+      'loadtest',
+      ...['--url', url, '--tables', '3', '--think-ms', '40', '--ramp', '1', '--workers', '2'],
+      ...['--metrics-token', METRICS_TOKEN, '--json'],
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout.trim()) as { tablesCompleted: number; moves: number; seconds: number };
+    expect(out.tablesCompleted).toBe(3);
+    expect(out.moves).toBeGreaterThanOrEqual(3 * 56);
+    expect(out.seconds).toBeGreaterThan((52 * 20 + 667) / 1000);
+    expect(r.stderr).toContain('in 2 worker threads');
+    expect(r.stderr).toContain('starting every game over 1 s, thinking 20–60 ms per decision');
+    expect(r.stderr).toContain('3 of 3 tables finished');
+  }, 120_000);
+
+  test('relay-bench loads a bare relay the same way, then the server, and gives the ratio', async () => {
+    const r = await new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        [
+          RELAY_BENCH,
+          ...['--tables', '2', '--think-ms', '5', '--url', url, '--metrics-token', METRICS_TOKEN, '--json'],
+        ],
+        { cwd: tmpdir() },
+        (error, stdout, stderr) => resolve({ code: error ? -1 : 0, stdout, stderr }),
+      ),
+    );
+    expect(r.code).toBe(0);
+    type Figures = { moves: number; serverCpuUsPerMove: number; tablesCompleted?: number };
+    const out = JSON.parse(r.stdout.trim()) as {
+      rounds: { relay: Figures; hearts: Figures; ratio: number }[];
+      medianRatio: number;
+    };
+    expect(out.rounds).toHaveLength(1);
+    const { relay, hearts: game, ratio } = out.rounds[0]!;
+    expect(relay.moves).toBe(2 * 56); // four passes and 52 plays per table, as in a hand
+    expect(relay.serverCpuUsPerMove).toBeGreaterThan(0);
+    expect(game.tablesCompleted).toBe(2);
+    expect(ratio).toBeCloseTo(game.serverCpuUsPerMove / relay.serverCpuUsPerMove, 1);
+    expect(out.medianRatio).toBe(ratio);
+  }, 120_000);
 
   test.each([
     [['--tables', '2'], /--url is required/],
@@ -107,6 +177,20 @@ describe('hearts loadtest', () => {
     [['--url', 'ftp://x', '--tables', '2'], /http/],
     [['--url', 'http://localhost:1'], /--tables is required/],
     [['--url', 'http://localhost:1', '--tables', '0'], /--tables must be a whole number ≥ 1/],
+    [
+      ['--url', 'http://localhost:1', '--tables', '1', '--think-ms=-5'],
+      /--think-ms must be a whole number ≥ 0/,
+    ],
+    [
+      ['--url', 'http://localhost:1', '--tables', '1', '--ramp', 'soon'],
+      /--ramp must be a number of seconds/,
+    ],
+    [['--url', 'http://localhost:1', '--tables', '1', '--ramp=-1'], /--ramp must be a number of seconds/],
+    [
+      ['--url', 'http://localhost:1', '--tables', '1', '--workers', '0'],
+      /--workers must be a whole number ≥ 1/,
+    ],
+    [['--url', 'http://localhost:1', '--tables', '1', '--workers', '999'], /--workers must be at most/],
   ])('refuses bad usage %j', async (args, message) => {
     const r = await hearts('loadtest', ...args);
     expect(r.code).toBe(2);

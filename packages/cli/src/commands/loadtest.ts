@@ -1,261 +1,242 @@
-import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
-import { TableClient } from '@hearts/live';
-import { ROUTES, parseResponse, pathOf } from '@hearts/live/api';
-import { type GameMessage, type LiveState, type WireMove } from '@hearts/table';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
+import { openShare, type Share, type SharePlayed, type ShareOptions } from '../loadtest-tables.js';
+import type { LoadtestWorkerInput } from '../loadtest-worker.js';
 
-const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--metrics-token T] [--json]
+const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--think-ms T] [--ramp S] [--workers W]
+                      [--metrics-token T] [--json]
 
 Opens N friends' tables on a running game server (start one with npm start), seats four headless clients at each,
-and has them play legal cards as fast as the server allows for H hands (default 1). Prints the tables completed,
-the messages per second (client to server and back, all tables together) and the latency from a move's send to
-every client at its table having seen it (p50, p95, p99).
-  --url     the server, e.g. http://localhost:3000
-  --tables  how many tables play at once
-  --hands   hands per game (default 1)
-  --metrics-token  the server's METRICS_TOKEN (default: $METRICS_TOKEN), to read its CPU time from /metrics
+and has them play legal cards for H hands (default 1): as fast as the server allows, or after a thinking time per
+decision. Prints the tables completed, the messages per second (client to server and back, all tables together),
+the latency from a move's send to every client at its table having seen it (p50, p95, p99; also for passes, plays
+and the end of the hand apart), and the CPU time per move of the server and of this process.
+  --url       the server, e.g. http://localhost:3000
+  --tables    how many tables play
+  --hands     hands per game (default 1)
+  --think-ms  mean thinking time before each decision, in ms (default 0: none); each one is drawn uniformly
+              between T/2 and 3T/2
+  --ramp      start the tables evenly over this many seconds instead of all at once (default 0)
+  --workers   threads of clients in this process (default 1; at most the number of tables)
+  --timeout-s give up on tables not finished this long after the last start (default 600)
+  --metrics-token  the server's METRICS_TOKEN (default: $METRICS_TOKEN), to read its CPU time and memory from
+              /metrics
 All clients come from this machine's address: start the server with LIMIT_GUESTS, LIMIT_ROOMS, LIMIT_JOINS and
 MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins and 4 connections per table).
-  --json    one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"}}`;
+  --json      one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"},
+              "passLatencyMs","playLatencyMs","endLatencyMs","moves","seconds","serverCpuUsPerMove",
+              "clientCpuUsPerMove","serverMemory"}`;
 
-export interface LoadtestOptions {
-  readonly url: string;
-  readonly tables: number;
-  readonly hands: number;
-  readonly seed: number;
-  readonly timeoutMs: number; // give up on tables not finished by then
+export interface LoadtestOptions extends ShareOptions {
+  readonly workers: number; // threads of clients (1: this thread)
   readonly metricsToken?: string | null; // the server's METRICS_TOKEN, for its /metrics
   readonly progress?: (line: string) => void;
+}
+
+interface Tail {
+  p50: number;
+  p99: number;
 }
 
 export interface LoadtestResult {
   tables: number;
   tablesCompleted: number;
   messagesPerSecond: number;
-  latencyMs: { p50: number; p95: number; p99: number };
-  passLatencyMs: { p50: number; p99: number }; // passes only (every table passes at once, after its deal)
-  playLatencyMs: { p50: number; p99: number }; // cards played only
+  latencyMs: { p50: number; p95: number; p99: number }; // every move
+  passLatencyMs: Tail; // passes only (every table passes at once, after its deal)
+  playLatencyMs: Tail; // cards played, but for a hand's last
+  endLatencyMs: Tail; // a hand's last card (the hand's scores, then the next deal or the game's end), moon choices
   moves: number;
-  seconds: number;
+  seconds: number; // from the first start to the last table's end
   serverCpuSeconds: number | null; // the server's CPU time while the games ran (from its /metrics), if it tells
-  clientCpuSeconds: number; // this process' CPU time while the games ran (all its clients)
+  clientCpuSeconds: number; // this process' CPU time while the games ran (all its clients and threads)
+  serverCpuUsPerMove: number | null;
+  clientCpuUsPerMove: number;
+  /**
+   * The server's resident memory before the tables opened, and the larger of its values with every table open
+   * (before the start) and at the end, if it tells; per connection: the growth over the baseline per client.
+   */
+  serverMemory: { baselineMb: number; peakMb: number; perConnectionKb: number } | null;
 }
 
-/** The server's process CPU seconds from its Prometheus metrics, or null. */
-async function serverCpu(url: string, token: string | null): Promise<number | null> {
+/** The server's process CPU seconds and resident memory from its Prometheus metrics, or null. */
+async function serverStats(
+  url: string,
+  token: string | null,
+): Promise<{ cpuSeconds: number; rssBytes: number } | null> {
   try {
     const res = await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
     if (!res.ok) return null;
     const text = await res.text();
-    const m = /^process_cpu_seconds_total (\S+)$/m.exec(text);
-    return m ? Number(m[1]) : null;
+    const cpu = /^process_cpu_seconds_total (\S+)$/m.exec(text);
+    const rss = /^process_resident_memory_bytes (\S+)$/m.exec(text);
+    return cpu && rss ? { cpuSeconds: Number(cpu[1]), rssBytes: Number(rss[1]) } : null;
   } catch {
     return null;
   }
 }
 
-interface Sent {
-  readonly at: number;
-  readonly kind: WireMove['kind'];
-  v: number | null;
-}
-
-/** One table: four clients, the moves they sent, and by version how many clients saw it and when the last did. */
-interface TableRun {
-  readonly clients: TableClient[];
-  readonly sent: Sent[];
-  readonly seenCount: number[]; // by version
-  readonly seenLast: number[]; // by version: when the last client so far received it
-  done: boolean;
-}
-
-async function guest(url: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(url + pathOf(ROUTES.guest), {
-      method: ROUTES.guest.method,
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-  } catch (e) {
-    const cause =
-      (e as { cause?: { code?: string } }).cause?.code ?? (e instanceof Error ? e.message : String(e));
-    throw new Error(`the game server at ${url} cannot be reached (${cause})`, { cause: e });
-  }
-  if (res.status === 429)
-    throw new Error(
-      'POST /api/guest: HTTP 429: the server limits new guests per address; start it with LIMIT_GUESTS, ' +
-        'LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
-    );
-  if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
-  const body = parseResponse(ROUTES.guest, await res.json());
-  if (!body.ok) throw new Error(`POST /api/guest: not a guest: ${body.error}`);
-  return body.value.token;
-}
-
-function decide(s: LiveState, rng: RandomSource): WireMove | null {
-  const v = s.view;
-  if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
-    const legal = [...v.legal];
-    const cards: CardName[] = [];
-    for (let i = 0; i < v.rules.passCards; i++) cards.push(legal.splice(randomInt(rng, legal.length), 1)[0]!);
-    return { kind: 'pass', cards };
-  }
-  if (v.phase === 'play' && v.turn === v.seat && v.legal.length > 0)
-    return { kind: 'play', card: v.legal[randomInt(rng, v.legal.length)]! };
-  if (v.phase === 'moon' && v.moonShooter === v.seat) return { kind: 'moon', choice: 'plus' };
-  return null;
-}
-
-/** Runs `count` jobs with at most `limit` at a time. */
-async function pool<T>(count: number, limit: number, job: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await job(i);
-      }
-    }),
-  );
-  return out;
-}
-
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const until = async (cond: () => boolean, ms: number): Promise<boolean> => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
+/** The tables of a run, open in this thread or in worker threads: started together, played, closed. */
+interface Opened {
+  readonly opened: number;
+  play(tableDone: () => void): Promise<SharePlayed[]>;
+  close(): Promise<void>;
+}
+
+async function openHere(o: LoadtestOptions, say: (line: string) => void): Promise<Opened> {
+  const share: Share = await openShare(
+    o,
+    Array.from({ length: o.tables }, (_, i) => i),
+    say,
+  );
+  return {
+    opened: share.opened,
+    play: async (tableDone) => [await share.play(performance.now(), tableDone)],
+    close: () => share.close(),
+  };
+}
+
+type WorkerMessage =
+  | { type: 'say'; line: string }
+  | { type: 'open'; opened: number }
+  | { type: 'done' }
+  | { type: 'played'; played: SharePlayed }
+  | { type: 'error'; message: string };
+
+/** Worker w takes the tables w, w + W, w + 2W …, so that every worker's tables spread over the whole ramp. */
+async function openInWorkers(o: LoadtestOptions, say: (line: string) => void): Promise<Opened> {
+  const n = Math.min(o.workers, o.tables);
+  const url = new URL('../loadtest-worker.js', import.meta.url);
+  const options: ShareOptions = {
+    url: o.url,
+    tables: o.tables,
+    hands: o.hands,
+    seed: o.seed,
+    timeoutMs: o.timeoutMs,
+    thinkMs: o.thinkMs,
+    rampMs: o.rampMs,
+  };
+  let tableDone: () => void = () => undefined;
+  const workers = Array.from({ length: n }, (_, w) => {
+    const input: LoadtestWorkerInput = {
+      options,
+      indices: Array.from({ length: o.tables }, (_, i) => i).filter((i) => i % n === w),
+    };
+    const worker = new Worker(url, { workerData: input });
+    let failed: string | null = null;
+    let onOpen: (opened: number) => void = () => undefined;
+    let onPlayed: (played: SharePlayed) => void = () => undefined;
+    let onFail: (e: Error) => void = () => undefined;
+    const opened = new Promise<number>((resolve, reject) => {
+      onOpen = resolve;
+      onFail = reject;
+    });
+    const played = new Promise<SharePlayed>((resolve, reject) => {
+      onPlayed = resolve;
+      const fail = onFail;
+      onFail = (e) => {
+        fail(e);
+        reject(e);
+      };
+    });
+    played.catch(() => undefined);
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'say') say(m.line);
+      else if (m.type === 'open') onOpen(m.opened);
+      else if (m.type === 'done') tableDone();
+      else if (m.type === 'played') onPlayed(m.played);
+      else failed = m.message;
+    });
+    worker.on('error', (e) => onFail(e));
+    const exited = new Promise<void>((r) =>
+      worker.once('exit', (code) => {
+        onFail(new Error(failed ?? `a worker exited with code ${code}`)); // nothing once settled
+        r();
+      }),
+    );
+    return { worker, opened, played, exited };
+  });
+  let counts: number[];
+  try {
+    counts = await Promise.all(workers.map((w) => w.opened));
+  } catch (e) {
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+    throw e;
   }
-  return true;
-};
+  return {
+    opened: counts.reduce((a, b) => a + b, 0),
+    play: (done) => {
+      tableDone = done;
+      for (const w of workers) w.worker.postMessage({ type: 'go' });
+      return Promise.all(workers.map((w) => w.played));
+    },
+    close: async () => {
+      await Promise.race([
+        Promise.all(workers.map((w) => w.exited)),
+        new Promise((r) => setTimeout(r, 10_000)),
+      ]);
+      await Promise.all(workers.map((w) => w.worker.terminate()));
+    },
+  };
+}
 
 /** Opens the tables, plays them, and measures. */
 export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
   const say = o.progress ?? (() => undefined);
-  let messages = 0;
-  const runs: TableRun[] = [];
-  say(`opening ${o.tables} tables of 4 clients on ${o.url} …`);
-  const everyClient: TableClient[] = []; // closed at the end, whatever happens
+  const token = o.metricsToken ?? null;
+  const baseline = await serverStats(o.url, token);
+  const threads = Math.min(o.workers, o.tables);
+  say(
+    `opening ${o.tables} tables of 4 clients on ${o.url}` +
+      (threads > 1 ? ` in ${threads} worker threads` : '') +
+      ' …',
+  );
+  const run = threads > 1 ? await openInWorkers(o, say) : await openHere(o, say);
   try {
-    return await play();
-  } finally {
-    await Promise.all(
-      everyClient.map((c) => Promise.race([c.leave(), new Promise((r) => setTimeout(r, 5000))])),
+    say(
+      `${run.opened} tables open; starting every game` +
+        (o.rampMs > 0 ? ` over ${o.rampMs / 1000} s` : '') +
+        (o.thinkMs > 0 ? `, thinking ${o.thinkMs / 2}–${(o.thinkMs * 3) / 2} ms per decision` : ''),
     );
-  }
-
-  async function play(): Promise<LoadtestResult> {
-    await pool(o.tables, 25, async (i) => {
-      const clients: TableClient[] = [];
-      try {
-        const tokens = await Promise.all([0, 1, 2, 3].map(() => guest(o.url)));
-        const host = await TableClient.createFriendsRoom({ url: o.url, token: tokens[0]! });
-        clients.push(host);
-        everyClient.push(host);
-        await Promise.all(
-          tokens.slice(1).map(async (token) => {
-            const c = new TableClient({ url: o.url, token, roomId: host.roomId });
-            clients.push(c);
-            everyClient.push(c);
-            await c.connect();
-          }),
-        );
-        if (!(await until(() => clients.every((c) => c.lobby?.members.length === 4), 30_000)))
-          throw new Error('the lobby did not fill within 30 s');
-        host.send('options', { rules: { handsToPlay: o.hands }, botLevel: 'random' });
-        runs.push({
-          clients: [host, ...clients.slice(1)],
-          sent: [],
-          seenCount: [],
-          seenLast: [],
-          done: false,
-        });
-      } catch (e) {
-        if (e instanceof Error && e.message.includes('cannot be reached')) throw e; // no server: no run
-        say(`table ${i} did not open: ${e instanceof Error ? e.message : String(e)}`);
-        await Promise.all(clients.map((c) => c.leave()));
-      }
-    });
-    say(`${runs.length} tables open; starting every game`);
-
-    const rng = seededRandom(o.seed);
-    for (const run of runs) {
-      for (const c of run.clients) {
-        c.tap((type, m) => {
-          messages++;
-          if (type !== 'game') return;
-          const v = (m as GameMessage).v;
-          run.seenCount[v] = (run.seenCount[v] ?? 0) + 1;
-          run.seenLast[v] = performance.now();
-        });
-        let busy = false;
-        const act = (): void => {
-          const s = c.state;
-          if (busy || !s || c.status !== 'open') return;
-          const move = decide(s, rng);
-          if (!move) return;
-          busy = true;
-          const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
-          run.sent.push(sent);
-          messages++;
-          c.move(move).then(
-            (v) => {
-              sent.v = v;
-              busy = false;
-              act();
-            },
-            () => {
-              busy = false;
-              setTimeout(act, 10);
-            },
-          );
-        };
-        c.subscribe(act);
-      }
-    }
-    const cpuBefore = await serverCpu(o.url, o.metricsToken ?? null);
+    const cpuBefore = await serverStats(o.url, token); // every connection open: its memory too
     const ownBefore = process.cpuUsage();
     const started = performance.now();
-    for (const run of runs) run.clients[0]!.send('start', {});
-    let last = 0;
-    const finished = await until(() => {
-      const done = runs.filter((r) => (r.done ||= r.clients.every((c) => c.result !== null))).length;
-      if (
-        done !== last &&
-        (done === runs.length || performance.now() - started > 1000 * Math.floor(done / 50))
-      ) {
-        last = done;
-        say(`${done} of ${runs.length} tables finished`);
+    let done = 0;
+    let told = 0;
+    const shares = await run.play(() => {
+      done++;
+      if (done === run.opened || performance.now() - started > 1000 * Math.floor(done / 50)) {
+        if (done !== told) say(`${done} of ${run.opened} tables finished`);
+        told = done;
       }
-      return done === runs.length;
-    }, o.timeoutMs);
+    });
     const seconds = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
-    const cpuAfter = await serverCpu(o.url, o.metricsToken ?? null);
-    if (!finished) say('timed out: some tables did not finish');
+    const cpuAfter = await serverStats(o.url, token);
+    // Not sampled while the games run: reading /metrics costs the server CPU (it lists every open handle).
+    const peakRss = Math.max(cpuBefore?.rssBytes ?? 0, cpuAfter?.rssBytes ?? 0);
+    const completed = shares.reduce((a, s) => a + s.completed, 0);
+    if (completed < run.opened) say('timed out: some tables did not finish');
 
-    const latencies: number[] = [];
-    const passes: number[] = [];
-    const plays: number[] = [];
-    for (const run of runs)
-      for (const s of run.sent) {
-        if (s.v === null || (run.seenCount[s.v] ?? 0) < run.clients.length) continue;
-        const ms = run.seenLast[s.v]! - s.at;
-        latencies.push(ms);
-        if (s.kind === 'pass') passes.push(ms);
-        else if (s.kind === 'play') plays.push(ms);
-      }
-    for (const l of [latencies, passes, plays]) l.sort((a, b) => a - b);
+    const passes = shares.flatMap((s) => s.passes).sort((a, b) => a - b);
+    const plays = shares.flatMap((s) => s.plays).sort((a, b) => a - b);
+    const ends = shares.flatMap((s) => s.ends).sort((a, b) => a - b);
+    const latencies = [...passes, ...plays, ...ends].sort((a, b) => a - b);
+    const messages = shares.reduce((a, s) => a + s.messages, 0);
     const round = (x: number) => Math.round(x * 10) / 10;
-    const short = (l: number[]) => ({ p50: round(percentile(l, 50)), p99: round(percentile(l, 99)) });
+    const short = (l: number[]): Tail => ({ p50: round(percentile(l, 50)), p99: round(percentile(l, 99)) });
+    const moves = latencies.length;
+    const serverCpuSeconds = cpuBefore && cpuAfter ? cpuAfter.cpuSeconds - cpuBefore.cpuSeconds : null;
+    const clientCpuSeconds = (own.user + own.system) / 1e6;
+    const perMove = (s: number) => Math.round((s * 1e6) / Math.max(1, moves));
+    const mb = (b: number) => Math.round(b / 1e5) / 10;
     return {
       tables: o.tables,
-      tablesCompleted: runs.filter((r) => r.done).length,
+      tablesCompleted: completed,
       messagesPerSecond: Math.round(messages / seconds),
       latencyMs: {
         p50: round(percentile(latencies, 50)),
@@ -264,11 +245,23 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
       },
       passLatencyMs: short(passes),
       playLatencyMs: short(plays),
-      moves: latencies.length,
+      endLatencyMs: short(ends),
+      moves,
       seconds: round(seconds),
-      serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-      clientCpuSeconds: (own.user + own.system) / 1e6,
+      serverCpuSeconds,
+      clientCpuSeconds,
+      serverCpuUsPerMove: serverCpuSeconds === null ? null : perMove(serverCpuSeconds),
+      clientCpuUsPerMove: perMove(clientCpuSeconds),
+      serverMemory: baseline
+        ? {
+            baselineMb: mb(baseline.rssBytes),
+            peakMb: mb(peakRss),
+            perConnectionKb: Math.round((peakRss - baseline.rssBytes) / 1024 / Math.max(1, 4 * run.opened)),
+          }
+        : null,
     };
+  } finally {
+    await run.close();
   }
 }
 
@@ -286,6 +279,9 @@ export const loadtest: Command = {
         tables: { type: 'string' },
         hands: { type: 'string' },
         seed: { type: 'string' },
+        'think-ms': { type: 'string' },
+        ramp: { type: 'string' },
+        workers: { type: 'string' },
         'timeout-s': { type: 'string' },
         'metrics-token': { type: 'string' },
         json: { type: 'boolean' },
@@ -304,29 +300,57 @@ export const loadtest: Command = {
     if (values.tables === undefined) throw new UsageError('--tables is required');
     const tables = intOption(values.tables, 'tables', 1, 1);
     const hands = intOption(values.hands, 'hands', 1, 1);
+    const ramp = values.ramp === undefined ? 0 : Number(values.ramp);
+    if (values.ramp?.trim() === '' || !Number.isFinite(ramp) || ramp < 0 || ramp > 86_400)
+      throw new UsageError(`--ramp must be a number of seconds from 0 to 86400, not "${values.ramp}"`);
+    const workers = intOption(values.workers, 'workers', 1, 1);
+    if (workers > availableParallelism() * 4)
+      throw new UsageError(`--workers must be at most ${availableParallelism() * 4} (4 per core)`);
     const result = await runLoadtest({
       url: url.origin,
       tables,
       hands,
       seed: intOption(values.seed, 'seed', 1, 0),
+      thinkMs: intOption(values['think-ms'], 'think-ms', 0, 0),
+      rampMs: Math.round(ramp * 1000),
+      workers,
       timeoutMs: intOption(values['timeout-s'], 'timeout-s', 600, 1) * 1000,
       metricsToken: values['metrics-token'] ?? (process.env['METRICS_TOKEN'] || null),
       progress: (line) => process.stderr.write(`${line}\n`),
     });
     if (values.json) {
-      const { tables: t, tablesCompleted, messagesPerSecond, latencyMs } = result;
-      printJson({ tables: t, tablesCompleted, messagesPerSecond, latencyMs });
+      const r = result;
+      printJson({
+        tables: r.tables,
+        tablesCompleted: r.tablesCompleted,
+        messagesPerSecond: r.messagesPerSecond,
+        latencyMs: r.latencyMs,
+        passLatencyMs: r.passLatencyMs,
+        playLatencyMs: r.playLatencyMs,
+        endLatencyMs: r.endLatencyMs,
+        moves: r.moves,
+        seconds: r.seconds,
+        serverCpuUsPerMove: r.serverCpuUsPerMove,
+        clientCpuUsPerMove: r.clientCpuUsPerMove,
+        serverMemory: r.serverMemory,
+      });
     } else {
       process.stdout.write(
         [
           `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
           `messages per second  ${result.messagesPerSecond}`,
           `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
-          `  passes / plays     p50 ${result.passLatencyMs.p50} / ${result.playLatencyMs.p50}   p99 ${result.passLatencyMs.p99} / ${result.playLatencyMs.p99}`,
+          `  passes / plays / end of hand   p50 ${result.passLatencyMs.p50} / ${result.playLatencyMs.p50} / ${result.endLatencyMs.p50}   p99 ${result.passLatencyMs.p99} / ${result.playLatencyMs.p99} / ${result.endLatencyMs.p99}`,
+          `moves per second     ${Math.round(result.moves / Math.max(0.001, result.seconds))}`,
           ...(result.serverCpuSeconds === null
             ? []
             : [`server CPU           ${cpu(result.serverCpuSeconds, result.moves)}`]),
           `client CPU           ${cpu(result.clientCpuSeconds, result.moves)}, all ${result.tables * 4} clients`,
+          ...(result.serverMemory === null
+            ? []
+            : [
+                `server memory        ${result.serverMemory.baselineMb} MB before, ${result.serverMemory.peakMb} MB at the peak (${result.serverMemory.perConnectionKb} KB per connection)`,
+              ]),
         ].join('\n') + '\n',
       );
     }

@@ -18,7 +18,7 @@ import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
 import type { Table } from '../table.js';
 import { boundedStep, displayRating, isProvisional, mergeSeats, rateGame, type Skill } from './model.js';
 import { botSubject, levelOfSubject, standingOf, storedSkills, userSubject } from './standings.js';
-import { seatStats, type SeatStats } from './stats.js';
+import { gameSeatStats } from './stats.js';
 
 /** A rating row changed under us (another table finished at the same time): the table retries. */
 export class RatingConflict extends Error {}
@@ -119,15 +119,13 @@ export async function finishLiveGame(
       }
     }
 
-    // Each seat's record of the game.
+    // Each seat's record of the game: its totals from the game's own state (the record is not replayed for them).
     const record = makeRecord(table.game, seats.map(recordName));
-    const stats = seatStats(record);
-    const empty: SeatStats = { hands: 0, points: 0, moons: 0, queens: 0 };
-    const perSeat = stats.ok ? stats.value : seats.map(() => empty);
+    const perSeat = gameSeatStats(table.game);
     const rows = seats.flatMap((s, i): PlayerGameRow[] => {
       const subject = subjects[i] ?? (s.level ? botSubject(s.level) : null);
       if (subject === null) return [];
-      const st = perSeat[i] ?? empty;
+      const st = perSeat[i]!;
       return [
         {
           gameId: table.id,

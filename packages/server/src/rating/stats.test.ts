@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { makeRecord, type Rules } from '@hearts/engine';
 import { randomGame } from '../../test/random-game.js';
-import { seatStats } from './stats.js';
+import { gameSeatStats, seatStats } from './stats.js';
 
 test.each([
   [{}, 1],
@@ -27,6 +27,8 @@ test.each([
     );
     // The Q♠ is in every deck here: exactly one seat takes it every hand.
     expect(stats.reduce((n, x) => n + x.queens, 0)).toBe(g.results.length);
+    // The server's finish reads them from the game's state instead of replaying the record: the same figures.
+    expect(gameSeatStats(g)).toEqual(stats);
   }
 });
 

@@ -6,9 +6,10 @@
  * ```ts
  * const s = seatStats(record);
  * if (s.ok) console.log(s.value[0]); // { hands: 9, points: 41, moons: 0, queens: 2 }
+ * const same = gameSeatStats(table.game); // from the game's own state, without replaying its record
  * ```
  */
-import { handTricks, replayRecord, err, ok, type Result } from '@hearts/engine';
+import { handTricks, replayRecord, err, ok, type GameState, type Result } from '@hearts/engine';
 
 /** One seat's totals over a game. */
 export interface SeatStats {
@@ -23,20 +24,23 @@ export function seatStats(record: unknown): Result<SeatStats[], string> {
   const replayed = replayRecord(record);
   if (!replayed.ok)
     return err(replayed.error.kind === 'format' ? replayed.error.message : replayed.error.reason);
-  const { rules, hands, state } = replayed.value;
-  const n = rules.players;
+  return ok(gameSeatStats(replayed.value.state));
+}
+
+/** Per seat: hands, points, moons and queens taken, from a game's state (its finished hands). */
+export function gameSeatStats(state: GameState): SeatStats[] {
+  const hands = state.results;
+  const n = state.rules.players;
   const queens = new Array<number>(n).fill(0);
   // The finished hands' tricks tell who took the Q♠.
   for (let h = 0; h < hands.length; h++) {
     const trick = handTricks(state, h).find((t) => t.cards.includes('QS'));
     if (trick?.winner !== undefined) queens[trick.winner]!++;
   }
-  return ok(
-    Array.from({ length: n }, (_, s) => ({
-      hands: hands.length,
-      points: hands.reduce((t, r) => t + r.points[s]!, 0),
-      moons: hands.filter((r) => r.shooter === s).length,
-      queens: queens[s]!,
-    })),
-  );
+  return Array.from({ length: n }, (_, s) => ({
+    hands: hands.length,
+    points: hands.reduce((t, r) => t + r.points[s]!, 0),
+    moons: hands.filter((r) => r.shooter === s).length,
+    queens: queens[s]!,
+  }));
 }

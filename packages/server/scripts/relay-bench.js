@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+/**
+ * The floor under `hearts loadtest`: a bare WebSocket relay loaded the same way, and (with --url) the game server
+ * right after it, so that the server's CPU per move and its ratio to the relay's come from one command.
+ *
+ * The relay is `ws` (the very copy the game server's transport uses) in a child process of its own: clients join a
+ * table of four by URL; a move is one 60-byte binary message in, and the relay sends one 100-byte message (one
+ * buffer for all four) to each of the table's four connections; nothing else. The load is the loadtest's: N tables
+ * of four clients, started evenly over --ramp seconds; per table 56 decisions as in a hand of Hearts (four passes
+ * at once, then 52 plays one seat after the other), each after a thinking time drawn uniformly between T/2 and
+ * 3T/2 (--think-ms T); a move's latency runs from its send until the last of the table's four clients has it.
+ * Server CPU is the relay process' own CPU time from the first start to the last table's end, divided by the moves.
+ *
+ *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30
+ *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30 \
+ *     --url http://127.0.0.1:3999 --rounds 3      # then `hearts loadtest` with the same load; the ratio
+ */
+/* global fetch */
+import { Buffer } from 'node:buffer';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers';
+import { URL, fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const require = createRequire(fileURLToPath(import.meta.resolve('@colyseus/ws-transport')));
+const { WebSocket, WebSocketServer } = require('ws');
+
+const IN_BYTES = 60;
+const OUT_BYTES = 100;
+const PASSES = 4;
+const PLAYS = 52;
+
+const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--think-ms T] [--ramp S]
+         [--url URL [--metrics-token T] [--workers W] [--rounds R]] [--json]
+  --tables    tables of four clients
+  --think-ms  mean thinking time per decision (uniform between T/2 and 3T/2; default 0)
+  --ramp      start the tables evenly over S seconds (default 0)
+  --url       a running game server: after each relay run, hearts loadtest with the same load (--workers W
+              passed on), and the ratio of the two servers' CPU per move
+  --rounds    relay and game server runs, in turn (default 1)
+  --json      one line of JSON`;
+
+// --- the relay --------------------------------------------------------------------------------------------------
+
+function serve() {
+  const tables = new Map();
+  const http = createServer((req, res) => {
+    if (req.url === '/cpu') {
+      const u = process.cpuUsage();
+      res.end(JSON.stringify({ cpuSeconds: (u.user + u.system) / 1e6, rssBytes: process.memoryUsage().rss }));
+    } else res.writeHead(404).end();
+  });
+  const wss = new WebSocketServer({ server: http });
+  wss.on('connection', (ws, req) => {
+    const id = req.url ?? '/';
+    let table = tables.get(id);
+    if (!table) tables.set(id, (table = new Set()));
+    table.add(ws);
+    ws.on('message', (data) => {
+      const out = Buffer.allocUnsafe(OUT_BYTES);
+      data.copy(out, 0, 0, 8); // the move's table counter and seat: how the clients know which move it was
+      for (const peer of table) peer.send(out);
+    });
+    ws.on('close', () => {
+      table.delete(ws);
+      if (table.size === 0) tables.delete(id);
+    });
+  });
+  http.listen(0, '127.0.0.1', () => process.stdout.write(`${http.address().port}\n`));
+}
+
+// --- the load -----------------------------------------------------------------------------------------------------
+
+/** A small seeded generator (mulberry32), for the thinking times. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function relayStats(port) {
+  const res = await fetch(`http://127.0.0.1:${port}/cpu`);
+  return res.json();
+}
+
+/** Runs the relay in a child process and loads it; resolves to the run's figures. */
+async function relayRun({ tables, thinkMs, rampMs }) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+      child.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+    });
+    const rng = random(1);
+    const think = () => (thinkMs > 0 ? thinkMs / 2 + thinkMs * rng() : 0);
+    const url = `ws://127.0.0.1:${port}`;
+    const baseline = await relayStats(port);
+
+    // Open every table's four connections, 100 at a time.
+    const runs = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(100, tables) }, async () => {
+        while (next < tables) {
+          const t = next++;
+          const clients = await Promise.all(
+            [0, 1, 2, 3].map(
+              () =>
+                new Promise((resolve, reject) => {
+                  const ws = new WebSocket(`${url}/t${t}`);
+                  ws.binaryType = 'nodebuffer';
+                  ws.once('open', () => resolve(ws));
+                  ws.once('error', reject);
+                }),
+            ),
+          );
+          runs[t] = { index: t, clients };
+        }
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 200)); // the relay has seen every connection
+
+    const latencies = [];
+    const passLatencies = [];
+    const playLatencies = [];
+    let moves = 0;
+    const before = await relayStats(port);
+    const ownBefore = process.cpuUsage();
+    const started = performance.now();
+    const message = Buffer.alloc(IN_BYTES);
+    await Promise.all(
+      runs.map(
+        (run) =>
+          new Promise((resolveTable) => {
+            const seen = new Map(); // move number → { at, count, kind }
+            let played = 0;
+            let passed = 0;
+            const send = (seat, n, kind) => {
+              setTimeout(() => {
+                seen.set(n, { at: performance.now(), count: 0, kind });
+                const m = Buffer.from(message); // a new message each time, as a client encodes each move
+                m.writeUInt32LE(n, 0);
+                m.writeUInt32LE(seat, 4);
+                run.clients[seat].send(m);
+              }, think());
+            };
+            const received = (data) => {
+              const n = data.readUInt32LE(0);
+              const s = seen.get(n);
+              if (!s || ++s.count < 4) return;
+              const ms = performance.now() - s.at;
+              seen.delete(n);
+              moves++;
+              latencies.push(ms);
+              (s.kind === 'pass' ? passLatencies : playLatencies).push(ms);
+              if (s.kind === 'pass' && ++passed < PASSES) return;
+              if (played === PLAYS) {
+                resolveTable();
+                return;
+              }
+              const k = played++;
+              send(k % 4, PASSES + k, 'play');
+            };
+            for (const c of run.clients) c.on('message', received);
+            const start = () => {
+              for (let seat = 0; seat < PASSES; seat++) send(seat, seat, 'pass');
+            };
+            setTimeout(start, (run.index * rampMs) / tables);
+          }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const own = process.cpuUsage(ownBefore);
+    const after = await relayStats(port);
+    for (const run of runs) for (const c of run.clients) c.close();
+    for (const l of [latencies, passLatencies, playLatencies]) l.sort((a, b) => a - b);
+    const round = (x) => Math.round(x * 10) / 10;
+    return {
+      tables,
+      moves,
+      seconds: round(seconds),
+      latencyMs: {
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+      },
+      passLatencyMs: { p50: round(percentile(passLatencies, 50)), p99: round(percentile(passLatencies, 99)) },
+      playLatencyMs: { p50: round(percentile(playLatencies, 50)), p99: round(percentile(playLatencies, 99)) },
+      serverCpuUsPerMove: Math.round(((after.cpuSeconds - before.cpuSeconds) * 1e6) / Math.max(1, moves)),
+      clientCpuUsPerMove: Math.round((own.user + own.system) / Math.max(1, moves)),
+      serverMemory: {
+        baselineMb: Math.round(baseline.rssBytes / 1e5) / 10,
+        peakMb: Math.round(after.rssBytes / 1e5) / 10,
+        perConnectionKb: Math.round((after.rssBytes - baseline.rssBytes) / 1024 / (4 * tables)),
+      },
+    };
+  } finally {
+    child.kill();
+  }
+}
+
+/** `hearts loadtest --json` with the same load against the game server. */
+function heartsRun(o) {
+  const bin = fileURLToPath(new URL('../../cli/bin/hearts.js', import.meta.url));
+  const args = ['loadtest', '--url', o.url, '--tables', String(o.tables), '--json'];
+  if (o.thinkMs > 0) args.push('--think-ms', String(o.thinkMs));
+  if (o.rampMs > 0) args.push('--ramp', String(o.rampMs / 1000));
+  if (o.workers) args.push('--workers', String(o.workers));
+  if (o.metricsToken) args.push('--metrics-token', o.metricsToken);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 24 }, (error, stdout, stderr) => {
+      // The loadtest's own report lines (tables that did not open or finish), without its progress.
+      for (const l of stderr.split('\n'))
+        if (l && !/^\d+ of \d+ tables finished$/.test(l)) process.stderr.write(`  hearts loadtest: ${l}\n`);
+      const line = stdout.trim().split('\n').pop();
+      if (!line?.startsWith('{'))
+        reject(new Error(`hearts loadtest failed: ${stderr.trim().split('\n').pop()}`));
+      else resolve(JSON.parse(line));
+    });
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'boolean' },
+      tables: { type: 'string' },
+      'think-ms': { type: 'string' },
+      ramp: { type: 'string' },
+      url: { type: 'string' },
+      'metrics-token': { type: 'string' },
+      workers: { type: 'string' },
+      rounds: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.serve) return serve();
+  const num = (v, name, dflt, min) => {
+    if (v === undefined) return dflt;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}\n${USAGE}`);
+    return n;
+  };
+  if (values.help || values.tables === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = values.help ? 0 : 2;
+    return;
+  }
+  const o = {
+    tables: Math.floor(num(values.tables, 'tables', 0, 1)),
+    thinkMs: Math.floor(num(values['think-ms'], 'think-ms', 0, 0)),
+    rampMs: Math.round(num(values.ramp, 'ramp', 0, 0) * 1000),
+    url: values.url,
+    metricsToken: values['metrics-token'] ?? process.env.METRICS_TOKEN,
+    workers: values.workers === undefined ? undefined : Math.floor(num(values.workers, 'workers', 1, 1)),
+  };
+  const rounds = Math.floor(num(values.rounds, 'rounds', 1, 1));
+  const results = [];
+  const line = (name, x) =>
+    `${name.padEnd(7)} ${String(x.moves).padStart(7)} moves in ${x.seconds} s   p50 ${x.latencyMs.p50}  p99 ${x.latencyMs.p99} ms   server ${x.serverCpuUsPerMove} µs/move   client ${x.clientCpuUsPerMove} µs/move`;
+  for (let r = 0; r < rounds; r++) {
+    const relay = await relayRun(o);
+    if (!values.json) process.stdout.write(`round ${r + 1}\n${line('relay', relay)}\n`);
+    const hearts = o.url ? await heartsRun(o) : null;
+    const ratio =
+      hearts?.serverCpuUsPerMove != null
+        ? Math.round((hearts.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100
+        : null;
+    results.push({ relay, hearts, ratio });
+    if (!values.json && hearts)
+      process.stdout.write(
+        `${line('hearts', hearts)}\n` +
+          `        tables completed ${hearts.tablesCompleted} of ${hearts.tables}; passes / plays / end of hand p99 ` +
+          `${hearts.passLatencyMs.p99} / ${hearts.playLatencyMs.p99} / ${hearts.endLatencyMs.p99} ms\n` +
+          `  ratio (server CPU per move) ${ratio}\n`,
+      );
+  }
+  const ratios = results
+    .map((x) => x.ratio)
+    .filter((x) => x !== null)
+    .sort((a, b) => a - b);
+  const median = ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : null;
+  if (values.json) process.stdout.write(`${JSON.stringify({ rounds: results, medianRatio: median })}\n`);
+  else if (median !== null && rounds > 1)
+    process.stdout.write(`median ratio ${median} (${ratios.join(', ')})\n`);
+  if (results.some((x) => x.hearts && x.hearts.tablesCompleted !== x.hearts.tables)) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  process.stderr.write(`relay-bench: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+});
