@@ -12,7 +12,7 @@
  * view.seats[view.you].name; // the player's own name
  * ```
  */
-import { passOffset, type CardName, type Observation, type Phase } from '@hearts/engine';
+import { passOffset, type CardName, type Observation, type Phase, type Rules } from '@hearts/engine';
 import {
   kickVotesNeeded,
   type BotLevel,
@@ -121,6 +121,7 @@ export interface HandRow {
 export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly phase: Phase;
   readonly players: number;
+  readonly rules: Rules; // the rules in force at this table
   readonly you: number; // the player's seat (shown at the bottom)
   readonly handNumber: number; // counting from 0
   readonly direction: PassDirection; // this hand's pass
@@ -220,6 +221,7 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
   return {
     phase,
     players: n,
+    rules: obs.rules,
     you,
     handNumber: obs.handNumber,
     direction,
