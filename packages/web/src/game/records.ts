@@ -188,7 +188,10 @@ export function soloStats(groups: readonly StatsGroup[], filter: StatsFilter = {
   return groups.filter((g) => matches(g, filter)).reduce<Stats>(sum, EMPTY_STATS);
 }
 
-/** The statistics by variant or by bot level (within `filter`), each with what it counts, most games first. */
+/**
+ * The statistics by variant or by bot level (within `filter`), each with what it counts: most games first, the
+ * EARLIER games (rules and level not recorded) last.
+ */
 export function statsBy(
   groups: readonly StatsGroup[],
   by: 'variant' | 'level',
@@ -206,7 +209,12 @@ export function statsBy(
         ...(by === 'variant' ? { variant: g.variant } : { level: g.level }),
       }),
     }))
-    .sort((a, b) => b.stats.games - a.stats.games || a.key.localeCompare(b.key));
+    .sort(
+      (a, b) =>
+        Number(a.key === EARLIER || a.key === 'null') - Number(b.key === EARLIER || b.key === 'null') ||
+        b.stats.games - a.stats.games ||
+        a.key.localeCompare(b.key),
+    );
 }
 
 /** Average points per hand, or null before the first hand. */

@@ -75,7 +75,7 @@ describe('statistics page', () => {
     expect(rows(container)).toEqual([
       'games 7',
       'wins 3',
-      'winRate 42.9 %',
+      'winRate 42.9\u00a0%',
       'hands 40',
       'average 5',
       'moons 1',
@@ -85,10 +85,10 @@ describe('statistics page', () => {
     const byRules = screen.getByRole('heading', { name: 'By rules' }).parentElement!;
     const variants = [...byRules.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-group'));
     expect(variants).toEqual([
-      EARLIER,
       'standard',
       variantKey({ jackOfDiamonds: -10 }),
       variantKey(preset('blackMaria')),
+      EARLIER,
     ]);
     fireEvent.click(within(byRules).getByRole('button', { name: 'Omnibus' }));
     expect(rows(container)).toContain('games 1');
@@ -102,7 +102,7 @@ describe('statistics page', () => {
     expect(rows(container)).toEqual([
       'games 2',
       'wins 1',
-      'winRate 50 %',
+      'winRate 50\u00a0%',
       'hands 10',
       'average 6',
       'moons 1',
@@ -123,10 +123,10 @@ describe('statistics page', () => {
     expect(within(byRules).getByRole('button', { name: 'Black Maria' })).toBeTruthy();
     const byLevel = screen.getByRole('heading', { name: 'Nach Bot-Stufe' }).parentElement!;
     expect([...byLevel.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual([
-      'nicht erfasst',
       'Leicht',
       'Schwer',
       'Mittel',
+      'nicht erfasst',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Level } from '@hearts/bots';
-import { preset, type PresetName, type Rules } from '@hearts/engine';
+import { parseRules, preset, rulesDiff, type PresetName, type Rules } from '@hearts/engine';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useApp } from './context';
 import { levelName } from './names';
 import { Page } from './Page';
 import { ruleLines } from './RulesOptions';
+import './stats.css';
 
 /** A rule variant in words: its rule set's name (and the player count when it is not the set's), or its options. */
 export function variantLabel(t: TFunction, lang: Lang, variant: string, rules: Partial<Rules>): string {
@@ -31,10 +32,18 @@ export function variantLabel(t: TFunction, lang: Lang, variant: string, rules: P
     const own = preset(name as PresetName).players ?? 4;
     return t(`rules.presets.${name}`) + (players === own ? '' : ` · ${t('stats.players', { n: players })}`);
   }
+  // Only the options that differ from the standard: the players and the target score when they do.
+  const differ = new Set(Object.keys(rulesDiffFull(rules)));
   return ruleLines(t, lang, rules)
+    .filter((l) => differ.has(l.name))
     .map((l) => `${l.label}: ${l.value}`)
     .join(' · ');
 }
+
+const rulesDiffFull = (rules: Partial<Rules>): Partial<Rules> => {
+  const r = parseRules(rules);
+  return r.ok ? rulesDiff(r.value) : rules;
+};
 
 const levelLabel = (t: TFunction, level: Level | null): string =>
   level === null ? t('stats.levelUnknown') : levelName(t, level);
@@ -51,7 +60,7 @@ export function SoloStatsTable({ stats }: { stats: Stats }) {
     [
       'winRate',
       t('stats.winRate'),
-      stats.games ? `${fmt.format((100 * stats.wins) / stats.games)} %` : t('stats.none'),
+      stats.games ? `${fmt.format((100 * stats.wins) / stats.games)}\u00a0%` : t('stats.none'),
     ],
     ['hands', t('stats.hands'), fmt.format(stats.hands)],
     ['average', t('stats.average'), avg === null ? t('stats.none') : fmt.format(avg)],

@@ -23,7 +23,9 @@ export default function TableRulesPanel({ rules, onClose }: { rules: Rules; onCl
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
-  useEffect(() => body.current?.scrollTo?.({ top: 0 }), [shown]);
+  useEffect(() => {
+    body.current?.scrollTo?.({ top: 0 }); // (Chromium's scrollTo returns a promise: never an effect's cleanup)
+  }, [shown]);
   const diff = rulesDiff(rules);
   const name = presetOf(diff);
   return (

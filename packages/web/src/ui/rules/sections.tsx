@@ -492,10 +492,11 @@ function SectionOptions({ id, rules, where }: { id: SectionId; rules: Rules; whe
   const lang: Lang = i18n.language === 'de' ? 'de' : 'en';
   const names = OFFERED_OPTIONS.filter((n) => SECTION_OF[n] === id);
   if (names.length === 0) return null;
-  const std = fullRules({ players: rules.players });
   return (
     <div className="rule-options">
       {names.map((name) => {
+        // The standard's removed cards are those of the table's player count; every other option has one default.
+        const std = name === 'removedCards' ? fullRules({ players: rules.players }) : DEFAULT_RULES;
         const standard = ruleValue(t, lang, std, name);
         const now = ruleValue(t, lang, rules, name);
         return (
