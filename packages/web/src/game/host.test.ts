@@ -169,9 +169,10 @@ describe('SoloTable', () => {
     // Left and resumed, then finished: every hand of it counts, once, in its variant against its level.
     c.leave();
     expect(c.resume()).toBe(true);
-    for (let i = 0; i < 5000 && c.game!.phase !== 'gameOver'; i++) {
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
       await scheduler.run();
-      if (c.game!.phase !== 'gameOver') await humanAct(c);
+      if (!over()) await humanAct(c);
     }
     await scheduler.run();
     const state = c.game!;
