@@ -127,7 +127,7 @@ export type {
   TrickView,
 } from './game.js';
 export { playRefusal } from './refusal.js';
-export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
+export { RECORD_FORMAT, replayRecord, makeRecord, undosOf } from './record.js';
 export type {
   GameRecord,
   HandRecord,
@@ -136,3 +136,5 @@ export type {
   RecordStepError,
   ReplayOutcome,
 } from './record.js';
+export { certainClaim, claimPlayout, applyClaim } from './claim.js';
+export type { Claim, ClaimError, ClaimPlay } from './claim.js';

@@ -76,7 +76,15 @@ describe('solo statistics', () => {
   });
 
   it('adds up every group, or those of a variant, a level or a player count', () => {
-    expect(soloStats(all)).toEqual({ games: 11, wins: 4, hands: 58, points: 395, moons: 1, queens: 1 });
+    expect(soloStats(all)).toEqual({
+      games: 11,
+      wins: 4,
+      hands: 58,
+      points: 395,
+      moons: 1,
+      queens: 1,
+      undoGames: 0,
+    });
     expect(soloStats(all, { variant: variantKey(omnibus) })).toMatchObject({
       games: 1,
       hands: 6,

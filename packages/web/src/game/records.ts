@@ -32,6 +32,7 @@ export interface Stats {
   readonly points: number; // points scored in those hands (the moon rule applied)
   readonly moons: number; // moons shot by the player
   readonly queens: number; // hands in which the player took the Q♠
+  readonly undoGames: number; // of the finished games, those with cards taken back (counted in all the above too)
 }
 
 /** The statistics of one kind of solo game: one rule variant against one bot level. */
@@ -51,7 +52,15 @@ export const SOLO_STATS_KEY = 'hearts.soloStats';
 export const HISTORY_KEY = 'hearts.history';
 export const HISTORY_MAX = 100;
 
-export const EMPTY_STATS: Stats = { games: 0, wins: 0, hands: 0, points: 0, moons: 0, queens: 0 };
+export const EMPTY_STATS: Stats = {
+  games: 0,
+  wins: 0,
+  hands: 0,
+  points: 0,
+  moons: 0,
+  queens: 0,
+  undoGames: 0,
+};
 const COUNTS = Object.keys(EMPTY_STATS) as (keyof Stats)[];
 
 /**
@@ -126,19 +135,24 @@ export const addHand = (s: Stats, f: HandFacts): Stats => ({
   queens: s.queens + (f.queen ? 1 : 0),
 });
 
-export const addGame = (s: Stats, won: boolean): Stats => ({
+/**
+ * A finished game. Games with cards taken back (undo) count like any other — the statistics describe the play on
+ * this device, practice included — and are counted apart too (`undoGames`); the history marks them.
+ */
+export const addGame = (s: Stats, won: boolean, undo = false): Stats => ({
   ...s,
   games: s.games + 1,
   wins: s.wins + (won ? 1 : 0),
+  undoGames: s.undoGames + (undo ? 1 : 0),
 });
 
 const sum = (a: Stats, b: Stats): Stats => counts(Object.fromEntries(COUNTS.map((k) => [k, a[k] + b[k]])));
 
-/** A finished game's statistics for `seat`: every hand's facts, and whether it won. */
-export function gameStats(state: GameState, seat: number): Stats {
+/** A finished game's statistics for `seat`: every hand's facts, whether it won, whether cards were taken back. */
+export function gameStats(state: GameState, seat: number, undo = false): Stats {
   let s = EMPTY_STATS;
   for (let h = 0; h < state.results.length; h++) s = addHand(s, handFacts(state, h, seat));
-  return addGame(s, state.winners.includes(seat));
+  return addGame(s, state.winners.includes(seat), undo);
 }
 
 /** Adds a finished game to its group (its rules' variant against `level`). */
@@ -156,9 +170,18 @@ export function addToGroups(
   return groups.map((g, j) => (j === i ? { ...g, ...sum(g, game) } : g));
 }
 
-/** Keeps a finished solo game in the statistics: the player's seat `seat`, against bots of `level`. */
-export function recordSoloGame(store: KeyValueStore, state: GameState, level: Level, seat: number): void {
-  saveSoloStats(store, addToGroups(loadSoloStats(store), state.rules, level, gameStats(state, seat)));
+/**
+ * Keeps a finished solo game in the statistics: the player's seat `seat`, against bots of `level`; `undo`: cards
+ * were taken back in it.
+ */
+export function recordSoloGame(
+  store: KeyValueStore,
+  state: GameState,
+  level: Level,
+  seat: number,
+  undo = false,
+): void {
+  saveSoloStats(store, addToGroups(loadSoloStats(store), state.rules, level, gameStats(state, seat, undo)));
 }
 
 /** Which games to count: one variant, one bot level (null: the EARLIER group's), one player count. */

@@ -1,3 +1,4 @@
+import { dailyDe } from '../daily/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -92,6 +93,7 @@ export const de: Texts = {
     ERR_NOT_SHOOTER: 'Nur wer den Durchmarsch hat, wählt, wie er zählt',
     ERR_BAD_CHOICE: 'Diese Wahl gibt es nicht',
     ERR_HAND_OVER: 'Die Runde ist schon vorbei',
+    ERR_CLAIM_NOT_CERTAIN: 'Die restlichen Stiche sind noch nicht sicher',
     ERR_BAD_DEAL: 'Die gegebenen Karten sind kein gültiges Geben',
     ERR_BAD_SEVEN_SUIT: 'Die Sieben des Würfels hat keine gültige Farbe',
     other: 'Diese Karte geht jetzt nicht',
@@ -109,6 +111,17 @@ export const de: Texts = {
     hintPlay: 'Der Experte würde spielen: {{card}}',
     newGame: 'Neues Spiel',
     leave: 'Tisch verlassen',
+    undo: 'Zurück',
+    undoTitle: 'Letzte Karte zurücknehmen (Strg+Z)',
+  },
+  claim: {
+    offer: 'Rest ansagen',
+    confirm: 'Du nimmst die restlichen {{tricks}} Stiche ({{points}}).',
+    confirmMoon: 'Du nimmst die restlichen {{tricks}} Stiche und hast den Durchmarsch.',
+    point: '{{count}}\u00a0Punkt',
+    points: '{{count}}\u00a0Punkte',
+    yes: 'Stiche nehmen',
+    no: 'Weiterspielen',
   },
   moon: {
     title: 'Durchmarsch!',
@@ -236,6 +249,7 @@ export const de: Texts = {
     result: 'Du: {{score}} · {{outcome}}',
     won: 'gewonnen',
     lost: 'verloren',
+    withUndo: 'mit Zurücknehmen · keine Jetons',
   },
   record: {
     notRecord: 'es ist kein Spielprotokoll (hearts-record/1)',
@@ -286,6 +300,7 @@ export const de: Texts = {
     gamesShort: 'Spiele',
     winsShort: 'Siege',
     averageShort: 'Punkte/Runde',
+    undoGames: 'Spiele mit zurückgenommenen Karten',
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
@@ -294,4 +309,5 @@ export const de: Texts = {
   progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
   shop: shopDe, // der Shop: src/shop/texts.ts
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
+  daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
 };

@@ -1,3 +1,4 @@
+import { dailyEn } from '../daily/texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -91,6 +92,7 @@ export const en = {
     ERR_NOT_SHOOTER: 'Only the player who shot the moon chooses how it counts',
     ERR_BAD_CHOICE: 'There is no such choice',
     ERR_HAND_OVER: 'The hand is over already',
+    ERR_CLAIM_NOT_CERTAIN: 'The remaining tricks are not certain yet',
     ERR_BAD_DEAL: 'The cards dealt are not a valid deal',
     ERR_BAD_SEVEN_SUIT: 'The die’s seven is not a valid suit',
     other: 'That card cannot be played now',
@@ -108,6 +110,17 @@ export const en = {
     hintPlay: 'Expert would play: {{card}}',
     newGame: 'New game',
     leave: 'Leave table',
+    undo: 'Undo',
+    undoTitle: 'Take back your last card (Ctrl+Z)',
+  },
+  claim: {
+    offer: 'Claim the rest',
+    confirm: 'You take the remaining {{tricks}} tricks ({{points}}).',
+    confirmMoon: 'You take the remaining {{tricks}} tricks and shoot the moon.',
+    point: '{{count}}\u00a0point',
+    points: '{{count}}\u00a0points',
+    yes: 'Take them',
+    no: 'Play on',
   },
   moon: {
     title: 'You shot the moon!',
@@ -235,6 +248,7 @@ export const en = {
     result: 'You: {{score}} · {{outcome}}',
     won: 'won',
     lost: 'lost',
+    withUndo: 'with undo · no chips',
   },
   record: {
     notRecord: 'it is not a game record (hearts-record/1)',
@@ -284,6 +298,7 @@ export const en = {
     gamesShort: 'Games',
     winsShort: 'Won',
     averageShort: 'Points/hand',
+    undoGames: 'Games with cards taken back',
   },
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
@@ -292,6 +307,7 @@ export const en = {
   progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
   shop: shopEn, // the shop: src/shop/texts.ts
   rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts
+  daily: dailyEn, // the daily game: src/daily/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -67,6 +67,7 @@ export function SoloStatsTable({ stats }: { stats: Stats }) {
     ['moons', t('stats.moons'), fmt.format(stats.moons)],
     ['queens', t('stats.queens'), fmt.format(stats.queens)],
   ];
+  if (stats.undoGames > 0) rows.push(['undoGames', t('stats.undoGames'), fmt.format(stats.undoGames)]);
   return (
     <table className="stats-table solo-stats">
       <tbody>
