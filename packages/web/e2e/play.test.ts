@@ -210,7 +210,7 @@ describe('solo Hearts in Chromium', () => {
     // The finished game is in the history: replay it trick by trick, download its record, open that file.
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Statistics' }).click();
-    expect(await page.locator('.stats-table').textContent()).toContain(`Hands played${handsSeen}`);
+    expect(await page.locator('.solo-stats').textContent()).toContain(`Hands played${handsSeen}`);
     await page.getByRole('button', { name: /Back/ }).click();
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('button', { name: 'Replay' }).first().click();

@@ -20,7 +20,7 @@ import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SoloTable, directBots, type Scheduler } from './host';
-import { loadHistory, loadStats } from './records';
+import { EMPTY_STATS, loadHistory, loadSoloStats, soloStats, variantKey } from './records';
 import { seededDeal, type SeededHandRecord } from './deal';
 import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
 import { memoryStore, readJson } from './storage';
@@ -126,7 +126,8 @@ describe('SoloTable', () => {
       const sum = r.points.reduce((a, b) => a + b, 0);
       expect(r.shooter === null ? sum : sum % 26).toBe(r.shooter === null ? 26 : 0);
     }
-    const stats = loadStats(store);
+    const stats = soloStats(loadSoloStats(store));
+    expect(loadSoloStats(store).map((g) => [g.variant, g.level])).toEqual([[variantKey({}), 'easy']]);
     expect(stats.games).toBe(1);
     expect(stats.hands).toBe(state.results.length);
     expect(stats.points).toBe(state.results.reduce((a, r) => a + r.points[HUMAN]!, 0));
@@ -151,9 +152,47 @@ describe('SoloTable', () => {
     expect(again.resume()).toBe(true);
     await scheduler.run();
     expect(again.getSnapshot().result?.scores).toEqual(state.scores);
-    expect(loadStats(store).games).toBe(1);
+    expect(soloStats(loadSoloStats(store)).games).toBe(1);
     expect(loadHistory(store)).toHaveLength(1);
   });
+
+  it('counts a game in the statistics once it is finished, under its rules and level, never a hand before', async () => {
+    // The statistics page used to count every finished hand at once, so a game left unfinished still added its
+    // hands and points; the profile and the live record count finished games only. Now both count the same.
+    const { c, scheduler, store } = setup(11);
+    expect(c.start({ jackOfDiamonds: -10, targetScore: 30 }, 'hard').ok).toBe(true);
+    for (let i = 0; i < 5000 && c.game!.results.length === 0; i++) {
+      await scheduler.run();
+      if (c.game!.results.length === 0) await humanAct(c);
+    }
+    expect(c.game!.results.length).toBe(1);
+    expect(soloStats(loadSoloStats(store))).toEqual(EMPTY_STATS);
+    // Left and resumed, then finished: every hand of it counts, once, in its variant against its level.
+    c.leave();
+    expect(c.resume()).toBe(true);
+    const over = (): boolean => c.game!.phase === 'gameOver';
+    for (let i = 0; i < 5000 && !over(); i++) {
+      await scheduler.run();
+      if (!over()) await humanAct(c);
+    }
+    await scheduler.run();
+    const state = c.game!;
+    expect(state.phase).toBe('gameOver');
+    expect(loadSoloStats(store)).toEqual([
+      {
+        variant: variantKey({ jackOfDiamonds: -10, targetScore: 30 }),
+        rules: { targetScore: 30, jackOfDiamonds: -10 },
+        level: 'hard',
+        games: 1,
+        wins: state.winners.includes(HUMAN) ? 1 : 0,
+        hands: state.results.length,
+        points: state.scores[HUMAN],
+        moons: state.results.filter((r) => r.shooter === HUMAN).length,
+        queens: expect.any(Number),
+        undoGames: 0,
+      },
+    ]);
+  }, 60_000);
 
   it('resumes a game saved by the old solo controller (mid-hand, after the pass) and plays it to the end', async () => {
     // Saved by GameController (before the solo host), two tricks into the first hand.
@@ -499,7 +538,7 @@ describe('undo and claims', () => {
     expect(again.game!.phase).toBe('gameOver');
     const entry = loadHistory(store)[0]!;
     expect(entry.record.undos).toBe(1);
-    expect(loadStats(store)).toMatchObject({ games: 1, undoGames: 1 });
+    expect(soloStats(loadSoloStats(store))).toMatchObject({ games: 1, undoGames: 1 });
     expect(replayRecord(entry.record).ok).toBe(true);
   });
 

@@ -53,7 +53,7 @@ import {
   type WireMove,
 } from '@hearts/table';
 import { seededDeal } from './deal';
-import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, saveStats } from './records';
+import { addToHistory, historyEntry, recordSoloGame } from './records';
 import {
   HUMAN,
   clearSession,
@@ -487,11 +487,6 @@ export class SoloTable {
       }
       session = { ...session, state: after, seeds };
       saveSession(this.opts.store, session); // a full localStorage keeps the old value: the game goes on, as before
-      if (after.results.length > before.results.length)
-        saveStats(
-          this.opts.store,
-          addHand(loadStats(this.opts.store), handFacts(after, after.results.length - 1, HUMAN)),
-        );
     }
     this.shadow = table;
     this.set({ session });
@@ -504,12 +499,8 @@ export class SoloTable {
     if (!session || !state || gen !== this.generation) throw new Error('the game was left');
     if (!this.recorded) {
       const final = { ...session, state };
-      const stats = addGame(
-        loadStats(this.opts.store),
-        state.winners.includes(HUMAN),
-        (session.undos ?? 0) > 0,
-      );
-      saveStats(this.opts.store, stats);
+      // Statistics count finished games only, hand by hand, as the live record does; games with undo apart too.
+      recordSoloGame(this.opts.store, state, session.level, HUMAN, (session.undos ?? 0) > 0);
       addToHistory(this.opts.store, historyEntry(final, this.opts.clock?.() ?? Date.now()));
       this.recorded = true;
     }

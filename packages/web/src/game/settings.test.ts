@@ -3,7 +3,7 @@ import { cardLabel, rankIndex, sortHand, suitColor } from './cards';
 import { defaultSettings, loadSettings, parseSettings, presetOf, saveSettings, timing } from './settings';
 import { memoryStore } from './storage';
 import { passDirection, seatPositions } from './view';
-import { addGame, addHand, averagePoints, EMPTY_STATS, loadStats } from './records';
+import { addGame, addHand, averagePoints, EMPTY_STATS, EARLIER, loadSoloStats } from './records';
 
 describe('settings', () => {
   it('take the browser’s language first', () => {
@@ -110,6 +110,10 @@ describe('statistics', () => {
     expect(averagePoints(EMPTY_STATS)).toBeNull();
     const store = memoryStore();
     store.set('hearts.stats', JSON.stringify({ games: 'x', wins: 2 }));
-    expect(loadStats(store)).toEqual({ ...EMPTY_STATS, wins: 2 });
+    expect(loadSoloStats(store)).toEqual([]); // counters of no game or hand: nothing to keep
+    store.set('hearts.stats', JSON.stringify({ games: 3, wins: 2, hands: 'x' }));
+    expect(loadSoloStats(store)).toEqual([
+      { ...EMPTY_STATS, games: 3, wins: 2, variant: EARLIER, rules: {}, level: null },
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type Claim,
   type Observation,
   type Phase,
+  type Rules,
 } from '@hearts/engine';
 import {
   kickVotesNeeded,
@@ -128,6 +129,7 @@ export interface HandRow {
 export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly phase: Phase;
   readonly players: number;
+  readonly rules: Rules; // the rules in force at this table
   readonly you: number; // the player's seat (shown at the bottom)
   readonly handNumber: number; // counting from 0
   readonly direction: PassDirection; // this hand's pass
@@ -230,6 +232,7 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
   return {
     phase,
     players: n,
+    rules: obs.rules,
     you,
     handNumber: obs.handNumber,
     direction,

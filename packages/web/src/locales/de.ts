@@ -3,6 +3,7 @@ import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
 import { shopDe } from '../shop/texts';
+import { rulesPageDe } from '../ui/rules/texts';
 import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
@@ -285,7 +286,21 @@ export const de: Texts = {
     none: '—',
     reset: 'Statistik zurücksetzen',
     resetConfirm: 'Die ganze Statistik zurücksetzen?',
-    note: 'Nur auf diesem Gerät gespeichert.',
+    note: 'Spiele allein auf diesem Gerät, nur beendete Spiele; nur auf diesem Gerät gespeichert.',
+    variant: 'Regeln',
+    allVariants: 'Alle Regeln',
+    level: 'Bot-Stufe',
+    allLevels: 'Alle Stufen',
+    allPlayers: 'Beliebig viele',
+    levelUnknown: 'nicht erfasst',
+    earlier: 'Frühere Spiele (Regeln nicht erfasst)',
+    players: '{{n}} Spieler',
+    byVariant: 'Nach Regeln',
+    byLevel: 'Nach Bot-Stufe',
+    gamesShort: 'Spiele',
+    winsShort: 'Siege',
+    averageShort: 'Punkte/Runde',
+    undoGames: 'Spiele mit zurückgenommenen Karten',
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
@@ -293,5 +308,6 @@ export const de: Texts = {
   live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
   progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
   shop: shopDe, // der Shop: src/shop/texts.ts
+  rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
   daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
 };

@@ -3,6 +3,7 @@ import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
 import { shopEn } from '../shop/texts';
+import { rulesPageEn } from '../ui/rules/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
@@ -283,7 +284,21 @@ export const en = {
     none: '—',
     reset: 'Reset statistics',
     resetConfirm: 'Reset all statistics?',
-    note: 'Kept on this device only.',
+    note: 'Solo games on this device, finished games only; kept on this device only.',
+    variant: 'Rules',
+    allVariants: 'All rules',
+    level: 'Bot level',
+    allLevels: 'All levels',
+    allPlayers: 'Any number',
+    levelUnknown: 'not recorded',
+    earlier: 'Earlier games (rules not recorded)',
+    players: '{{n}} players',
+    byVariant: 'By rules',
+    byLevel: 'By bot level',
+    gamesShort: 'Games',
+    winsShort: 'Won',
+    averageShort: 'Points/hand',
+    undoGames: 'Games with cards taken back',
   },
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
@@ -291,6 +306,7 @@ export const en = {
   live: liveEn, // live play's own block: src/live/texts.ts
   progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
   shop: shopEn, // the shop: src/shop/texts.ts
+  rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts
   daily: dailyEn, // the daily game: src/daily/texts.ts
 };
 

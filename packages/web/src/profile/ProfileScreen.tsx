@@ -7,6 +7,7 @@ import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { loadSoloStats, soloStats } from '../game/records';
 import { openReplay } from '../game/replay';
 import { ApiError, TOKEN_KEY, ensureUser, tokenUserId } from '../live/account';
 import { Avatar } from '../shop/art';
@@ -16,6 +17,7 @@ import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
+import { SoloStatsTable } from '../ui/StatsPage';
 import {
   botPage,
   leaderboard,
@@ -86,6 +88,7 @@ function PlayerScreen({ who }: { who: Who }) {
     <Page title={title}>
       {problem && <p className="error">{problem}</p>}
       {page && <PlayerView page={page} mine={who === 'me'} />}
+      {who === 'me' && <SoloSection />}
       <nav className="progress-nav">
         <button type="button" className="secondary" onClick={() => navigate('/leaderboard')}>
           {t('progress.leaderboardLink')}
@@ -95,6 +98,25 @@ function PlayerScreen({ who }: { who: Who }) {
         </button>
       </nav>
     </Page>
+  );
+}
+
+/**
+ * The solo games of this device, counted by the statistics page's own function ({@link soloStats}): shown on the
+ * player's own page whether or not the server answers.
+ */
+function SoloSection() {
+  const { store, navigate } = useApp();
+  const { t } = useTranslation();
+  const [stats] = useState(() => soloStats(loadSoloStats(store)));
+  return (
+    <section className="solo-section">
+      <h2>{t('progress.solo')}</h2>
+      <SoloStatsTable stats={stats} />
+      <button type="button" className="link" onClick={() => navigate('/stats')}>
+        {t('progress.soloLink')}
+      </button>
+    </section>
   );
 }
 

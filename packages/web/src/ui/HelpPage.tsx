@@ -21,11 +21,14 @@ function Cards({ cards, dim = [] }: { cards: readonly CardName[]; dim?: readonly
 /** The rules in short, with pictures. */
 export function HelpPage() {
   const { t } = useTranslation();
-  const { settings } = useApp();
+  const { settings, navigate } = useApp();
   const rules = parseRules(settings.rules);
   const target = rules.ok ? rules.value.targetScore : 50;
   return (
     <Page title={t('help.title')}>
+      <button type="button" className="secondary rules-link" onClick={() => navigate('/rules')}>
+        {t('rulesPage.helpLink')}
+      </button>
       <section className="help-section">
         <h2>{t('help.goal')}</h2>
         <Cards cards={['2H', '9H', 'AH', 'QS']} />

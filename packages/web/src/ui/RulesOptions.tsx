@@ -65,6 +65,9 @@ const FIELDS: readonly Field[] = [
   { name: 'sevenOfDie', kind: 'bool' },
 ];
 
+/** Every rule option the options screen offers, in its order (each has its explanation on the rules page). */
+export const OFFERED_OPTIONS: readonly (keyof Rules)[] = FIELDS.map((f) => f.name);
+
 /** Which cards may be taken out for a player count: the standard choice first. */
 function removedChoices(players: number): string[][] {
   const std = [...(DEFAULT_REMOVED[players] ?? [])];
@@ -235,16 +238,22 @@ export function ruleLines(t: TFunction, lang: Lang, rules: Partial<Rules>): Rule
   const parsed = parseRules(rules);
   const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...rules };
   const differ = new Set(Object.keys(rulesDiff(full)));
-  return FIELDS.filter((f) => ALWAYS.includes(f.name) || differ.has(f.name)).map((f) => {
-    const v = full[f.name];
-    let value: string;
-    if (f.name === 'removedCards')
-      value = full.removedCards.length ? cardsShort(full.removedCards, lang) : t('rules.none');
-    else if (f.kind === 'bool') value = t(v === false || v === 0 ? 'rules.no' : 'rules.yes');
-    else if (f.kind === 'select' && f.labels) value = t(`rules.${f.labels}.${String(v)}`);
-    else value = String(v);
-    return { name: f.name, label: t(`rules.${f.name}`), value };
-  });
+  return FIELDS.filter((f) => ALWAYS.includes(f.name) || differ.has(f.name)).map((f) => ({
+    name: f.name,
+    label: t(`rules.${f.name}`),
+    value: ruleValue(t, lang, full, f.name),
+  }));
+}
+
+/** One option's value in the words of the options screen ("yes", "2♦", "Others +26"). */
+export function ruleValue(t: TFunction, lang: Lang, full: Rules, name: keyof Rules): string {
+  const f = FIELDS.find((x) => x.name === name);
+  const v = full[name];
+  if (name === 'removedCards')
+    return full.removedCards.length ? cardsShort(full.removedCards, lang) : t('rules.none');
+  if (f?.kind === 'bool') return t(v === false || v === 0 ? 'rules.no' : 'rules.yes');
+  if (f?.kind === 'select' && f.labels) return t(`rules.${f.labels}.${String(v)}`);
+  return String(v);
 }
 
 /** The chosen rules, read-only: the rule set's name when it is one, then {@link ruleLines}. */

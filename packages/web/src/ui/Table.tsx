@@ -13,7 +13,7 @@
  */
 import type { CardName } from '@hearts/engine';
 import type { SeatLook } from '@hearts/table';
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
 import { timing } from '../game/settings';
@@ -21,7 +21,7 @@ import type { TableView } from '../game/view';
 import { faceClass, tableBackground } from '../shop/art';
 import { CardBackSvg } from './CardSvg';
 import { useApp } from './context';
-import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, TrickIcon } from './icons';
+import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, RulesIcon, TrickIcon } from './icons';
 import { MoonDialog, ResultPanel } from './ResultPanel';
 import { SeatBox, type SeatBoxProps } from './Seat';
 import { ClaimOffer, UndoButton } from './SoloActions';
@@ -34,6 +34,9 @@ import {
   TableTopbar,
   refusalText,
 } from './TableParts';
+
+/** The rules in force at a table, opened over it (loaded on demand). */
+const TableRulesPanel = lazy(() => import('./rules/TableRules'));
 
 /** What a host draws into another seat itself (`SeatBox`'s props): an avatar, a card back, a badge, a clock … */
 export type SeatParts = Partial<
@@ -84,7 +87,7 @@ export function Table(p: TableProps) {
   const { view, nameOf, names, look, ui } = p;
   const { t } = useTranslation();
   const { settings } = useApp();
-  const [panel, setPanel] = useState<'none' | 'score' | 'chat'>('none');
+  const [panel, setPanel] = useState<'none' | 'score' | 'chat' | 'rules'>('none');
   const tm = timing(settings.speed, settings.reduceMotion);
   const lang = settings.lang;
   const passing = view.phase === 'pass';
@@ -160,6 +163,17 @@ export function Table(p: TableProps) {
             <span className="btn-text">{t('action.hint')}</span>
           </button>
         )}
+        <PanelToggle
+          open={panel === 'rules'}
+          onToggle={() => {
+            ui.closeLastTrick();
+            setPanel(panel === 'rules' ? 'none' : 'rules');
+          }}
+          label={t('rulesPage.tableTitle')}
+          className="rules-btn"
+        >
+          <RulesIcon />
+        </PanelToggle>
         <PanelToggle
           open={lastTrickOpen}
           disabled={view.showResult}
@@ -273,6 +287,12 @@ export function Table(p: TableProps) {
       <ScorePanel open={panel === 'score'} onClose={() => setPanel('none')} score={score} />
 
       {panel === 'chat' && p.chat?.panel(() => setPanel('none'))}
+
+      {panel === 'rules' && (
+        <Suspense fallback={null}>
+          <TableRulesPanel rules={view.rules} onClose={() => setPanel('none')} />
+        </Suspense>
+      )}
 
       <PlayerArea
         name={nameOf(view.you)}

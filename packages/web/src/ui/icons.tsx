@@ -58,6 +58,13 @@ export const TrickIcon = () => (
   </Svg>
 );
 
+/** An open book: the rules. */
+export const RulesIcon = () => (
+  <Svg>
+    <path d="M12 6c-2-1.5-5-2-8-1.5v14c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5v-14c-3-.5-6 0-8 1.5zM12 6v14" />
+  </Svg>
+);
+
 export const TableIcon = () => (
   <Svg>
     <path d="M4 4h16v16H4zM4 10h16M10 4v16" />

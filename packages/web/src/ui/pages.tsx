@@ -9,6 +9,8 @@ import { StatsPage } from './StatsPage';
 const PadScreen = lazy(() => import('../pad/PadScreen'));
 /** Live play (src/live), loaded on demand. */
 const LiveScreen = lazy(() => import('../live/LivePages'));
+/** The rules page (src/ui/rules), loaded on demand. */
+const RulesPage = lazy(() => import('./rules/RulesPage'));
 /** Player pages and the leaderboard (src/profile), and the shop (src/shop), loaded on demand. */
 const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
 const ShopScreen = lazy(() => import('../shop/ShopScreen'));
@@ -21,6 +23,11 @@ const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   settings: () => <SettingsPage />,
   help: () => <HelpPage />,
+  rules: (at) => (
+    <Suspense fallback={null}>
+      <RulesPage key={at} at={at} />
+    </Suspense>
+  ),
   history: () => <HistoryPage />,
   stats: () => <StatsPage />,
   replay: (id) => <ReplayPage key={id} id={id} />,
