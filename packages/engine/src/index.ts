@@ -126,6 +126,8 @@ export type {
   Observation,
   TrickView,
 } from './game.js';
+export { summarizeHand, handSummary, handSummaryOf, placesOf } from './summary.js';
+export type { HandSummary, SeatHandSummary, CountedCard, MoonSummary } from './summary.js';
 export { playRefusal } from './refusal.js';
 export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
 export type {
