@@ -63,8 +63,6 @@ function scripted(rules: Partial<Rules>, tricks: readonly string[], k = 0, befor
   return play(dealt(g, rotate(HANDS, k)), tricks.join(' '));
 }
 
-const seatsOf = (g: GameState, hand = 0) => handSummary(g, hand)!.seats;
-
 describe('a hand summarised', () => {
   test('who took the Q♠, tricks and hearts per seat', () => {
     const g = scripted({}, SPLIT24);

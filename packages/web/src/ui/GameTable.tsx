@@ -5,6 +5,7 @@ import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { seatName } from './names';
 import { Table } from './Table';
+import { useTableSounds } from './useTableSounds';
 
 /**
  * The solo table: the one table screen (Table.tsx) over the solo host (game/host.ts: the table driver in the page,
@@ -24,6 +25,7 @@ export function GameTable() {
     [snapshot],
   );
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
+  useTableSounds(snapshot.live);
 
   if (!view || !snapshot.session) return null;
   const over = view.phase === 'gameOver';

@@ -241,6 +241,8 @@ export function Table(p: TableProps) {
                 over={view.phase === 'gameOver'}
                 you={view.you}
                 nameOf={nameOf}
+                summary={view.summary}
+                places={view.places}
               >
                 {p.resultActions}
               </ResultPanel>
