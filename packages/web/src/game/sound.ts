@@ -8,7 +8,7 @@
  * for (const s of soundsFor(before, after)) sound.play(s); // e.g. ['card', 'queen']
  * ```
  */
-import type { Observation } from '@hearts/engine';
+import { randomFloat, seededRandom, type Observation } from '@hearts/engine';
 import type { LiveState } from '@hearts/table';
 
 export const SOUNDS = ['card', 'trick', 'queen', 'moon'] as const;
@@ -61,10 +61,12 @@ export function soundsFor(prev: LiveState | null, next: LiveState): SoundName[] 
 /** One synthesised sound: what it does on an audio context at time `at`, at `volume`. */
 type Synth = (ctx: AudioContext, at: number, volume: number) => void;
 
+/** White noise for `seconds` (the same noise every time: it is a texture, not a secret). */
 function noise(ctx: AudioContext, seconds: number): AudioBufferSourceNode {
   const buffer = ctx.createBuffer(1, Math.max(1, Math.round(ctx.sampleRate * seconds)), ctx.sampleRate);
   const data = buffer.getChannelData(0);
-  for (let i = 0; i < data.length; i++) data[i] = Math.random() * 2 - 1;
+  const rng = seededRandom(0x5eed);
+  for (let i = 0; i < data.length; i++) data[i] = randomFloat(rng) * 2 - 1;
   const src = ctx.createBufferSource();
   src.buffer = buffer;
   return src;

@@ -71,9 +71,10 @@ export function HandFacts({
         <span className="fact-card ink-red" aria-hidden="true">
           ♥
         </span>{' '}
-        {hearts.map((h, seat) => (
+        {summary.seats.map((s, seat) => (
           <span key={seat} className="fact-hearts" data-seat={seat}>
-            {h}
+            <span className="fact-name">{nameOf(seat)}</span> <b>{s.hearts}</b>
+            {byRank && <span className="fact-points"> ({signed(s.heartPoints)})</span>}
           </span>
         ))}
       </li>
