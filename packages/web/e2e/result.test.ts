@@ -271,7 +271,7 @@ describe('a resumed result in Chromium', () => {
           expect(moon).toBe(
             lang === 'en' ? '☾ You shot the moon! You −26.' : '☾ Du hast einen Durchmarsch! Du −26.',
           );
-          expect(await page.locator('[data-fact="JD"]').textContent()).toBe(
+          expect(await page.locator('[data-fact="JD"] .fact-shown').textContent()).toBe(
             lang === 'en' ? 'J♦ You −10' : 'B♦ Du −10',
           );
         }

@@ -71,6 +71,15 @@ async function renderGame(lang: 'de' | 'en', state: GameState) {
 }
 
 const fact = (name: string) => document.querySelector(`.result-panel [data-fact="${name}"]`);
+/** What a fact shows, and what it says to a screen reader. */
+const shown = (name: string) =>
+  fact(name)
+    ?.querySelector('.fact-shown')
+    ?.textContent?.replace(/\u00a0/g, ' ') ?? null;
+const said = (name: string) =>
+  fact(name)
+    ?.querySelector('.sr-only')
+    ?.textContent?.replace(/\u00a0/g, ' ') ?? null;
 
 afterEach(() => {
   cleanup();
@@ -83,15 +92,11 @@ describe('the result of a hand', () => {
     expect(state.phase).toBe('deal');
     await renderGame('de', state);
     await screen.findByRole('heading', { name: 'Runde 1 ist vorbei' });
-    expect(fact('QS')!.textContent).toBe('D♠ Du 13');
-    expect(fact('QS')!.getAttribute('aria-label')).toBe('Pik-Dame (13) genommen von Du');
-    expect(fact('JD')!.textContent).toBe('B♦ Du −10');
-    expect(fact('hearts')!.textContent!.replace(/\u00a0/g, ' ')).toBe('♥ Du 13Bot 1 0Bot 2 0Bot 3 0');
-    expect(
-      fact('hearts')!
-        .getAttribute('aria-label')!
-        .replace(/\u00a0/g, ' '),
-    ).toBe('Genommene Herzen: Du 13, Bot 1 0, Bot 2 0, Bot 3 0');
+    expect(shown('QS')).toBe('D♠ Du 13');
+    expect(said('QS')).toBe('Pik-Dame (13) genommen von Du');
+    expect(shown('JD')).toBe('B♦ Du −10');
+    expect(shown('hearts')).toBe('♥ Du 13Bot 1 0Bot 2 0Bot 3 0');
+    expect(said('hearts')).toBe('Genommene Herzen: Du 13, Bot 1 0, Bot 2 0, Bot 3 0');
     expect(fact('moon')!.textContent).toBe('☾ Du hast einen Durchmarsch! Alle anderen +26.');
     // The score table still has the hand: −10 for the shooter (the J♦ stays), +26 for the others.
     expect(state.results[0]!.points).toEqual([-10, 26, 26, 26]);
@@ -109,10 +114,8 @@ describe('the result of a hand', () => {
       allTricksToSeat0({ heartValues: 'rank', queenPoints: 25, moon: 'none', targetScore: 500 }),
     );
     await screen.findByRole('heading', { name: 'Hand 1 is over' });
-    expect(fact('QS')!.textContent).toBe('Q♠ You 25');
-    expect(fact('hearts')!.textContent!.replace(/\u00a0/g, ' ')).toBe(
-      '♥ You 13 (104)Bot 1 0 (0)Bot 2 0 (0)Bot 3 0 (0)',
-    );
+    expect(shown('QS')).toBe('Q♠ You 25');
+    expect(shown('hearts')).toBe('♥ You 13 (104)Bot 1 0 (0)Bot 2 0 (0)Bot 3 0 (0)');
     expect(fact('moon')).toBeNull();
   });
 

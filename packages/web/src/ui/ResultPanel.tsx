@@ -50,33 +50,34 @@ export function HandFacts({
   return (
     <ul className="hand-facts" aria-label={t('result.facts')}>
       {summary.cards.map((c) => (
-        <li
-          key={c.card}
-          data-fact={c.card}
-          data-seat={c.seat}
-          aria-label={t('result.cardLabel', {
-            card: cardLabel(c.card, lang),
-            points: signed(c.points),
-            name: nameOf(c.seat),
-          })}
-        >
-          <span className={`fact-card ink-${suitColor(suitOfName(c.card), settings.fourColor)}`}>
-            {cardShort(c.card, lang)}
-          </span>{' '}
-          <span className="fact-name">{nameOf(c.seat)}</span>{' '}
-          <span className="fact-points">{signed(c.points)}</span>
+        <li key={c.card} data-fact={c.card} data-seat={c.seat}>
+          <span className="sr-only">
+            {t('result.cardLabel', {
+              card: cardLabel(c.card, lang),
+              points: signed(c.points),
+              name: nameOf(c.seat),
+            })}
+          </span>
+          <span className="fact-shown" aria-hidden="true">
+            <span className={`fact-card ink-${suitColor(suitOfName(c.card), settings.fourColor)}`}>
+              {cardShort(c.card, lang)}
+            </span>{' '}
+            <span className="fact-name">{nameOf(c.seat)}</span>{' '}
+            <span className="fact-points">{signed(c.points)}</span>
+          </span>
         </li>
       ))}
-      <li data-fact="hearts" aria-label={t('result.heartsLabel', { list: hearts.join(', ') })}>
-        <span className="fact-card ink-red" aria-hidden="true">
-          ♥
-        </span>{' '}
-        {summary.seats.map((s, seat) => (
-          <span key={seat} className="fact-hearts" data-seat={seat}>
-            <span className="fact-name">{nameOf(seat)}</span> <b>{s.hearts}</b>
-            {byRank && <span className="fact-points"> ({signed(s.heartPoints)})</span>}
-          </span>
-        ))}
+      <li data-fact="hearts">
+        <span className="sr-only">{t('result.heartsLabel', { list: hearts.join(', ') })}</span>
+        <span className="fact-shown" aria-hidden="true">
+          <span className="fact-card ink-red">♥</span>{' '}
+          {summary.seats.map((s, seat) => (
+            <span key={seat} className="fact-hearts" data-seat={seat}>
+              <span className="fact-name">{nameOf(seat)}</span> <b>{s.hearts}</b>
+              {byRank && <span className="fact-points"> ({signed(s.heartPoints)})</span>}
+            </span>
+          ))}
+        </span>
       </li>
       {moon && (
         <li data-fact="moon" className="moon-announce">
