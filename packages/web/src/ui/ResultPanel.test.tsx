@@ -3,7 +3,9 @@ import {
   CardSet,
   applyMove,
   deal,
+  handSummary,
   legalMoves,
+  makeRecord,
   newGame,
   placesOf,
   seededRandom,
@@ -12,16 +14,18 @@ import {
   type Rules,
   type Suit,
 } from '@hearts/engine';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SoloTable, directBots } from '../game/host';
+import { addToHistory } from '../game/records';
 import { saveSession } from '../game/session';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { playGame } from '../game/testing';
 import { createI18n } from '../i18n';
 import { App } from './App';
+import { pages } from './pages';
 import { Standings } from './ResultPanel';
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -151,5 +155,52 @@ describe('the standings', () => {
     expect(items[2]!.getAttribute('aria-label')).toBe('Platz 3: You, 40 Punkte');
     expect(items[2]!.classList.contains('you')).toBe(true);
     expect(items[0]!.classList.contains('first')).toBe(true);
+  });
+});
+
+describe('a replay', () => {
+  it('shows what each hand did at its end, and every place at the end of the game', async () => {
+    const state = playGame(21, {});
+    const store = memoryStore();
+    addToHistory(store, {
+      id: 'g1',
+      startedAt: 1,
+      endedAt: 2,
+      level: 'easy',
+      record: makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']),
+      scores: [...state.scores],
+      winners: [...state.winners],
+    });
+    const controller = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: { now: () => 0, after: () => () => undefined },
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    window.location.hash = '#/replay/g1';
+    render(
+      <App
+        i18n={createI18n('en')}
+        store={store}
+        controller={controller}
+        initialSettings={defaultSettings('en')}
+        coarsePointer={false}
+        pages={pages}
+      />,
+    );
+    const replayFact = (name: string) => document.querySelector(`.replay-scores [data-fact="${name}"]`);
+    expect(replayFact('hearts')).toBeNull(); // at the deal: nothing taken yet
+    for (let i = 0; i < 13; i++) fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));
+    const first = handSummary(state, 0)!;
+    const queen = first.cards.find((c) => c.card === 'QS')!;
+    expect(replayFact('QS')!.getAttribute('data-seat')).toBe(String(queen.seat));
+    expect(document.querySelector('.replay-scores .standings')).toBeNull();
+    // The last hand's end: the standings too.
+    fireEvent.click(screen.getByRole('button', { name: 'Next hand' }));
+    for (let h = 1; h < state.results.length - 1; h++)
+      fireEvent.click(screen.getByRole('button', { name: 'Next hand' }));
+    for (let i = 0; i < 13; i++) fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));
+    expect(document.querySelectorAll('.replay-scores .standings li')).toHaveLength(4);
+    expect(replayFact('hearts')).not.toBeNull();
   });
 });
