@@ -129,7 +129,7 @@ export type {
 export { summarizeHand, handSummary, handSummaryOf, placesOf } from './summary.js';
 export type { HandSummary, SeatHandSummary, CountedCard, MoonSummary } from './summary.js';
 export { playRefusal } from './refusal.js';
-export { RECORD_FORMAT, replayRecord, makeRecord } from './record.js';
+export { RECORD_FORMAT, replayRecord, makeRecord, undosOf } from './record.js';
 export type {
   GameRecord,
   HandRecord,
@@ -138,3 +138,5 @@ export type {
   RecordStepError,
   ReplayOutcome,
 } from './record.js';
+export { certainClaim, claimPlayout, applyClaim } from './claim.js';
+export type { Claim, ClaimError, ClaimPlay } from './claim.js';

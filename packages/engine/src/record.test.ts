@@ -7,6 +7,7 @@ import {
   makeRecord,
   replayRecord,
   seededRandom,
+  undosOf,
   type GameRecord,
   type Rules,
 } from './index.js';
@@ -368,3 +369,24 @@ function setAt(doc: unknown, path: Path, value: unknown): void {
   for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>;
   o[path[path.length - 1]!] = value;
 }
+
+describe('undosOf: the practice mark of cards taken back', () => {
+  test.each([
+    [{}, 0],
+    [{ undos: 0 }, 0],
+    [{ undos: 3 }, 3],
+    [{ undos: -1 }, 1],
+    [{ undos: 1.5 }, 1],
+    [{ undos: '2' }, 1],
+    [{ undos: null }, 1],
+    [null, 0],
+    ['x', 0],
+  ])('%j → %i', (record, n) => expect(undosOf(record)).toBe(n));
+
+  test('replay ignores the mark', () => {
+    const g = randomGame(start({ targetScore: 10 }), seededRandom(4));
+    const record = { ...makeRecord(g, ['a', 'b', 'c', 'd']), undos: 2 };
+    const r = replayRecord(JSON.parse(JSON.stringify(record)));
+    expect(r.ok && r.value.finished).toBe(true);
+  });
+});

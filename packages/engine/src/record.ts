@@ -35,6 +35,17 @@ export interface GameRecord {
   rules: Partial<Rules>; // only options that differ from the defaults
   players: string[];
   hands: HandRecord[];
+  undos?: number; // cards taken back at a solo table (practice); absent: none. Replay ignores it
+}
+
+/**
+ * How many cards a record says were taken back (its `undos`): 0 when absent. Anything but a whole number ≥ 0
+ * counts as taken back (1), so that a mangled mark never passes for a clean game.
+ */
+export function undosOf(record: unknown): number {
+  const u = isObject(record) ? record['undos'] : undefined;
+  if (u === undefined) return 0;
+  return typeof u === 'number' && Number.isInteger(u) && u >= 0 ? u : 1;
 }
 
 /** The file is not a record at all (bad JSON, unknown card, a card twice, wrong sizes, unknown option …). */

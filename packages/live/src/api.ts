@@ -14,7 +14,7 @@
  */
 import * as z from 'zod/mini';
 import type { GameRecord } from '@hearts/engine';
-import type { Transcript } from '@hearts/shuffle';
+import type { DailyReveal, Transcript } from '@hearts/shuffle';
 import { COSMETIC_SLOTS, type SeatLook } from '@hearts/table/cosmetics';
 import { BOT_LEVELS } from '@hearts/table/protocol';
 
@@ -48,7 +48,11 @@ export const API_ERRORS = [
   'ERR_NOT_WON',
   'ERR_BAD_SEAT',
   'ERR_TOO_SHORT',
+  'ERR_UNDO_USED', // a solo game with cards taken back (its record's "undos") pays nothing
   'ERR_DAILY_CAP', // 429
+  // the daily game (server src/daily-routes.ts)
+  'ERR_DAILY_PLAYED', // 409: one attempt per player and day
+  'ERR_DAILY_NOT_OVER', // 409: the day's seed and games are shown once the day is over
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -101,7 +105,7 @@ export type Account = z.infer<typeof account>;
 /** A finished live game in the player's history. */
 const liveGame = z.object({
   id: z.string(),
-  kind: z.enum(['quick', 'friends']),
+  kind: z.enum(['quick', 'friends', 'daily']),
   rated: z.boolean(),
   finishedAt: z.number(),
   seat: z.number(), // the player's seat
@@ -221,6 +225,85 @@ const shop = z.object({ balance: z.number(), items: z.array(shopItem), look });
 export type Shop = z.infer<typeof shop>;
 
 const item = z.strictObject({ item: z.string().check(z.minLength(1), z.maxLength(40)) });
+
+/** A day of the daily game, YYYY-MM-DD (the day in Europe/Berlin). */
+const day = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a day as YYYY-MM-DD'));
+
+/** Your attempt at a day. */
+const dailyYou = z.object({
+  status: z.enum(['playing', 'finished']),
+  tableId: z.string(), // the live table (playing), or the game to replay
+  points: z.nullable(z.array(z.number())), // per hand, once finished
+  total: z.nullable(z.number()),
+  rank: z.nullable(z.number()), // 1 = best; ties share a rank
+  percentile: z.nullable(z.number()), // the share of the others who scored more, in percent
+  of: z.number(), // players who finished the day
+  left: z.boolean(), // you left and a bot played the rest
+});
+export type DailyYou = z.infer<typeof dailyYou>;
+
+/** Today's daily game: its commitment, when it ends, your attempt, your streak. */
+const dailyToday = z.object({
+  date: day,
+  commitment: z.string(), // SHA-256 of the day's seed (hearts-daily/1), revealed once the day is over
+  endsAt: z.number(), // the next midnight in Europe/Berlin
+  hands: z.number(),
+  seat: z.number(), // the player's seat at the table
+  level: level, // the bots' level
+  you: z.nullable(dailyYou),
+  par: z.nullable(z.array(z.number())), // the bot's points per hand in your seat: once you finished
+  streak: z.number(), // days played in a row
+  previous: z.nullable(day), // the newest day before today, to look back at
+});
+export type DailyToday = z.infer<typeof dailyToday>;
+
+const dailyRow = z.object({
+  rank: z.number(),
+  percentile: z.number(),
+  name: z.string(),
+  you: z.boolean(),
+  points: z.array(z.number()),
+  total: z.number(),
+  left: z.boolean(),
+  tableId: z.nullable(z.string()), // its replay: once the day is revealed (your own: once finished)
+});
+export type DailyRow = z.infer<typeof dailyRow>;
+
+/** One day's leaderboard, par and best hands; its seed once revealed. */
+const dailyDay = z.object({
+  date: day,
+  commitment: z.string(),
+  over: z.boolean(),
+  revealed: z.boolean(), // the seed is shown (GET …/reveal) and every game can be replayed
+  visible: z.boolean(), // the leaderboard is shown: the day is over, or you finished it
+  hands: z.number(),
+  players: z.number(), // finished
+  par: z.nullable(z.array(z.number())),
+  rows: z.array(dailyRow), // best first; empty unless visible (at most 500)
+  best: z.array(z.object({ hand: z.number(), points: z.number(), players: z.array(z.string()) })),
+  you: z.nullable(dailyYou),
+});
+export type DailyDayPage = z.infer<typeof dailyDay>;
+
+/** Past days (newest first) with how many played and your result. */
+const dailyCalendar = z.object({
+  days: z.array(
+    z.object({
+      date: day,
+      players: z.number(),
+      total: z.nullable(z.number()), // yours
+      rank: z.nullable(z.number()),
+    }),
+  ),
+  streak: z.number(),
+});
+export type DailyCalendar = z.infer<typeof dailyCalendar>;
+
+/** A day's reveal (`hearts-daily/1`: docs/daily.md); `hearts verify` checks it. */
+const dailyReveal = z.custom<DailyReveal>(
+  (x) => typeof x === 'object' && x !== null && (x as { format?: unknown }).format === 'hearts-daily/1',
+  'not a hearts-daily/1 reveal',
+);
 
 /** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
@@ -438,6 +521,46 @@ export const ROUTES = {
     auth: 'required',
     body: item,
     response: z.object({ look }),
+  }),
+  /** Today's daily game and your attempt (LIMIT_DAILY per address). */
+  daily: route({
+    method: 'GET',
+    path: '/api/daily',
+    params: none,
+    auth: 'optional',
+    response: dailyToday,
+  }),
+  /** Starts your one attempt at today's game: its live table. 409 ERR_DAILY_PLAYED the second time. */
+  dailyStart: route({
+    method: 'POST',
+    path: '/api/daily/start',
+    params: none,
+    auth: 'required',
+    response: z.object({ tableId: z.string(), date: day }),
+  }),
+  /** Past days with their number of players and your result (LIMIT_DAILY per address). */
+  dailyCalendar: route({
+    method: 'GET',
+    path: '/api/daily/calendar',
+    params: none,
+    auth: 'optional',
+    response: dailyCalendar,
+  }),
+  /** A day's leaderboard (today's: once you finished), par and best hand. */
+  dailyDay: route({
+    method: 'GET',
+    path: '/api/daily/days/:date',
+    params: { date: day },
+    auth: 'optional',
+    response: dailyDay,
+  }),
+  /** A day's seed and hands once it is over: 409 ERR_DAILY_NOT_OVER before. */
+  dailyReveal: route({
+    method: 'GET',
+    path: '/api/daily/days/:date/reveal',
+    params: { date: day },
+    auth: 'none',
+    response: dailyReveal,
   }),
 } as const;
 

@@ -50,6 +50,8 @@ export interface ServerConfig {
   readonly guestLimit: Rate; // LIMIT_GUESTS: new guests per address, as count/seconds
   readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
+  readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
+  readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -116,6 +118,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   guestLimit: { count: 20, seconds: 3600 },
   roomLimit: { count: 10, seconds: 60 },
   joinLimit: { count: 120, seconds: 60 },
+  dailyLimit: { count: 120, seconds: 60 },
+  dailyBotLevel: 'expert',
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -147,6 +151,9 @@ export function configFromEnv(
   const level = env['BOT_LEVEL'] ?? base.botLevel;
   if (!(BOT_LEVELS as readonly string[]).includes(level))
     problems.push(`BOT_LEVEL must be one of ${BOT_LEVELS.join(', ')}, not "${level}"`);
+  const dailyLevel = env['DAILY_BOT_LEVEL'] ?? base.dailyBotLevel;
+  if (!(BOT_LEVELS as readonly string[]).includes(dailyLevel))
+    problems.push(`DAILY_BOT_LEVEL must be one of ${BOT_LEVELS.join(', ')}, not "${dailyLevel}"`);
   const logLevel = env['LOG_LEVEL'] ?? base.logLevel;
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -231,6 +238,8 @@ export function configFromEnv(
     guestLimit: rate('LIMIT_GUESTS', base.guestLimit),
     roomLimit: rate('LIMIT_ROOMS', base.roomLimit),
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),
+    dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
+    dailyBotLevel: dailyLevel as BotLevel,
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
 import { publicUser } from './auth.js';
+import { dailyHandlers } from './daily-routes.js';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
 import { progressHandlers } from './rating/routes.js';
@@ -130,7 +131,12 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       return found.record;
     },
   };
-  const api = createApiRouter(s, { ...identity, ...progressHandlers(s), ...shuffleHandlers(s) });
+  const api = createApiRouter(s, {
+    ...identity,
+    ...progressHandlers(s),
+    ...shuffleHandlers(s),
+    ...dailyHandlers(s),
+  });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;

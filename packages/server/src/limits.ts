@@ -30,12 +30,13 @@ export interface RateLimited {
 }
 
 /** What is counted per address: new guests, rooms created, joins by room code. */
-export type RateKind = 'guests' | 'rooms' | 'joins';
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
   rooms: 'new rooms',
   joins: 'joins by room code',
+  daily: 'daily-game requests',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -46,6 +47,7 @@ export type LimitSettings = Pick<
   | 'guestLimit'
   | 'roomLimit'
   | 'joinLimit'
+  | 'dailyLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -109,6 +111,7 @@ export class Limits {
         guests: rate('guests', settings.guestLimit),
         rooms: rate('rooms', settings.roomLimit),
         joins: rate('joins', settings.joinLimit),
+        daily: rate('daily', settings.dailyLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -124,12 +127,12 @@ export class Limits {
       return null;
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
-      const r =
-        kind === 'guests'
-          ? this.settings.guestLimit
-          : kind === 'rooms'
-            ? this.settings.roomLimit
-            : this.settings.joinLimit;
+      const r = {
+        guests: this.settings.guestLimit,
+        rooms: this.settings.roomLimit,
+        joins: this.settings.joinLimit,
+        daily: this.settings.dailyLimit,
+      }[kind];
       return {
         retryAfterMs: e.msBeforeNext,
         message: `too many ${WHAT[kind]} from your address (at most ${r.count} in ${r.seconds} s): try again later`,

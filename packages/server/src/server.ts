@@ -23,11 +23,12 @@ import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
+import { DailyDays } from './daily.js';
 import { installEdge } from './edge.js';
 import { createHttpHandler, createMetricsHandler } from './http.js';
 import { Limits, capConnections } from './limits.js';
 import { createMetrics } from './metrics.js';
-import { PasswordHasher } from './passwords.js';
+import { PasswordHasher, type ScryptParams } from './passwords.js';
 import { joinById, noRoomForYou } from './rooms/admission.js';
 import { QuickRoom } from './rooms/quick-room.js';
 import { TableRoom } from './rooms/table-room.js';
@@ -62,6 +63,7 @@ export interface StartOptions {
   readonly store?: GameStore; // default: SQLite at config.database
   readonly logger?: Logger;
   readonly deal?: DealSource; // default: the engine's random deal
+  readonly hashParams?: ScryptParams; // scrypt's cost for new hashes (default SCRYPT_PARAMS; tests lower it)
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -84,7 +86,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     throw e;
   }
   // Passwords on threads of their own: scrypt on libuv's pool would stall the file reads of the web app.
-  const hasher = new PasswordHasher({ workers: config.hashWorkers, queue: config.hashQueue });
+  const hasher = new PasswordHasher({
+    workers: config.hashWorkers,
+    queue: config.hashQueue,
+    ...(options.hashParams ? { params: options.hashParams } : {}),
+  });
   const identity = await Identity.open(store, {
     secret: config.secret,
     hasher,
@@ -122,6 +128,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     failover,
     limits,
     deal: options.deal,
+    daily: new DailyDays(
+      store.daily,
+      { bots, level: config.dailyBotLevel, timeMs: config.botTimeMs },
+      (m, e) => log.error({ err: e }, m),
+    ),
     draining: false,
     queueSize: 0,
     rooms: new Set(),

@@ -5,6 +5,7 @@
 import type { Room } from '@colyseus/core';
 import type { Logger } from 'pino';
 import type { Identity } from './auth.js';
+import type { DailyDays } from './daily.js';
 import type { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
 import type { Failover } from './failover.js';
@@ -28,6 +29,7 @@ export interface Services {
   readonly failover: Failover; // restores tables nobody runs; places new tables
   readonly limits: Limits; // rates per client address (guests, rooms, joins, logins): memory, or Redis when scaled
   readonly deal: DealSource | undefined;
+  readonly daily: DailyDays; // the daily game's days: seeds, par, reveals
   draining: boolean; // SIGTERM: no new tables, connections closing
   queueSize: number; // quick match: players waiting
   readonly rooms: Set<Room>; // the rooms of this process

@@ -28,6 +28,7 @@ import type { ShopRefusal } from '../src/economy/shop.js';
 import { buy, lookOfUser } from '../src/economy/shop.js';
 import { AlreadyApplied } from '../src/store/progress.js';
 import { cosmetic } from '@hearts/table/cosmetics';
+import { describeDailyStore } from './daily-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -88,6 +89,8 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     afterEach(async () => {
       await store.close();
     });
+
+    describeDailyStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

@@ -46,6 +46,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0003_lobbies',
       '0004_token_generation',
       '0005_chip_caps',
+      '0006_daily',
     ]);
     await a.close();
     await b.close();

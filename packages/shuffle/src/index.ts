@@ -61,3 +61,21 @@ export { HandAudit } from './audit.js';
 export type { AuditCode, AuditProblem, AuditConfig } from './audit.js';
 export { ShuffleSession, ShuffleRound } from './session.js';
 export type { ShuffleError, HandInfo, SavedSession } from './session.js';
+export {
+  DAILY_FORMAT,
+  DAY_PATTERN,
+  isDay,
+  dailyCommitment,
+  dailyHandSeed,
+  dailyDeal,
+  makeDailyReveal,
+  parseDailyReveal,
+  verifyDailyReveal,
+} from './daily.js';
+export type {
+  DailyHand,
+  DailyReveal,
+  DailyVerifyCode,
+  DailyVerifyFailure,
+  DailyVerifyResult,
+} from './daily.js';

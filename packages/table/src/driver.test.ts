@@ -7,9 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   DEFAULT_RULES,
+  certainClaim,
   dealRandom,
   handSummary,
   handSummaryOf,
+  handTricks,
   observation,
   randomInt,
   seatsToAct,
@@ -138,6 +140,7 @@ interface Options {
   readonly seed?: number;
   readonly times?: Partial<DriverTimes>;
   readonly targetScore?: number;
+  readonly claims?: boolean;
 }
 
 /** A driver over fake ports, and what it did. */
@@ -194,6 +197,7 @@ function harness(o: Options = {}) {
       shuffle: (_: number, m: ShuffleMessage) => sent.shuffle.push(m),
     },
     finish: () => Promise.resolve({ scores: [], ranks: [], ratings: [], recordId: 'r' }),
+    ...(o.claims ? { claims: true } : {}),
   };
   const driver = TableDriver.create(info, initial, ports);
 
@@ -640,5 +644,70 @@ describe('the end of a hand', () => {
       expect(seen).toEqual(game.results.map((_, i) => i)); // every hand, from its end on
     }
     h.driver.dispose();
+  });
+});
+
+describe('claims', () => {
+  /** Seat 0 (the one human) plays its first legal card until it can claim the rest with at least two tricks to go. */
+  async function untilClaim(h: ReturnType<typeof harness>): Promise<void> {
+    for (let i = 0; i < 2000; i++) {
+      const g = h.driver.game;
+      if (g.phase === 'play' && g.core!.turn === 0) {
+        const claim = certainClaim(observation(g, 0));
+        if (claim && claim.tricks >= 2) return;
+      }
+      if (seatsToAct(g).includes(0))
+        expect((await h.driver.submit(0, `m${++ids}`, first(h.driver, 0))).ok).toBe(true);
+      await h.settle();
+      if (h.driver.game.phase === 'deal') await h.advance(0);
+    }
+    throw new Error('no claim came up');
+  }
+
+  test('a certain claim plays the hand out at once as stored moves: no bot is asked, the rows replay', async () => {
+    const h = harness({ humans: 1, claims: true, seed: 3 });
+    await h.start();
+    await untilClaim(h);
+    const hand = h.driver.game.handNumber;
+    const before = h.driver.game.log[hand]!.plays.length;
+    const rowsBefore = h.rows.length;
+    const asked = h.bots.asked.length;
+    const r = await h.driver.claim(0, 'claim-1');
+    expect(r.ok).toBe(true);
+    const g = h.driver.game;
+    expect(g.handNumber === hand + 1 || g.phase === 'moon' || g.phase === 'gameOver').toBe(true);
+    const plays = g.log[hand]!.plays;
+    expect(plays.length).toBe(52);
+    const stored = h.moves().slice(-(52 - before));
+    expect(h.rows.length - rowsBefore).toBe(52 - before);
+    expect(stored.every((e) => e.by === (e.seat === 0 ? 'player' : 'bot'))).toBe(true);
+    expect(stored.filter((e) => e.clientId === 'claim-1').length).toBe(1);
+    expect(h.bots.asked.length).toBe(asked); // nobody was asked about a hand already decided
+    const tricks = handTricks(g, hand);
+    expect(tricks.slice(Math.floor(before / 4)).every((t) => t.winner === 0)).toBe(true);
+    expect(h.restore().game.log).toEqual(g.log); // the rows give the same game
+    // The same id again is answered, not applied.
+    const again = await h.driver.claim(0, 'claim-1');
+    expect(!again.ok && again.error.code).toBe('ERR_DUPLICATE');
+  });
+
+  test('claims are off unless the host turns them on; an uncertain claim is refused by the rule', async () => {
+    const off = harness({ humans: 1, seed: 3 });
+    await off.start();
+    await untilClaim(off);
+    const r = await off.driver.claim(0, 'c');
+    expect(!r.ok && r.error.code).toBe('ERR_NOT_NOW');
+
+    const on = harness({ humans: 1, claims: true, seed: 5 });
+    await on.start();
+    await playUntil(on, () => on.driver.game.phase === 'play' && on.driver.game.core!.turn === 0);
+    if (certainClaim(observation(on.driver.game, 0)))
+      throw new Error('pick another seed: the first turn is certain');
+    const refused = await on.driver.claim(0, 'c');
+    expect(!refused.ok && [refused.error.code, refused.error.rule]).toEqual([
+      'ERR_ILLEGAL',
+      'ERR_CLAIM_NOT_CERTAIN',
+    ]);
+    expect(on.driver.game.log[0]!.plays.length).toBeLessThan(4);
   });
 });

@@ -19,6 +19,7 @@
  */
 import {
   SUITS,
+  claimPlayout,
   observation,
   seatsToAct,
   type CardSet,
@@ -143,6 +144,8 @@ export interface DriverPorts {
   readonly finish: () => Promise<ResultMessage>;
   /** A player's move as applied (tests of the fair shuffle play a dishonest server with it). */
   readonly playerMove?: (seat: number, move: WireMove) => WireMove;
+  /** Players may claim the rest of a hand (`claim`); off unless the host turns it on (the solo table does). */
+  readonly claims?: boolean;
 }
 
 /** A move's outcome: the version that applied it, or the refusal the player is sent. */
@@ -195,6 +198,7 @@ export class TableDriver {
   private readonly timers = new Set<() => void>(); // other pending timers (retries, paced bots)
   private finishing = false;
   private disposed = false;
+  private claiming = false; // a claim is being played out: no bots asked, no clocks started until it is done
 
   private constructor(
     readonly table: DriverTable,
@@ -273,6 +277,52 @@ export class TableDriver {
           error: { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat', id },
         } as const;
       return this.apply(seat, this.ports.playerMove?.(seat, move) ?? move, 'player', id);
+    });
+  }
+
+  /**
+   * A player claims the rest of the hand: when the engine finds from the seat's own observation that it takes
+   * every remaining trick (`claimPlayout`), the hand is played out at once, every card an ordinary stored move
+   * (the claimant's `by` the player, the others' `by` their bot, or the clock for a person), so the events, the
+   * record and every seat's messages are those of a hand played to the end. Refused (`ERR_NOT_NOW`) where the host
+   * does not allow claims, and as `ERR_ILLEGAL` (`rule` ERR_CLAIM_NOT_CERTAIN) when the rest is not certain.
+   * Answers the version after the last card; a failed write stops the playout where it got to (`ERR_STORAGE`).
+   */
+  claim(seat: number, id: string): Promise<SubmitOutcome> {
+    return this.run(async () => {
+      const refuse = (code: ErrorMessage['code'], message: string, rule?: string): SubmitOutcome => ({
+        ok: false,
+        error: { code, message, id, ...(rule ? { rule } : {}) },
+      });
+      const done = this.current.moveIds.get(seat, id);
+      if (done !== undefined)
+        return {
+          ok: false,
+          error: { code: 'ERR_DUPLICATE', message: 'this move was already applied', id, v: done },
+        };
+      if (!this.ports.claims) return refuse('ERR_NOT_NOW', 'claims are not played at this table');
+      if (this.seats[seat]?.kind !== 'human') return refuse('ERR_NOT_SEATED', 'a bot plays this seat');
+      const plays = claimPlayout(this.game, seat);
+      if (!plays.ok)
+        return plays.error === 'ERR_CLAIM_NOT_CERTAIN'
+          ? refuse('ERR_ILLEGAL', 'the remaining tricks are not certain', plays.error)
+          : refuse('ERR_NOT_NOW', 'there is nothing to claim now');
+      let last: SubmitOutcome = { ok: true, v: this.version };
+      let first = true;
+      this.claiming = true;
+      try {
+        for (const p of plays.value) {
+          const own = p.seat === seat;
+          const by = own ? 'player' : this.seats[p.seat]!.kind === 'bot' ? 'bot' : 'clock';
+          last = await this.apply(p.seat, { kind: 'play', card: p.card }, by, own && first ? id : null);
+          if (own) first = false;
+          if (!last.ok) break;
+        }
+      } finally {
+        this.claiming = false;
+      }
+      this.afterChange();
+      return last.ok ? last : { ...last, error: { ...last.error, id } };
     });
   }
 
@@ -466,7 +516,7 @@ export class TableDriver {
 
   /** What follows a change: the next deal, the results, clocks for humans to act, decisions from bots. */
   private afterChange(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.claiming) return;
     const phase = this.game.phase;
     if (phase === 'gameOver') {
       for (let s = 0; s < this.seats.length; s++) this.stopClock(s);

@@ -119,10 +119,13 @@ export interface ClockInfo {
   readonly running: boolean; // the seat must act now
 }
 
+/** What a live table is: a quick match, a friends' table, or a player's daily game (Tagesspiel) against bots. */
+export type TableKind = 'quick' | 'friends' | 'daily';
+
 /** The table around the game: who sits where, clocks, kicks. */
 export interface TableInfo {
   readonly id: string;
-  readonly kind: 'quick' | 'friends';
+  readonly kind: TableKind;
   readonly rated: boolean;
   readonly you: number; // the seat of this client
   readonly seats: readonly SeatInfo[];

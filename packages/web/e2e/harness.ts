@@ -141,7 +141,7 @@ function spawnServer(script: string, env: Record<string, string>, timeoutMs: num
 
 /** The web app's own start command (`node serve.js`): the built app, nothing else. */
 export function startServer(): Promise<Server> {
-  return spawnServer(resolve(WEB_DIR, 'serve.js'), { PORT: '0' }, 10_000);
+  return spawnServer(resolve(WEB_DIR, 'serve.js'), { PORT: '0' }, 60_000);
 }
 
 /**
@@ -172,7 +172,7 @@ export async function startGameServer(env: Record<string, string>): Promise<Game
       MAX_CONNECTIONS_PER_IP: '100000',
       ...env,
     },
-    20_000,
+    60_000, // bounds a start, not its speed: on a busy machine a start takes many seconds
   ).catch((e: unknown) => {
     rmSync(dir, { recursive: true, force: true });
     throw e;

@@ -28,6 +28,7 @@ const controller = new SoloTable({
   timing: () => timing(speedOverride ?? settings.speed, settings.reduceMotion || reduceMotionMedia),
   budgetMs: (level) => botOverride ?? botBudgetMs(level),
   onWarning: (m) => console.warn(m),
+  undo: true, // practice: the player may take back a card (a game with undo pays no chips)
 });
 
 // A device with a live player reports its won solo games: they pay chips (src/profile/practice.ts).

@@ -4,7 +4,20 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { replayRecord } from '@hearts/engine';
+import {
+  applyMove,
+  deal,
+  makeRecord,
+  newGame,
+  observation,
+  parseNamedMove,
+  parseRules,
+  replayRecord,
+  seatsToAct,
+  unwrap,
+} from '@hearts/engine';
+import { dailyDeal, makeDailyReveal } from '@hearts/shuffle';
+import { fallbackDecision } from '@hearts/table';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -224,5 +237,73 @@ describe('hearts verify', () => {
     expect(result.hands).toBe(300);
     expect(result.medianMs).toBeGreaterThan(0);
     expect(result.meanMs).toBeGreaterThan(0);
+  });
+});
+
+describe('hearts verify: a daily reveal (hearts-daily/1)', () => {
+  const rules = unwrap(parseRules({ handsToPlay: 4, ties: 'shareWin' }));
+  const seed = new Uint8Array(32).fill(9);
+  const date = '2026-11-30';
+
+  /** A whole daily game on the day's hands, every seat playing its first legal move, as a record. */
+  function dailyRecord(handSeed = seed) {
+    let g = unwrap(newGame(rules));
+    while (g.phase !== 'gameOver') {
+      if (g.phase === 'deal') {
+        const d = dailyDeal({ date, seed: handSeed, rules, handNumber: g.handNumber });
+        g = unwrap(deal(g, d.hands, d.sevenSuit));
+        continue;
+      }
+      const seat = seatsToAct(g)[0]!;
+      g = unwrap(applyMove(g, seat, unwrap(parseNamedMove(fallbackDecision(observation(g, seat))))));
+    }
+    return makeRecord(g, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
+  }
+
+  test('a reveal, its record and its published commitment verify; a record of other hands does not', async () => {
+    const reveal = makeDailyReveal({ date, seed, rules });
+    const path = await file('daily.json', reveal);
+    const record = await file('daily-record.json', dailyRecord());
+    const ok = await hearts('verify', path, '--record', record, '--commitment', reveal.commitment);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(
+      /daily deal verified ✓ \(daily game of 2026-11-30, commitment [0-9a-f]{8}…?: 4 hands and 4 hands of the record\)/,
+    );
+    const js = await hearts('verify', path, '--json');
+    expect(JSON.parse(js.stdout)).toMatchObject({ ok: true, date, hands: 4, failures: [] });
+
+    const other = await file('other-record.json', dailyRecord(new Uint8Array(32).fill(3)));
+    const bad = await hearts('verify', path, '--record', other);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(
+      /NOT verified[\s\S]*hand 0: the game record's deal is not the deal the seed gives \(ERR_RECORD\)/,
+    );
+
+    const wrongCommitment = await hearts('verify', path, '--commitment', 'ab'.repeat(32));
+    expect(wrongCommitment.code).toBe(1);
+    expect(wrongCommitment.stdout).toMatch(/not the one published/);
+  });
+
+  test('a changed hand or seed fails; a broken reveal and wrong options are refused', async () => {
+    const reveal = makeDailyReveal({ date, seed, rules });
+    const swapped = structuredClone(reveal);
+    [swapped.deals[1]!.hands[0]![0], swapped.deals[1]!.hands[2]![0]] = [
+      swapped.deals[1]!.hands[2]![0]!,
+      swapped.deals[1]!.hands[0]![0]!,
+    ];
+    const r1 = await hearts('verify', await file('swapped.json', swapped));
+    expect(r1.code).toBe(1);
+    expect(r1.stdout).toMatch(/hand 1: the deal listed is not the deal the seed gives \(ERR_HANDS\)/);
+    const r2 = await hearts('verify', await file('seed.json', { ...reveal, seed: '00'.repeat(32) }));
+    expect(r2.code).toBe(1);
+    expect(r2.stdout).toMatch(/ERR_COMMITMENT/);
+    const r3 = await hearts('verify', await file('broken.json', { ...reveal, date: 'yesterday' }));
+    expect(r3.code).toBe(2);
+    expect(r3.stderr).toMatch(/invalid reveal: .*"date" must be YYYY-MM-DD/);
+    const r4 = await hearts('verify', await file('ok.json', reveal), '--seat', '0');
+    expect(r4.code).toBe(2);
+    expect(r4.stderr).toMatch(/--seat and --seed go with fair-shuffle transcripts/);
+    const r5 = await hearts('verify', await file('ok2.json', reveal), '--commitment', 'xyz');
+    expect(r5.code).toBe(2);
   });
 });

@@ -1,5 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import type { CardSet } from '@hearts/engine';
 import {
+  DAILY_FORMAT,
+  parseDailyReveal,
+  verifyDailyReveal,
   ShuffleRound,
   ShuffleSession,
   parseTranscript,
@@ -15,6 +19,7 @@ import {
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts verify TRANSCRIPTS [--record RECORD] [--seat N [--seed HEX]] [--json]
+       hearts verify DAILY_REVEAL [--record RECORD] [--commitment HEX] [--json]
        hearts verify --bench [--hands N] [--json]
 
 Checks hearts-shuffle/1 transcripts: one transcript, or a game's transcripts as the app downloads them
@@ -24,6 +29,10 @@ of that hand gives every seat the same cards (in any order). With --seat, verifi
 seed was replaced by a fallback is not verified; --seed also checks that the seat's seed is the one given.
 Exit 0: everything matches. Exit 1: something does not (each failure is printed). Exit 2: not a transcript
 (or not a record), or bad usage.
+
+A daily game's reveal (hearts-daily/1, GET /api/daily/days/DATE/reveal, docs/daily.md): that the day's seed opens
+its commitment (and, with --commitment, that it is the commitment published when the day started), that every
+hand listed is the deal the seed gives, and with --record that the game record's deals are too.
 
 --bench runs the protocol for N hands (default 1000) in this process: four seeds and commitments, the commitment
 list, the reveals, the four composed shuffles and the deal, then one seat's full verification of the transcript
@@ -40,6 +49,7 @@ export const verify: Command = {
       seed: { type: 'string' },
       bench: { type: 'boolean' },
       hands: { type: 'string' },
+      commitment: { type: 'string' },
     });
     const json = values.json === true;
     if (values.bench) {
@@ -62,6 +72,12 @@ export const verify: Command = {
     const file = positionals[0]!;
     const data = await readJson(file);
     if (!data.ok) return invalid(json, 'transcript', data.message);
+    if (isDailyReveal(data.value)) {
+      if (values.seat !== undefined || values.seed !== undefined)
+        throw new UsageError('--seat and --seed go with fair-shuffle transcripts, not a daily reveal');
+      return verifyDaily(file, data.value, values.record, values.commitment, json);
+    }
+    if (values.commitment !== undefined) throw new UsageError('--commitment goes with a daily reveal');
     const parsed = parseTranscripts(data.value);
     if (!parsed.ok) return invalid(json, 'transcript', `${file}: ${parsed.error.message}`);
     const list = parsed.value;
@@ -126,6 +142,59 @@ export const verify: Command = {
   },
 };
 
+const isDailyReveal = (x: unknown): boolean =>
+  typeof x === 'object' && x !== null && (x as { format?: unknown }).format === DAILY_FORMAT;
+
+/** `hearts verify` of a daily game's reveal (hearts-daily/1). */
+async function verifyDaily(
+  file: string,
+  value: unknown,
+  recordFile: string | undefined,
+  commitment: string | undefined,
+  json: boolean,
+): Promise<number> {
+  const parsed = parseDailyReveal(value);
+  if (!parsed.ok) return invalid(json, 'reveal', `${file}: ${parsed.error.message}`);
+  const reveal = parsed.value;
+  if (commitment !== undefined && !/^[0-9a-fA-F]{64}$/.test(commitment))
+    throw new UsageError('--commitment must be 64 hex digits');
+  const records = new Map<number, readonly CardSet[]>();
+  if (recordFile !== undefined) {
+    const rec = await readJson(recordFile);
+    if (!rec.ok) return invalid(json, 'record', rec.message);
+    for (let hand = 0; ; hand++) {
+      const deal = recordDeal(rec.value, hand);
+      if (!deal.ok) return invalid(json, 'record', `${recordFile}: ${deal.error.message}`);
+      if (deal.value.deal === null) break;
+      records.set(hand, deal.value.deal);
+    }
+    if (records.size === 0) return invalid(json, 'record', `${recordFile}: the record has no hands`);
+  }
+  const r = verifyDailyReveal(reveal, {
+    ...(commitment === undefined ? {} : { expectCommitment: commitment.toLowerCase() }),
+    records,
+  });
+  if (json)
+    printJson({
+      ok: r.ok,
+      date: reveal.date,
+      commitment: reveal.commitment,
+      hands: r.hands,
+      failures: r.failures,
+    });
+  else {
+    const what = `daily game of ${reveal.date}, commitment ${shortHash(reveal.commitment)}`;
+    const checked = `${reveal.deals.length} hands${records.size > 0 ? ` and ${records.size} hands of the record` : ''}`;
+    process.stdout.write(
+      (r.ok
+        ? [`daily deal verified ✓ (${what}: ${checked})`]
+        : [`daily deal NOT verified (${what}):`, ...r.failures.map((f) => `  ${f.message} (${f.code})`)]
+      ).join('\n') + '\n',
+    );
+  }
+  return r.ok ? 0 : 1;
+}
+
 /** A game's transcripts as the app downloads them: `{ "transcripts": [...] }`. */
 const isBundle = (x: unknown): boolean =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && 'transcripts' in x;
@@ -146,7 +215,7 @@ async function readJson(
   }
 }
 
-function invalid(json: boolean, what: 'transcript' | 'record', message: string): number {
+function invalid(json: boolean, what: 'transcript' | 'record' | 'reveal', message: string): number {
   if (json) printJson({ ok: false, invalid: true, message });
   else process.stderr.write(`invalid ${what}: ${message}\n`);
   return 2;

@@ -76,4 +76,22 @@ describe('daily caps and solo wins (SQLite)', () => {
     expect(await balance(db, 'a')).toBe(PRIZES.solo);
     expect(await winsToday(db, 'a', 'solo', noon)).toBe(1);
   });
+
+  test('a solo game with cards taken back (its record says "undos") is practice only: refused, nothing paid', async () => {
+    const db = store.progress;
+    const game = randomGame({ handsToPlay: MIN_PRIZE_HANDS }, 7);
+    const record = { ...makeRecord(game, ['a', 'b', 'c', 'd']), undos: 2 };
+    const refusal = await claimSoloWin(db, 'a', record, game.winners[0]!, noon).catch((e: unknown) => e);
+    expect((refusal as SoloClaimRefused).code).toBe('ERR_UNDO_USED');
+    // A mangled mark is no clean game either.
+    const mangled = { ...record, undos: 'none' };
+    const again = await claimSoloWin(db, 'a', mangled, game.winners[0]!, noon).catch((e: unknown) => e);
+    expect((again as SoloClaimRefused).code).toBe('ERR_UNDO_USED');
+    expect(await balance(db, 'a')).toBe(0);
+    expect(await winsToday(db, 'a', 'solo', noon)).toBe(0);
+    // The same game without the mark pays.
+    expect(
+      (await claimSoloWin(db, 'a', makeRecord(game, ['a', 'b', 'c', 'd']), game.winners[0]!, noon)).amount,
+    ).toBe(PRIZES.solo);
+  });
 });

@@ -22,7 +22,7 @@
  * ```
  */
 import { createHash } from 'node:crypto';
-import { makeRecord, replayRecord } from '@hearts/engine';
+import { makeRecord, replayRecord, undosOf } from '@hearts/engine';
 import type { ChipReason, LedgerRow } from '@hearts/live/api';
 import {
   AlreadyApplied,
@@ -110,6 +110,7 @@ export type SoloRefusal =
   | 'ERR_NOT_WON' // the claimed seat is not among the winners
   | 'ERR_BAD_SEAT'
   | 'ERR_TOO_SHORT' // fewer than MIN_PRIZE_HANDS hands
+  | 'ERR_UNDO_USED' // the record says cards were taken back (`undos`): practice only
   | 'ERR_ALREADY_CLAIMED' // this game was paid before (to anyone)
   | 'ERR_DAILY_CAP';
 
@@ -139,6 +140,8 @@ export function checkSoloWin(record: unknown, seat: number): { hash: string; han
     throw new SoloClaimRefused('ERR_BAD_SEAT', `seat must be 0 to ${g.rules.players - 1}`);
   if (!g.finished) throw new SoloClaimRefused('ERR_NOT_FINISHED', 'the game is not finished');
   if (!g.winners.includes(seat)) throw new SoloClaimRefused('ERR_NOT_WON', 'that seat did not win');
+  if (undosOf(record) > 0)
+    throw new SoloClaimRefused('ERR_UNDO_USED', 'cards were taken back in this game: it was practice only');
   const anonymous = makeRecord(
     g.state,
     g.players.map(() => ''),

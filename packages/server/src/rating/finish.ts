@@ -153,11 +153,23 @@ export async function finishLiveGame(
     // winner's daily cap. Winners are paid in user order, so two tables paying the same two players at once take
     // their rows in the same order (no deadlock on PostgreSQL).
     const chipPlaces = places(scores, left);
-    const prize = livePrize({
-      rated,
-      humansAtDeal: table.record.seats.filter((s) => s.kind === 'human').length,
-      hands: record.hands.length,
-    });
+    // The daily game pays no chips; its attempt gets the points per hand of the player's seat (written once).
+    if (table.record.kind === 'daily') {
+      const seat = table.record.seats.findIndex((x) => x.kind === 'human');
+      await tx.finishDailyAttempt(table.id, {
+        points: table.game.results.map((r) => r.points[seat]!),
+        left: seats[seat]!.replaced,
+        at: now,
+      });
+    }
+    const prize =
+      table.record.kind === 'daily'
+        ? null
+        : livePrize({
+            rated,
+            humansAtDeal: table.record.seats.filter((s) => s.kind === 'human').length,
+            hands: record.hands.length,
+          });
     const chips = seats.map(() => 0);
     const winners = seats
       .flatMap((s, i) =>

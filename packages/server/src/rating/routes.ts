@@ -72,9 +72,12 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
     },
     replay: async ({ params, viewer }) => {
       const found = await s.store.gameRecord(params.id);
-      const quick = (await s.store.tableStatus(params.id))?.kind === 'quick';
-      const me = found && !quick ? await viewer() : null;
-      if (!found || (!quick && (!me || !found.userIds.includes(me.id))))
+      const kind = (await s.store.tableStatus(params.id))?.kind;
+      // A daily game: everyone's once its day is revealed (before, its hands are the day's secret).
+      const daily = kind === 'daily' ? await s.store.daily.attemptOfTable(params.id) : null;
+      const open = kind === 'quick' || (daily !== null && (await s.daily.revealed(daily.date, Date.now())));
+      const me = found && !open ? await viewer() : null;
+      if (!found || (!open && (!me || !found.userIds.includes(me.id))))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game with that id that you may see');
       return found.record;
     },

@@ -20,6 +20,7 @@ import {
 import type { SeatLook } from '@hearts/table/cosmetics';
 import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
+import { dailyDeals } from '../daily.js';
 import { finishLiveGame } from '../rating/finish.js';
 import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
@@ -76,11 +77,19 @@ export function seatByLot(
  * Stores a new table and opens its room on the live process with the fewest rooms, which holds the table's lease
  * from before the table is stored (so no other process takes it for an orphan); returns the room id (= table id).
  */
-export async function openTable(record: TableRecord): Promise<string> {
+export async function openTable(
+  record: TableRecord,
+  store: (record: TableRecord) => Promise<void> = (r) => services().store.createTable(r),
+): Promise<string> {
   const s = services();
   const process = await s.failover.place();
   if (!(await s.presence.claim(record.id, process))) throw new Error(`table ${record.id} is held already`);
-  await s.store.createTable(record);
+  try {
+    await store(record);
+  } catch (e) {
+    await s.presence.release(record.id).catch(() => undefined);
+    throw e;
+  }
   await matchMaker.createRoom('table', { internal: s.internalKey, tableId: record.id, process });
   return record.id;
 }
@@ -140,7 +149,7 @@ export class TableRoom extends GuardedRoom {
       const loaded = await s.store.loadTable(options.tableId);
       if (loaded) {
         this.roomId = loaded.table.id;
-        this.startTable(Table.restore(loaded.table, loaded.events, this.deps()));
+        this.startTable(Table.restore(loaded.table, loaded.events, this.deps(loaded.table)));
         // A start cut short between storing the table and forgetting its room: the table counts.
         this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
       } else {
@@ -179,7 +188,7 @@ export class TableRoom extends GuardedRoom {
     this.autoDispose = this.members.length === 0;
   }
 
-  private deps(): TableDeps {
+  private deps(record: TableRecord): TableDeps {
     const s = services();
     const c = s.config;
     return {
@@ -206,7 +215,8 @@ export class TableRoom extends GuardedRoom {
         clockLevel: c.botLevel,
         shuffleMs: c.shuffleMs,
       },
-      deal: s.deal,
+      // A daily table deals from its day's seed (committed for the day), every other from the fair shuffle.
+      deal: record.kind === 'daily' ? dailyDeals(s.store.daily) : s.deal,
       finish: async (table) => {
         const result = await finishLiveGame(s.store, table); // ratings, records, chips: once
         s.metrics.gamesFinished.inc({ kind: table.record.kind });
@@ -464,6 +474,11 @@ export class TableRoom extends GuardedRoom {
           this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the game is not over' });
           return;
         }
+        if (this.table.record.kind === 'daily') {
+          // A new table would be a second attempt at the day.
+          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the daily game is played once a day' });
+          return;
+        }
         this.again.add(seat);
         this.toAll('again', { seats: [...this.again].sort() });
         this.maybeRematch();
@@ -565,7 +580,7 @@ export class TableRoom extends GuardedRoom {
     await services().store.createTable(record);
     this.members = [];
     this.lobbyWrite(() => services().store.deleteLobby(record.id)); // the table is stored now
-    this.startTable(Table.create(record, this.deps()));
+    this.startTable(Table.create(record, this.deps(record)));
     // Members who dropped before the start are not seated; tell them the room is gone. Everyone seated is marked
     // connected before the snapshots go out, so that the snapshots show it (no `seats` message needed).
     const table = this.table!;

@@ -18,6 +18,7 @@ import {
   type RatingHistoryRow,
   type SkillRow,
 } from './progress.js';
+import { finishDailyAttempt } from './kysely-daily.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -440,6 +441,13 @@ class Transaction extends Reads implements ProgressTransaction {
 
   finishGame(game: FinishedGame): Promise<void> {
     return this.finish(game);
+  }
+
+  finishDailyAttempt(
+    tableId: string,
+    result: { points: readonly number[]; left: boolean; at: number },
+  ): Promise<boolean> {
+    return finishDailyAttempt(this.db, tableId, result);
   }
 }
 

@@ -6,6 +6,8 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
+import type { DailyStore } from './daily.js';
+import { KyselyDaily } from './kysely-daily.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { migrateToLatest } from './migrations.js';
 import type { ProgressStore } from './progress.js';
@@ -112,6 +114,26 @@ async function writeFinishedGame(tx: Kysely<Database>, g: FinishedGame): Promise
   }
 }
 
+/** Stores a new table on `db` (the store, or a transaction). */
+async function insertTable(db: Kysely<Database>, t: TableRecord): Promise<void> {
+  await db
+    .insertInto('tables')
+    .values({
+      id: t.id,
+      kind: t.kind,
+      rated: t.rated ? 1 : 0,
+      rules: JSON.stringify(t.rules),
+      seats: JSON.stringify(t.seats),
+      options: JSON.stringify({ botLevel: t.botLevel }),
+      status: t.status,
+      created_at: t.createdAt,
+      finished_at: null,
+      result: null,
+      record: null,
+    })
+    .execute();
+}
+
 export class KyselyStore implements GameStore {
   constructor(
     readonly db: Kysely<Database>,
@@ -119,7 +141,11 @@ export class KyselyStore implements GameStore {
     private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
   ) {
     this.progress = new KyselyProgress(db, writeFinishedGame);
+    this.daily = new KyselyDaily(db, insertTable);
   }
+
+  /** The daily game's days and attempts. */
+  readonly daily: DailyStore;
 
   /** Ratings, player records, chips and cosmetics, in the same database. */
   readonly progress: ProgressStore;
@@ -231,22 +257,7 @@ export class KyselyStore implements GameStore {
   }
 
   async createTable(t: TableRecord): Promise<void> {
-    await this.db
-      .insertInto('tables')
-      .values({
-        id: t.id,
-        kind: t.kind,
-        rated: t.rated ? 1 : 0,
-        rules: JSON.stringify(t.rules),
-        seats: JSON.stringify(t.seats),
-        options: JSON.stringify({ botLevel: t.botLevel }),
-        status: t.status,
-        created_at: t.createdAt,
-        finished_at: null,
-        result: null,
-        record: null,
-      })
-      .execute();
+    await insertTable(this.db, t);
   }
 
   async appendEvents(events: readonly EventRow[]): Promise<void> {
@@ -311,7 +322,7 @@ export class KyselyStore implements GameStore {
     return {
       table: {
         id: t.id,
-        kind: t.kind as 'quick' | 'friends',
+        kind: t.kind as TableRecord['kind'],
         rated: Number(t.rated) === 1,
         rules: rules.value,
         seats: JSON.parse(t.seats) as StoredSeat[],
@@ -432,7 +443,7 @@ export class KyselyStore implements GameStore {
       .execute();
     return mine.map((m) => ({
       tableId: m.table_id,
-      kind: m.kind as 'quick' | 'friends',
+      kind: m.kind as TableRecord['kind'],
       rated: Number(m.rated) === 1,
       finishedAt: num(m.finished_at),
       seat: Number(m.seat),

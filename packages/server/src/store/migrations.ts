@@ -109,6 +109,39 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0005_chip_caps': chipCapsMigration, // wins paid per player, day and daily cap (atomic caps)
+  '0006_daily': {
+    // the daily game: each day's committed seed, and one attempt per player and day (the primary key)
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('daily_days')
+        .addColumn('date', 'varchar(10)', (c) => c.primaryKey())
+        .addColumn('seed', 'varchar(64)', (c) => c.notNull())
+        .addColumn('commitment', 'varchar(64)', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('par', 'text')
+        .execute();
+      await db.schema
+        .createTable('daily_attempts')
+        .addColumn('date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull().unique())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('points', 'text')
+        .addColumn('total', 'integer')
+        .addColumn('left_early', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('finished_at', 'bigint')
+        .addPrimaryKeyConstraint('daily_attempts_pk', ['date', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('daily_attempts_user')
+        .on('daily_attempts')
+        .columns(['user_id', 'date'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -182,6 +182,14 @@ export interface ProgressTransaction extends ProgressReads {
   equipItem(userId: string, slot: string, item: string | null): Promise<void>;
   /** The table finished with its record and results (GameStore.finishGame), in this transaction. */
   finishGame(game: FinishedGame): Promise<void>;
+  /**
+   * A daily table's attempt finished with its points per hand, in this transaction: false when it was finished
+   * before (results are written once) or the table has no attempt.
+   */
+  finishDailyAttempt(
+    tableId: string,
+    result: { points: readonly number[]; left: boolean; at: number },
+  ): Promise<boolean>;
 }
 
 export interface ProgressStore extends ProgressReads {

@@ -19,7 +19,7 @@ export interface UsersTable {
 
 export interface TablesTable {
   id: string; // also the room id (a friends' room: its short code)
-  kind: string; // 'quick' | 'friends'
+  kind: string; // 'quick' | 'friends' | 'daily'
   rated: number; // 0 | 1
   rules: string; // JSON: the full rules object
   seats: string; // JSON: the seats at the deal (StoredSeat[])
@@ -75,8 +75,34 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A day of the daily game: its secret seed and public commitment (migration 0006_daily). */
+export interface DailyDaysTable {
+  date: string; // YYYY-MM-DD, the day in Europe/Berlin
+  seed: string; // hex; revealed once the day is over
+  commitment: string; // hex, published when the day starts
+  rules: string; // JSON: the day's rules
+  created_at: number | string;
+  par: string | null; // JSON: the expert bot's points per hand in the player's seat (computed once)
+}
+
+/** One player's attempt at a day: the primary key (date, user_id) is the one attempt per player and day. */
+export interface DailyAttemptsTable {
+  date: string;
+  user_id: string;
+  name: string;
+  table_id: string; // unique
+  started_at: number | string;
+  status: string; // 'playing' | 'finished'
+  points: string | null; // JSON: points per hand
+  total: number | null;
+  left_early: number; // 0 | 1: a bot played the rest
+  finished_at: number | string | null;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
+  daily_days: DailyDaysTable;
+  daily_attempts: DailyAttemptsTable;
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

@@ -12,7 +12,8 @@
  */
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel, TableKind } from '@hearts/table/protocol';
+import type { DailyStore } from './daily.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
@@ -30,7 +31,7 @@ export interface UserRecord {
 
 export interface TableRecord {
   readonly id: string;
-  readonly kind: 'quick' | 'friends';
+  readonly kind: TableKind;
   readonly rated: boolean;
   readonly rules: Rules;
   readonly seats: readonly StoredSeat[];
@@ -59,7 +60,7 @@ export interface EventRow {
 /** A finished game in a player's history. */
 export interface HistoryEntry {
   readonly tableId: string;
-  readonly kind: 'quick' | 'friends';
+  readonly kind: TableKind;
   readonly rated: boolean;
   readonly finishedAt: number;
   readonly seat: number; // the player's seat
@@ -129,4 +130,6 @@ export interface GameStore {
 
   /** Ratings, player records, chips and cosmetics (src/store/progress.ts). */
   readonly progress: ProgressStore;
+  /** The daily game's days and attempts (src/store/daily.ts). */
+  readonly daily: DailyStore;
 }

@@ -33,6 +33,8 @@ test('values are read and checked', () => {
     MAX_CONNECTIONS_PER_IP: '1000',
     LIMIT_GUESTS: '5 / 60',
     LIMIT_JOINS: '300/60',
+    LIMIT_DAILY: '40/30',
+    DAILY_BOT_LEVEL: 'hard',
     METRICS_TOKEN: 'x'.repeat(16),
     METRICS_PORT: '9100',
     HEADERS_TIMEOUT_MS: '2000',
@@ -43,6 +45,8 @@ test('values are read and checked', () => {
     maxConnectionsPerIp: 1000,
     guestLimit: { count: 5, seconds: 60 },
     joinLimit: { count: 300, seconds: 60 },
+    dailyLimit: { count: 40, seconds: 30 },
+    dailyBotLevel: 'hard',
     metricsToken: 'x'.repeat(16),
     metricsPort: 9100,
     headersTimeoutMs: 2000,
@@ -57,6 +61,8 @@ test('values are read and checked', () => {
     /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
   );
   expect(bad({ MATCHMAKE_MAX_BODY: '10' })).toMatch(/MATCHMAKE_MAX_BODY/);
+  expect(bad({ LIMIT_DAILY: 'lots' })).toMatch(/LIMIT_DAILY must be count\/seconds/);
+  expect(bad({ DAILY_BOT_LEVEL: 'godlike' })).toMatch(/DAILY_BOT_LEVEL must be one of random, easy/);
 });
 
 test('the connection backstop stays below the open-file limit', () => {

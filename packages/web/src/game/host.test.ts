@@ -27,9 +27,9 @@ import { memoryStore, readJson } from './storage';
 import { botToAct, tableView } from './view';
 
 /** The solo table's view as GameTable draws it: seat 0's LiveState, the UI's state, the hint, the bot thinking. */
-function soloView(c: SoloTable) {
+function soloView(c: SoloTable, extra: { undo?: boolean; claims?: boolean } = {}) {
   const s = c.getSnapshot();
-  return tableView(s.live!, s, { hint: s.hint, thinking: botToAct(s.live!.view, s.held !== null) });
+  return tableView(s.live!, s, { hint: s.hint, thinking: botToAct(s.live!.view, s.held !== null), ...extra });
 }
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -63,7 +63,7 @@ function manualScheduler() {
   return s;
 }
 
-function setup(seed = 1, { cryptoSeeds = false } = {}) {
+function setup(seed = 1, { cryptoSeeds = false, undo = false } = {}) {
   const store = memoryStore();
   const scheduler = manualScheduler();
   let n = 0;
@@ -79,6 +79,7 @@ function setup(seed = 1, { cryptoSeeds = false } = {}) {
       ? undefined
       : () => makeSeed((bytes) => bytes.forEach((_, i) => (bytes[i] = randomInt(deals, 256)))),
     clock: () => 1_700_000_000_000,
+    undo,
   });
   return { store, scheduler, c };
 }
@@ -434,5 +435,117 @@ describe('SoloTable', () => {
       expect(hand.sevenSuit).toBe(SUITS[seededDeal(rules, h, seed).sevenSuit!]);
     }
     expect(replayRecord(record).ok).toBe(true); // hearts-record/1 readers pass over the seeds
+  });
+});
+
+describe('undo and claims', () => {
+  /** Plays until the player is to play a card; returns the observation then. */
+  async function toHumanTurn(c: SoloTable, scheduler: ReturnType<typeof manualScheduler>) {
+    for (let i = 0; i < 200; i++) {
+      await scheduler.run();
+      const g = c.game!;
+      if (g.phase === 'play' && g.core!.turn === HUMAN && !c.getSnapshot().held) return;
+      await humanAct(c);
+    }
+    throw new Error('the player never got to play');
+  }
+
+  it('takes back the last card and the bots’ after it; the game is stored so, resumes there and is marked', async () => {
+    const { c, scheduler, store } = setup(21, { undo: true });
+    c.start({ passCards: 0, handsToPlay: 1 }, 'easy');
+    await toHumanTurn(c, scheduler);
+    expect(c.undo()).toBe(false); // nothing of the player's in this hand yet
+    expect(soloView(c, { undo: true }).undoable).toBe(false);
+    // One card of the player's, then the bots on to the player's next turn.
+    await humanAct(c);
+    await toHumanTurn(c, scheduler);
+    const before = c.game!;
+    const beforeView = observation(before, HUMAN);
+    expect(soloView(c, { undo: true }).undoable).toBe(true);
+    const card = beforeView.legal[0]!;
+    expect((await c.tapCard(card))?.ok).toBe(true);
+    await scheduler.run(); // the bots play on
+    expect(c.game!.log[0]!.plays.length).toBeGreaterThan(before.log[0]!.plays.length);
+    expect(observation(c.game!, HUMAN).hand).not.toContain(card);
+
+    expect(c.undo()).toBe(true);
+    await scheduler.run();
+    expect(observation(c.game!, HUMAN)).toEqual(beforeView); // the card is back; it is the player's turn
+    expect(c.getSnapshot().live!.view).toEqual(beforeView);
+    expect(c.getSnapshot().session!.undos).toBe(1);
+    const stored = loadSession(store)!;
+    expect(stored.undos).toBe(1);
+    expect(observation(stored.state, HUMAN)).toEqual(beforeView);
+
+    // A reload resumes the position after the undo, still marked.
+    const again = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(2)),
+      scheduler,
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+      undo: true,
+    });
+    expect(again.resume()).toBe(true);
+    await scheduler.run();
+    expect(observation(again.game!, HUMAN)).toEqual(beforeView);
+    expect(again.getSnapshot().session!.undos).toBe(1);
+
+    // Played to the end, the history keeps the mark in the record.
+    for (let i = 0; i < 500 && again.game!.phase !== 'gameOver'; i++) {
+      await scheduler.run();
+      await humanAct(again);
+    }
+    await scheduler.run();
+    expect(again.game!.phase).toBe('gameOver');
+    const entry = loadHistory(store)[0]!;
+    expect(entry.record.undos).toBe(1);
+    expect(loadStats(store)).toMatchObject({ games: 1, undoGames: 1 });
+    expect(replayRecord(entry.record).ok).toBe(true);
+  });
+
+  it('is off unless the host turns it on (live tables and the daily deal never do)', async () => {
+    const { c, scheduler } = setup(21);
+    c.start({ passCards: 0 }, 'easy');
+    await toHumanTurn(c, scheduler);
+    await humanAct(c);
+    await toHumanTurn(c, scheduler);
+    const plays = c.game!.log[0]!.plays.length;
+    expect(c.undoAllowed).toBe(false);
+    expect(c.undo()).toBe(false);
+    expect(c.game!.log[0]!.plays.length).toBe(plays);
+    expect(soloView(c).undoable).toBe(false);
+  });
+
+  it('offers the claim only when the engine finds it certain, and plays the hand out on it', async () => {
+    const { c, scheduler } = setup(31);
+    c.start({ passCards: 0, handsToPlay: 8 }, 'easy');
+    let offered = false;
+    for (let i = 0; i < 400 && c.game!.phase !== 'gameOver'; i++) {
+      await scheduler.run();
+      const g = c.game!;
+      const mine = g.phase === 'play' && g.core!.turn === HUMAN && !c.getSnapshot().held;
+      const claim = soloView(c, { claims: true }).claim;
+      if (mine && !claim) {
+        // Not certain: the table refuses it with the rule, and the position stays.
+        const plays = g.log[g.handNumber]!.plays.length;
+        const r = await c.claim();
+        expect(!r.ok && r.error.rule).toBe('ERR_CLAIM_NOT_CERTAIN');
+        expect(c.getSnapshot().refusal?.code).toBe('ERR_CLAIM_NOT_CERTAIN');
+        expect(c.game!.log[g.handNumber]!.plays.length).toBe(plays);
+      }
+      if (mine && claim) {
+        expect(claim.tricks).toBeGreaterThanOrEqual(2);
+        const hand = g.handNumber;
+        expect((await c.claim()).ok).toBe(true);
+        await scheduler.run();
+        const done = c.game!;
+        expect(done.log[hand]!.plays.length).toBe(52);
+        expect(done.results[hand]).toBeDefined();
+        offered = true;
+        break;
+      }
+      await humanAct(c);
+    }
+    expect(offered).toBe(true);
   });
 });

@@ -57,6 +57,7 @@ import { addGame, addHand, addToHistory, handFacts, historyEntry, loadStats, sav
 import {
   HUMAN,
   clearSession,
+  cutPlays,
   loadSession,
   newSession,
   playerNames,
@@ -133,6 +134,8 @@ export interface SoloTableOptions {
   readonly seed?: () => Uint8Array; // each deal's 32-byte seed; makeSeed() unless a test says otherwise
   readonly clock?: () => number; // wall time for the history
   readonly onWarning?: (message: string) => void;
+  /** The player may take back their last card (`undo`): off unless the host turns it on (practice, never a daily deal). */
+  readonly undo?: boolean;
 }
 
 const EMPTY: SoloState = {
@@ -302,6 +305,47 @@ export class SoloTable {
     return this.move({ kind: 'moon', choice });
   }
 
+  /** Whether this table lets the player take back a card (`SoloTableOptions.undo`). */
+  get undoAllowed(): boolean {
+    return this.opts.undo === true;
+  }
+
+  /**
+   * Takes back the player's last card of the hand being played, and the bots' cards after it: the game is again
+   * as it was when the player was to play that card (the stored game too, so a reload resumes there). The game is
+   * marked (`undos`): it stays practice and pays no chips. False when there is nothing to take back (no card of the
+   * player's in this hand, another phase) or the table does not allow it.
+   */
+  undo(): boolean {
+    const session = this.snap.session;
+    const game = this.game;
+    if (!this.opts.undo || !session || !game || game.phase !== 'play' || !game.core) return false;
+    const core = game.core;
+    let p = core.nPlays - 1;
+    while (p >= 0 && core.seatOfPlay(p) !== HUMAN) p--;
+    if (p < 0) return false;
+    const cut = cutPlays({ ...session, state: game }, p);
+    if (!cut) return false;
+    const next: Session = { ...cut, undos: (session.undos ?? 0) + 1 };
+    saveSession(this.opts.store, next);
+    this.begin(next, false);
+    return true;
+  }
+
+  /**
+   * Claims the rest of the hand: when the engine finds it certain from the player's own cards, the driver plays
+   * the hand out at once (`TableDriver.claim`); otherwise the refusal is shown like a refused card.
+   */
+  async claim(): Promise<SubmitOutcome> {
+    const driver = this.driver;
+    if (!driver) return { ok: false, error: { code: 'ERR_NOT_SEATED', message: 'no game at this table' } };
+    const r = await driver.claim(HUMAN, `s${++this.moveCounter}`);
+    if (driver !== this.driver) return r;
+    if (r.ok) this.set({ hint: null });
+    else this.ui.refuse(null, r.error.rule ?? r.error.code, r.error.message);
+    return r;
+  }
+
   /** Deals the next hand once the player has seen the last one's result. */
   nextHand(): void {
     if (!this.gate || this.snap.held) return;
@@ -395,6 +439,7 @@ export class SoloTable {
             this.opts.onWarning?.(e === undefined ? message : `${message}: ${String(e)}`),
         },
         finish: async () => this.finish(gen),
+        claims: true, // the player may claim the rest of a hand that is certain
       },
     );
     this.driver = driver;
@@ -459,7 +504,12 @@ export class SoloTable {
     if (!session || !state || gen !== this.generation) throw new Error('the game was left');
     if (!this.recorded) {
       const final = { ...session, state };
-      saveStats(this.opts.store, addGame(loadStats(this.opts.store), state.winners.includes(HUMAN)));
+      const stats = addGame(
+        loadStats(this.opts.store),
+        state.winners.includes(HUMAN),
+        (session.undos ?? 0) > 0,
+      );
+      saveStats(this.opts.store, stats);
       addToHistory(this.opts.store, historyEntry(final, this.opts.clock?.() ?? Date.now()));
       this.recorded = true;
     }

@@ -19,13 +19,22 @@ export interface Stats {
   readonly points: number; // points scored in those hands
   readonly moons: number; // moons shot by the player
   readonly queens: number; // hands in which the player took the Q♠
+  readonly undoGames: number; // of the finished games, those with cards taken back (counted in all the above too)
 }
 
 export const STATS_KEY = 'hearts.stats';
 export const HISTORY_KEY = 'hearts.history';
 export const HISTORY_MAX = 100;
 
-export const EMPTY_STATS: Stats = { games: 0, wins: 0, hands: 0, points: 0, moons: 0, queens: 0 };
+export const EMPTY_STATS: Stats = {
+  games: 0,
+  wins: 0,
+  hands: 0,
+  points: 0,
+  moons: 0,
+  queens: 0,
+  undoGames: 0,
+};
 
 export function loadStats(store: KeyValueStore): Stats {
   const s = readJson(store, STATS_KEY);
@@ -64,10 +73,15 @@ export const addHand = (s: Stats, f: HandFacts): Stats => ({
   queens: s.queens + (f.queen ? 1 : 0),
 });
 
-export const addGame = (s: Stats, won: boolean): Stats => ({
+/**
+ * A finished game. Games with cards taken back (undo) count like any other — the statistics describe the play on
+ * this device, practice included — and are counted apart too (`undoGames`); the history marks them.
+ */
+export const addGame = (s: Stats, won: boolean, undo = false): Stats => ({
   ...s,
   games: s.games + 1,
   wins: s.wins + (won ? 1 : 0),
+  undoGames: s.undoGames + (undo ? 1 : 0),
 });
 
 /** Average points per hand, or null before the first hand. */

@@ -12,10 +12,12 @@
 import type { Level } from '@hearts/bots';
 import {
   applyMove,
+  makeCard,
   makeRecord,
   newGame,
   parseCard,
   replayRecord,
+  undosOf,
   type CardName,
   type GameRecord,
   type GameState,
@@ -40,6 +42,7 @@ export interface Session {
   readonly level: Level; // the bots' level
   readonly state: GameState;
   readonly seeds: readonly (string | null)[]; // hand h's deal seed (64 hex digits); null only in games saved before seeds were kept
+  readonly undos?: number; // cards the player took back (undo): the game is practice only, it pays no chips
 }
 
 export const CURRENT_KEY = 'hearts.current';
@@ -73,8 +76,10 @@ export function dealNext(s: Session, seed: Uint8Array): Session {
 }
 
 /** The game's record, each hand carrying the seed it was dealt from as `"seed"`. */
-export const sessionRecord = (s: Session): GameRecord =>
-  withSeeds(makeRecord(s.state, playerNames(s.state.rules.players, s.level)), s.seeds);
+export const sessionRecord = (s: Session): GameRecord => {
+  const record = withSeeds(makeRecord(s.state, playerNames(s.state.rules.players, s.level)), s.seeds);
+  return s.undos ? { ...record, undos: s.undos } : record;
+};
 
 /** What is stored: the record, and the last card separately while the shooter's choice is pending. */
 export interface SavedSession {
@@ -101,6 +106,24 @@ export function toSaved(s: Session): SavedSession {
   const pendingPasses = passes ? passes.map((p) => (p ? p.names() : null)) : undefined;
   const { id, startedAt, level, seeds } = s;
   return { v: 1, id, startedAt, level, record, seeds, pendingPlay, pendingPasses };
+}
+
+/**
+ * The session with the current hand's plays cut back to the first `plays` cards (an undo): the record so cut,
+ * replayed. Null when that is not a cut of the current hand in play.
+ */
+export function cutPlays(s: Session, plays: number): Session | null {
+  const state = s.state;
+  const log = state.log[state.handNumber];
+  if (state.phase !== 'play' || !log || plays < 0 || plays >= log.plays.length) return null;
+  const saved = toSaved(s);
+  const n = state.rules.players;
+  const hand = saved.record.hands[saved.record.hands.length - 1]!;
+  const kept = log.plays.slice(0, plays).map(makeCard);
+  hand.tricks = [];
+  for (let i = 0; i < kept.length; i += n) hand.tricks.push(kept.slice(i, i + n).join(' '));
+  const r = fromSaved({ ...saved, pendingPlay: null });
+  return r.ok ? r.value : null;
 }
 
 /**
@@ -134,6 +157,7 @@ export function readSeeds(
 export function fromSaved(input: unknown): Result<Session, string> {
   if (!isObject(input) || input['v'] !== 1) return err('not a saved game');
   const { id, startedAt, level, record, seeds: savedSeeds, pendingPlay, pendingPasses } = input;
+  const undos = undosOf(record);
   if (typeof id !== 'string' || typeof startedAt !== 'number') return err('not a saved game');
   if (!(LEVELS as readonly unknown[]).includes(level)) return err('unknown bot level');
   const r = replayRecord(record);
@@ -162,7 +186,7 @@ export function fromSaved(input: unknown): Result<Session, string> {
       state = m.value;
     }
   }
-  return ok({ id, startedAt, level: level as Level, state, seeds: seeds.value });
+  return ok({ id, startedAt, level: level as Level, state, seeds: seeds.value, ...(undos ? { undos } : {}) });
 }
 
 export const saveSession = (store: KeyValueStore, s: Session): void =>

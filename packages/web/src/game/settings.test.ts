@@ -112,7 +112,9 @@ describe('statistics', () => {
     let s = addHand(EMPTY_STATS, { points: 13, moon: false, queen: true });
     s = addHand(s, { points: 0, moon: true, queen: true });
     s = addGame(s, true);
-    expect(s).toEqual({ games: 1, wins: 1, hands: 2, points: 13, moons: 1, queens: 2 });
+    expect(s).toEqual({ games: 1, wins: 1, hands: 2, points: 13, moons: 1, queens: 2, undoGames: 0 });
+    // A game with cards taken back counts like any other, and apart.
+    expect(addGame(s, false, true)).toEqual({ ...s, games: 2, undoGames: 1 });
     expect(averagePoints(s)).toBe(6.5);
     expect(averagePoints(EMPTY_STATS)).toBeNull();
     const store = memoryStore();

@@ -13,10 +13,12 @@
  * ```
  */
 import {
+  certainClaim,
   handSummaryOf,
   passOffset,
   placesOf,
   type CardName,
+  type Claim,
   type HandSummary,
   type Observation,
   type Phase,
@@ -155,8 +157,11 @@ export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly hintable: boolean; // the player may act now (and so ask for a hint)
 }
 
-/** The view both tables draw. */
-export type TableView = BoardView<SeatView>;
+/** The view both tables draw: the board, and what the player may do beyond a card (where the host allows it). */
+export interface TableView extends BoardView<SeatView> {
+  readonly undoable: boolean; // the player may take back their last card of this hand
+  readonly claim: Claim | null; // the rest of the hand is certainly the player's: the table offers the claim
+}
 
 /** What `boardView` reads: the player's observation, the UI controller's state and the table's highlights. */
 export interface BoardInput {
@@ -281,10 +286,30 @@ export function botToAct(obs: Observation, held: boolean): number | null {
   return seat === null || seat === undefined || seat === obs.seat ? null : seat;
 }
 
-/** What only one host has: the solo table's hint and the bot it shows thinking. */
+/** What only one host has: the solo table's hint, the bot it shows thinking, undo and claims. */
 export interface TableViewOptions {
   readonly hint?: readonly CardName[] | null; // what the expert would play or pass
   readonly thinking?: number | null; // the seat whose bot is choosing its move
+  readonly undo?: boolean; // the host lets the player take back their last card
+  readonly claims?: boolean; // the host plays out a claim of the rest
+}
+
+/** Tricks still to play for a claim to be worth offering: the last trick is played faster than claimed. */
+export const CLAIM_MIN_TRICKS = 2;
+
+/**
+ * The claim the table offers: on the player's turn (no trick held), when the engine finds from the player's own
+ * observation that they take every remaining trick, and at least {@link CLAIM_MIN_TRICKS} are left.
+ */
+export function claimOffer(obs: Observation, held: boolean): Claim | null {
+  if (held || obs.phase !== 'play' || obs.turn !== obs.seat) return null;
+  const claim = certainClaim(obs);
+  return claim && claim.tricks >= CLAIM_MIN_TRICKS ? claim : null;
+}
+
+/** Whether the player has a card of theirs in this hand to take back (while the hand is played). */
+export function canUndo(obs: Observation): boolean {
+  return obs.phase === 'play' && countPlayed(obs, obs.seat) > 0;
 }
 
 /**
@@ -299,6 +324,8 @@ export function tableView(live: LiveState, ui: BoardInput['ui'], opts: TableView
   const humans = table.seats.filter((x) => !x.bot).length;
   return {
     ...board,
+    undoable: opts.undo === true && canUndo(obs),
+    claim: opts.claims === true ? claimOffer(obs, ui.held !== null) : null,
     seats: board.seats.map((seat, i) => {
       const x = table.seats[i]!;
       return {

@@ -147,7 +147,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         count: client.chat.length,
         panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
       }}
-      shield={<Shield client={client} state={state} />}
+      shield={state.table.kind === 'daily' ? <DailyShield /> : <Shield client={client} state={state} />}
       reconnecting={client.status === 'reconnecting'}
     />
   );
@@ -214,6 +214,22 @@ function KickNotes({ view }: { view: TableView }) {
   );
 }
 
+/**
+ * At a daily table, in place of the fair shuffle's shield: the day's hands come from its committed seed (the same
+ * for everyone), checked once the day is over rather than hand by hand.
+ */
+function DailyShield() {
+  const { t } = useTranslation();
+  return (
+    <div className="fair-shield" role="status" data-testid="daily-shield">
+      <span className="fair-hash">{t('daily.shield')}</span>
+      <a href="#/daily" className="fair-how">
+        {t('daily.shieldHow')}
+      </a>
+    </div>
+  );
+}
+
 /** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
 function LiveResultActions({ client, view }: { client: TableClient; view: TableView }) {
   const { t } = useTranslation();
@@ -222,6 +238,7 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
   const result = client.result;
   const mine = result?.ratings[view.you] ?? null;
   const ready = client.again?.seats ?? [];
+  const daily = client.state?.table.kind === 'daily';
   return (
     <>
       {result && (
@@ -238,26 +255,42 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
           )}
         </p>
       )}
-      <div className="result-actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={ready.includes(view.you) || !result}
-          onClick={() => client.send('again', {})}
-        >
-          {t('live.table.again')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            void client.leave();
-            navigate('/live');
-          }}
-        >
-          {t('live.table.home')}
-        </button>
-        {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
-      </div>
+      {daily ? (
+        // The daily game is played once a day: no rematch; the day's page shows the rank.
+        <div className="result-actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              void client.leave();
+              navigate('/daily');
+            }}
+          >
+            {t('daily.toResult')}
+          </button>
+        </div>
+      ) : (
+        <div className="result-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={ready.includes(view.you) || !result}
+            onClick={() => client.send('again', {})}
+          >
+            {t('live.table.again')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              void client.leave();
+              navigate('/live');
+            }}
+          >
+            {t('live.table.home')}
+          </button>
+          {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
+        </div>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { dailyDe } from '../daily/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -91,6 +92,7 @@ export const de: Texts = {
     ERR_NOT_SHOOTER: 'Nur wer den Durchmarsch hat, wählt, wie er zählt',
     ERR_BAD_CHOICE: 'Diese Wahl gibt es nicht',
     ERR_HAND_OVER: 'Die Runde ist schon vorbei',
+    ERR_CLAIM_NOT_CERTAIN: 'Die restlichen Stiche sind noch nicht sicher',
     ERR_BAD_DEAL: 'Die gegebenen Karten sind kein gültiges Geben',
     ERR_BAD_SEVEN_SUIT: 'Die Sieben des Würfels hat keine gültige Farbe',
     other: 'Diese Karte geht jetzt nicht',
@@ -108,6 +110,17 @@ export const de: Texts = {
     hintPlay: 'Der Experte würde spielen: {{card}}',
     newGame: 'Neues Spiel',
     leave: 'Tisch verlassen',
+    undo: 'Zurück',
+    undoTitle: 'Letzte Karte zurücknehmen (Strg+Z)',
+  },
+  claim: {
+    offer: 'Rest ansagen',
+    confirm: 'Du nimmst die restlichen {{tricks}} Stiche ({{points}}).',
+    confirmMoon: 'Du nimmst die restlichen {{tricks}} Stiche und hast den Durchmarsch.',
+    point: '{{count}}\u00a0Punkt',
+    points: '{{count}}\u00a0Punkte',
+    yes: 'Stiche nehmen',
+    no: 'Weiterspielen',
   },
   moon: {
     title: 'Durchmarsch!',
@@ -250,6 +263,7 @@ export const de: Texts = {
     result: 'Du: {{score}} · {{outcome}}',
     won: 'gewonnen',
     lost: 'verloren',
+    withUndo: 'mit Zurücknehmen · keine Jetons',
   },
   record: {
     notRecord: 'es ist kein Spielprotokoll (hearts-record/1)',
@@ -294,4 +308,5 @@ export const de: Texts = {
   live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
   progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
   shop: shopDe, // der Shop: src/shop/texts.ts
+  daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
 };

@@ -1,3 +1,4 @@
+import { dailyEn } from '../daily/texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -90,6 +91,7 @@ export const en = {
     ERR_NOT_SHOOTER: 'Only the player who shot the moon chooses how it counts',
     ERR_BAD_CHOICE: 'There is no such choice',
     ERR_HAND_OVER: 'The hand is over already',
+    ERR_CLAIM_NOT_CERTAIN: 'The remaining tricks are not certain yet',
     ERR_BAD_DEAL: 'The cards dealt are not a valid deal',
     ERR_BAD_SEVEN_SUIT: 'The die’s seven is not a valid suit',
     other: 'That card cannot be played now',
@@ -107,6 +109,17 @@ export const en = {
     hintPlay: 'Expert would play: {{card}}',
     newGame: 'New game',
     leave: 'Leave table',
+    undo: 'Undo',
+    undoTitle: 'Take back your last card (Ctrl+Z)',
+  },
+  claim: {
+    offer: 'Claim the rest',
+    confirm: 'You take the remaining {{tricks}} tricks ({{points}}).',
+    confirmMoon: 'You take the remaining {{tricks}} tricks and shoot the moon.',
+    point: '{{count}}\u00a0point',
+    points: '{{count}}\u00a0points',
+    yes: 'Take them',
+    no: 'Play on',
   },
   moon: {
     title: 'You shot the moon!',
@@ -250,6 +263,7 @@ export const en = {
     result: 'You: {{score}} · {{outcome}}',
     won: 'won',
     lost: 'lost',
+    withUndo: 'with undo · no chips',
   },
   record: {
     notRecord: 'it is not a game record (hearts-record/1)',
@@ -293,6 +307,7 @@ export const en = {
   live: liveEn, // live play's own block: src/live/texts.ts
   progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
   shop: shopEn, // the shop: src/shop/texts.ts
+  daily: dailyEn, // the daily game: src/daily/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -29,6 +29,12 @@ describe('practice wins to report', () => {
     expect(unreportedWins(history, ['a', 'c'])).toEqual([]);
   });
 
+  it('leave out games with cards taken back (undo): practice only, they pay nothing', () => {
+    const undone = { ...entry('u', [0], 4), record: { undos: 1 } } as unknown as HistoryEntry;
+    const history = [undone, entry('c', [0], 3)];
+    expect(unreportedWins(history, []).map((e) => e.id)).toEqual(['c']);
+  });
+
   it('remembers what was reported; anything unreadable counts as nothing reported', () => {
     const store = memoryStore();
     expect(reported(store)).toEqual([]);

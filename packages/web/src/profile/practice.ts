@@ -3,13 +3,14 @@
  * here and kept in the history is reported to the server once, which replays it before paying (docs/rating.md: the
  * deck is dealt and the bots play on the device, so the server cannot tell a played game from a made-up one; it pays
  * a token 500 a game, for games of at least 3 hands, at most 20 a day). Reported games are remembered in the device
- * store; the server refuses a game twice anyway.
+ * store; the server refuses a game twice anyway. A game in which the player took cards back (undo) pays nothing.
  *
  * ```ts
  * watchPracticeWins(solo, store); // after every finished solo game
  * await claimPracticeWins(store); // e.g. when the shop opens
  * ```
  */
+import { undosOf } from '@hearts/engine';
 import type { SoloTable } from '../game/host';
 import { loadHistory, type HistoryEntry } from '../game/records';
 import { HUMAN } from '../game/session';
@@ -25,10 +26,15 @@ export function reported(store: KeyValueStore): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** Won games of the history not reported yet, oldest first. */
+/**
+ * Won games of the history not reported yet, oldest first. A game with cards taken back (its record's `undos`) was
+ * practice only: it is never reported (the server would refuse it).
+ */
 export function unreportedWins(history: readonly HistoryEntry[], done: readonly string[]): HistoryEntry[] {
   const seen = new Set(done);
-  return history.filter((e) => e.winners.includes(HUMAN) && !seen.has(e.id)).reverse();
+  return history
+    .filter((e) => e.winners.includes(HUMAN) && !seen.has(e.id) && undosOf(e.record) === 0)
+    .reverse();
 }
 
 export interface ClaimOutcome {

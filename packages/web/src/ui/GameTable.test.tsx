@@ -5,6 +5,7 @@ import {
   deal,
   legalMoves,
   newGame,
+  parseCard,
   seededRandom,
   type Result,
   type Suit,
@@ -121,5 +122,85 @@ describe('the table', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'What would expert play?' })).toBeTruthy();
     expect(document.querySelector('.topbar')!.classList.contains('has-chips')).toBe(false);
+  });
+});
+
+describe('undo and the claim of the rest', () => {
+  // The player (seat 0) holds the top diamonds, spades and hearts and the 3♣; ten cards are down and the player
+  // follows 2♦ 3♦ holding the A♦: the rest is certain.
+  const HANDS = [
+    '3C AD KD QD JD TD AS KS QS AH KH QH JH',
+    '4C 6C 4D 9D 8D JS TS 9S TH 9H 8H 7H 6H',
+    'AC KC QC JC 2D 7D 6D 8S 7S 6S 5H 4H 3H',
+    '2C 5C 7C 8C 9C TC 3D 5D 5S 4S 3S 2S 2H',
+  ];
+  const PLAYS = '2C 3C 4C AC KC 5C JH 6C 2D 3D'.split(' ');
+
+  function renderAt(undo: boolean) {
+    let state = unwrap(newGame({ passCards: 0 }));
+    state = unwrap(
+      deal(
+        state,
+        HANDS.map((h) => CardSet.fromNames(h.split(' '))!),
+      ),
+    );
+    for (const name of PLAYS)
+      state = unwrap(applyMove(state, state.core!.turn, { kind: 'play', card: parseCard(name)! }));
+    const store = memoryStore();
+    saveSession(store, { id: 'claim', startedAt: 1, level: 'easy', state, seeds: [null] });
+    const controller = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: { now: () => 0, after: () => () => undefined },
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+      undo,
+    });
+    window.location.hash = '#/play';
+    render(
+      <App
+        i18n={createI18n('en')}
+        store={store}
+        controller={controller}
+        initialSettings={{ ...defaultSettings('en'), lang: 'en' }}
+        coarsePointer={false}
+      />,
+    );
+    return controller;
+  }
+
+  it('the undo button takes back the player’s last card, Ctrl+Z the one before; absent where undo is off', async () => {
+    const c = renderAt(true);
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo.hasAttribute('disabled')).toBe(false);
+    await act(async () => {
+      fireEvent.click(undo);
+      await c.idle();
+    });
+    expect(c.game!.log[0]!.plays.length).toBe(6); // back to before the J♥
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+      await c.idle();
+    });
+    expect(c.game!.log[0]!.plays.length).toBe(1); // back to before the 3♣
+    expect(c.getSnapshot().session!.undos).toBe(2);
+    expect(screen.getByRole('button', { name: 'Undo' }).hasAttribute('disabled')).toBe(true); // nothing left
+    cleanup();
+    renderAt(false);
+    await screen.findByRole('button', { name: 'Claim the rest' });
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('offers the claim, says what happens, and plays the hand out on “Take them”', async () => {
+    const c = renderAt(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim the rest' }));
+    expect(document.querySelector('.claim-text')?.textContent).toBe(
+      'You take the remaining 11 tricks (25\u00a0points).',
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Take them' }));
+      await c.idle();
+    });
+    expect(c.game!.results[0]!.taken).toEqual([25, 0, 1, 0]);
+    expect(screen.queryByRole('button', { name: 'Claim the rest' })).toBeNull();
   });
 });

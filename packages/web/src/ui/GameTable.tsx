@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botToAct, receivedNow, tableView } from '../game/view';
 import { savedLook } from '../shop/look';
@@ -21,11 +21,14 @@ export function GameTable() {
       tableView(snapshot.live, snapshot, {
         hint: snapshot.hint,
         thinking: botToAct(snapshot.live.view, snapshot.held !== null),
+        undo: controller.undoAllowed,
+        claims: true,
       }),
-    [snapshot],
+    [snapshot, controller],
   );
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
   useTableSounds(snapshot.live);
+  const undo = useCallback(() => void controller.undo(), [controller]);
 
   if (!view || !snapshot.session) return null;
   const over = view.phase === 'gameOver';
@@ -63,6 +66,8 @@ export function GameTable() {
       hintBusy={snapshot.hintBusy}
       hintCards={snapshot.hint}
       received={receivedNow(snapshot.live!.view)}
+      onUndo={controller.undoAllowed ? undo : undefined}
+      onClaim={() => void controller.claim()}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { undosOf } from '@hearts/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadHistory } from '../game/records';
@@ -79,6 +80,7 @@ export function HistoryPage() {
                     score: g.scores[HUMAN],
                     outcome: g.winners.includes(HUMAN) ? t('history.won') : t('history.lost'),
                   })}
+                  {undosOf(g.record) > 0 && <span className="undo-mark"> · {t('history.withUndo')}</span>}
                 </div>
               </div>
               <div className="history-actions">

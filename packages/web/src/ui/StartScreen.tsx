@@ -162,6 +162,15 @@ export function StartScreen() {
       </main>
 
       <nav className="start-nav">
+        <button
+          type="button"
+          className="daily-link"
+          style={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
+          onClick={() => navigate('/daily')}
+        >
+          <strong>{t('daily.link')}</strong>
+          <small>{t('daily.linkInfo')}</small>
+        </button>
         <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/live')}>
           {t('live.link')}
         </button>

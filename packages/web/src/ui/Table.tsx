@@ -24,6 +24,7 @@ import { useApp } from './context';
 import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, TrickIcon } from './icons';
 import { MoonDialog, ResultPanel } from './ResultPanel';
 import { SeatBox, type SeatBoxProps } from './Seat';
+import { ClaimOffer, UndoButton } from './SoloActions';
 import {
   LastTrickPanel,
   PanelToggle,
@@ -65,6 +66,8 @@ export interface TableProps {
   readonly hintBusy?: boolean; // the expert is thinking about the hint
   readonly hintCards?: readonly CardName[] | null; // the hint, said below the prompt
   readonly received?: readonly CardName[]; // cards just received in the pass, said below the prompt while playing
+  readonly onUndo?: () => void; // shows the undo button (enabled while `view.undoable`)
+  readonly onClaim?: () => void; // offers the claim of the rest while `view.claim` says it is certain
   // The live table's.
   readonly rated?: boolean; // shows whether the game is rated
   readonly seatParts?: (seat: number) => SeatParts; // drawn into another seat: its look, clock, kick vote …
@@ -140,6 +143,7 @@ export function Table(p: TableProps) {
           setPanel(panel === 'score' ? 'none' : 'score');
         }}
       >
+        {p.onUndo && <UndoButton enabled={view.undoable} onUndo={p.onUndo} />}
         {p.onHint && (
           <button
             type="button"
@@ -293,6 +297,13 @@ export function Table(p: TableProps) {
                   {t('prompt.received', { cards: received.map((c) => cardLabel(c, lang)).join(', ') })}
                 </div>
               )
+            )}
+            {p.onClaim && view.claim && (
+              <ClaimOffer
+                key={`${view.handNumber}-${view.claim.tricks}`}
+                claim={view.claim}
+                onClaim={p.onClaim}
+              />
             )}
             {p.notes}
           </>

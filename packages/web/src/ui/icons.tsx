@@ -44,6 +44,13 @@ export const BulbIcon = () => (
   </Svg>
 );
 
+export const UndoIcon = () => (
+  <Svg>
+    <path d="M9 14L4 9l5-5" />
+    <path d="M4 9h10a6 6 0 0 1 0 12h-3" />
+  </Svg>
+);
+
 export const TrickIcon = () => (
   <Svg>
     <rect x="3" y="6" width="10" height="14" rx="2" />

@@ -12,6 +12,8 @@ const LiveScreen = lazy(() => import('../live/LivePages'));
 /** Player pages and the leaderboard (src/profile), and the shop (src/shop), loaded on demand. */
 const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
 const ShopScreen = lazy(() => import('../shop/ShopScreen'));
+/** The daily game (src/daily), loaded on demand. */
+const DailyScreen = lazy(() => import('../daily/DailyScreen'));
 /** How the fair shuffle of live tables works (src/live). */
 const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
@@ -50,6 +52,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   shop: () => (
     <Suspense fallback={null}>
       <ShopScreen />
+    </Suspense>
+  ),
+  daily: (rest) => (
+    <Suspense fallback={null}>
+      <DailyScreen rest={rest} />
     </Suspense>
   ),
 };

@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { bestPerHand, dayBefore, dayEnd, dayOf, dayStart, rankAttempts, streakOf } from './daily.js';
+import type { DailyAttempt } from './store/daily.js';
+
+const attempt = (userId: string, points: number[] | null, finishedAt = 1): DailyAttempt => ({
+  date: '2026-12-01',
+  userId,
+  name: userId,
+  tableId: `t-${userId}`,
+  startedAt: 0,
+  status: points ? 'finished' : 'playing',
+  points,
+  total: points ? points.reduce((a, b) => a + b, 0) : null,
+  left: false,
+  finishedAt: points ? finishedAt : null,
+});
+
+describe('the day changes at midnight in Europe/Berlin', () => {
+  test('winter (UTC+1) and summer (UTC+2)', () => {
+    expect(dayOf(Date.UTC(2026, 11, 1, 22, 59, 59))).toBe('2026-12-01');
+    expect(dayOf(Date.UTC(2026, 11, 1, 23, 0, 0))).toBe('2026-12-02');
+    expect(dayOf(Date.UTC(2026, 6, 1, 21, 59, 59))).toBe('2026-07-01');
+    expect(dayOf(Date.UTC(2026, 6, 1, 22, 0, 0))).toBe('2026-07-02');
+    expect(dayStart('2026-12-02')).toBe(Date.UTC(2026, 11, 1, 23));
+    expect(dayEnd('2026-07-01')).toBe(Date.UTC(2026, 6, 1, 22));
+    expect(dayEnd('2026-12-31')).toBe(Date.UTC(2026, 11, 31, 23));
+  });
+
+  test('the days summer time starts and ends are 23 and 25 hours long', () => {
+    expect(dayEnd('2026-03-29') - dayStart('2026-03-29')).toBe(23 * 3600_000);
+    expect(dayEnd('2026-10-25') - dayStart('2026-10-25')).toBe(25 * 3600_000);
+    for (const d of ['2026-03-29', '2026-10-25', '2026-12-01']) {
+      expect(dayOf(dayStart(d))).toBe(d);
+      expect(dayOf(dayEnd(d) - 1)).toBe(d);
+    }
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(dayBefore('2027-01-01')).toBe('2026-12-31');
+  });
+});
+
+describe('a day’s leaderboard', () => {
+  test('lowest total first; equal totals share a rank (1, 2, 2, 4); the percentile counts who did worse', () => {
+    const ranked = rankAttempts([
+      attempt('d', [26, 0, 0, 0]),
+      attempt('b', [5, 5, 0, 0], 2),
+      attempt('a', [0, 3, 0, 0]),
+      attempt('c', [0, 0, 10, 0], 1),
+      attempt('e', null),
+    ]);
+    expect(ranked.map((r) => [r.attempt.userId, r.rank, r.percentile])).toEqual([
+      ['a', 1, 100],
+      ['c', 2, 33],
+      ['b', 2, 33],
+      ['d', 4, 0],
+    ]);
+    expect(rankAttempts([attempt('x', [1, 1, 1, 1])])[0]).toMatchObject({ rank: 1, percentile: 100 });
+    expect(rankAttempts([])).toEqual([]);
+    const all = rankAttempts([attempt('p', [1]), attempt('q', [1]), attempt('r', [1])]);
+    expect(all.map((r) => [r.rank, r.percentile])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ]);
+  });
+
+  test('the best of each hand and who made it', () => {
+    const best = bestPerHand(
+      [attempt('a', [0, 13, 0, 3]), attempt('b', [0, 2, 26, 0]), attempt('c', null)],
+      4,
+    );
+    expect(best).toEqual([
+      { hand: 0, points: 0, players: ['a', 'b'] },
+      { hand: 1, points: 2, players: ['b'] },
+      { hand: 2, points: 0, players: ['a'] },
+      { hand: 3, points: 0, players: ['b'] },
+    ]);
+    expect(bestPerHand([], 4)).toEqual([]);
+  });
+
+  test('a streak counts days in a row up to today, or yesterday while today is open', () => {
+    expect(streakOf(['2026-12-01', '2026-11-30', '2026-11-28'], '2026-12-01')).toBe(2);
+    expect(streakOf(['2026-11-30', '2026-11-29'], '2026-12-01')).toBe(2);
+    expect(streakOf(['2026-11-29'], '2026-12-01')).toBe(0);
+    expect(streakOf([], '2026-12-01')).toBe(0);
+    expect(streakOf(['2026-03-01', '2026-02-28'], '2026-03-01')).toBe(2);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The daily game end to end: a player in Chromium opens "Daily deal" from the start screen, plays the day's four
+ * hands at a live table on the real server by clicking cards, goes to the day's page and sees their rank, points
+ * per hand, par and the leaderboard; a second attempt is refused in words; the German page too.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  buildApp,
+  clickCard,
+  launch,
+  screenshot,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
+
+const SHOTS = '/work/notes/shots/daily';
+
+let server: Server;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    DAILY_BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '30',
+    HAND_PAUSE_MS: '300',
+    LIMIT_DAILY: '1000000/1',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, `daily-${name}`);
+  try {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+  } catch {
+    // the notes folder is only there on the shared machine
+  }
+}
+
+/** Plays whatever the table asks of this seat until the game is over. */
+async function playToTheEnd(page: Page): Promise<{ passes: number; plays: number }> {
+  let passes = 0;
+  let plays = 0;
+  const deadline = Date.now() + 200_000;
+  while (Date.now() < deadline) {
+    if (await page.locator('.result-panel.game-over').isVisible()) break;
+    const phase = await page.locator('.table-screen').getAttribute('data-phase');
+    const passButton = page.locator('button.pass-btn');
+    if (phase === 'pass' && (await passButton.isVisible())) {
+      const cards = await page
+        .locator('[data-card]:not([aria-pressed="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
+      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse()) await clickCard(page, c);
+      if (await passButton.isEnabled()) {
+        await passButton.click();
+        passes++;
+      }
+    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
+      const legal = await page
+        .locator('[data-card]:not([aria-disabled="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      if (legal.length > 0) {
+        await clickCard(page, legal[legal.length - 1]!);
+        plays++;
+      }
+    }
+    await page.waitForTimeout(50);
+  }
+  return { passes, plays };
+}
+
+it('plays the day from the start screen and sees the rank; a second attempt is refused', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/?speed=fast#/`);
+  await page.getByRole('button', { name: /Daily deal/ }).click();
+  await page.waitForURL(/#\/daily$/);
+  await page
+    .getByText('Everyone plays the same 4 hands today', { exact: false })
+    .waitFor({ timeout: 20_000 });
+  const commitment = await page.locator('.daily-hash').getAttribute('data-commitment');
+  expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+  await page.getByText('not dealt by the fair shuffle', { exact: false }).waitFor();
+  await shot(page, 'today-desktop-en.png');
+
+  await page.getByRole('button', { name: 'Play today’s deal' }).click();
+  await page.waitForURL(/#\/live\/t/);
+  await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  expect(await page.locator('[data-card]').count()).toBe(13);
+  // In place of the fair-shuffle shield: where the daily hands come from.
+  await page.getByTestId('daily-shield').getByText('the day’s committed seed', { exact: false }).waitFor();
+  expect(await page.getByTestId('fair-shield').count()).toBe(0);
+  await shot(page, 'table-desktop-en.png');
+  const { passes, plays } = await playToTheEnd(page);
+  expect(passes).toBe(3); // left, right, across; the fourth hand keeps
+  expect(plays).toBe(52);
+  await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
+  // No rematch at the daily table: the way to the day's result instead.
+  expect(await page.getByRole('button', { name: 'Play again' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Your daily result' }).click();
+  await page.waitForURL(/#\/daily$/);
+
+  const rank = page.locator('.daily-rank');
+  await rank.waitFor({ timeout: 20_000 });
+  expect(await rank.textContent()).toMatch(/^Rank 1 of 1/);
+  expect(await rank.getAttribute('data-rank')).toBe('1');
+  const total = Number(await page.locator('.daily-points tr.you .total').getAttribute('data-total'));
+  expect(await page.locator('.daily-points tr.you td').count()).toBe(5); // four hands and the total
+  // Par arrives once the server has played the day with the bot in your seat.
+  await page.locator('.daily-points tr.par').waitFor({ timeout: 30_000 });
+  await page.locator('.daily-board tr.you', { hasText: String(total) }).waitFor();
+  await page.getByText('Streak: 1 day in a row').waitFor();
+  await shot(page, 'result-desktop-en.png');
+
+  // A second attempt (a stale page, another device) is refused in words.
+  const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
+  const again = await fetch(`${url}/api/daily/start`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(again.status).toBe(409);
+  expect(((await again.json()) as { error: string }).error).toBe('ERR_DAILY_PLAYED');
+  expect(await page.getByRole('button', { name: 'Play today’s deal' }).count()).toBe(0);
+
+  // The same page in German on a phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${url}/?speed=fast#/`);
+  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await page.getByRole('button', { name: /Tagesspiel/ }).click();
+  await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });
+  await page.getByText('Serie: 1 Tag in Folge').waitFor();
+  // Nothing wider than the phone: the leaderboard scrolls in its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'result-phone-de.png');
+  expect(errors).toEqual([]);
+  await context.close();
+}, 300_000);
