@@ -663,8 +663,8 @@ export interface Observation {
   readonly passed: readonly CardName[] | null; // cards this seat passed (null before choosing or without passing)
   readonly received: readonly CardName[] | null; // cards it received (null until everyone has passed)
   readonly passedSeats: readonly boolean[]; // who has chosen their pass (public)
-  readonly sevenSuit: SuitName | null; // the die's suit, once rolled and shown (after passing)
-  readonly tricks: readonly TrickView[]; // complete tricks of this hand
+  readonly sevenSuit: SuitName | null; // the die's suit, once rolled and shown (after passing); between hands, the last hand's
+  readonly tricks: readonly TrickView[]; // complete tricks of this hand; between hands (phase deal), of the hand just finished
   readonly trick: TrickView | null; // the trick being played
   readonly heartsBroken: boolean;
   readonly turn: number | null; // seat to play, or null
@@ -687,6 +687,8 @@ export function observation(state: GameState, seat: number): Observation {
   const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
   const handPoints = new Array<number>(n).fill(0);
   if (core) core.rawPoints(handPoints);
+  // Between hands the finished hand's tricks and die stay in view (all public now): the result speaks of them.
+  const finished = state.phase === 'deal' && !current ? (state.log[state.handNumber - 1] ?? null) : null;
   const ownPass = passes?.[seat] ?? null;
   const fromSeat = (seat - offset + n) % n;
   return {
@@ -701,8 +703,13 @@ export function observation(state: GameState, seat: number): Observation {
     passed: ownPass ? ownPass.names() : null,
     received: passes && exchanged ? passes[fromSeat]!.names() : null,
     passedSeats: passes ? passes.map((p) => p !== null) : new Array<boolean>(n).fill(false),
-    sevenSuit: current && exchanged && log.sevenSuit !== null ? SUITS[log.sevenSuit]! : null,
-    tricks,
+    sevenSuit:
+      current && exchanged && log.sevenSuit !== null
+        ? SUITS[log.sevenSuit]!
+        : finished !== null && finished.sevenSuit !== null
+          ? SUITS[finished.sevenSuit]!
+          : null,
+    tricks: finished ? handTricks(state, state.handNumber - 1) : tricks,
     trick,
     heartsBroken: core?.heartsBroken ?? false,
     turn: state.phase === 'play' && core ? core.turn : null,

@@ -129,6 +129,8 @@ export type {
   PublicObservation,
   TrickView,
 } from './game.js';
+export { summarizeHand, handSummary, handSummaryOf, placesOf } from './summary.js';
+export type { HandSummary, SeatHandSummary, CountedCard, MoonSummary } from './summary.js';
 export { playRefusal } from './refusal.js';
 export { RECORD_FORMAT, replayRecord, makeRecord, undosOf } from './record.js';
 export type {

@@ -56,7 +56,7 @@ test('killed mid-hand and restarted: the game carries on, nothing lost, nothing 
     'the middle of the second hand',
     () => {
       const v = clients[0]!.state!.view;
-      return v.handNumber === 1 && v.tricks.length >= 4;
+      return v.handNumber === 1 && v.phase === 'play' && v.tricks.length >= 4; // between hands: the first hand's
     },
     60_000,
   );

@@ -9,6 +9,8 @@ import {
   DEFAULT_RULES,
   certainClaim,
   dealRandom,
+  handSummary,
+  handSummaryOf,
   handTricks,
   observation,
   publicObservation,
@@ -41,6 +43,7 @@ import {
   type EventRow,
   type Scheduler,
 } from './driver.js';
+import { applyGameMessage, type LiveState } from './reducer.js';
 import { newTableState, unwrapState, type TableState } from './state.js';
 
 const GRACE = 1000;
@@ -640,6 +643,32 @@ test('restoring from the appended rows gives the state the live driver reached',
     ),
     { numRuns: 30 },
   );
+});
+
+describe('the end of a hand', () => {
+  test('each seat’s messages alone let it summarise every finished hand, as the engine does', async () => {
+    const h = harness({ humans: 0, targetScore: 50 });
+    await h.start();
+    for (let i = 0; i < 100 && h.driver.game.phase !== 'gameOver'; i++) await h.advance(0);
+    expect(h.driver.game.phase).toBe('gameOver');
+    const game = h.driver.game;
+    for (let seat = 0; seat < 4; seat++) {
+      let live: LiveState | null = null;
+      const seen: number[] = [];
+      for (const { m } of h.sent.game.filter((x) => x.seat === seat)) {
+        const next = applyGameMessage(live, m);
+        expect(next).not.toBe('gap');
+        live = next as LiveState;
+        const summary = handSummaryOf(live.view);
+        if (summary && !seen.includes(summary.hand)) {
+          seen.push(summary.hand);
+          expect(summary).toEqual(handSummary(game, summary.hand));
+        }
+      }
+      expect(seen).toEqual(game.results.map((_, i) => i)); // every hand, from its end on
+    }
+    h.driver.dispose();
+  });
 });
 
 describe('claims', () => {

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { workerBots } from './bots/client';
 import { SoloTable, browserScheduler } from './game/host';
 import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from './game/settings';
+import { webAudioSound } from './game/sound';
 import { browserStore } from './game/storage';
 import { watchPracticeWins } from './profile/practice';
 import { createI18n } from './i18n';
@@ -45,6 +46,7 @@ createRoot(document.getElementById('root')!).render(
     coarsePointer={coarse}
     onSettings={(s) => (settings = s)}
     pages={pages}
+    sound={webAudioSound()}
   />,
 );
 

@@ -1,4 +1,4 @@
-import { makeRecord, replayRecord } from '@hearts/engine';
+import { handSummary, makeRecord, replayRecord } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
 import { playGame } from './testing';
 import { openReplay, recordFileName } from './replay';
@@ -35,6 +35,9 @@ describe('openReplay', () => {
       }
       const end = replay.at(h, 13);
       expect(end.result).toEqual(state.results[h]);
+      expect(end.summary).toEqual(handSummary(state, h)); // who took what, as at the table
+      expect(end.summary!.cards.some((c) => c.card === 'QS')).toBe(true);
+      expect(replay.at(h, 12).summary).toBeNull();
       expect(end.taken.reduce((a, b) => a + b, 0)).toBe(26);
     }
     const last = replay.at(replay.hands - 1, 13);

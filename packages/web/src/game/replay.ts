@@ -9,6 +9,7 @@
  */
 import {
   CardSet,
+  handSummary,
   handTricks,
   heldAfterPassing,
   observation,
@@ -18,6 +19,7 @@ import {
   type GameRecord,
   type GameState,
   type HandResult,
+  type HandSummary,
   type RecordError,
   type Result,
   type TrickView,
@@ -37,6 +39,7 @@ export interface ReplayPosition {
   readonly trick: TrickView | null; // the trick just played (winner set when complete)
   readonly taken: readonly number[]; // points taken in this hand so far, before the moon rule
   readonly result: HandResult | null; // once the hand is over
+  readonly summary: HandSummary | null; // once the hand is over: who took what (the engine's summary)
   readonly totals: readonly number[]; // game scores after this hand, once it is over; before it otherwise
 }
 
@@ -86,6 +89,7 @@ export function openReplay(input: unknown): Result<Replay, RecordError> {
       trick: step > 0 ? tricks[step - 1]! : null,
       taken: over ? result.taken : takenAfter(record, hand, step, final, n),
       result: over ? result : null,
+      summary: over ? handSummary(final, hand) : null,
       totals: over ? scoresBefore.map((v, s) => v + result.points[s]!) : scoresBefore,
     };
   };

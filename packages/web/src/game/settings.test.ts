@@ -31,6 +31,15 @@ describe('settings', () => {
     expect(loadSettings(store, 'de')).toEqual(defaultSettings('de'));
   });
 
+  it('keep sound off unless it was turned on', () => {
+    expect(defaultSettings('en').sound).toBe(false);
+    expect(parseSettings({ sound: true }, 'en').sound).toBe(true);
+    expect(parseSettings({ sound: 'loud' }, 'en').sound).toBe(false);
+    const store = memoryStore();
+    saveSettings(store, { ...defaultSettings('de'), sound: true });
+    expect(loadSettings(store, 'de').sound).toBe(true);
+  });
+
   it('name the preset that options match', () => {
     expect(presetOf({})).toBe('standard');
     expect(presetOf({ targetScore: 100 })).toBe('classic100');

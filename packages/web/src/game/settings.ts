@@ -26,6 +26,7 @@ export interface Settings {
   readonly speed: Speed; // animation and bot pacing
   readonly reduceMotion: boolean; // no movement, only fades
   readonly hints: boolean; // show the "what would expert play?" button
+  readonly sound: boolean; // the table's sounds (off by default)
 }
 
 export const SETTINGS_KEY = 'hearts.settings';
@@ -46,6 +47,7 @@ export function defaultSettings(navigatorLang?: string): Settings {
     speed: 'normal',
     reduceMotion: false,
     hints: true,
+    sound: false,
   };
 }
 
@@ -67,6 +69,7 @@ export function parseSettings(input: unknown, navigatorLang?: string): Settings 
     speed: oneOf(SPEEDS, input['speed'], d.speed),
     reduceMotion: typeof input['reduceMotion'] === 'boolean' ? input['reduceMotion'] : d.reduceMotion,
     hints: typeof input['hints'] === 'boolean' ? input['hints'] : d.hints,
+    sound: typeof input['sound'] === 'boolean' ? input['sound'] : d.sound,
   };
 }
 

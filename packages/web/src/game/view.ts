@@ -14,9 +14,12 @@
  */
 import {
   certainClaim,
+  handSummaryOf,
   passOffset,
+  placesOf,
   type CardName,
   type Claim,
+  type HandSummary,
   type Observation,
   type Phase,
   type Rules,
@@ -150,7 +153,9 @@ export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly rows: readonly HandRow[]; // the score table: one row per finished hand
   readonly totals: readonly number[];
   readonly showResult: boolean; // a finished hand's result is shown (until the next deal)
+  readonly summary: HandSummary | null; // while a result is shown: the finished hand in detail (the engine's)
   readonly winners: readonly number[]; // at game over
+  readonly places: readonly number[]; // each seat's place by its total (1 = lowest; ties share a place)
   readonly hintable: boolean; // the player may act now (and so ask for a hint)
 }
 
@@ -255,7 +260,9 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
     rows: obs.handResults.map((r, h) => ({ hand: h, points: r.points, shooter: r.shooter })),
     totals: obs.scores,
     showResult,
+    summary: showResult ? handSummaryOf(obs) : null,
     winners: obs.winners,
+    places: placesOf(obs.scores),
     hintable: held === null && ((passing && !myPassDone) || (phase === 'play' && obs.turn === you)),
   };
 }

@@ -22,6 +22,7 @@ import { provisionalTitle, ratingText } from '../ui/rating';
 import { ClockIcon } from '../ui/icons';
 import { PanelHead } from '../ui/TableParts';
 import { Table, type SeatParts } from '../ui/Table';
+import { useTableSounds } from '../ui/useTableSounds';
 import { levelName } from '../ui/names';
 import { Shield } from './Shield';
 import { clockSeconds, type SeatClock, trackClocks } from './view';
@@ -67,6 +68,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     ui.observe(state.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
   }, [ui, state]);
   const uiState = useSyncExternalStore(ui.subscribe, ui.getSnapshot);
+  useTableSounds(state);
 
   // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
   clocks.current = trackClocks(clocks.current, state, Date.now());

@@ -139,6 +139,19 @@ export const de: Texts = {
     handResult: 'Runde {{n}}',
     points: 'Punkte',
   },
+  result: {
+    facts: 'Was in dieser Runde geschah',
+    cardLabel: '{{card}} ({{points}}) genommen von {{name}}',
+    heartsLabel: 'Genommene Herzen: {{list}}',
+    moonPlus: 'Alle anderen +{{value}}.',
+    moonChoice: 'Wahl von {{name}}.',
+    moonChoiceYou: 'Deine Wahl.',
+    moonUnlessLosing:
+      'Alle anderen +{{value}} hätte das Spiel beendet, ohne dass der Schütze allein vorn liegt.',
+    standings: 'Endstand',
+    place: '{{place}}.',
+    placeLabel: 'Platz {{place}}: {{name}}, {{total}} Punkte',
+  },
   over: {
     youWin: 'Du gewinnst!',
     youShare: 'Du teilst dir den Sieg!',
@@ -163,6 +176,8 @@ export const de: Texts = {
     speed: 'Tempo',
     reduceMotion: 'Bewegung reduzieren',
     hints: 'Tipp-Knopf zeigen',
+    sound: 'Klänge: Karte gespielt, Stich genommen, Pik-Dame, Durchmarsch',
+    soundCredit: 'Die Klänge erzeugt das Spiel selbst in deinem Browser (Web Audio API), ohne Tonaufnahmen.',
     backs: { classic: 'Klassisch rot', blue: 'Blau', green: 'Grün' },
     speeds: { slow: 'Gemächlich', normal: 'Normal', fast: 'Schnell', instant: 'Sofort' },
   },

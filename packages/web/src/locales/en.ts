@@ -138,6 +138,19 @@ export const en = {
     handResult: 'Hand {{n}}',
     points: 'Points',
   },
+  result: {
+    facts: 'What happened this hand',
+    cardLabel: '{{card}} ({{points}}) taken by {{name}}',
+    heartsLabel: 'Hearts taken: {{list}}',
+    moonPlus: 'Everyone else +{{value}}.',
+    moonChoice: '{{name}}’s choice.',
+    moonChoiceYou: 'Your choice.',
+    moonUnlessLosing:
+      'Everyone else +{{value}} would have ended the game without the shooter alone in the lead.',
+    standings: 'Final standings',
+    place: '{{place}}.',
+    placeLabel: 'Place {{place}}: {{name}}, {{total}} points',
+  },
   over: {
     youWin: 'You win!',
     youShare: 'You share the win!',
@@ -162,6 +175,9 @@ export const en = {
     speed: 'Speed',
     reduceMotion: 'Reduce motion',
     hints: 'Show the hint button',
+    sound: 'Sounds: a card played, a trick taken, the Q♠, a moon',
+    soundCredit:
+      'The sounds are synthesised by this app in your browser (Web Audio API): no recordings are used.',
     backs: { classic: 'Classic red', blue: 'Blue', green: 'Green' },
     speeds: { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' },
   },

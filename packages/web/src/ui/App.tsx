@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { SoloTable } from '../game/host';
+import { silentSound, type SoundPort } from '../game/sound';
 import { saveSettings, type Settings } from '../game/settings';
 import type { KeyValueStore } from '../game/storage';
 import { AppContext, type AppServices } from './context';
@@ -17,6 +18,7 @@ export interface AppProps {
   readonly coarsePointer: boolean;
   readonly onSettings?: (s: Settings) => void;
   readonly pages?: Readonly<Record<string, (rest: string) => ReactNode>>; // further screens by route
+  readonly sound?: SoundPort; // the table's sounds (the browser's Web Audio in main.tsx); silent by default
 }
 
 const routeOf = (hash: string): string => (hash.startsWith('#/') ? hash.slice(1) : '/');
@@ -30,6 +32,7 @@ export function App({
   coarsePointer,
   onSettings,
   pages,
+  sound = silentSound,
 }: AppProps) {
   const [settings, setSettings] = useState(initialSettings);
   const [route, setRoute] = useState(() => routeOf(window.location.hash));
@@ -78,8 +81,8 @@ export function App({
   }, [route, atTable, controller, navigate, settings.rules, settings.level]);
 
   const services: AppServices = useMemo(
-    () => ({ settings, updateSettings, store, controller, navigate, coarsePointer }),
-    [settings, updateSettings, store, controller, navigate, coarsePointer],
+    () => ({ settings, updateSettings, store, controller, navigate, coarsePointer, sound }),
+    [settings, updateSettings, store, controller, navigate, coarsePointer, sound],
   );
 
   const [, section = '', ...rest] = route.split('/');

@@ -5,6 +5,7 @@ import { savedLook } from '../shop/look';
 import { useApp } from './context';
 import { seatName } from './names';
 import { Table } from './Table';
+import { useTableSounds } from './useTableSounds';
 
 /**
  * The solo table: the one table screen (Table.tsx) over the solo host (game/host.ts: the table driver in the page,
@@ -26,6 +27,7 @@ export function GameTable() {
     [snapshot, controller],
   );
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
+  useTableSounds(snapshot.live);
   const undo = useCallback(() => void controller.undo(), [controller]);
 
   if (!view || !snapshot.session) return null;

@@ -1,3 +1,4 @@
+import { placesOf } from '@hearts/engine';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../game/cards';
@@ -12,6 +13,7 @@ import { directionText } from './TableParts';
 import { openedFile } from './HistoryPage';
 import { recordPlayerName, seatName } from './names';
 import { Page } from './Page';
+import { HandFacts, Standings } from './ResultPanel';
 import { ScoreTable } from './ScoreTable';
 import { Trick } from './Trick';
 import { passDirection } from '../game/view';
@@ -181,6 +183,10 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
       </nav>
       {rows.length > 0 && (
         <section className="replay-scores" aria-label={t('score.title')}>
+          {pos.result && hand === replay.hands - 1 && replay.finished && (
+            <Standings places={placesOf(pos.totals)} totals={pos.totals} you={own ? 0 : -1} nameOf={name} />
+          )}
+          {pos.summary && <HandFacts summary={pos.summary} you={own ? 0 : -1} nameOf={name} />}
           <ScoreTable
             rows={rows}
             totals={pos.totals}

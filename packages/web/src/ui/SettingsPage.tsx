@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../game/cards';
 import { CARD_BACKS, SPEEDS } from '../game/settings';
+import { silentSound } from '../game/sound';
 import { CardBackSvg, CardFace } from './CardSvg';
 import { useApp } from './context';
 import { Page } from './Page';
@@ -8,7 +9,7 @@ import { Page } from './Page';
 const LANG_NAMES = { de: 'Deutsch', en: 'English' } as const;
 
 export function SettingsPage() {
-  const { settings, updateSettings } = useApp();
+  const { settings, updateSettings, sound = silentSound } = useApp();
   const { t } = useTranslation();
   return (
     <Page title={t('settings.title')}>
@@ -92,6 +93,22 @@ export function SettingsPage() {
         />
         <span>{t('settings.hints')}</span>
       </label>
+      <label className="field check">
+        <input
+          type="checkbox"
+          checked={settings.sound}
+          onChange={(e) => {
+            const on = e.target.checked;
+            updateSettings({ sound: on });
+            if (on) {
+              // The tap is the gesture browsers want before audio: start it, and let the player hear a card.
+              void sound.unlock().then(() => sound.play('card'));
+            }
+          }}
+        />
+        <span>{t('settings.sound')}</span>
+      </label>
+      <p className="muted">{t('settings.soundCredit')}</p>
     </Page>
   );
 }

@@ -268,6 +268,8 @@ export function Table(p: TableProps) {
                 over={view.phase === 'gameOver'}
                 you={you}
                 nameOf={nameOf}
+                summary={view.summary}
+                places={view.places}
               >
                 {p.resultActions}
               </ResultPanel>

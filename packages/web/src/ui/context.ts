@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SoloTable } from '../game/host';
+import type { SoundPort } from '../game/sound';
 import type { Settings } from '../game/settings';
 import type { KeyValueStore } from '../game/storage';
 
@@ -11,6 +12,7 @@ export interface AppServices {
   readonly controller: SoloTable;
   readonly navigate: (route: string) => void;
   readonly coarsePointer: boolean; // a touch screen: tap to raise a card, tap again to play
+  readonly sound?: SoundPort; // plays the table’s sounds when the settings turn them on (none: silent)
 }
 
 export const AppContext = createContext<AppServices | null>(null);
