@@ -679,46 +679,16 @@ export interface Observation {
 export function observation(state: GameState, seat: number): Observation {
   const n = state.rules.players;
   const log = state.log[state.handNumber] ?? null;
-  const current = log !== null;
-  const offset = currentPassOffset(state);
-  const passes = current ? log.passes : null;
-  const exchanged = state.phase !== 'pass';
-  const core = current ? state.core : null;
-  const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
-  const handPoints = new Array<number>(n).fill(0);
-  if (core) core.rawPoints(handPoints);
-  // Between hands the finished hand's tricks and die stay in view (all public now): the result speaks of them.
-  const finished = state.phase === 'deal' && !current ? (state.log[state.handNumber - 1] ?? null) : null;
+  const passes = log?.passes ?? null;
   const ownPass = passes?.[seat] ?? null;
-  const fromSeat = (seat - offset + n) % n;
+  const fromSeat = (seat - currentPassOffset(state) + n) % n;
   return {
-    rules: state.rules,
+    ...publicView(state),
     seat,
-    players: n,
-    phase: state.phase,
-    handNumber: state.handNumber,
-    dealer: dealerOf(state),
-    passOffset: offset,
-    hand: current ? handOf(state, seat).names() : [],
+    hand: log !== null ? handOf(state, seat).names() : [],
     passed: ownPass ? ownPass.names() : null,
-    received: passes && exchanged ? passes[fromSeat]!.names() : null,
-    passedSeats: passes ? passes.map((p) => p !== null) : new Array<boolean>(n).fill(false),
-    sevenSuit:
-      current && exchanged && log.sevenSuit !== null
-        ? SUITS[log.sevenSuit]!
-        : finished !== null && finished.sevenSuit !== null
-          ? SUITS[finished.sevenSuit]!
-          : null,
-    tricks: finished ? handTricks(state, state.handNumber - 1) : tricks,
-    trick,
-    heartsBroken: core?.heartsBroken ?? false,
-    turn: state.phase === 'play' && core ? core.turn : null,
+    received: passes && state.phase !== 'pass' ? passes[fromSeat]!.names() : null,
     legal: legalMoves(state, seat).names(),
-    handPoints,
-    scores: state.scores,
-    handResults: state.results,
-    moonShooter: state.moonShooter,
-    winners: state.winners,
   };
 }
 
@@ -751,6 +721,14 @@ export interface PublicObservation {
 /** The public view of a game: {@link observation} without anything only a seat may know. */
 export function publicObservation(state: GameState): PublicObservation {
   const n = state.rules.players;
+  const current = state.log[state.handNumber] !== undefined;
+  const handSizes = Array.from({ length: n }, (_, s) => (current ? handOf(state, s).size() : 0));
+  return { ...publicView(state), handSizes };
+}
+
+/** The public view less the hand sizes: what a seat's observation and a watcher's share. */
+function publicView(state: GameState): Omit<PublicObservation, 'handSizes'> {
+  const n = state.rules.players;
   const log = state.log[state.handNumber] ?? null;
   const current = log !== null;
   const passes = current ? log.passes : null;
@@ -759,8 +737,8 @@ export function publicObservation(state: GameState): PublicObservation {
   const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
   const handPoints = new Array<number>(n).fill(0);
   if (core) core.rawPoints(handPoints);
-  const handSizes = new Array<number>(n).fill(0);
-  if (current) for (let s = 0; s < n; s++) handSizes[s] = handOf(state, s).size();
+  // Between hands the finished hand's tricks and die stay in view (all public now): the result speaks of them.
+  const finished = state.phase === 'deal' && !current ? (state.log[state.handNumber - 1] ?? null) : null;
   return {
     rules: state.rules,
     players: n,
@@ -768,10 +746,14 @@ export function publicObservation(state: GameState): PublicObservation {
     handNumber: state.handNumber,
     dealer: dealerOf(state),
     passOffset: currentPassOffset(state),
-    handSizes,
     passedSeats: passes ? passes.map((p) => p !== null) : new Array<boolean>(n).fill(false),
-    sevenSuit: current && exchanged && log.sevenSuit !== null ? SUITS[log.sevenSuit]! : null,
-    tricks,
+    sevenSuit:
+      current && exchanged && log.sevenSuit !== null
+        ? SUITS[log.sevenSuit]!
+        : finished !== null && finished.sevenSuit !== null
+          ? SUITS[finished.sevenSuit]!
+          : null,
+    tricks: finished ? handTricks(state, state.handNumber - 1) : tricks,
     trick,
     heartsBroken: core?.heartsBroken ?? false,
     turn: state.phase === 'play' && core ? core.turn : null,

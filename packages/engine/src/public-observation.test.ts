@@ -15,9 +15,12 @@ import {
 const cardsIn = (json: string): Set<string> =>
   new Set([...json.matchAll(/"([2-9TJQKA][CDSH])"/g)].map((m) => m[1]!));
 
-/** The cards that are public in a game: those out of play by the rules and those played in the current hand. */
+/**
+ * The cards that are public in a game: those out of play by the rules and those played in the current hand, or
+ * between hands in the hand just finished (its tricks stay in view for the result).
+ */
 function played(g: GameState): Set<string> {
-  const log = g.log[g.handNumber];
+  const log = g.log[g.handNumber] ?? (g.phase === 'deal' ? g.log[g.handNumber - 1] : undefined);
   const out = JSON.stringify(g.rules);
   return new Set([...cardsIn(out), ...(log ? log.plays.map(cardName) : [])]);
 }
