@@ -127,9 +127,9 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 240)
-  readonly maxSamples?: number; // deals per play decision at most (default 8000)
+  readonly maxSamples?: number; // deals per play decision at most (default 16000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 400)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 4000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 6000)
 }
 
 export interface AnalysisOptions extends AnalysisBudget {
@@ -146,7 +146,7 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 240, maxSamples: 8000, minPassSamples: 400, maxPassSamples: 4000 } as const;
+const DEFAULTS = { minSamples: 240, maxSamples: 16000, minPassSamples: 400, maxPassSamples: 6000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
 const Z = 2.5; // a mark is settled when it is the same this many standard errors either side
@@ -172,53 +172,44 @@ export function gameDecisions(
   const of = new Set(wanted);
   const out: DecisionPoint[] = [];
   let g = unwrapState(newGame(rules));
-  for (const [h, log] of replay.value.state.log.entries()) {
+  for (const log of replay.value.state.log) {
     g = unwrapState(deal(g, log.deal, log.sevenSuit));
     const passes = log.passes;
     if (passes && passes.every((p) => p !== null)) {
       for (let s = 0; s < n; s++)
-        if (of.has(s))
-          out.push({
-            hand: h,
-            kind: 'pass',
-            trick: null,
-            step: null,
-            seat: s,
-            observation: observation(g, s),
-            played: passes[s]!.names(),
-          });
+        if (of.has(s)) out.push(decisionPoint(observation(g, s), passes[s]!.names()));
       for (let s = 0; s < n; s++) g = step(g, s, { kind: 'pass', cards: passes[s]!.toArray() });
     }
-    log.plays.forEach((card, i) => {
+    for (const card of log.plays) {
       const seat = g.core!.turn;
-      if (of.has(seat))
-        out.push({
-          hand: h,
-          kind: 'play',
-          trick: Math.floor(i / n),
-          step: i,
-          seat,
-          observation: observation(g, seat),
-          played: makeCard(card),
-        });
+      if (of.has(seat)) out.push(decisionPoint(observation(g, seat), makeCard(card)));
       g = step(g, seat, { kind: 'play', card });
-    });
+    }
     if (g.phase === 'moon' && log.moonChoice !== null) {
       const shooter = g.moonShooter!;
-      if (of.has(shooter))
-        out.push({
-          hand: h,
-          kind: 'moon',
-          trick: null,
-          step: null,
-          seat: shooter,
-          observation: observation(g, shooter),
-          played: log.moonChoice,
-        });
+      if (of.has(shooter)) out.push(decisionPoint(observation(g, shooter), log.moonChoice));
       g = step(g, shooter, { kind: 'moon', choice: log.moonChoice });
     }
   }
   return ok(out);
+}
+
+/**
+ * The decision a seat faces in an observation (a play, a pass or the shooter's choice), with the move it made:
+ * what {@link analyzeDecision} takes. For positions outside a record (training positions, a table's hint).
+ */
+export function decisionPoint(obs: Observation, played: AnalysedMove): DecisionPoint {
+  const kind = obs.phase === 'pass' ? 'pass' : obs.phase === 'moon' ? 'moon' : 'play';
+  const step = kind === 'play' ? obs.tricks.length * obs.players + (obs.trick?.cards.length ?? 0) : null;
+  return {
+    hand: obs.handNumber,
+    kind,
+    trick: kind === 'play' ? obs.tricks.length : null,
+    step,
+    seat: obs.seat,
+    observation: obs,
+    played,
+  };
 }
 
 function unwrapState<E>(r: Result<GameState, E>): GameState {

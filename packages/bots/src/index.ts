@@ -60,6 +60,7 @@ export {
   analyzeGame,
   analyzeDecision,
   gameDecisions,
+  decisionPoint,
   summarize as summarizeAnalysis,
   markOf,
   MARK_THRESHOLDS,

@@ -96,8 +96,9 @@ const suit = (c) => Math.floor(c / 13);
 /**
  * Blunders planted by construction, where points taken so far are held by at least two seats (so nobody can be
  * shooting the moon):
- *  - keep-queen: the seat is void in the suit led, holds the Q♠, another seat wins the trick so far, the A♠ or
- *    K♠ is still out (with another player); it discards a club or diamond (else a spade) instead of the Q♠;
+ *  - keep-queen: the seat is void in the suit led, holds the Q♠ with at most one lower spade, another seat wins
+ *    the trick so far, the A♠ or K♠ is still out (with another player); it discards its highest club or diamond
+ *    (else another spade) instead of the Q♠;
  *  - eat-queen: the seat plays last to a trick holding the Q♠, can follow under the winning card, and takes the
  *    trick with its highest card of the suit instead.
  */
@@ -115,7 +116,8 @@ function plantAt(obs) {
   const void_ = !hand.some((c) => suit(c) === led);
   const played = [...obs.tricks.flatMap((t) => t.cards), ...obs.trick.cards].map(parseCard);
   const out = (c) => !hand.includes(c) && !played.includes(c);
-  if (void_ && legal.includes(QS) && (out(QS + 1) || out(QS + 2))) {
+  const guards = hand.filter((c) => suit(c) === 2 && c < QS).length;
+  if (void_ && legal.includes(QS) && guards <= 1 && (out(QS + 1) || out(QS + 2))) {
     const other =
       legal.filter((c) => suit(c) < 2).sort((a, b) => b - a)[0] ??
       legal.filter((c) => suit(c) === 2 && c !== QS).sort((a, b) => b - a)[0];

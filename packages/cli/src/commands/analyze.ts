@@ -17,7 +17,7 @@ mistake ≥ 1.5, blunder ≥ 3 points); each seat an accuracy (0–100).
   --seat N         analyse only seat N (counting from 0; default: every seat)
   --json           one line of JSON: {"decisions":[…],"seats":[…]}
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
-  --max-samples N  deals per play decision at most (default 8000; fewer is faster and noisier)
+  --max-samples N  deals per play decision at most (default 16000; fewer is faster and noisier)
 Exit 0: analysed. Exit 2: not a valid record (or bad usage), with the reason on one line.`;
 
 export const analyze: Command = {
@@ -34,7 +34,8 @@ export const analyze: Command = {
     const file = positionals[0]!;
     const json = values.json === true;
     const seat = values.seat === undefined ? undefined : intOption(values.seat, 'seat', 0, 0);
-    const maxSamples = intOption(values['max-samples'], 'max-samples', 8000, 1);
+    const maxSamples =
+      values['max-samples'] === undefined ? undefined : intOption(values['max-samples'], 'max-samples', 0, 1);
     const seed = values.seed ?? '1';
     let text: string;
     try {
