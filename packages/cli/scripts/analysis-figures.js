@@ -5,6 +5,7 @@
  *   node packages/cli/scripts/analysis-figures.js games --count 8 --out /tmp/games   # expert self-play records
  *   node packages/cli/scripts/analysis-figures.js planted /tmp/games                  # planted blunders found
  *   node packages/cli/scripts/analysis-figures.js noise /tmp/games --seats 0,2        # flips, expert blunders, time
+ *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
  * Options: --time-ms (the self-play expert's budget per decision, default 40), --seeds a,b (the two analysis
  * seeds, default 1,2), --max-samples / --min-samples / --pass-samples (the analysis budget).
@@ -24,6 +25,7 @@ import {
   applyMove,
   deal,
   dealRandom,
+  makeCard,
   makeRecord,
   newGame,
   observation,
@@ -94,13 +96,15 @@ const QS = parseCard('QS');
 const suit = (c) => Math.floor(c / 13);
 
 /**
- * Blunders planted by construction, where points taken so far are held by at least two seats (so nobody can be
- * shooting the moon):
- *  - keep-queen: the seat is void in the suit led, holds the Q♠ with at most one lower spade, another seat wins
- *    the trick so far, the A♠ or K♠ is still out (with another player); it discards its highest club or diamond
- *    (else another spade) instead of the Q♠;
- *  - eat-queen: the seat plays last to a trick holding the Q♠, can follow under the winning card, and takes the
- *    trick with its highest card of the suit instead.
+ * Blunders planted by construction, only where the points taken so far are held by at least two seats (so nobody
+ * can be shooting the moon):
+ *  - eat-queen: the seat plays last to a trick that holds the Q♠, could follow under the winning card, and takes
+ *    the trick with its highest card of the suit instead (13 points or more, certain);
+ *  - queen-on-self: spades led, the seat plays last, the trick is won by a spade below the Q♠, and the seat
+ *    holds the Q♠ and a lower spade: it wins the trick with the Q♠ instead of ducking (13 points, certain);
+ *  - keep-queen: the seat is void in the suit led, holds the Q♠ with no lower spade, another seat wins the trick,
+ *    the A♠ or K♠ is still out and not one it passed; it discards its highest club or diamond (else a heart)
+ *    instead of the Q♠.
  */
 function plantAt(obs) {
   if (obs.phase !== 'play' || !obs.trick || obs.trick.cards.length === 0) return null;
@@ -114,19 +118,23 @@ function plantAt(obs) {
   const winner = cards[win];
   const hand = obs.hand.map(parseCard);
   const void_ = !hand.some((c) => suit(c) === led);
+  const last = cards.length === obs.players - 1;
   const played = [...obs.tricks.flatMap((t) => t.cards), ...obs.trick.cards].map(parseCard);
-  const out = (c) => !hand.includes(c) && !played.includes(c);
-  const guards = hand.filter((c) => suit(c) === 2 && c < QS).length;
-  if (void_ && legal.includes(QS) && guards <= 1 && (out(QS + 1) || out(QS + 2))) {
-    const other =
-      legal.filter((c) => suit(c) < 2).sort((a, b) => b - a)[0] ??
-      legal.filter((c) => suit(c) === 2 && c !== QS).sort((a, b) => b - a)[0];
-    return other === undefined ? null : { kind: 'keep-queen', card: other };
-  }
-  if (!void_ && cards.includes(QS) && cards.length === obs.players - 1) {
+  const passed = (obs.passed ?? []).map(parseCard);
+  const out = (c) => !hand.includes(c) && !played.includes(c) && !passed.includes(c);
+  if (!void_ && last && cards.includes(QS)) {
     const under = legal.filter((c) => c < winner);
     const over = legal.filter((c) => c > winner).sort((a, b) => b - a);
     if (under.length && over.length) return { kind: 'eat-queen', card: over[0] };
+  }
+  if (!void_ && last && led === 2 && winner < QS && legal.includes(QS) && legal.some((c) => c < winner))
+    return { kind: 'queen-on-self', card: QS };
+  const guards = hand.filter((c) => suit(c) === 2 && c < QS).length;
+  if (void_ && legal.includes(QS) && guards === 0 && (out(QS + 1) || out(QS + 2))) {
+    const other =
+      legal.filter((c) => suit(c) < 2).sort((a, b) => b - a)[0] ??
+      legal.filter((c) => suit(c) === 3).sort((a, b) => a - b)[0];
+    return other === undefined ? null : { kind: 'keep-queen', card: other };
   }
   return null;
 }
@@ -272,7 +280,40 @@ async function noise() {
   );
 }
 
+/**
+ * The CLI test's fixture: the first hand (medium bots, seeds 1, 2, …) with a plant point of --kind; the planted
+ * card is played and the medium bot finishes the hand. Prints where the blunder is.
+ */
+function fixture() {
+  const bot = createBot('medium');
+  const kind = opt('kind', 'queen-on-self');
+  for (let seed = 1; seed < 500; seed++) {
+    const rng = seededRandom(`fixture:${seed}`);
+    let g = dealRandom(newGame({}).value, rng);
+    let planted = null;
+    while (g.phase === 'pass' || g.phase === 'play') {
+      const seat = seatsToAct(g)[0];
+      const obs = observation(g, seat);
+      const plant = planted ? null : plantAt(obs);
+      if (plant && plant.kind === kind) {
+        planted = { hand: 0, trick: obs.tricks.length, seat, card: makeCard(plant.card), seed };
+        g = applyMove(g, seat, { kind: 'play', card: plant.card }).value;
+        continue;
+      }
+      const d = bot.decide(obs, { timeMs: 10, random: rng });
+      g = applyMove(g, seat, parseNamedMove(d).value).value;
+    }
+    if (planted && g.phase !== 'moon') {
+      const out = opt('out', '/tmp/planted.json');
+      writeFileSync(out, JSON.stringify(makeRecord(g, ['Ann', 'Ben', 'Cem', 'Dora']), null, 1) + '\n');
+      process.stdout.write(JSON.stringify(planted) + '\n');
+      return;
+    }
+  }
+}
+
 if (command === 'games') games();
+else if (command === 'fixture') fixture();
 else if (command === 'planted') await planted();
 else if (command === 'noise') await noise();
 else {
