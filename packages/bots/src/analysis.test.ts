@@ -24,6 +24,7 @@ import {
   markOf,
   MARK_THRESHOLDS,
   summarize,
+  type AnalysedMove,
   type DecisionAnalysis,
 } from './analysis.js';
 import { mediumBot } from './medium.js';
@@ -33,7 +34,7 @@ import { buildPosition, type PositionSpec } from './setup.js';
 /** Small budgets: the tests check the method, docs/analysis.md the figures. */
 const QUICK = { minSamples: 96, maxSamples: 480, minPassSamples: 100, maxPassSamples: 300 };
 
-const at = (spec: PositionSpec, played: string): ReturnType<typeof decisionPoint> =>
+const at = (spec: PositionSpec, played: AnalysedMove): ReturnType<typeof decisionPoint> =>
   decisionPoint(buildPosition(spec).obs, played);
 
 describe('a play decision', () => {
@@ -94,8 +95,8 @@ describe('a play decision', () => {
 
 describe('a pass', () => {
   test('passing low cards while keeping the Q♠ unguarded, A♥ and K♥ is marked against a better pass', () => {
-    const p = at({ phase: 'pass', hand: 'QS 3S AH KH QH 2C 3C 4C 5C 2D 3D 4D 5D' }, '');
-    const a = analyzeDecision({ ...p, played: ['2C', '2D', '3D'] }, { ...QUICK, seed: 1 });
+    const p = at({ phase: 'pass', hand: 'QS 3S AH KH QH 2C 3C 4C 5C 2D 3D 4D 5D' }, ['2C', '2D', '3D']);
+    const a = analyzeDecision(p, { ...QUICK, seed: 1 });
     expect(a.kind).toBe('pass');
     expect(a.trick).toBeNull();
     expect(['mistake', 'blunder']).toContain(a.mark);

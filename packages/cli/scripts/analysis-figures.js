@@ -246,7 +246,12 @@ async function noise() {
       decisions++;
       if (!d.forced) diffs.push(Math.abs(d.cost - e.cost));
       if (d.mark || e.mark) marked++;
-      if (d.mark !== e.mark) flips++;
+      if (d.mark !== e.mark) {
+        flips++;
+        log(
+          `  flip: hand ${d.hand} ${d.kind} ${d.trick ?? ''} seat ${d.seat}: ${d.cost} ${d.mark} / ${e.cost} ${e.mark}`,
+        );
+      }
       if (d.mark) counts[d.mark]++;
       if (d.mark === 'blunder') blundersA++;
     });
