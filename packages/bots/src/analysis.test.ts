@@ -261,19 +261,19 @@ describe('analyzeGame', () => {
 describe('marks and accuracy', () => {
   test.each([
     [0, null],
-    [0.74, null],
-    [0.75, 'inaccuracy'],
-    [1.49, 'inaccuracy'],
-    [1.5, 'mistake'],
-    [2.99, 'mistake'],
-    [3, 'blunder'],
+    [0.99, null],
+    [1, 'inaccuracy'],
+    [1.99, 'inaccuracy'],
+    [2, 'mistake'],
+    [3.99, 'mistake'],
+    [4, 'blunder'],
     [13, 'blunder'],
   ])('cost %f: %s', (cost, mark) => expect(markOf(cost)).toBe(mark));
 
   test('accuracy is the mean of 100·e^(−cost/2) over unforced decisions', () => {
     const d = (cost: number, forced = false): DecisionAnalysis =>
       ({ seat: 0, cost, forced, mark: markOf(cost) }) as DecisionAnalysis;
-    const [s] = summarize([d(0), d(2), d(0, true), d(4)], [0]);
+    const [s] = summarize([d(0), d(2), d(0, true), d(4)], [0]); // a mistake and a blunder
     expect(s).toEqual({
       seat: 0,
       decisions: 4,

@@ -55,9 +55,9 @@ export type AnalysedMove = CardName | readonly CardName[] | MoonChoice;
  * above a threshold gets its mark.
  */
 export const MARK_THRESHOLDS: Readonly<Record<Mark, number>> = {
-  inaccuracy: 0.75,
-  mistake: 1.5,
-  blunder: 3,
+  inaccuracy: 1,
+  mistake: 2,
+  blunder: 4,
 };
 
 /** The mark of a decision that cost `cost` expected points. */
@@ -127,9 +127,9 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 240)
-  readonly maxSamples?: number; // deals per play decision at most (default 16000)
+  readonly maxSamples?: number; // deals per play decision at most (default 40000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 400)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 6000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 12000)
 }
 
 export interface AnalysisOptions extends AnalysisBudget {
@@ -146,7 +146,7 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 240, maxSamples: 16000, minPassSamples: 400, maxPassSamples: 6000 } as const;
+const DEFAULTS = { minSamples: 240, maxSamples: 40000, minPassSamples: 400, maxPassSamples: 12000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
 const Z = 2.5; // a mark is settled when it is the same this many standard errors either side

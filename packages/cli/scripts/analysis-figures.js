@@ -5,12 +5,13 @@
  *   node packages/cli/scripts/analysis-figures.js games --count 8 --out /tmp/games   # expert self-play records
  *   node packages/cli/scripts/analysis-figures.js planted /tmp/games                  # planted blunders found
  *   node packages/cli/scripts/analysis-figures.js noise /tmp/games --seats 0,2        # flips, expert blunders, time
+ *     (--pairs FILE writes each unforced decision's two costs, to weigh other thresholds against the same runs)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
  * Options: --time-ms (the self-play expert's budget per decision, default 40), --seeds a,b (the two analysis
  * seeds, default 1,2), --max-samples / --min-samples / --pass-samples (the analysis budget).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -220,6 +221,7 @@ function finishRecorded(state, hl, n) {
 }
 
 async function noise() {
+  const pairsOut = opt('pairs'); // a file for each unforced decision's two costs (JSON lines)
   const seats = opt('seats', '0').split(',').map(Number);
   const [seedA, seedB] = opt('seeds', '1,2').split(',');
   let marked = 0;
@@ -243,6 +245,19 @@ async function noise() {
     const [a, b] = runs;
     a.decisions.forEach((d, i) => {
       const e = b.decisions[i];
+      if (pairsOut && !d.forced)
+        appendFileSync(
+          pairsOut,
+          JSON.stringify({
+            file,
+            hand: d.hand,
+            kind: d.kind,
+            trick: d.trick,
+            seat: d.seat,
+            costs: [d.cost, e.cost],
+            samples: [d.samples, e.samples],
+          }) + '\n',
+        );
       decisions++;
       if (!d.forced) diffs.push(Math.abs(d.cost - e.cost));
       if (d.mark || e.mark) marked++;
