@@ -126,9 +126,9 @@ export interface GameAnalysis {
 
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
-  readonly minSamples?: number; // deals per play decision before it may stop (default 240)
+  readonly minSamples?: number; // deals per play decision before it may stop (default 960)
   readonly maxSamples?: number; // deals per play decision at most (default 40000)
-  readonly minPassSamples?: number; // deals per pass decision before it may stop (default 400)
+  readonly minPassSamples?: number; // deals per pass decision before it may stop (default 1000)
   readonly maxPassSamples?: number; // deals per pass decision at most (default 12000)
 }
 
@@ -146,10 +146,10 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 240, maxSamples: 40000, minPassSamples: 400, maxPassSamples: 12000 } as const;
+const DEFAULTS = { minSamples: 960, maxSamples: 40000, minPassSamples: 1000, maxPassSamples: 12000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
-const Z = 2.5; // a mark is settled when it is the same this many standard errors either side
+const Z = 3; // a mark is settled when it is the same this many standard errors either side
 const PASS_CANDIDATES = 12;
 const ACCURACY_SCALE = 2; // expected points that take a decision's accuracy to 1/e
 
