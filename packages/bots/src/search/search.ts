@@ -88,6 +88,7 @@ export interface EvaluateOptions {
 /** {@link SearchBot.passValues}: option i is candidate set i; `means[i]` its mean score. */
 export interface PassEvaluation extends Evaluation {
   readonly means: readonly number[];
+  readonly totals: readonly number[]; // the sums behind the means (the bot compares these, as it always has)
 }
 
 export interface Evaluation {
@@ -211,9 +212,9 @@ export class SearchBot implements Bot {
     const hand = obs.hand.map((c) => parseCard(c)!);
     const candidates = passCandidates(hand, obs.rules.passCards, cfg, this.params.passCandidates);
     if (candidates.length === 1) return candidates[0]!.map(makeCard);
-    const { means } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: this.params.passWorlds });
+    const { totals } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: this.params.passWorlds });
     let best = 0;
-    for (let ci = 1; ci < candidates.length; ci++) if (means[ci]! < means[best]!) best = ci;
+    for (let ci = 1; ci < candidates.length; ci++) if (totals[ci]! < totals[best]!) best = ci;
     return candidates[best]!.map(makeCard);
   }
 
@@ -308,7 +309,13 @@ export class SearchBot implements Bot {
     function evaluation(worlds: number): PassEvaluation {
       const weights = new Float64Array(Math.max(1, worlds)).fill(1);
       const means = candidates.map((_, ci) => mean(scores, weights, worlds, options, ci));
+      const totals = candidates.map((_, ci) => {
+        let sum = 0;
+        for (let i = 0; i < worlds; i++) sum += scores[i * options + ci]!;
+        return sum;
+      });
       return {
+        totals,
         options: candidates.map((set, ci) => ({ card: makeCard(set[0]!), plan: 'normal', mean: means[ci]! })),
         means,
         worlds,
