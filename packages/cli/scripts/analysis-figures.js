@@ -8,7 +8,7 @@
  *     (--pairs FILE writes each unforced decision's two costs, to weigh other thresholds against the same runs)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
- * Options: --time-ms (the self-play expert's budget per decision, default 40), --seeds a,b (the two analysis
+ * Options: --level (the self-play bot, default expert), --time-ms (its budget per decision, default 40), --seeds a,b (the two analysis
  * seeds, default 1,2), --max-samples / --min-samples / --pass-samples (the analysis budget).
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -76,13 +76,14 @@ function games() {
   const out = opt('out', '/tmp/analysis-games');
   const timeMs = num('time-ms', 40);
   mkdirSync(out, { recursive: true });
-  const bot = createBot('expert');
+  const level = opt('level', 'expert');
+  const bot = createBot(level);
   const from = num('from', 1);
   for (let i = from; i < from + count; i++) {
     const t0 = Date.now();
     const rng = seededRandom(`selfplay:${i}`);
     const g = playOut(newGame({ targetScore: 100 }).value, bot, rng, timeMs);
-    const record = makeRecord(g, ['expert', 'expert', 'expert', 'expert']);
+    const record = makeRecord(g, [level, level, level, level]);
     writeFileSync(join(out, `game-${i}.json`), JSON.stringify(record) + '\n');
     log(`game ${i}: ${g.results.length} hands, scores ${g.scores.join(' ')}, ${(Date.now() - t0) / 1000} s`);
   }
