@@ -56,3 +56,25 @@ export { TACTICS, solveTactics, judge } from './tactics.js';
 export { rolloutValues } from './rollout.js';
 export type { RolloutOptions, RolloutValue } from './rollout.js';
 export type { Tactic, TacticCategory, TacticOptions, TacticResult } from './tactics.js';
+export {
+  analyzeGame,
+  analyzeDecision,
+  gameDecisions,
+  decisionPoint,
+  summarize as summarizeAnalysis,
+  markOf,
+  MARK_THRESHOLDS,
+  AnalysisCancelled,
+} from './analysis.js';
+export type {
+  AnalysedMove,
+  AnalysisBudget,
+  AnalysisOptions,
+  AnalysisProgress,
+  DecisionAnalysis,
+  DecisionPoint,
+  GameAnalysis,
+  Mark,
+  RatedMove,
+  SeatSummary,
+} from './analysis.js';

@@ -1,5 +1,22 @@
-export { SearchBot, HARD, EXPERT, mergeEquivalent, passCandidates, moonChoice } from './search.js';
-export type { SearchParams, Evaluation, EvaluatedOption } from './search.js';
+export {
+  SearchBot,
+  HARD,
+  EXPERT,
+  mergeEquivalent,
+  passCandidates,
+  moonChoice,
+  searchScore,
+  tableScore,
+} from './search.js';
+export type {
+  SearchParams,
+  Evaluation,
+  EvaluatedOption,
+  EvaluateOptions,
+  PassEvaluation,
+  GameContext,
+  HandScore,
+} from './search.js';
 export { buildKnowledge } from './knowledge.js';
 export type { Knowledge } from './knowledge.js';
 export { WorldSampler, makeSampler } from './sampler.js';

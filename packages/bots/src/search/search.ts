@@ -72,6 +72,25 @@ export interface EvaluatedOption {
   readonly mean: number; // expected score (lower is better)
 }
 
+/**
+ * How a playout's finished hand counts for the deciding seat (lower is better). The bots' own objective is
+ * {@link searchScore}; the analysis uses {@link tableScore}.
+ */
+export type HandScore = (core: HandCore, me: number, game: GameContext) => number;
+
+/** How {@link SearchBot.evaluate} rates and when it stops (the bots' own objective and stopping rule by default). */
+export interface EvaluateOptions {
+  readonly score?: HandScore; // how a playout counts (default: the bot's objective)
+  /** Checked after every batch once `minWorlds` deals are in: true stops (default: one option clearly best). */
+  readonly stop?: (sofar: Evaluation) => boolean;
+}
+
+/** {@link SearchBot.passValues}: option i is candidate set i; `means[i]` its mean score. */
+export interface PassEvaluation extends Evaluation {
+  readonly means: readonly number[];
+  readonly totals: readonly number[]; // the sums behind the means (the bot compares these, as it always has)
+}
+
 export interface Evaluation {
   readonly options: readonly EvaluatedOption[];
   readonly worlds: number; // sampled deals
@@ -114,8 +133,10 @@ export class SearchBot implements Bot {
    * The playouts behind a play decision: each candidate card (equivalent cards merged) under each plan, with its
    * weighted mean score over the sampled deals (lower is better), and how many deals were sampled.
    */
-  evaluate(obs: Observation, rng: RandomSource, deadline: number): Evaluation {
+  evaluate(obs: Observation, rng: RandomSource, deadline: number, how: EvaluateOptions = {}): Evaluation {
     const p = this.params;
+    const rate =
+      how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
     const cfg = compiledRules(obs.rules);
     const k = buildKnowledge(obs, cfg);
     const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
@@ -158,37 +179,71 @@ export class SearchBot implements Bot {
           work.play(candidates[c]!);
           playoutRng.reseed(s1, s2);
           policy.playout(work, playoutRng, fixed);
-          scores[worlds * options + c * plans.length + pl] = objective(work, k.me, p.relative, game);
+          scores[worlds * options + c * plans.length + pl] = rate(work, k.me, game);
         }
       }
       worlds++;
       if (clock() > deadline) break;
-      if (worlds % p.batch === 0 && worlds >= p.minWorlds && clearWinner(scores, weights, worlds, options))
-        break;
+      if (worlds % p.batch === 0 && worlds >= p.minWorlds) {
+        if (how.stop ? how.stop(evaluation(worlds)) : clearWinner(scores, weights, worlds, options)) break;
+      }
     }
-    const out: EvaluatedOption[] = [];
-    for (let o = 0; o < options; o++)
-      out.push({
-        card: makeCard(candidates[Math.floor(o / plans.length)]!),
-        plan: plans[o % plans.length] === PLAN_SHOOT ? 'shoot' : 'normal',
-        mean: mean(scores, weights, worlds, options, o),
-      });
-    return {
-      options: out,
-      worlds,
-      versus: (a, b) => difference(scores, weights, worlds, options, a, b),
-    };
+    return evaluation(worlds);
+
+    function evaluation(worlds: number): Evaluation {
+      const out: EvaluatedOption[] = [];
+      for (let o = 0; o < options; o++)
+        out.push({
+          card: makeCard(candidates[Math.floor(o / plans.length)]!),
+          plan: plans[o % plans.length] === PLAN_SHOOT ? 'shoot' : 'normal',
+          mean: mean(scores, weights, worlds, options, o),
+        });
+      return {
+        options: out,
+        worlds,
+        versus: (a, b) => difference(scores, weights, worlds, options, a, b),
+      };
+    }
   }
 
   /** Chooses the cards to pass: the most promising sets by a heuristic, then playouts of whole hands. */
   pass(obs: Observation, rng: RandomSource, deadline: number): CardName[] {
+    const cfg = compiledRules(obs.rules);
+    const hand = obs.hand.map((c) => parseCard(c)!);
+    const candidates = passCandidates(hand, obs.rules.passCards, cfg, this.params.passCandidates);
+    if (candidates.length === 1) return candidates[0]!.map(makeCard);
+    const { totals } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: this.params.passWorlds });
+    let best = 0;
+    for (let ci = 1; ci < candidates.length; ci++) if (totals[ci]! < totals[best]!) best = ci;
+    return candidates[best]!.map(makeCard);
+  }
+
+  /**
+   * Rates sets of cards to pass by playing whole hands out on the same random deals of the unknown cards (the
+   * other seats pass by the heuristic): each set's mean score (lower is better), the standard error of each
+   * set's difference to every other (`versus`), and how many deals were played. Without `how.stop`, it plays
+   * `how.maxWorlds` deals (or until the deadline).
+   */
+  passValues(
+    obs: Observation,
+    candidates: readonly (readonly Card[])[],
+    rng: RandomSource,
+    deadline: number,
+    how: EvaluateOptions & {
+      readonly maxWorlds: number;
+      readonly minWorlds?: number;
+      readonly batch?: number;
+    },
+  ): PassEvaluation {
     const p = this.params;
+    const maxWorlds = how.maxWorlds;
+    const batch = how.batch ?? p.batch;
+    const rate =
+      how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
     const cfg = compiledRules(obs.rules);
     const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
     const hand = obs.hand.map((c) => parseCard(c)!);
     const count = obs.rules.passCards;
-    const candidates = passCandidates(hand, count, cfg, p.passCandidates);
-    if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const n = obs.players;
     const me = obs.seat;
     const mine = new Uint16Array(4);
@@ -203,9 +258,10 @@ export class SearchBot implements Bot {
     const dealt = new Uint16Array(n * 4);
     const after = new Uint16Array(n * 4);
     const theirPass = new Uint16Array(n * 4);
-    const sums = new Float64Array(candidates.length);
+    const options = candidates.length;
+    const scores = new Float64Array(Math.max(1, maxWorlds) * options);
     let worlds = 0;
-    while (worlds < p.passWorlds) {
+    while (worlds < maxWorlds) {
       // Deal the unknown cards to the others at random; they pass by the heuristic.
       for (let j = unknown.length - 1; j > 0; j--) {
         const x = randomInt(rng, j + 1);
@@ -227,7 +283,7 @@ export class SearchBot implements Bot {
       }
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
-      for (let ci = 0; ci < candidates.length; ci++) {
+      for (let ci = 0; ci < options; ci++) {
         for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
         for (let s = 0; s < n; s++)
           for (let suit = 0; suit < 4; suit++)
@@ -241,14 +297,31 @@ export class SearchBot implements Bot {
         policy.plans.fill(PLAN_NORMAL);
         playoutRng.reseed(s1, s2);
         policy.playout(core, playoutRng, 1 << me);
-        sums[ci]! += objective(core, me, p.relative, game);
+        scores[worlds * options + ci] = rate(core, me, game);
       }
       worlds++;
       if (clock() > deadline) break;
+      if (how.stop && worlds % batch === 0 && worlds >= (how.minWorlds ?? 0) && how.stop(evaluation(worlds)))
+        break;
     }
-    let best = 0;
-    for (let ci = 1; ci < candidates.length; ci++) if (sums[ci]! < sums[best]!) best = ci;
-    return candidates[best]!.map(makeCard);
+    return evaluation(worlds);
+
+    function evaluation(worlds: number): PassEvaluation {
+      const weights = new Float64Array(Math.max(1, worlds)).fill(1);
+      const means = candidates.map((_, ci) => mean(scores, weights, worlds, options, ci));
+      const totals = candidates.map((_, ci) => {
+        let sum = 0;
+        for (let i = 0; i < worlds; i++) sum += scores[i * options + ci]!;
+        return sum;
+      });
+      return {
+        totals,
+        options: candidates.map((set, ci) => ({ card: makeCard(set[0]!), plan: 'normal', mean: means[ci]! })),
+        means,
+        worlds,
+        versus: (a, b) => difference(scores, weights, worlds, options, a, b),
+      };
+    }
   }
 }
 
@@ -261,7 +334,7 @@ function setUpWorld(core: HandCore, world: Uint16Array, k: Knowledge): void {
 }
 
 /** The game around the hand being searched: the moon rule may depend on it. */
-interface GameContext {
+export interface GameContext {
   readonly before: readonly number[]; // totals before this hand
   readonly handsDone: number; // hands finished once this one is
 }
@@ -301,6 +374,43 @@ function objective(core: HandCore, me: number, relative: number, game: GameConte
   return mine - relative * (others / (n - 1));
 }
 const scratchPoints = new Int32Array(6);
+
+/** The search bots' own objective ({@link objective} with their weight of the others' points). */
+export const searchScore =
+  (relative: number): HandScore =>
+  (core, me, game) =>
+    objective(core, me, relative, game);
+
+const scratchTaken = new Int32Array(6);
+
+/**
+ * The points the seat scores for a finished hand, measured against the table: its points after the moon rule
+ * less the table's mean after the moon rule, plus the table's mean before it. Without a moon this is exactly the
+ * seat's points; a moon counts the same under every moon rule (a shooter's −26 and the others' +26 leave the
+ * same gaps), so the shooter's gain and a victim's loss are counted in full, 3/4 of the moon's value each way
+ * with four players.
+ */
+export const tableScore: HandScore = (core, me, game) => {
+  const cfg = core.cfg;
+  const n = cfg.n;
+  const taken = scratchTaken;
+  core.rawPoints(taken);
+  let raw = 0;
+  for (let s = 0; s < n; s++) raw += taken[s]!;
+  const shooter = core.shooter();
+  if (shooter < 0) return taken[me]!;
+  const v = cfg.moonValue;
+  const how = moonRuling(cfg.rules, v, taken, shooter, game.before, game.handsDone, null);
+  let after = 0;
+  let mine = 0;
+  for (let s = 0; s < n; s++) {
+    const p =
+      s === shooter ? taken[s]! - (how === 'minus' ? 2 * v : v) : taken[s]! + (how === 'plus' ? v : 0);
+    after += p;
+    if (s === me) mine = p;
+  }
+  return mine - after / n + raw / n;
+};
 
 function mean(
   scores: Float64Array,

@@ -1,4 +1,5 @@
 import type { Command } from '../args.js';
+import { analyze } from './analyze.js';
 import { arena } from './arena.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
@@ -14,4 +15,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   bot,
   verify,
   loadtest,
+  analyze,
 };

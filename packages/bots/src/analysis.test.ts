@@ -1,0 +1,288 @@
+import {
+  applyMove,
+  dealRandom,
+  makeRecord,
+  newGame,
+  observation,
+  parseNamedMove,
+  replayRecord,
+  seatsToAct,
+  seededRandom,
+  unwrap,
+  type GameRecord,
+  type GameState,
+  type Rules,
+} from '@hearts/engine';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  AnalysisCancelled,
+  analyzeDecision,
+  analyzeGame,
+  decisionPoint,
+  gameDecisions,
+  markOf,
+  MARK_THRESHOLDS,
+  summarize,
+  type AnalysedMove,
+  type DecisionAnalysis,
+} from './analysis.js';
+import { mediumBot } from './medium.js';
+import { EXPERT, SearchBot, tableScore } from './search/index.js';
+import { buildPosition, type PositionSpec } from './setup.js';
+
+/** Small budgets: the tests check the method, docs/analysis.md the figures. */
+const QUICK = { minSamples: 96, maxSamples: 480, minPassSamples: 100, maxPassSamples: 300 };
+
+const at = (spec: PositionSpec, played: AnalysedMove): ReturnType<typeof decisionPoint> =>
+  decisionPoint(buildPosition(spec).obs, played);
+
+describe('a play decision', () => {
+  // Void in diamonds with a bare Q♠, the A♠ and K♠ out, someone else's trick: throwing the Q♠ is the only good card.
+  const queenWhenVoid: PositionSpec = {
+    hand: 'QS 8H 4H 9H 6H 3H AC JC 9C 7C 6C 4C',
+    tricks: ['1: 2C KC 5C 3C'],
+    trick: '2: 5D 9D',
+  };
+
+  test('keeping the Q♠ when it could be thrown is found, with the Q♠ as the better card', () => {
+    const a = analyzeDecision(at(queenWhenVoid, 'JC'), { ...QUICK, seed: 1 });
+    expect(a.forced).toBe(false);
+    expect(a.best).toBe('QS');
+    expect(a.cost).toBeGreaterThanOrEqual(MARK_THRESHOLDS.mistake);
+    expect(['mistake', 'blunder']).toContain(a.mark);
+    expect(a.cost).toBeCloseTo(a.playedPoints! - a.bestPoints!, 1);
+    expect(a.options[0]!.move).toBe('QS');
+    expect(a.options.map((o) => o.points)).toEqual([...a.options.map((o) => o.points)].sort((x, y) => x - y));
+  });
+
+  test('the best card costs nothing and is its own best', () => {
+    const a = analyzeDecision(at(queenWhenVoid, 'QS'), { ...QUICK, seed: 1 });
+    expect(a).toMatchObject({ played: 'QS', best: 'QS', cost: 0, mark: null });
+  });
+
+  test('equivalent cards are one candidate: 4♣ 6♣ 7♣ touch once the 5♣ is gone', () => {
+    const a = analyzeDecision(at(queenWhenVoid, '7C'), { ...QUICK, seed: 1 });
+    const b = analyzeDecision(at(queenWhenVoid, '4C'), { ...QUICK, seed: 1 });
+    expect(a.cost).toBe(b.cost);
+    expect(a.options).toEqual(b.options);
+    expect(a.options.find((o) => o.cards.includes('7C'))!.cards).toEqual(['4C', '6C', '7C']);
+    const groups = a.options.flatMap((o) => o.cards);
+    expect(groups.sort()).toEqual(buildPosition(queenWhenVoid).obs.legal.slice().sort());
+  });
+
+  test('a forced card (one legal card) costs 0 and is not evaluated', () => {
+    const a = analyzeDecision(
+      at({ hand: '6C QS 8S 4S 9H 6H 3H AD JD 6D 3D 2D 5D', trick: '1: 2C 9C 4C' }, '6C'),
+      QUICK,
+    );
+    expect(a).toMatchObject({ forced: true, cost: 0, mark: null, best: '6C', samples: 0, options: [] });
+  });
+
+  test('only equivalent cards to choose from is forced as well', () => {
+    const a = analyzeDecision(
+      at({ hand: '6C 5C QS 8S 4S 9H 6H 3H AD JD 6D 3D 2D', trick: '1: 2C 9C 4C' }, '6C'),
+      QUICK,
+    );
+    expect(a).toMatchObject({ forced: true, cost: 0, best: '6C' });
+  });
+
+  test('deterministic for a seed', () => {
+    const p = at(queenWhenVoid, '9C');
+    expect(analyzeDecision(p, { ...QUICK, seed: 7 })).toEqual(analyzeDecision(p, { ...QUICK, seed: 7 }));
+  });
+});
+
+describe('a pass', () => {
+  test('passing low cards while keeping the Q♠ unguarded, A♥ and K♥ is marked against a better pass', () => {
+    const p = at({ phase: 'pass', hand: 'QS 3S AH KH QH 2C 3C 4C 5C 2D 3D 4D 5D' }, ['2C', '2D', '3D']);
+    const a = analyzeDecision(p, { ...QUICK, seed: 1 });
+    expect(a.kind).toBe('pass');
+    expect(a.trick).toBeNull();
+    expect(['mistake', 'blunder']).toContain(a.mark);
+    expect(a.best).toContain('QS');
+    expect(a.options.some((o) => JSON.stringify(o.move) === JSON.stringify(['2C', '2D', '3D']))).toBe(true);
+  });
+});
+
+describe('the moon', () => {
+  test('the table score counts a shot moon the same under every moon rule', () => {
+    const tricks = [
+      '1: 2C 4C 5C AC',
+      '0: KC 3C 7C 8C',
+      '0: QC 6C QS 9H',
+      '0: JC 8H 7H 6H',
+      '0: TC 5H 4H 3H',
+      '0: 9C 2H 7D JD',
+      '0: AH 2D 8D QD',
+      '0: KH 3D 9D KD',
+      '0: QH 4D TD AD',
+      '0: JH 5D 6S KS',
+    ];
+    for (const moon of ['othersPlus26', 'shooterMinus26', 'shooterChoice'] as const) {
+      const { obs } = buildPosition({ rules: { moon }, hand: 'TH AS 2S', tricks, trick: '0:' });
+      const e = new SearchBot(EXPERT).evaluate(obs, seededRandom(5), Infinity, { score: tableScore });
+      // 26 points to the shooter's credit against the table: 3/4 of them with four seats, 6.5 points less than 0.
+      expect(e.options.find((o) => o.card === 'TH')!.mean).toBeCloseTo(-13, 9);
+    }
+  });
+
+  test("the shooter's choice that hands the game away is a blunder; the other choice costs nothing", () => {
+    // Shooter seat 0 at 70; plus 26 ends the game (106) with seat 2 lowest; minus leaves the game going.
+    const g = dealRandom(unwrap(newGame({ moon: 'shooterChoice', targetScore: 100 })), seededRandom(1));
+    const obs = {
+      ...observation(g, 0),
+      phase: 'moon' as const,
+      moonShooter: 0,
+      scores: [70, 80, 30, 50],
+      handPoints: [26, 0, 0, 0],
+    };
+    const bad = analyzeDecision(decisionPoint(obs, 'plus'));
+    expect(bad).toMatchObject({ kind: 'moon', best: 'minus', cost: 26, mark: 'blunder', trick: null });
+    const good = analyzeDecision(decisionPoint(obs, 'minus'));
+    expect(good).toMatchObject({ best: 'minus', cost: 0, mark: null });
+  });
+});
+
+/** One hand (partial record) played by the medium bot from a seed: quick to make. */
+function oneHand(seed: number, rules: Partial<Rules> = {}): GameState {
+  const rng = seededRandom(seed);
+  let g = dealRandom(unwrap(newGame(rules)), rng);
+  while (g.phase === 'pass' || g.phase === 'play' || g.phase === 'moon') {
+    const seat = seatsToAct(g)[0]!;
+    const d = mediumBot.decide(observation(g, seat), { timeMs: 10, random: rng });
+    g = unwrap(applyMove(g, seat, unwrap(parseNamedMove(d))));
+  }
+  return g;
+}
+
+/** The record of hand 0 cut after `plays` cards. */
+function cut(record: GameRecord, plays: number): GameRecord {
+  const h = record.hands[0]!;
+  const cards = h.tricks.join(' ').split(' ').slice(0, plays);
+  const tricks: string[] = [];
+  for (let i = 0; i < cards.length; i += 4) tricks.push(cards.slice(i, i + 4).join(' '));
+  return { ...record, hands: [{ deal: h.deal, passes: h.passes, tricks }] };
+}
+
+describe('seat information only', () => {
+  test('the analysis does not change when the hidden cards of the others are swapped', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 4, max: 40 }),
+        fc.nat(),
+        (seed, length, pick) => {
+          const g = oneHand(seed);
+          const record = cut(makeRecord(g, ['a', 'b', 'c', 'd']), length);
+          const last = gameDecisions(record, [0]);
+          if (!last.ok) throw new Error('record refused');
+          const target = last.value.at(-1)!;
+          // Two cards of one suit held by seats 1..3 at seat 0's last decision, not passed by them, not passed
+          // to them by seat 0 and not played before it: swapped in the deal, the seat sees the same game.
+          const h = record.hands[0]!;
+          const played = new Set(record.hands[0]!.tricks.join(' ').split(' '));
+          const passed = new Set((h.passes ?? []).join(' ').split(' '));
+          const hidden = [1, 2, 3].flatMap((s) =>
+            h.deal[s]!.split(' ')
+              .filter((c) => !played.has(c) && !passed.has(c))
+              .map((c) => ({ s, c })),
+          );
+          const pairs = hidden.flatMap((x) =>
+            hidden.filter((y) => y.s > x.s && y.c[1] === x.c[1]).map((y) => [x, y] as const),
+          );
+          fc.pre(pairs.length > 0 && target.kind === 'play');
+          const [x, y] = pairs[pick % pairs.length]!;
+          const deal = h.deal.map((hand, s) =>
+            hand
+              .split(' ')
+              .map((c) => (s === x.s && c === x.c ? y.c : s === y.s && c === y.c ? x.c : c))
+              .join(' '),
+          );
+          const swapped: GameRecord = { ...record, hands: [{ ...h, deal }] };
+          fc.pre(replayRecord(swapped).ok);
+          const other = gameDecisions(swapped, [0]);
+          if (!other.ok) throw new Error('swapped record refused');
+          expect(other.value.at(-1)!.observation).toEqual(target.observation);
+          const a = analyzeDecision(target, { ...QUICK, seed: 3 });
+          const b = analyzeDecision(other.value.at(-1)!, { ...QUICK, seed: 3 });
+          expect(b).toEqual(a);
+        },
+      ),
+      { numRuns: 6, seed: 17 },
+    );
+  });
+});
+
+describe('analyzeGame', () => {
+  const record = cut(makeRecord(oneHand(5), ['a', 'b', 'c', 'd']), 16);
+
+  test('every decision of the chosen seats, in order, with per-seat totals', async () => {
+    const seen: number[] = [];
+    const r = await analyzeGame(record, {
+      ...QUICK,
+      seats: [1, 2],
+      onProgress: (p) => void seen.push(p.done),
+    });
+    if (!r.ok) throw new Error('refused');
+    const { decisions, seats } = r.value;
+    const points = gameDecisions(record, [1, 2]);
+    if (!points.ok) throw new Error('refused');
+    expect(decisions.map((d) => [d.kind, d.seat, d.trick, d.step])).toEqual(
+      points.value.map((p) => [p.kind, p.seat, p.trick, p.step]),
+    );
+    expect(decisions.slice(0, 2).map((d) => [d.kind, d.seat])).toEqual([
+      ['pass', 1],
+      ['pass', 2],
+    ]);
+    expect(decisions.filter((d) => d.kind === 'play')).toHaveLength(8); // four tricks, two seats
+    expect(seen).toEqual(decisions.map((_, i) => i + 1));
+    expect(seats.map((s) => s.seat)).toEqual([1, 2]);
+    expect(seats).toEqual(summarize(decisions, [1, 2]));
+  });
+
+  test('cancelled through the progress callback or a signal', async () => {
+    await expect(analyzeGame(record, { ...QUICK, onProgress: (p) => p.done < 2 })).rejects.toBeInstanceOf(
+      AnalysisCancelled,
+    );
+    const controller = new AbortController();
+    controller.abort();
+    await expect(analyzeGame(record, { ...QUICK, signal: controller.signal })).rejects.toThrow('cancelled');
+  });
+
+  test('an invalid record or seat is an error, not an exception', async () => {
+    const bad = await analyzeGame({ format: 'nope' });
+    expect(bad.ok).toBe(false);
+    const seat = await analyzeGame(record, { seats: [4] });
+    expect(!seat.ok && seat.error.kind).toBe('seat');
+  });
+});
+
+describe('marks and accuracy', () => {
+  test.each([
+    [0, null],
+    [0.99, null],
+    [1, 'inaccuracy'],
+    [1.99, 'inaccuracy'],
+    [2, 'mistake'],
+    [3.99, 'mistake'],
+    [4, 'blunder'],
+    [13, 'blunder'],
+  ])('cost %f: %s', (cost, mark) => expect(markOf(cost)).toBe(mark));
+
+  test('accuracy is the mean of 100·e^(−cost/2) over unforced decisions', () => {
+    const d = (cost: number, forced = false): DecisionAnalysis =>
+      ({ seat: 0, cost, forced, mark: markOf(cost) }) as DecisionAnalysis;
+    const [s] = summarize([d(0), d(2), d(0, true), d(4)], [0]); // a mistake and a blunder
+    expect(s).toEqual({
+      seat: 0,
+      decisions: 4,
+      cost: 6,
+      accuracy: Math.round(((100 + 100 * Math.exp(-1) + 100 * Math.exp(-2)) / 3) * 10) / 10,
+      inaccuracies: 0,
+      mistakes: 1,
+      blunders: 1,
+    });
+    expect(summarize([d(0, true)], [0])[0]!.accuracy).toBe(100);
+  });
+});
