@@ -8,7 +8,15 @@ import { mkdirSync } from 'node:fs';
 import { TableClient } from '@hearts/live';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { autoplay, buildApp, launch, watchErrors, startGameServer, type Server } from './harness';
+import {
+  autoplay,
+  buildApp,
+  expectClearOfSeats,
+  launch,
+  watchErrors,
+  startGameServer,
+  type Server,
+} from './harness';
 
 let server: Server;
 let url = '';
@@ -32,6 +40,17 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Fails unless the element is wholly inside the window. */
+async function expectOnScreen(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  const size = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+}
 
 const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
@@ -73,7 +92,16 @@ it('a player watches anotherâ€™s table: the list, the public view, the watchersâ
   // The game goes on before the watcher's eyes: cards come to the middle, never to a hand.
   await watcher.locator('.trick-card').first().waitFor({ timeout: 30_000 });
   expect(await watcher.locator('.hand [data-card]').count()).toBe(0);
+  // The banner hides no seat (at the top it covered the seat across), and it is on the screen.
+  await expectClearOfSeats(watcher, '.watch-banner');
+  await expectOnScreen(watcher, '.watch-banner');
   await shot(watcher, 'table-phone-de.png');
+  // The same on a desktop, and back.
+  await watcher.setViewportSize({ width: 1440, height: 900 });
+  await expectClearOfSeats(watcher, '.watch-banner');
+  await expectOnScreen(watcher, '.watch-banner');
+  await shot(watcher, 'table-desktop-de.png');
+  await watcher.setViewportSize({ width: 360, height: 740 });
 
   // The player sees that someone watches.
   await player.locator('.watchers-note', { hasText: '1 watching' }).waitFor({ timeout: 10_000 });
@@ -99,7 +127,15 @@ it('a player watches anotherâ€™s table: the list, the public view, the watchersâ
   await watcher2.locator('.watch-banner', { hasText: 'You are watching' }).waitFor({ timeout: 20_000 });
   expect(await watcher2.locator('.hand [data-card]').count()).toBe(0);
   await player.locator('.watchers-note', { hasText: '2 watching' }).waitFor({ timeout: 10_000 });
+  await watcher2.locator('.watch-banner', { hasText: '2 watching' }).waitFor({ timeout: 10_000 });
+  await expectClearOfSeats(watcher2, '.watch-banner');
+  await expectOnScreen(watcher2, '.watch-banner');
   await shot(watcher2, 'table-desktop-en.png');
+  await watcher2.setViewportSize({ width: 360, height: 740 });
+  await expectClearOfSeats(watcher2, '.watch-banner');
+  await expectOnScreen(watcher2, '.watch-banner');
+  await shot(watcher2, 'table-phone-en.png');
+  await watcher2.setViewportSize({ width: 1440, height: 900 });
   await shot(player, 'player-desktop-en.png');
   await watcher2.goto(`${url}/?lang=en#/live/watch`);
   await watcher2.locator(`.watch-row[data-table="${code}"]`).waitFor({ timeout: 20_000 });

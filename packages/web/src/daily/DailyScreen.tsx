@@ -52,6 +52,19 @@ export default function DailyScreen({ rest }: { rest: string }) {
   return /^\d{4}-\d{2}-\d{2}$/.test(rest) ? <DailyDay key={rest} date={rest} /> : <DailyHome />;
 }
 
+/** The total's column head: the word, or "Σ" on a narrow screen (the word stays for screen readers). */
+function TotalHead() {
+  const { t } = useTranslation();
+  return (
+    <th scope="col" className="total-head" title={t('daily.total')}>
+      <span className="long">{t('daily.total')}</span>
+      <span className="short" aria-hidden="true">
+        Σ
+      </span>
+    </th>
+  );
+}
+
 /** Points per hand in a table: yours, and par if known. */
 function PointsTable({ you, par }: { you: readonly number[]; par: readonly number[] | null }) {
   const { t } = useTranslation();
@@ -65,7 +78,7 @@ function PointsTable({ you, par }: { you: readonly number[]; par: readonly numbe
               {t('daily.handShort', { n: i + 1 })}
             </th>
           ))}
-          <th scope="col">{t('daily.total')}</th>
+          <TotalHead />
         </tr>
       </thead>
       <tbody>
@@ -150,40 +163,37 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
                       {t('daily.handShort', { n: i + 1 })}
                     </th>
                   ))}
-                  <th scope="col">{t('daily.total')}</th>
-                  <th />
+                  <TotalHead />
                 </tr>
               </thead>
               <tbody>
                 {day.rows.map((r, i) => (
                   <tr key={i} className={r.you ? 'you' : undefined} data-rank={r.rank}>
                     <td>{r.rank}</td>
-                    <td>
+                    <td className="name">
                       {r.name}
                       {r.left && <span title={t('daily.left')}> *</span>}
+                      {/* In the name's cell, not a column of its own: the table fits a phone. */}
+                      {r.tableId && (
+                        <button type="button" className="link replay" onClick={() => void replay(r.tableId!)}>
+                          {t('daily.replay')}
+                        </button>
+                      )}
                     </td>
                     {r.points.map((p, k) => (
                       <td key={k}>{p}</td>
                     ))}
                     <td className="total">{r.total}</td>
-                    <td>
-                      {r.tableId && (
-                        <button type="button" className="link" onClick={() => void replay(r.tableId!)}>
-                          {t('daily.replay')}
-                        </button>
-                      )}
-                    </td>
                   </tr>
                 ))}
                 {day.par && (
                   <tr className="par">
                     <td />
-                    <td>{t('daily.par')}</td>
+                    <td className="name">{t('daily.par')}</td>
                     {day.par.map((p, k) => (
                       <td key={k}>{p}</td>
                     ))}
                     <td className="total">{sum(day.par)}</td>
-                    <td />
                   </tr>
                 )}
               </tbody>

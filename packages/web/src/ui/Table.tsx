@@ -79,7 +79,7 @@ export interface TableProps {
   readonly chat?: TableChat; // shows the chat button and panel
   readonly shield?: ReactNode; // the fair shuffle's shield, below the top bar
   readonly reconnecting?: boolean; // shows the reconnecting banner
-  readonly watching?: ReactNode; // a watcher's table: this banner below the top bar; tricks go to seats by name
+  readonly watching?: ReactNode; // a watcher's table: this banner beside the notes; tricks go to seats by name
 }
 
 /** A table screen; see the module's comment. */
@@ -202,12 +202,6 @@ export function Table(p: TableProps) {
       </TableTopbar>
 
       {p.shield}
-
-      {p.watching && (
-        <div className="live-banner watch-banner" role="status">
-          {p.watching}
-        </div>
-      )}
 
       {p.reconnecting && (
         <div className="live-banner" role="status">
@@ -334,7 +328,17 @@ export function Table(p: TableProps) {
                 onClaim={p.onClaim}
               />
             )}
-            {p.notes}
+            {p.watching ? (
+              // Down here, by the watcher's own controls, it covers no seat (at the top it hid the seat across).
+              <div className="watch-line">
+                <div className="watch-banner" role="status">
+                  {p.watching}
+                </div>
+                {p.notes}
+              </div>
+            ) : (
+              p.notes
+            )}
           </>
         }
         hand={view.hand}
