@@ -294,6 +294,7 @@ const dailyDay = z.object({
   revealed: z.boolean(), // the seed is shown (GET …/reveal) and every game can be replayed
   visible: z.boolean(), // the leaderboard is shown: the day is over, or you finished it
   hands: z.number(),
+  level: level, // the bots' level, who also set the par
   players: z.number(), // finished
   par: z.nullable(z.array(z.number())),
   rows: z.array(dailyRow), // best first; empty unless visible (at most 500)

@@ -162,6 +162,7 @@ export function dailyHandlers(
         revealed,
         visible,
         hands: day.rules.handsToPlay,
+        level: s.config.dailyBotLevel, // the bots' level (and the par's)
         players: ranked.length,
         par: visible ? (day.par ? [...day.par] : null) : null,
         rows: visible

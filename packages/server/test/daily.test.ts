@@ -149,7 +149,13 @@ describe('the daily game', () => {
 
     // The day's leaderboard: shown to whoever finished it, not to the others before the day is over.
     const board = await api<DailyDayPage>(t.url, `/api/daily/days/${after.body.date}`, { token: anna.token });
-    expect(board.body).toMatchObject({ visible: true, over: false, revealed: false, players: 1 });
+    expect(board.body).toMatchObject({
+      visible: true,
+      over: false,
+      revealed: false,
+      players: 1,
+      level: 'easy',
+    });
     expect(board.body.rows[0]).toMatchObject({ rank: 1, you: true, total: you.total });
     expect(board.body.best).toHaveLength(4);
     const ben = await guest(t.url);

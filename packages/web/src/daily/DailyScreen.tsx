@@ -407,7 +407,7 @@ function DailyDay({ date }: { date: string }) {
         {day && (
           <>
             {day.you?.status === 'finished' && (
-              <YourResult you={day.you} par={day.par} level={levelName(t, 'expert')} />
+              <YourResult you={day.you} par={day.par} level={levelName(t, day.level)} />
             )}
             <Board day={day} token={token} />
             <section className="daily-fair">
