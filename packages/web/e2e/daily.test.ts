@@ -4,11 +4,20 @@
  * per hand, par and the leaderboard; a second attempt is refused in words; the German page too.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp, launch, screenshot, startGameServer, watchErrors, type Server } from './harness';
+import {
+  RESULTS_DIR,
+  buildApp,
+  launch,
+  screenshot,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
 
-const SHOTS = '/work/notes/shots/daily';
+const SHOTS = join(RESULTS_DIR, 'daily'); // whole pages, beside the harness' window-sized shots
 
 let server: Server;
 let url = '';
@@ -34,12 +43,8 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `daily-${name}`);
-  try {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-  } catch {
-    // the notes folder is only there on the shared machine
-  }
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
 }
 
 /**

@@ -5,10 +5,12 @@
  * and the watcher is told so.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { TableClient } from '@hearts/live';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  RESULTS_DIR,
   autoplay,
   buildApp,
   expectClearOfSeats,
@@ -21,7 +23,7 @@ import {
 let server: Server;
 let url = '';
 let browser: Browser;
-const SHOTS = '/work/notes/shots/watch';
+const SHOTS = join(RESULTS_DIR, 'watch');
 
 beforeAll(async () => {
   await buildApp();
@@ -54,7 +56,7 @@ async function expectOnScreen(page: Page, selector: string): Promise<void> {
 
 const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}` });
+  await page.screenshot({ path: join(SHOTS, name) });
 };
 
 it('a player watches another’s table: the list, the public view, the watchers’ chat, the host closing it', async () => {
