@@ -140,7 +140,9 @@ export function Table(p: TableProps) {
         showDirection={view.phase !== 'gameOver'}
         chips={
           p.rated !== undefined && (
-            <span className="dir-chip">{p.rated ? t('live.table.rated') : t('live.table.unrated')}</span>
+            <span className="dir-chip rated-chip">
+              {p.rated ? t('live.table.rated') : t('live.table.unrated')}
+            </span>
           )
         }
         scoresOpen={panel === 'score'}
