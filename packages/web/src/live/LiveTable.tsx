@@ -1,6 +1,6 @@
 import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
-import { TableUi, type LiveState } from '@hearts/table';
+import { LIMITS, TableUi, type LiveState } from '@hearts/table';
 import {
   useEffect,
   useLayoutEffect,
@@ -305,15 +305,7 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
 /** The chat panel: the lines of the people not muted, a mute button per other person, and a line to send. */
 function ChatPanel({ client, view, onClose }: { client: TableClient; view: TableView; onClose: () => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
   const [muted, setMuted] = useState<number[]>([]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const s = text.trim();
-    if (!s) return;
-    client.send('chat', { text: s.slice(0, 200) });
-    setText('');
-  };
   const toggle = (seat: number) => {
     const on = !muted.includes(seat);
     client.send('mute', { seat, muted: on });
@@ -340,19 +332,35 @@ function ChatPanel({ client, view, onClose }: { client: TableClient; view: Table
             </button>
           ))}
       </div>
-      <form onSubmit={submit} className="chat-form">
-        <input
-          value={text}
-          maxLength={200}
-          placeholder={t('live.table.chatPlaceholder')}
-          aria-label={t('live.table.chatPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="secondary">
-          {t('live.table.send')}
-        </button>
-      </form>
+      <ChatForm client={client} />
     </div>
+  );
+}
+
+/** A line to write to the table's chat (the players', or the watchers' when the client watches). */
+export function ChatForm({ client }: { client: TableClient }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const s = text.trim();
+    if (!s) return;
+    client.send('chat', { text: s.slice(0, LIMITS.chatChars) });
+    setText('');
+  };
+  return (
+    <form onSubmit={submit} className="chat-form">
+      <input
+        value={text}
+        maxLength={LIMITS.chatChars}
+        placeholder={t('live.table.chatPlaceholder')}
+        aria-label={t('live.table.chatPlaceholder')}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="secondary">
+        {t('live.table.send')}
+      </button>
+    </form>
   );
 }
 

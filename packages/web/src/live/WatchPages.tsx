@@ -15,7 +15,6 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
-  type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserScheduler } from '../game/host';
@@ -31,7 +30,7 @@ import { PanelHead } from '../ui/TableParts';
 import { Table } from '../ui/Table';
 import { ensureUser, keepToken, serverUrl } from './account';
 import { request } from './http';
-import { LiveClock } from './LiveTable';
+import { ChatForm, LiveClock } from './LiveTable';
 import { clockSeconds, trackClocks, type SeatClock } from './view';
 
 /** How often the list refreshes itself while shown. */
@@ -293,14 +292,6 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
 /** The watchers' chat: read and written by watchers only. */
 function WatchChat({ client, onClose }: { client: TableClient; onClose: () => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const s = text.trim();
-    if (!s) return;
-    client.send('chat', { text: s.slice(0, 200) });
-    setText('');
-  };
   return (
     <div className="popover live-chat watch-chat" role="region" aria-label={t('live.watch.chat')}>
       <PanelHead title={t('live.watch.chat')} onClose={onClose} />
@@ -312,18 +303,7 @@ function WatchChat({ client, onClose }: { client: TableClient; onClose: () => vo
           </li>
         ))}
       </ul>
-      <form onSubmit={submit} className="chat-form">
-        <input
-          value={text}
-          maxLength={200}
-          placeholder={t('live.table.chatPlaceholder')}
-          aria-label={t('live.table.chatPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="secondary">
-          {t('live.table.send')}
-        </button>
-      </form>
+      <ChatForm client={client} />
     </div>
   );
 }
