@@ -8,7 +8,7 @@ import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
 import { TableClient, quickMatch, type QuickMatchWait } from '@hearts/live';
 import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { openReplay } from '../game/replay';
@@ -38,6 +38,7 @@ import {
 } from './account';
 import { fairKeeper } from './fair-keeper';
 import { LiveTable, WatchersControl } from './LiveTable';
+import { useClient } from './useClient';
 import { WatchList, WatchRoom } from './WatchPages';
 import './live.css';
 
@@ -430,18 +431,6 @@ function YouCard({
       )}
     </section>
   );
-}
-
-/** Re-renders whenever the client's state changes. */
-function useClient(client: TableClient | null): void {
-  const [, bump] = useReducer((x: number) => x + 1, 0);
-  useEffect(() => {
-    if (!client) return;
-    const off = client.subscribe(bump);
-    // What arrived between the render and this subscription (the lobby of a room just opened): shown now.
-    bump();
-    return off;
-  }, [client]);
 }
 
 function LiveRoom({ roomId }: { roomId: string }) {

@@ -31,6 +31,7 @@ import { Table } from '../ui/Table';
 import { ensureUser, keepToken, serverUrl } from './account';
 import { request } from './http';
 import { ChatForm, LiveClock } from './LiveTable';
+import { useClient } from './useClient';
 import { clockSeconds, trackClocks, type SeatClock } from './view';
 
 /** How often the list refreshes itself while shown. */
@@ -129,17 +130,6 @@ export function WatchList() {
       </div>
     </Page>
   );
-}
-
-/** Re-renders whenever the client's state changes. */
-function useClient(client: TableClient | null): void {
-  const [, bump] = useReducer((x: number) => x + 1, 0);
-  useEffect(() => {
-    if (!client) return;
-    const off = client.subscribe(bump);
-    bump();
-    return off;
-  }, [client]);
 }
 
 /** Watching one table: joins as a watcher, shows the table or why it cannot be watched. */
