@@ -384,3 +384,51 @@ describe('rough edges of the one table (issue 18)', () => {
     expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
   });
 });
+
+describe('game over at a live table', () => {
+  /** A whole game with no passing, each seat playing its first legal card, seen from seat 0 at its end. */
+  function gameOver(): LiveState {
+    const rng = seededRandom(11);
+    let g = unwrap(newGame({ passCards: 0 }));
+    for (let i = 0; i < 10_000 && g.phase !== 'gameOver'; i++) {
+      if (g.phase === 'deal') g = dealRandom(g, rng);
+      else if (g.phase === 'moon') g = unwrap(applyMove(g, g.moonShooter!, { kind: 'moon', choice: 'plus' }));
+      else {
+        const seat = g.core!.turn;
+        const obs = observation(g, seat);
+        const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
+        g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
+      }
+    }
+    return {
+      ...passing({ rated: true }),
+      v: 999,
+      event: { type: 'play', seat: 0, card: '2C' },
+      view: observation(g, 0),
+    };
+  }
+
+  it('lists the places the server gave (a rated game’s leaver is last), not only the totals’ order', () => {
+    const over = gameOver();
+    expect(over.view.phase).toBe('gameOver');
+    const scores = over.view.scores;
+    const best = scores.indexOf(Math.min(...scores));
+    // The seat with the lowest total left the game: the server ranks it last, the others in order of their totals.
+    const ranks = scores.map((x, s) =>
+      s === best ? 4 : 1 + scores.filter((y, o) => o !== best && o !== s && y < x).length,
+    );
+    client.result = { scores, ranks, ratings: [null, null, null, null], recordId: 'R' };
+    try {
+      const t = table('en', over);
+      const places = [...t.container.querySelectorAll('[data-place]')].map((e) =>
+        Number(e.getAttribute('data-place')),
+      );
+      expect(places).toEqual([...ranks].sort((a, b) => a - b));
+      expect(t.container.querySelector(`[data-place="4"]`)!.textContent).toContain(
+        ['Ana', 'Ben', 'Cleo', 'Dan'][best]!,
+      );
+    } finally {
+      client.result = null;
+    }
+  });
+});

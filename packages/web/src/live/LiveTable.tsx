@@ -140,6 +140,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       onMoon={(choice) => void send({ kind: 'moon', choice })}
       resultActions={<LiveResultActions client={client} view={view} />}
       rated={state.table.rated}
+      places={client.result?.ranks ?? null}
       seatParts={(seat) => seatParts(view.seats[seat]!)}
       playerExtra={<LiveClock seconds={clockOf(view.you)} />}
       notes={

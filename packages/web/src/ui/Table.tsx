@@ -73,6 +73,7 @@ export interface TableProps {
   readonly onClaim?: () => void; // offers the claim of the rest while `view.claim` says it is certain
   // The live table's.
   readonly rated?: boolean; // shows whether the game is rated
+  readonly places?: readonly number[] | null; // the server's places at game over (a rated game's leaver is last)
   readonly seatParts?: (seat: number) => SeatParts; // drawn into another seat: its look, clock, kick vote …
   readonly playerExtra?: ReactNode; // beside the player's own name (a clock)
   readonly notes?: ReactNode; // below the prompt, after the hint (kick notes)
@@ -265,7 +266,7 @@ export function Table(p: TableProps) {
                 you={you}
                 nameOf={nameOf}
                 summary={view.summary}
-                places={view.places}
+                places={p.places ?? view.places}
               >
                 {p.resultActions}
               </ResultPanel>
