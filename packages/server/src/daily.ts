@@ -30,7 +30,8 @@ import { dailyCommitment, dailyDeal, makeDailyReveal, seedFromHex, type DailyRev
 import { fallbackDecision } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
 import type { BotDecider } from './bots.js';
-import type { DailyAttempt, DailyDay, DailyStore } from './store/daily.js';
+import type { DailyAttempt, DailyDay } from './store/daily.js';
+import type { DailyStore } from './store/types.js';
 import type { DealSource } from './table.js';
 
 /** The day's rules: the defaults, four hands (left, right, across, keep), a shared win on a tie. */

@@ -1,7 +1,8 @@
 /**
  * The daily game's storage: each day's seed and commitment, and the players' attempts, one per player and day — the
- * primary key (date, user) of `daily_attempts` holds that across processes, not a check in memory. Any
- * implementation must pass `test/daily-contract.ts`.
+ * primary key (date, user) of `daily_attempts` holds that across processes, not a check in memory. The rows are
+ * here; the `DailyStore` interface stands beside `GameStore` in `types.ts` (it stores a day's table with its
+ * attempt). Any implementation must pass `test/daily-contract.ts`.
  *
  * ```ts
  * const day = await store.daily.ensureDay({ date, seed, commitment, rules, createdAt }); // the first writer's seed
@@ -9,7 +10,6 @@
  * ```
  */
 import type { Rules } from '@hearts/engine';
-import type { TableRecord } from './types.js';
 
 export interface DailyDay {
   readonly date: string; // YYYY-MM-DD (Europe/Berlin)
@@ -50,25 +50,4 @@ export class DailyPlayedError extends Error {
   ) {
     super(`${userId} has played ${date} already`);
   }
-}
-
-export interface DailyStore {
-  /** The day as stored; stores the given one first unless the day has one (the first writer wins). */
-  ensureDay(day: Omit<DailyDay, 'par'>): Promise<DailyDay>;
-  day(date: string): Promise<DailyDay | null>;
-  /** Stores the day's par unless it has one; false when it had. */
-  setPar(date: string, par: readonly number[]): Promise<boolean>;
-  /**
-   * Stores the attempt and its table in one transaction; {@link DailyPlayedError} (and nothing stored) when the
-   * user has an attempt at that day.
-   */
-  startAttempt(attempt: NewAttempt, table: TableRecord): Promise<void>;
-  attempt(date: string, userId: string): Promise<DailyAttempt | null>;
-  attemptOfTable(tableId: string): Promise<DailyAttempt | null>;
-  /** Every attempt at the day, the finished ones by total (lowest first), then the running ones. */
-  attempts(date: string): Promise<DailyAttempt[]>;
-  /** The user's attempts, newest day first. */
-  userAttempts(userId: string, limit: number): Promise<DailyAttempt[]>;
-  /** Days stored before `before` (exclusive), newest first, with how many finished them. */
-  days(before: string, limit: number): Promise<DaySummary[]>;
 }

@@ -5,12 +5,11 @@ import {
   DailyPlayedError,
   type DailyAttempt,
   type DailyDay,
-  type DailyStore,
   type DaySummary,
   type NewAttempt,
 } from './daily.js';
 import type { DailyAttemptsTable, DailyDaysTable, Database } from './schema.js';
-import type { TableRecord } from './types.js';
+import type { DailyStore, TableRecord } from './types.js';
 
 type Db = Kysely<Database>;
 

@@ -6,7 +6,7 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore } from './daily.js';
+import type { DailyStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { migrateToLatest } from './migrations.js';

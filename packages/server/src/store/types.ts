@@ -13,7 +13,7 @@
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
-import type { DailyStore } from './daily.js';
+import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
@@ -132,4 +132,26 @@ export interface GameStore {
   readonly progress: ProgressStore;
   /** The daily game's days and attempts (src/store/daily.ts). */
   readonly daily: DailyStore;
+}
+
+/** The daily game's days and attempts, one per player and day (rows and errors: `daily.ts`). */
+export interface DailyStore {
+  /** The day as stored; stores the given one first unless the day has one (the first writer wins). */
+  ensureDay(day: Omit<DailyDay, 'par'>): Promise<DailyDay>;
+  day(date: string): Promise<DailyDay | null>;
+  /** Stores the day's par unless it has one; false when it had. */
+  setPar(date: string, par: readonly number[]): Promise<boolean>;
+  /**
+   * Stores the attempt and its table in one transaction; `DailyPlayedError` (and nothing stored) when the
+   * user has an attempt at that day.
+   */
+  startAttempt(attempt: NewAttempt, table: TableRecord): Promise<void>;
+  attempt(date: string, userId: string): Promise<DailyAttempt | null>;
+  attemptOfTable(tableId: string): Promise<DailyAttempt | null>;
+  /** Every attempt at the day, the finished ones by total (lowest first), then the running ones. */
+  attempts(date: string): Promise<DailyAttempt[]>;
+  /** The user's attempts, newest day first. */
+  userAttempts(userId: string, limit: number): Promise<DailyAttempt[]>;
+  /** Days stored before `before` (exclusive), newest first, with how many finished them. */
+  days(before: string, limit: number): Promise<DaySummary[]>;
 }
