@@ -397,17 +397,13 @@ export class TableDriver {
 
   /** The public picture of the table for watchers, cut from `publicObservation` (never a hand). */
   watchSnapshot(event: TableEvent = { type: 'join' }): WatchMessage {
-    const { id, kind, rated } = this.table;
-    const table: WatchTableInfo = {
-      id,
-      kind,
-      rated,
-      ...this.seatsMessage(),
-      clocks: this.seats.map((_, s) => this.clockInfo(s)),
-      graceMs: this.ports.times.graceMs,
-      bankMs: this.ports.times.bankMs,
+    return {
+      v: this.version,
+      kind: 'snapshot',
+      event,
+      table: this.publicTableInfo(),
+      view: publicObservation(this.game),
     };
-    return { v: this.version, kind: 'snapshot', event, table, view: publicObservation(this.game) };
   }
 
   /** `seats`: how every seat is filled, which are kickable and the votes against each. */
@@ -746,12 +742,16 @@ export class TableDriver {
   // --- messages ------------------------------------------------------------------------------------------------
 
   private tableInfo(you: number): TableInfo {
+    return { ...this.publicTableInfo(), you };
+  }
+
+  /** The table as anyone sees it: seats, clocks and settings, without a seat of one's own. */
+  private publicTableInfo(): WatchTableInfo {
     const { id, kind, rated } = this.table;
     return {
       id,
       kind,
       rated,
-      you,
       ...this.seatsMessage(),
       clocks: this.seats.map((_, s) => this.clockInfo(s)),
       graceMs: this.ports.times.graceMs,
