@@ -2,10 +2,14 @@
  * The daily game in scaled mode: two `hearts-server` processes on this machine's PostgreSQL and Redis. One player's
  * starts sent to both processes at once make exactly one attempt and one table (the database's primary key, not a
  * check in one process's memory); the day's seed is the same on both; the game is played and its result is seen
- * from either process. Skips with a message where PostgreSQL or Redis is not running (fails under CI=true).
+ * from either process. The player's connection goes through `hearts-proxy`, as in production: the table runs on
+ * whichever process has the fewest rooms, and only the proxy knows which (a direct connection to the other process
+ * would find its seat reservation there missing). Skips with a message where PostgreSQL or Redis is not running
+ * (fails under CI=true).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyToday } from '@hearts/live/api';
+import { startProxy, type RunningProxy } from '../src/proxy.js';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
 import { exited, spawnScaled, type Child } from './processes.js';
 import { scaledServices } from './services.js';
@@ -15,14 +19,27 @@ const services = await scaledServices('the daily game on two processes');
 describe.skipIf(services === null)('the daily game on two processes', () => {
   const s = services!;
   const children: Child[] = [];
+  let proxy: RunningProxy;
 
   beforeAll(async () => {
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
     const env = { DAILY_BOT_LEVEL: 'easy', LIMIT_DAILY: '1000000/1', LIMIT_GUESTS: '1000000/1' };
     children.push(...(await Promise.all([spawnScaled(d, env), spawnScaled(d, env)])));
+    proxy = await startProxy({
+      port: 0,
+      host: '127.0.0.1',
+      backends: children.map((c) => c.url),
+      healthMs: 200,
+    });
+    await until(
+      'both processes healthy behind the proxy',
+      () => proxy.backends.every((b) => b.alive),
+      10_000,
+    );
   }, 60_000);
 
   afterAll(async () => {
+    await proxy?.close();
     for (const c of children)
       if (c.proc.exitCode === null && c.proc.signalCode === null) {
         c.proc.kill('SIGTERM');
@@ -52,7 +69,7 @@ describe.skipIf(services === null)('the daily game on two processes', () => {
     expect(won).toHaveLength(1);
     expect(starts.filter((r) => r.status === 409 && r.body.error === 'ERR_DAILY_PLAYED')).toHaveLength(9);
 
-    const client = await connect(a, u.token, won[0]!.body.tableId!);
+    const client = await connect(proxy.url, u.token, won[0]!.body.tableId!);
     const player = new AutoPlayer(client, 3);
     player.poke();
     await until('the game to end', () => client.state?.view.phase === 'gameOver', 120_000);
