@@ -17,6 +17,13 @@ import type { GameRecord } from '@hearts/engine';
 import type { DailyReveal, Transcript } from '@hearts/shuffle';
 import { COSMETIC_SLOTS, type SeatLook } from '@hearts/table/cosmetics';
 import { BOT_LEVELS } from '@hearts/table/protocol';
+import {
+  TRAINING_POSITION_MAX_BYTES,
+  TRAINING_UPLOAD_POSITIONS,
+  TRAINING_UPLOAD_PROGRESS,
+  trainingPositionSchema,
+  trainingProgressSchema,
+} from './training.js';
 
 /** Every code an `{ error, message }` body carries. */
 export const API_ERRORS = [
@@ -590,6 +597,47 @@ export const ROUTES = {
     params: { date: day },
     auth: 'none',
     response: dailyReveal,
+  }),
+  /** Your training positions and your progress at them (starter positions' too). LIMIT_TRAINING per address. */
+  training: route({
+    method: 'GET',
+    path: '/api/training',
+    params: none,
+    auth: 'required',
+    response: z.object({
+      positions: z.array(trainingPositionSchema), // newest first, at most TRAINING_MAX_POSITIONS
+      progress: z.array(trainingProgressSchema),
+    }),
+  }),
+  /**
+   * Keeps training positions (a position kept already stays as it is); beyond TRAINING_MAX_POSITIONS the oldest
+   * go. LIMIT_TRAINING per address.
+   */
+  trainingSave: route({
+    method: 'POST',
+    path: '/api/training/positions',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      positions: z.array(trainingPositionSchema).check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_POSITIONS)),
+    }),
+    maxBody: TRAINING_UPLOAD_POSITIONS * TRAINING_POSITION_MAX_BYTES,
+    response: z.object({ stored: z.number(), total: z.number() }),
+  }),
+  /**
+   * Progress at positions, merged with what is kept (`mergeProgress`: sending the same twice changes nothing);
+   * beyond TRAINING_MAX_PROGRESS the oldest go. LIMIT_TRAINING per address.
+   */
+  trainingProgress: route({
+    method: 'POST',
+    path: '/api/training/progress',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      progress: z.array(trainingProgressSchema).check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_PROGRESS)),
+    }),
+    maxBody: 16 * 1024,
+    response: z.object({ total: z.number() }),
   }),
 } as const;
 

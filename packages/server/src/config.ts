@@ -53,6 +53,7 @@ export interface ServerConfig {
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
+  readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -122,6 +123,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dailyLimit: { count: 120, seconds: 60 },
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
+  trainingLimit: { count: 60, seconds: 60 },
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -243,6 +245,7 @@ export function configFromEnv(
     dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
+    trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

@@ -29,8 +29,11 @@ export interface RateLimited {
   readonly message: string;
 }
 
-/** What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists. */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists';
+/**
+ * What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists,
+ * training requests (these also per user: `user:<id>`).
+ */
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -38,6 +41,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   joins: 'joins by room code',
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
+  training: 'training requests',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -50,6 +54,7 @@ export type LimitSettings = Pick<
   | 'joinLimit'
   | 'dailyLimit'
   | 'listLimit'
+  | 'trainingLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -115,6 +120,7 @@ export class Limits {
         joins: rate('joins', settings.joinLimit),
         daily: rate('daily', settings.dailyLimit),
         lists: rate('lists', settings.listLimit),
+        training: rate('training', settings.trainingLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -136,6 +142,7 @@ export class Limits {
         joins: this.settings.joinLimit,
         daily: this.settings.dailyLimit,
         lists: this.settings.listLimit,
+        training: this.settings.trainingLimit,
       }[kind];
       return {
         retryAfterMs: e.msBeforeNext,

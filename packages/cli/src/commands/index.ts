@@ -5,6 +5,7 @@ import { bench } from './bench.js';
 import { bot } from './bot.js';
 import { check } from './check.js';
 import { loadtest } from './loadtest.js';
+import { trainingSetCommand } from './training-set.js';
 import { verify } from './verify.js';
 
 /** Every subcommand, by name. */
@@ -16,4 +17,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   verify,
   loadtest,
   analyze,
+  'training-set': trainingSetCommand,
 };

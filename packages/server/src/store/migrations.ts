@@ -142,6 +142,38 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010_training': {
+    // signed-in players' training positions and their progress at positions (own and the starter set's)
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('training_positions')
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('position', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('training_positions_pk', ['user_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('training_positions_age')
+        .on('training_positions')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('training_progress')
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('position_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('training_progress_pk', ['user_id', 'position_id'])
+        .execute();
+      await db.schema
+        .createIndex('training_progress_age')
+        .on('training_progress')
+        .columns(['user_id', 'at'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -99,10 +99,29 @@ export interface DailyAttemptsTable {
   finished_at: number | string | null;
 }
 
+/** A signed-in player's training position: the primary key (user_id, id) keeps each decision once. */
+export interface TrainingPositionsTable {
+  user_id: string;
+  id: string; // positionId of its observation
+  position: string; // JSON: the TrainingPosition, checked with its schema when sent
+  created_at: number | string; // the position's own createdAt: the oldest go first beyond the cap
+}
+
+/** A player's progress at a position (own or starter): primary key (user_id, position_id). */
+export interface TrainingProgressTable {
+  user_id: string;
+  position_id: string;
+  attempts: number;
+  solved: number; // 0 | 1
+  at: number | string; // the last attempt
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
   daily_attempts: DailyAttemptsTable;
+  training_positions: TrainingPositionsTable;
+  training_progress: TrainingProgressTable;
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

@@ -12,6 +12,7 @@
  */
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
+import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
@@ -132,6 +133,30 @@ export interface GameStore {
   readonly progress: ProgressStore;
   /** The daily game's days and attempts (src/store/daily.ts). */
   readonly daily: DailyStore;
+  /** Players' training positions and their progress at them (src/store/kysely-training.ts). */
+  readonly training: TrainingStore;
+}
+
+/**
+ * Signed-in players' training positions (`@hearts/live/training`) and their progress at positions (their own and
+ * the starter set's). Each capped per player: beyond the cap the oldest go, in the same transaction.
+ */
+export interface TrainingStore {
+  /**
+   * Keeps the positions (one already kept, by the primary key (user, id), stays as it is), then drops the user's
+   * oldest beyond `max`; returns how many were new and how many the user keeps now.
+   */
+  savePositions(
+    userId: string,
+    positions: readonly TrainingPosition[],
+    max: number,
+  ): Promise<{ stored: number; total: number }>;
+  /** The user's positions, newest first. */
+  positions(userId: string): Promise<TrainingPosition[]>;
+  /** Merges progress records into the kept ones (`mergeProgress`), then drops the oldest beyond `max`; the count kept. */
+  saveProgress(userId: string, progress: readonly TrainingProgress[], max: number): Promise<number>;
+  /** The user's progress records, the latest first. */
+  progress(userId: string): Promise<TrainingProgress[]>;
 }
 
 /** The daily game's days and attempts, one per player and day (rows and errors: `daily.ts`). */

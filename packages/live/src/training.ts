@@ -1,0 +1,274 @@
+/**
+ * Training positions: decisions where a player lost at least {@link TRAINING_MIN_COST} expected points, kept to be
+ * offered back ("find the better card"). One type for the three places that hold them — the device
+ * (packages/web/src/training), the server (`ROUTES.training…` of api.ts, store table `training_positions`) and the
+ * starter set from the bots' own games (packages/web/src/training/starter.json, `hearts training-set`) — and one
+ * check of it, run by the server on every upload and by the web app on everything it reads back.
+ *
+ * A position holds only what the seat knew: its `observation()` at the decision (the engine's cut — its own hand,
+ * the tricks so far, the scores; never another seat's cards). The legal choices are `observation.legal` (for a
+ * pass: the whole hand). The evaluation is the analysis' (packages/bots/src/analysis.ts): every option rated in
+ * the seat's expected points for the hand, best first.
+ *
+ * ```ts
+ * const p = trainingPosition(point.observation, decisionAnalysis, { source: 'own', game: 'g1', createdAt: Date.now() });
+ * if (p.ok) keep(p.value); // p.value.id is the same for the same decision, wherever it comes from
+ * isRightAnswer(p.value, ['QS']); // true: as good as the best within an inaccuracy
+ * ```
+ */
+import * as z from 'zod/mini';
+import { parseRules, type CardName, type Observation } from '@hearts/engine';
+
+/** Positions cost at least this many expected points (a mistake or a blunder of the analysis' marks). */
+export const TRAINING_MIN_COST = 2;
+/**
+ * An answer is right when it costs less than this against the best option: what the analysis would not mark
+ * (its inaccuracy threshold, `MARK_THRESHOLDS.inaccuracy`).
+ */
+export const TRAINING_RIGHT_WITHIN = 1;
+/** A stored position's JSON at most (bytes): a late hand of a long game with its finished hands fits well. */
+export const TRAINING_POSITION_MAX_BYTES = 24 * 1024;
+
+/** Where a position comes from: the player's own game, or the starter set from the bots' games. */
+export const TRAINING_SOURCES = ['own', 'starter'] as const;
+export type TrainingSource = (typeof TRAINING_SOURCES)[number];
+
+/** One evaluated option: the move (a card, or the cards passed), its equivalent cards (plays), its expected points. */
+export interface TrainingOption {
+  readonly move: readonly CardName[]; // one card for a play, the cards passed for a pass
+  readonly cards: readonly CardName[]; // plays: every card this option stands for (equal in effect); passes: empty
+  readonly points: number; // the seat's expected points for the hand with this move
+}
+
+/** A decision to offer back: the seat's view, what was played, what was best, and the evaluation. */
+export interface TrainingPosition {
+  readonly id: string; // positionId(observation): the same decision has the same id wherever it is found
+  readonly source: TrainingSource;
+  readonly game: string | null; // the own game's id (a record's or a live table's), or the starter set's name
+  readonly createdAt: number; // ms since 1970
+  readonly kind: 'play' | 'pass';
+  readonly observation: Observation; // the seat's own view at the decision (the engine's observation() cut)
+  readonly played: readonly CardName[]; // what was chosen then
+  readonly best: readonly CardName[]; // the best move found
+  readonly options: readonly TrainingOption[]; // every option evaluated, best first
+  readonly cost: number; // expected points the move played lost against the best (≥ TRAINING_MIN_COST)
+  readonly mark: 'mistake' | 'blunder';
+}
+
+const CARD = /^[2-9TJQKA][CDHS]$/;
+const card = z.custom<CardName>((x) => typeof x === 'string' && CARD.test(x), 'not a card name');
+const cards = z.array(card).check(z.maxLength(20));
+const seat = z.int().check(z.minimum(0), z.maximum(5));
+const trick = z.object({
+  leader: seat,
+  cards: cards.check(z.maxLength(6)),
+  winner: z.optional(seat),
+});
+const observation = z.object({
+  rules: z.custom<Observation['rules']>((x) => parseRules(x).ok, 'not valid rules'),
+  seat,
+  players: z.int().check(z.minimum(3), z.maximum(6)),
+  phase: z.enum(['pass', 'play']),
+  handNumber: z.int().check(z.minimum(0), z.maximum(1000)),
+  dealer: seat,
+  passOffset: z.int().check(z.minimum(0), z.maximum(5)),
+  hand: cards,
+  passed: z.nullable(cards),
+  received: z.nullable(cards),
+  passedSeats: z.array(z.boolean()).check(z.maxLength(6)),
+  sevenSuit: z.nullable(z.enum(['C', 'D', 'H', 'S'])),
+  tricks: z.array(trick).check(z.maxLength(20)),
+  trick: z.nullable(trick),
+  heartsBroken: z.boolean(),
+  turn: z.nullable(seat),
+  legal: cards,
+  handPoints: z.array(z.number()).check(z.maxLength(6)),
+  scores: z.array(z.number()).check(z.maxLength(6)),
+  handResults: z
+    .array(
+      z.object({
+        points: z.array(z.number()).check(z.maxLength(6)),
+        taken: z.array(z.number()).check(z.maxLength(6)),
+        shooter: z.nullable(seat),
+        moonChoice: z.nullable(z.enum(['minus', 'plus'])),
+      }),
+    )
+    .check(z.maxLength(200)),
+  moonShooter: z.nullable(seat),
+  winners: z.array(seat).check(z.maxLength(6)),
+});
+
+const option = z.object({ move: cards.check(z.minLength(1)), cards, points: z.number() });
+
+/** The shape of a position (its consistency: {@link trainingPositionSchema}). */
+const shape = z.object({
+  id: z.string().check(z.regex(/^t[0-9a-f]{16}$/)),
+  source: z.enum(TRAINING_SOURCES),
+  game: z.nullable(z.string().check(z.maxLength(80))),
+  createdAt: z.number().check(z.nonnegative()),
+  kind: z.enum(['play', 'pass']),
+  observation,
+  played: cards.check(z.minLength(1)),
+  best: cards.check(z.minLength(1)),
+  options: z.array(option).check(z.minLength(2), z.maxLength(20)),
+  cost: z.number().check(z.gte(TRAINING_MIN_COST), z.lte(1000)),
+  mark: z.enum(['mistake', 'blunder']),
+});
+
+/** Why a position does not hang together, or null: the checks beyond the shape. */
+export function positionProblem(p: z.output<typeof shape>): string | null {
+  const o = p.observation;
+  if (p.id !== positionId(o as Observation)) return 'id: not the id of its observation';
+  if (p.kind !== o.phase) return 'kind: not the observation’s phase';
+  if (o.seat >= o.players) return 'observation.seat: no such seat';
+  const legal = new Set(o.legal);
+  const want = p.kind === 'pass' ? o.rules.passCards : 1;
+  for (const m of [p.played, p.best, ...p.options.map((x) => x.move)]) {
+    if (m.length !== want) return `a move of ${m.length} cards where ${want} are chosen`;
+    if (new Set(m).size !== m.length || m.some((c) => !legal.has(c))) return 'a move that is not legal';
+  }
+  if (p.kind === 'play' && o.turn !== o.seat) return 'observation: not the seat’s turn';
+  for (let i = 1; i < p.options.length; i++)
+    if (p.options[i]!.points < p.options[i - 1]!.points) return 'options: not best first';
+  if (!p.options.some((x) => sameMove(x, p.best))) return 'best: not among the options';
+  return null;
+}
+
+/** A training position as sent and stored: its shape, and that it hangs together ({@link positionProblem}). */
+export const trainingPositionSchema = shape.check(
+  z.superRefine((p, ctx) => {
+    const problem = positionProblem(p);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, input: p });
+  }),
+) as unknown as z.ZodMiniType<TrainingPosition>;
+
+/** Reads a position: the position, or what is wrong with it (the first issue). */
+export function readTrainingPosition(x: unknown): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
+  const r = trainingPositionSchema.safeParse(x);
+  if (r.success) return { ok: true, value: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, error: issue ? `${issue.path.join('.') || 'position'}: ${issue.message}` : 'not a position' };
+}
+
+/** 32-bit FNV-1a of a string, from a given start. */
+function fnv(text: string, start: number): number {
+  let h = start >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * A decision's id: a hash of what makes it that decision (the seat's cards, the tricks so far, the scores, the
+ * pass) — the same decision found twice (the same game analysed again, or sent from two devices) is one position.
+ */
+export function positionId(o: Observation): string {
+  const key = JSON.stringify([
+    o.players,
+    o.seat,
+    o.phase,
+    o.handNumber,
+    o.passOffset,
+    [...o.hand].sort(),
+    o.received,
+    o.tricks.map((t) => [t.leader, t.cards]),
+    o.trick && [o.trick.leader, o.trick.cards],
+    o.scores,
+  ]);
+  const hex = (n: number) => n.toString(16).padStart(8, '0');
+  return `t${hex(fnv(key, 0x811c9dc5))}${hex(fnv(key, 0x9e3779b9))}`;
+}
+
+const sameCards = (a: readonly CardName[], b: readonly CardName[]): boolean =>
+  a.length === b.length && a.every((c) => b.includes(c));
+
+/** Whether an option is the given move (for a play: any card it stands for). */
+function sameMove(o: TrainingOption, move: readonly CardName[]): boolean {
+  return move.length === 1 && o.cards.length > 0 ? o.cards.includes(move[0]!) : sameCards(o.move, move);
+}
+
+/** The option a move is (a play: the option of its card; a pass: the option of those cards), or null. */
+export function optionOf(p: TrainingPosition, move: readonly CardName[]): TrainingOption | null {
+  return p.options.find((o) => sameMove(o, move)) ?? null;
+}
+
+/**
+ * Whether an answer finds a better card: its option costs less than {@link TRAINING_RIGHT_WITHIN} against the
+ * best. A pass that was not among the options evaluated is not right (it cannot be judged).
+ */
+export function isRightAnswer(p: TrainingPosition, move: readonly CardName[]): boolean {
+  const o = optionOf(p, move);
+  return o !== null && o.points - p.options[0]!.points < TRAINING_RIGHT_WITHIN;
+}
+
+/** What a position is made from: the analysis' `DecisionAnalysis` of a play or a pass (structurally). */
+export interface AnalysedDecision {
+  readonly kind: 'pass' | 'play' | 'moon';
+  readonly played: unknown;
+  readonly best: unknown;
+  readonly cost: number;
+  readonly mark: string | null; // the analysis' mark: a position's is 'mistake' or 'blunder'
+  readonly options: readonly { readonly move: unknown; readonly cards: readonly CardName[]; readonly points: number }[];
+}
+
+const moveCards = (m: unknown): CardName[] => (typeof m === 'string' ? [m as CardName] : [...(m as CardName[])]);
+
+/**
+ * A training position from an analysed decision and the seat's observation at it; an error for a decision that
+ * is no training position (a moon choice, a cost below {@link TRAINING_MIN_COST}) or does not hang together.
+ */
+export function trainingPosition(
+  obs: Observation,
+  d: AnalysedDecision,
+  from: { readonly source: TrainingSource; readonly game: string | null; readonly createdAt: number },
+): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
+  if (d.kind === 'moon') return { ok: false, error: 'a moon choice is no training position' };
+  if (d.cost < TRAINING_MIN_COST) return { ok: false, error: `cost ${d.cost} is below ${TRAINING_MIN_COST}` };
+  return readTrainingPosition({
+    id: positionId(obs),
+    source: from.source,
+    game: from.game,
+    createdAt: from.createdAt,
+    kind: d.kind,
+    observation: obs,
+    played: moveCards(d.played),
+    best: moveCards(d.best),
+    options: d.options.map((o) => ({ move: moveCards(o.move), cards: [...o.cards], points: o.points })),
+    cost: d.cost,
+    mark: d.mark,
+  });
+}
+
+/** How a player did at a position: tries, and whether one of them found a right answer. */
+export interface TrainingProgress {
+  readonly id: string; // the position's id (own or starter)
+  readonly attempts: number;
+  readonly solved: boolean; // some attempt was right
+  readonly at: number; // the last attempt, ms since 1970
+}
+
+export const trainingProgressSchema = z.object({
+  id: z.string().check(z.regex(/^t[0-9a-f]{16}$/)),
+  attempts: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  solved: z.boolean(),
+  at: z.number().check(z.nonnegative()),
+}) satisfies z.ZodMiniType<TrainingProgress>;
+
+/**
+ * Two records of the same position's progress as one (the device's and the server's): the larger count of tries,
+ * solved when either is, the later time. The same whichever comes first, and merging again changes nothing.
+ */
+export function mergeProgress(a: TrainingProgress, b: TrainingProgress): TrainingProgress {
+  return { id: a.id, attempts: Math.max(a.attempts, b.attempts), solved: a.solved || b.solved, at: Math.max(a.at, b.at) };
+}
+
+/** Positions a player keeps on the server at most (the oldest go first); the device keeps as many. */
+export const TRAINING_MAX_POSITIONS = 200;
+/** Progress records a player keeps on the server at most (the oldest go first). */
+export const TRAINING_MAX_PROGRESS = 1000;
+/** Positions in one upload at most. */
+export const TRAINING_UPLOAD_POSITIONS = 10;
+/** Progress records in one upload at most. */
+export const TRAINING_UPLOAD_PROGRESS = 100;
