@@ -168,6 +168,7 @@ export async function startGameServer(env: Record<string, string>): Promise<Game
       LIMIT_ROOMS: '1000000/1',
       LIMIT_JOINS: '1000000/1',
       LIMIT_WATCH_LIST: '1000000/1',
+      LIMIT_TRAINING: '1000000/1',
       LOGIN_FREE_PER_NAME: '1000000',
       LOGIN_FREE_PER_IP: '1000000',
       MAX_CONNECTIONS_PER_IP: '100000',

@@ -2,6 +2,7 @@ import { dailyDe } from '../daily/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
+import { trainingDe } from '../training/texts';
 import { shopDe } from '../shop/texts';
 import { rulesPageDe } from '../ui/rules/texts';
 import type { Texts } from './en';
@@ -325,4 +326,5 @@ export const de: Texts = {
   shop: shopDe, // der Shop: src/shop/texts.ts
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
   daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
+  training: trainingDe, // das Training: src/training/texts.ts
 };

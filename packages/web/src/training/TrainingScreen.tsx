@@ -1,0 +1,335 @@
+/**
+ * The training page (`#/training`), loaded on demand: positions where a card or a pass lost at least 2 expected
+ * points — the player's own (kept on the device by device.ts, and on the server for a signed-in player: sync.ts)
+ * and the starter set from the bots' games (starter.ts). Each is shown as the table showed it to that seat (the
+ * one `Table` of the app, drawn from the seat's observation alone); the player picks a card (or the cards to
+ * pass), the page says whether it is right (`isRightAnswer`) and shows the best move with the evaluation of every
+ * option. Attempts and solved positions are counted on the device (and the server).
+ */
+import { playRefusal, type CardName } from '@hearts/engine';
+import {
+  isRightAnswer,
+  optionOf,
+  TRAINING_MIN_COST,
+  type TrainingPosition,
+  type TrainingProgress,
+} from '@hearts/live/training';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardLabel, type Lang } from '../game/cards';
+import { boardView, receivedNow, type TableView } from '../game/view';
+import { useApp } from '../ui/context';
+import { Page } from '../ui/Page';
+import { Table } from '../ui/Table';
+import { loadTraining, recordAttempt, saveTraining, type DeviceTraining } from './device';
+import { starterPositions } from './starter';
+import { syncTraining, type SyncResult } from './sync';
+import './training.css';
+
+type Filter = 'all' | 'own' | 'starter';
+type SyncState = SyncResult['kind'] | 'busy';
+
+const movesText = (cards: readonly CardName[], lang: Lang): string => cards.map((c) => cardLabel(c, lang)).join(', ');
+const fixed = (x: number): string => x.toFixed(2);
+
+export default function TrainingScreen() {
+  const { store } = useApp();
+  const { t } = useTranslation();
+  const starter = useMemo(() => starterPositions(), []);
+  const [data, setData] = useState<DeviceTraining>(() => loadTraining(store));
+  const [sync, setSync] = useState<SyncState>('busy');
+  const [filter, setFilter] = useState<Filter>(() => (data.positions.length > 0 ? 'own' : 'starter'));
+  const [index, setIndex] = useState(0);
+
+  const runSync = useCallback(() => {
+    void syncTraining(store).then((r) => {
+      if (r.kind === 'synced') setData(r.data);
+      setSync(r.kind);
+    });
+  }, [store]);
+  useEffect(runSync, [runSync]);
+
+  const list = useMemo(
+    () => (filter === 'own' ? data.positions : filter === 'starter' ? starter : [...data.positions, ...starter]),
+    [filter, data.positions, starter],
+  );
+  const at = Math.min(index, Math.max(0, list.length - 1));
+  const position = list[at];
+  const solved = list.filter((p) => data.progress[p.id]?.solved).length;
+
+  const answer = (p: TrainingPosition, right: boolean) => {
+    const next = recordAttempt(loadTraining(store), p.id, right, Date.now());
+    saveTraining(store, next);
+    setData(next);
+    if (sync !== 'signedOut') runSync();
+  };
+
+  const bar = (
+    <div className="training-bar">
+      <fieldset className="segmented training-filter">
+        <legend className="sr-only">{t('training.filter')}</legend>
+        {(['own', 'starter', 'all'] as const).map((f) => (
+          <label key={f} className={filter === f ? 'on' : undefined}>
+            <input
+              type="radio"
+              name="training-filter"
+              value={f}
+              checked={filter === f}
+              onChange={() => {
+                setFilter(f);
+                setIndex(0);
+              }}
+            />
+            {t(`training.${f}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="training-nav">
+        <button type="button" disabled={at === 0} onClick={() => setIndex(at - 1)} aria-label={t('training.previous')}>
+          ‹
+        </button>
+        <span className="training-count" data-count={list.length}>
+          {list.length > 0 && t('training.count', { n: at + 1, of: list.length })}
+        </span>
+        <button
+          type="button"
+          disabled={at >= list.length - 1}
+          onClick={() => setIndex(at + 1)}
+          aria-label={t('training.next')}
+        >
+          ›
+        </button>
+      </div>
+      <span className="training-solved" data-solved={solved}>
+        {t('training.solved', { solved, of: list.length })}
+      </span>
+    </div>
+  );
+
+  if (!position)
+    return (
+      <Page title={t('training.title')}>
+        {bar}
+        <p>{t('training.intro', { min: TRAINING_MIN_COST })}</p>
+        <p className="muted">{t('training.none')}</p>
+        {sync !== 'busy' && <p className="muted training-sync">{t(`training.sync.${sync}`)}</p>}
+      </Page>
+    );
+  return (
+    <PositionTable
+      key={`${filter}:${position.id}`}
+      position={position}
+      progress={data.progress[position.id] ?? null}
+      bar={bar}
+      onAnswer={(right) => answer(position, right)}
+      onNext={at < list.length - 1 ? () => setIndex(at + 1) : null}
+      sync={sync}
+    />
+  );
+}
+
+/** One position at the table: the seat's view, the task, the answer and the evaluation. */
+function PositionTable({
+  position: p,
+  progress,
+  bar,
+  onAnswer,
+  onNext,
+  sync,
+}: {
+  position: TrainingPosition;
+  progress: TrainingProgress | null;
+  bar: ReactNode;
+  onAnswer: (right: boolean) => void;
+  onNext: (() => void) | null;
+  sync: SyncState;
+}) {
+  const { t } = useTranslation();
+  const { settings, navigate } = useApp();
+  const lang = settings.lang;
+  const obs = p.observation;
+  const passing = p.kind === 'pass';
+  const [selected, setSelected] = useState<CardName[]>([]);
+  const [answered, setAnswered] = useState<CardName[] | null>(null);
+  const [refusal, setRefusal] = useState<{ card: CardName; code: string } | null>(null);
+  const [lastOpen, setLastOpen] = useState(false);
+  const best = optionOf(p, p.best);
+  const lastTrick = obs.tricks.length > 0 ? obs.tricks[obs.tricks.length - 1]! : null;
+
+  const view = useMemo((): TableView => {
+    const board = boardView({
+      obs,
+      ui: {
+        selected: answered ?? selected,
+        refusal: refusal && { ...refusal, message: null },
+        held: null,
+        collecting: false,
+        lastTrick:
+          lastOpen && lastTrick?.winner !== undefined ? { ...lastTrick, winner: lastTrick.winner } : null,
+      },
+      received: receivedNow(obs),
+      hint: answered ? (best && best.cards.length > 0 ? best.cards : p.best) : null,
+    });
+    const n = obs.players;
+    return {
+      ...board,
+      // Answered: the hand stays as it is, nothing more to choose.
+      hand: answered ? board.hand.map((c) => ({ ...c, disabled: true, dimmed: false })) : board.hand,
+      canPass: board.canPass && answered === null,
+      hintable: false,
+      undoable: false,
+      claim: null,
+      seats: board.seats.map((s) => ({
+        ...s,
+        name: s.seat === obs.seat ? t('seat.you') : t('training.seat', { n: (s.seat - obs.seat + n) % n }),
+        you: s.seat === obs.seat,
+        bot: null,
+        replaced: false,
+        connected: true,
+        rating: null,
+        provisional: false,
+        look: null,
+        kickable: false,
+        kickVotes: 0,
+        kickNeeded: 0,
+        thinking: false,
+      })),
+    };
+  }, [obs, answered, selected, refusal, lastOpen, lastTrick, best, p.best, t]);
+
+  const nameOf = (seat: number) => view.seats[seat]!.name;
+  const choose = (move: CardName[]) => {
+    setAnswered(move);
+    onAnswer(isRightAnswer(p, move));
+  };
+  const onTap = (card: CardName) => {
+    if (answered) return;
+    if (passing) {
+      setSelected((s) =>
+        s.includes(card) ? s.filter((c) => c !== card) : s.length < obs.rules.passCards ? [...s, card] : s,
+      );
+      return;
+    }
+    const refused = playRefusal(obs, card);
+    if (refused !== null) {
+      setRefusal({ card, code: refused });
+      return;
+    }
+    setRefusal(null);
+    choose([card]);
+  };
+
+  const cost = fixed(p.cost);
+  const task = passing
+    ? t(`training.taskPass${p.source === 'own' ? 'Own' : 'Starter'}`, {
+        cards: movesText(p.played, lang),
+        cost,
+        n: obs.rules.passCards,
+      })
+    : t(`training.taskPlay${p.source === 'own' ? 'Own' : 'Starter'}`, { card: movesText(p.played, lang), cost });
+
+  return (
+    <Table
+      className="training-table"
+      view={view}
+      nameOf={nameOf}
+      names={view.seats.map((s) => s.name)}
+      look={null}
+      exit={{ kind: 'menu', onExit: () => navigate('/') }}
+      lastTrickOpen={lastOpen}
+      ui={{ toggleLastTrick: () => setLastOpen((o) => !o), closeLastTrick: () => setLastOpen(false) }}
+      onTap={onTap}
+      onPass={() => selected.length === obs.rules.passCards && choose(selected)}
+      moonValue={0}
+      onMoon={() => undefined}
+      resultActions={null}
+      shield={bar}
+      notes={
+        <div className="training-panel">
+          {answered === null ? (
+            <p className="training-task" data-progress={progress ? (progress.solved ? 'solved' : 'tried') : 'new'}>
+              {task}
+              {progress && (
+                <span className={`training-mark ${progress.solved ? 'solved' : 'tried'}`}>
+                  {' '}
+                  · {progress.solved ? t('training.solvedMark') : t('training.tried')}
+                </span>
+              )}
+            </p>
+          ) : (
+            <Verdict position={p} answer={answered} lang={lang} />
+          )}
+          {answered !== null && (
+            <div className="training-actions">
+              <button
+                type="button"
+                onClick={() => {
+                  setAnswered(null);
+                  setSelected([]);
+                }}
+              >
+                {t('training.tryAgain')}
+              </button>
+              {onNext && (
+                <button type="button" className="primary" onClick={onNext}>
+                  {t('training.next')}
+                </button>
+              )}
+            </div>
+          )}
+          {answered !== null && sync !== 'busy' && (
+            <p className="muted training-sync">{t(`training.sync.${sync}`)}</p>
+          )}
+        </div>
+      }
+    />
+  );
+}
+
+/** Right or wrong, the best move, and every option's expected points. */
+function Verdict({ position: p, answer, lang }: { position: TrainingPosition; answer: CardName[]; lang: Lang }) {
+  const { t } = useTranslation();
+  const mine = optionOf(p, answer);
+  const top = p.options[0]!.points;
+  const right = isRightAnswer(p, answer);
+  const move = movesText(answer, lang);
+  const played = optionOf(p, p.played);
+  return (
+    <div className={`training-verdict ${right ? 'right' : 'wrong'}`} data-right={right}>
+      <p role="status">
+        <strong>
+          {right
+            ? t('training.right', { move })
+            : mine
+              ? t('training.wrong', { move, cost: fixed(mine.points - top) })
+              : t('training.unrated', { move })}
+        </strong>{' '}
+        {t('training.best', { move: movesText(p.best, lang) })}
+      </p>
+      <table className="training-options">
+        <caption>{t('training.options')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('training.move')}</th>
+            <th scope="col">{t('training.points')}</th>
+            <th scope="col">{t('training.diff')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.options.map((o, i) => (
+            <tr key={i} className={o === mine ? 'yours' : o === played ? 'played' : undefined}>
+              <th scope="row">
+                {movesText(o.move, lang)}
+                {o.cards.length > 1 && <span className="muted"> ({movesText(o.cards.slice(1), lang)})</span>}
+                {o === mine && <span className="tag"> · {t('training.yours')}</span>}
+                {o === played && <span className="tag"> · {t('training.played')}</span>}
+              </th>
+              <td>{fixed(o.points)}</td>
+              <td>{i === 0 ? '' : `+${fixed(o.points - top)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
