@@ -619,7 +619,9 @@ export const ROUTES = {
     params: none,
     auth: 'required',
     body: z.strictObject({
-      positions: z.array(trainingPositionSchema).check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_POSITIONS)),
+      positions: z
+        .array(trainingPositionSchema)
+        .check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_POSITIONS)),
     }),
     maxBody: TRAINING_UPLOAD_POSITIONS * TRAINING_POSITION_MAX_BYTES,
     response: z.object({ stored: z.number(), total: z.number() }),

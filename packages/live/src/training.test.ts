@@ -33,7 +33,9 @@ function find(want: (o: Observation) => boolean, seed = 's'): { obs: Observation
       const obs = observation(g, seat);
       if (want(obs)) return { obs, state: g };
       const m = parseNamedMove(
-        obs.phase === 'pass' ? { kind: 'pass', cards: obs.legal.slice(0, 3) } : { kind: 'play', card: obs.legal[0]! },
+        obs.phase === 'pass'
+          ? { kind: 'pass', cards: obs.legal.slice(0, 3) }
+          : { kind: 'play', card: obs.legal[0]! },
       );
       if (!m.ok) throw new Error('internal');
       g = unwrap(applyMove(g, seat, m.value));
@@ -72,7 +74,9 @@ describe('training positions', () => {
   });
 
   it('refuse what is no training position, and what does not hang together', () => {
-    expect(trainingPosition(playObs, { ...play, cost: 1.5, mark: 'inaccuracy' }, from)).toMatchObject({ ok: false });
+    expect(trainingPosition(playObs, { ...play, cost: 1.5, mark: 'inaccuracy' }, from)).toMatchObject({
+      ok: false,
+    });
     expect(trainingPosition(playObs, { ...play, kind: 'moon' }, from)).toMatchObject({ ok: false });
     const illegal = playObs.hand.find((x) => !playObs.legal.includes(x));
     if (illegal)

@@ -143,11 +143,16 @@ export const trainingPositionSchema = shape.check(
 ) as unknown as z.ZodMiniType<TrainingPosition>;
 
 /** Reads a position: the position, or what is wrong with it (the first issue). */
-export function readTrainingPosition(x: unknown): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
+export function readTrainingPosition(
+  x: unknown,
+): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
   const r = trainingPositionSchema.safeParse(x);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
-  return { ok: false, error: issue ? `${issue.path.join('.') || 'position'}: ${issue.message}` : 'not a position' };
+  return {
+    ok: false,
+    error: issue ? `${issue.path.join('.') || 'position'}: ${issue.message}` : 'not a position',
+  };
 }
 
 /** 32-bit FNV-1a of a string, from a given start. */
@@ -210,10 +215,15 @@ export interface AnalysedDecision {
   readonly best: unknown;
   readonly cost: number;
   readonly mark: string | null; // the analysis' mark: a position's is 'mistake' or 'blunder'
-  readonly options: readonly { readonly move: unknown; readonly cards: readonly CardName[]; readonly points: number }[];
+  readonly options: readonly {
+    readonly move: unknown;
+    readonly cards: readonly CardName[];
+    readonly points: number;
+  }[];
 }
 
-const moveCards = (m: unknown): CardName[] => (typeof m === 'string' ? [m as CardName] : [...(m as CardName[])]);
+const moveCards = (m: unknown): CardName[] =>
+  typeof m === 'string' ? [m as CardName] : [...(m as CardName[])];
 
 /**
  * A training position from an analysed decision and the seat's observation at it; an error for a decision that
@@ -261,7 +271,12 @@ export const trainingProgressSchema = z.object({
  * solved when either is, the later time. The same whichever comes first, and merging again changes nothing.
  */
 export function mergeProgress(a: TrainingProgress, b: TrainingProgress): TrainingProgress {
-  return { id: a.id, attempts: Math.max(a.attempts, b.attempts), solved: a.solved || b.solved, at: Math.max(a.at, b.at) };
+  return {
+    id: a.id,
+    attempts: Math.max(a.attempts, b.attempts),
+    solved: a.solved || b.solved,
+    at: Math.max(a.at, b.at),
+  };
 }
 
 /** Positions a player keeps on the server at most (the oldest go first); the device keeps as many. */

@@ -13,13 +13,26 @@ export function describeTrainingStore(store: () => GameStore): void {
     const ps = samplePositions(6);
     expect(await t.savePositions('u1', ps.slice(0, 4), 5)).toEqual({ stored: 4, total: 4 });
     // The same again, at once from two devices: nothing new.
-    const again = await Promise.all([t.savePositions('u1', ps.slice(0, 4), 5), t.savePositions('u1', ps.slice(2, 4), 5)]);
+    const again = await Promise.all([
+      t.savePositions('u1', ps.slice(0, 4), 5),
+      t.savePositions('u1', ps.slice(2, 4), 5),
+    ]);
     expect(again.map((r) => r.stored)).toEqual([0, 0]);
-    expect((await t.positions('u1')).map((p) => p.id)).toEqual(ps.slice(0, 4).map((p) => p.id).reverse());
+    expect((await t.positions('u1')).map((p) => p.id)).toEqual(
+      ps
+        .slice(0, 4)
+        .map((p) => p.id)
+        .reverse(),
+    );
     // Over the cap: the oldest goes.
     expect(await t.savePositions('u1', ps.slice(4, 6), 5)).toEqual({ stored: 2, total: 5 });
     const kept = await t.positions('u1');
-    expect(kept.map((p) => p.id)).toEqual(ps.slice(1, 6).map((p) => p.id).reverse());
+    expect(kept.map((p) => p.id)).toEqual(
+      ps
+        .slice(1, 6)
+        .map((p) => p.id)
+        .reverse(),
+    );
     expect(kept[0]).toEqual(ps[5]);
     expect(await t.positions('u2')).toEqual([]);
     expect(await t.savePositions('u2', [ps[0]!], 5)).toEqual({ stored: 1, total: 1 });

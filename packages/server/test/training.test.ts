@@ -38,7 +38,10 @@ test('a player keeps positions and progress; sending again doubles nothing; othe
   expect(mine.body.positions.map((p) => p.id)).toEqual([ps[2]!.id, ps[1]!.id, ps[0]!.id]);
   expect(mine.body.positions[2]).toEqual(ps[0]);
   expect(mine.body.progress).toEqual([{ id: ps[0]!.id, attempts: 2, solved: true, at: 9 }]);
-  expect((await api(t.url, '/api/training', { token: b.token })).body).toEqual({ positions: [], progress: [] });
+  expect((await api(t.url, '/api/training', { token: b.token })).body).toEqual({
+    positions: [],
+    progress: [],
+  });
   expect((await api(t.url, '/api/training')).status).toBe(401);
 });
 

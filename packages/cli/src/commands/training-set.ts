@@ -68,7 +68,8 @@ export function trainingSet(o: TrainingSetOptions): TrainingPosition[] {
         const move = parseNamedMove(decision);
         if (!move.ok) throw new Error(`internal: ${o.levels[seat]} answered ${JSON.stringify(decision)}`);
         if (obs.phase !== 'moon' && found !== obs.handNumber) {
-          const played = decision.kind === 'pass' ? decision.cards : decision.kind === 'play' ? decision.card : null;
+          const played =
+            decision.kind === 'pass' ? decision.cards : decision.kind === 'play' ? decision.card : null;
           if (played !== null) {
             decisions++;
             const d = analyzeDecision(decisionPoint(obs, played), { ...o, seed: `${o.seed}:${game}` });
@@ -115,7 +116,11 @@ export const trainingSetCommand: Command = {
     if (positionals.length > 0) throw new UsageError('no positional arguments');
     if (values.out === undefined) throw new UsageError('give --out FILE');
     const levels = (values.levels ?? 'easy,medium,easy,medium').split(',');
-    if (levels.length < 3 || levels.length > 6 || !levels.every((l) => (LEVELS as readonly string[]).includes(l)))
+    if (
+      levels.length < 3 ||
+      levels.length > 6 ||
+      !levels.every((l) => (LEVELS as readonly string[]).includes(l))
+    )
       throw new UsageError(`--levels: 3 to 6 of ${LEVELS.join(', ')}, separated by commas`);
     const set = trainingSet({
       positions: intOption(values.positions, 'positions', 40, 1),
@@ -128,7 +133,8 @@ export const trainingSetCommand: Command = {
           `position ${p.id}: ${p.kind} ${p.played.join(' ')} cost ${p.cost} (game ${games}, ${decisions} decisions analysed)\n`,
         ),
     });
-    const text = JSON.stringify(set, null, 1) + '\n';
+    // One position a line: a diff of a new set shows which positions changed.
+    const text = `[\n${set.map((p) => JSON.stringify(p)).join(',\n')}\n]\n`;
     if (values.out === '-') process.stdout.write(text);
     else await writeFile(values.out, text);
     return 0;

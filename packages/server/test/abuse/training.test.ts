@@ -57,7 +57,12 @@ test('uploads are held to their size and count; a player keeps at most TRAINING_
   const a = await guest(url);
   const post = (body: string) => send(url, '/api/training/positions', { token: a.token, body });
   // Over the route's body limit: 413, whatever it holds.
-  const huge = await post(JSON.stringify({ positions: [], pad: 'x'.repeat(TRAINING_UPLOAD_POSITIONS * TRAINING_POSITION_MAX_BYTES) }));
+  const huge = await post(
+    JSON.stringify({
+      positions: [],
+      pad: 'x'.repeat(TRAINING_UPLOAD_POSITIONS * TRAINING_POSITION_MAX_BYTES),
+    }),
+  );
   expect(huge.status).toBe(413);
   expect(json(huge)).toMatchObject({ error: 'ERR_TOO_LARGE' });
   // More positions than an upload holds.

@@ -81,7 +81,7 @@ describe('the training page', () => {
     const own: TrainingPosition = { ...p, source: 'own', game: 'g1', createdAt: 5 };
     saveTraining(store, addPositions(EMPTY_TRAINING, [own]));
     renderApp('de', store);
-    expect(await screen.findByText("Stellung 1 von 1", {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('Stellung 1 von 1', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Deine Spiele' })).toHaveProperty('checked', true);
     expect(screen.getByText(/In deinem Spiel hast du hier .* gespielt/)).toBeTruthy();
     const best = optionOf(own, own.best)!;

@@ -29,7 +29,8 @@ import './training.css';
 type Filter = 'all' | 'own' | 'starter';
 type SyncState = SyncResult['kind'] | 'busy';
 
-const movesText = (cards: readonly CardName[], lang: Lang): string => cards.map((c) => cardLabel(c, lang)).join(', ');
+const movesText = (cards: readonly CardName[], lang: Lang): string =>
+  cards.map((c) => cardLabel(c, lang)).join(', ');
 const fixed = (x: number): string => x.toFixed(2);
 
 export default function TrainingScreen() {
@@ -50,7 +51,8 @@ export default function TrainingScreen() {
   useEffect(runSync, [runSync]);
 
   const list = useMemo(
-    () => (filter === 'own' ? data.positions : filter === 'starter' ? starter : [...data.positions, ...starter]),
+    () =>
+      filter === 'own' ? data.positions : filter === 'starter' ? starter : [...data.positions, ...starter],
     [filter, data.positions, starter],
   );
   const at = Math.min(index, Math.max(0, list.length - 1));
@@ -85,7 +87,12 @@ export default function TrainingScreen() {
         ))}
       </fieldset>
       <div className="training-nav">
-        <button type="button" disabled={at === 0} onClick={() => setIndex(at - 1)} aria-label={t('training.previous')}>
+        <button
+          type="button"
+          disabled={at === 0}
+          onClick={() => setIndex(at - 1)}
+          aria-label={t('training.previous')}
+        >
           ‹
         </button>
         <span className="training-count" data-count={list.length}>
@@ -226,7 +233,10 @@ function PositionTable({
         cost,
         n: obs.rules.passCards,
       })
-    : t(`training.taskPlay${p.source === 'own' ? 'Own' : 'Starter'}`, { card: movesText(p.played, lang), cost });
+    : t(`training.taskPlay${p.source === 'own' ? 'Own' : 'Starter'}`, {
+        card: movesText(p.played, lang),
+        cost,
+      });
 
   return (
     <Table
@@ -247,7 +257,10 @@ function PositionTable({
       notes={
         <div className="training-panel">
           {answered === null ? (
-            <p className="training-task" data-progress={progress ? (progress.solved ? 'solved' : 'tried') : 'new'}>
+            <p
+              className="training-task"
+              data-progress={progress ? (progress.solved ? 'solved' : 'tried') : 'new'}
+            >
               {task}
               {progress && (
                 <span className={`training-mark ${progress.solved ? 'solved' : 'tried'}`}>
@@ -287,7 +300,15 @@ function PositionTable({
 }
 
 /** Right or wrong, the best move, and every option's expected points. */
-function Verdict({ position: p, answer, lang }: { position: TrainingPosition; answer: CardName[]; lang: Lang }) {
+function Verdict({
+  position: p,
+  answer,
+  lang,
+}: {
+  position: TrainingPosition;
+  answer: CardName[];
+  lang: Lang;
+}) {
   const { t } = useTranslation();
   const mine = optionOf(p, answer);
   const top = p.options[0]!.points;

@@ -17,7 +17,12 @@ import { readStarter, starterPositions } from './starter';
 const base = starterPositions();
 /** Own positions made of the starter set's decisions (one id each), the i-th created at i. */
 const own = (n: number): TrainingPosition[] =>
-  Array.from({ length: n }, (_, i) => ({ ...base[i % base.length]!, source: 'own', game: `g${i}`, createdAt: i }));
+  Array.from({ length: n }, (_, i) => ({
+    ...base[i % base.length]!,
+    source: 'own',
+    game: `g${i}`,
+    createdAt: i,
+  }));
 
 describe('training positions on the device', () => {
   it('are kept once per decision (the one kept first stays), newest first', () => {
@@ -49,7 +54,10 @@ describe('training positions on the device', () => {
     d = recordAttempt(d, d.positions[0]!.id, false, 10);
     saveTraining(store, d);
     expect(loadTraining(store)).toEqual(d);
-    const raw = JSON.parse(store.get(TRAINING_KEY)!) as { positions: unknown[]; progress: Record<string, unknown> };
+    const raw = JSON.parse(store.get(TRAINING_KEY)!) as {
+      positions: unknown[];
+      progress: Record<string, unknown>;
+    };
     raw.positions.push({ ...own(1)[0], id: 'tffffffffffffffff' }, 'junk');
     raw.progress['x'] = { id: 'x', attempts: -1 };
     store.set(TRAINING_KEY, JSON.stringify(raw));
@@ -96,9 +104,7 @@ describe('training positions on the device', () => {
 
 describe('the starter set', () => {
   it('is 30 to 60 positions from the bots’ games, each one that hangs together, none twice', () => {
-    const { positions, problems } = readStarter(
-      JSON.stringify(JSON.parse(JSON.stringify(base)) as unknown),
-    );
+    const { positions, problems } = readStarter(JSON.stringify(JSON.parse(JSON.stringify(base)) as unknown));
     expect(problems).toEqual([]);
     expect(positions).toEqual(base);
     expect(base.length).toBeGreaterThanOrEqual(30);

@@ -33,7 +33,8 @@ export interface DeviceTraining {
 
 export const EMPTY_TRAINING: DeviceTraining = { positions: [], progress: {}, uploaded: [], unsent: [] };
 
-const ids = (x: unknown): string[] => (Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : []);
+const ids = (x: unknown): string[] =>
+  Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : [];
 
 /** What the device keeps; anything unreadable is left out (a position that does not hang together, too). */
 export function loadTraining(store: KeyValueStore): DeviceTraining {
@@ -119,7 +120,11 @@ export function pending(d: DeviceTraining): { positions: TrainingPosition[]; pro
 }
 
 /** Marks positions and progress as the server's (after it took them). */
-export function markSent(d: DeviceTraining, positions: readonly string[], progress: readonly string[]): DeviceTraining {
+export function markSent(
+  d: DeviceTraining,
+  positions: readonly string[],
+  progress: readonly string[],
+): DeviceTraining {
   const sent = new Set(progress);
   return {
     ...d,
@@ -155,7 +160,9 @@ export function mergeServer(
   return {
     positions: merged.positions,
     progress: capped,
-    uploaded: merged.positions.filter((p) => onServer.has(p.id) || d.uploaded.includes(p.id)).map((p) => p.id),
+    uploaded: merged.positions
+      .filter((p) => onServer.has(p.id) || d.uploaded.includes(p.id))
+      .map((p) => p.id),
     unsent: unsent.filter((id) => capped[id] !== undefined),
   };
 }

@@ -30,7 +30,14 @@ export async function syncTraining(store: KeyValueStore): Promise<SyncResult> {
     const todo = pending(loadTraining(store));
     for (const part of chunks(todo.positions, TRAINING_UPLOAD_POSITIONS)) {
       await request(ROUTES.trainingSave, { token, body: { positions: part } });
-      saveTraining(store, markSent(loadTraining(store), part.map((p) => p.id), []));
+      saveTraining(
+        store,
+        markSent(
+          loadTraining(store),
+          part.map((p) => p.id),
+          [],
+        ),
+      );
     }
     for (const part of chunks(todo.progress, TRAINING_UPLOAD_PROGRESS)) {
       await request(ROUTES.trainingProgress, { token, body: { progress: part } });
@@ -40,7 +47,14 @@ export async function syncTraining(store: KeyValueStore): Promise<SyncResult> {
         const x = now.progress[p.id];
         return x !== undefined && x.attempts === p.attempts && x.solved === p.solved;
       });
-      saveTraining(store, markSent(now, [], same.map((p) => p.id)));
+      saveTraining(
+        store,
+        markSent(
+          now,
+          [],
+          same.map((p) => p.id),
+        ),
+      );
     }
     const server = await request(ROUTES.training, { token });
     const data = mergeServer(loadTraining(store), server);

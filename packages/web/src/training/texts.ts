@@ -15,7 +15,8 @@ export const trainingEn = {
   previous: 'Previous',
   next: 'Next',
   tryAgain: 'Try again',
-  taskPlayOwn: 'In your game you played {{card}} here and lost {{cost}} points on average. Find a better card.',
+  taskPlayOwn:
+    'In your game you played {{card}} here and lost {{cost}} points on average. Find a better card.',
   taskPlayStarter: 'The bot played {{card}} here and lost {{cost}} points on average. Find a better card.',
   taskPassOwn:
     'In your game you passed {{cards}} here and lost {{cost}} points on average. Find a better pass: choose {{n}} cards.',
@@ -79,7 +80,8 @@ export const trainingDe: typeof trainingEn = {
   tried: 'versucht',
   seat: 'Spieler {{n}}',
   sync: {
-    signedOut: 'Auf diesem Gerät gespeichert. Melde dich an (Live spielen), um sie auch auf dem Server zu behalten.',
+    signedOut:
+      'Auf diesem Gerät gespeichert. Melde dich an (Live spielen), um sie auch auf dem Server zu behalten.',
     synced: 'Auf diesem Gerät und auf dem Server gespeichert.',
     failed: 'Auf diesem Gerät gespeichert; der Server war nicht erreichbar.',
   },

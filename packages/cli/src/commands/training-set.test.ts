@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, test } from 'vitest';
+import { optionOf, readTrainingPosition } from '@hearts/live/training';
+import { trainingSet } from './training-set.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
+const dir = mkdtempSync(join(tmpdir(), 'hearts-training-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function hearts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: dir }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+test('training-set keeps decisions of the weaker bots that cost ≥ 2 points, as the analysis rates them', () => {
+  const budget = { minSamples: 480, maxSamples: 1500 };
+  const set = trainingSet({ positions: 1, levels: ['easy', 'easy', 'easy', 'easy'], seed: 't', ...budget });
+  expect(set).toHaveLength(1);
+  for (const p of set) {
+    expect(readTrainingPosition(JSON.parse(JSON.stringify(p)))).toEqual({ ok: true, value: p });
+    expect(p).toMatchObject({ source: 'starter', game: 'bots-1' });
+    expect(p.cost).toBeGreaterThanOrEqual(2);
+    expect(optionOf(p, p.best)).toBe(p.options[0]);
+    expect(optionOf(p, p.played)!.points - p.options[0]!.points).toBeCloseTo(p.cost, 1);
+  }
+}, 120_000);
+
+test('hearts training-set writes one position a line; bad usage is exit 2', async () => {
+  const out = join(dir, 'set.json');
+  const r = await hearts(
+    'training-set',
+    '--out',
+    out,
+    '--positions',
+    '1',
+    '--levels',
+    'easy,easy,easy,easy',
+    '--max-samples',
+    '1500',
+    '--min-samples',
+    '480',
+  );
+  expect(r.code).toBe(0);
+  const text = readFileSync(out, 'utf8');
+  expect(text.split('\n')).toHaveLength(4); // "[", the position, "]", ""
+  expect(readTrainingPosition((JSON.parse(text) as unknown[])[0])).toMatchObject({ ok: true });
+  expect((await hearts('training-set')).code).toBe(2);
+  expect((await hearts('training-set', '--out', out, '--levels', 'easy,nobody,easy')).stderr).toMatch(
+    /--levels/,
+  );
+}, 120_000);
