@@ -4,6 +4,7 @@ import { memoryStore } from '../game/storage';
 import {
   addPositions,
   EMPTY_TRAINING,
+  keepPositions,
   loadTraining,
   markSent,
   mergeServer,
@@ -46,6 +47,14 @@ describe('training positions on the device', () => {
     expect(d.positions).toHaveLength(TRAINING_MAX_POSITIONS);
     expect(d.positions[0]!.createdAt).toBe(TRAINING_MAX_POSITIONS + 4);
     expect(d.positions.at(-1)!.createdAt).toBe(5);
+  });
+
+  it('picked from an analysis are kept in the device store, once', () => {
+    const store = memoryStore();
+    const [a, b] = own(2) as [TrainingPosition, TrainingPosition];
+    keepPositions(store, [a]);
+    keepPositions(store, [a, b]);
+    expect(loadTraining(store).positions.map((p) => p.id)).toEqual([b.id, a.id]);
   });
 
   it('come back from the store as kept; anything unreadable is left out', () => {

@@ -166,3 +166,13 @@ export function mergeServer(
     unsent: unsent.filter((id) => capped[id] !== undefined),
   };
 }
+
+/**
+ * Keeps positions picked from an analysed game of the player (the analysis page calls it): added to the
+ * device's (`addPositions`); the training page sends them to the server when the player is signed in.
+ */
+export function keepPositions(store: KeyValueStore, positions: readonly TrainingPosition[]): DeviceTraining {
+  const d = addPositions(loadTraining(store), positions);
+  saveTraining(store, d);
+  return d;
+}
