@@ -66,6 +66,7 @@ const at = starter.findIndex(
 );
 const position = starter[at]!;
 const wrong = position.observation.legal.find((c) => !isRightAnswer(position, [c]))!;
+const passAt = starter.findIndex((p) => p.kind === 'pass');
 
 describe.each([
   ['desktop', 'en'],
@@ -139,6 +140,16 @@ describe.each([
     // Back again: still counted.
     await page.reload();
     await page.locator('.training-solved[data-solved="1"]').waitFor({ timeout: 30_000 });
+    // A pass: the cards are chosen, then passed.
+    for (let i = 0; i < passAt; i++)
+      await page.getByRole('button', { name: words.next, exact: true }).first().click();
+    await page.locator('.table-screen[data-phase="pass"]').waitFor();
+    const pass = starter[passAt]!;
+    for (const c of pass.best) await clickCard(page, c);
+    await screenshot(page, `training-${device}-${lang}-pass.png`);
+    await page.locator('.pass-btn').click();
+    await page.locator('.training-verdict[data-right="true"]').waitFor();
+    expect(await page.locator('.training-solved').getAttribute('data-solved')).toBe('2');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

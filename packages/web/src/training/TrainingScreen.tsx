@@ -31,7 +31,9 @@ type SyncState = SyncResult['kind'] | 'busy';
 
 const movesText = (cards: readonly CardName[], lang: Lang): string =>
   cards.map((c) => cardLabel(c, lang)).join(', ');
-const fixed = (x: number): string => x.toFixed(2);
+/** Expected points as the reader writes them: two decimals ("2.97", "2,97"). */
+const fixed = (x: number, lang: Lang): string =>
+  x.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export default function TrainingScreen() {
   const { store } = useApp();
@@ -177,7 +179,6 @@ function PositionTable({
       received: receivedNow(obs),
       hint: answered ? (best && best.cards.length > 0 ? best.cards : p.best) : null,
     });
-    const n = obs.players;
     return {
       ...board,
       // Answered: the hand stays as it is, nothing more to choose.
@@ -188,7 +189,8 @@ function PositionTable({
       claim: null,
       seats: board.seats.map((s) => ({
         ...s,
-        name: s.seat === obs.seat ? t('seat.you') : t('training.seat', { n: (s.seat - obs.seat + n) % n }),
+        // The others by where they sit: the seat numbers of the game would say nothing here.
+        name: s.seat === obs.seat ? t('seat.you') : t(`training.seats.${s.position}`),
         you: s.seat === obs.seat,
         bot: null,
         replaced: false,
@@ -226,7 +228,7 @@ function PositionTable({
     choose([card]);
   };
 
-  const cost = fixed(p.cost);
+  const cost = fixed(p.cost, lang);
   const task = passing
     ? t(`training.taskPass${p.source === 'own' ? 'Own' : 'Starter'}`, {
         cards: movesText(p.played, lang),
@@ -322,7 +324,7 @@ function Verdict({
           {right
             ? t('training.right', { move })
             : mine
-              ? t('training.wrong', { move, cost: fixed(mine.points - top) })
+              ? t('training.wrong', { move, cost: fixed(mine.points - top, lang) })
               : t('training.unrated', { move })}
         </strong>{' '}
         {t('training.best', { move: movesText(p.best, lang) })}
@@ -345,8 +347,8 @@ function Verdict({
                 {o === mine && <span className="tag"> · {t('training.yours')}</span>}
                 {o === played && <span className="tag"> · {t('training.played')}</span>}
               </th>
-              <td>{fixed(o.points)}</td>
-              <td>{i === 0 ? '' : `+${fixed(o.points - top)}`}</td>
+              <td>{fixed(o.points, lang)}</td>
+              <td>{i === 0 ? '' : `+${fixed(o.points - top, lang)}`}</td>
             </tr>
           ))}
         </tbody>

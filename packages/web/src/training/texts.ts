@@ -34,7 +34,7 @@ export const trainingEn = {
   yours: 'your answer',
   solvedMark: 'solved',
   tried: 'tried',
-  seat: 'Player {{n}}',
+  seats: { left: 'Left', top: 'Across', right: 'Right', 'top-left': 'Top left', 'top-right': 'Top right' },
   sync: {
     signedOut: 'Kept on this device. Sign in (Play live) to keep them on the server too.',
     synced: 'Kept on this device and on the server.',
@@ -78,7 +78,13 @@ export const trainingDe: typeof trainingEn = {
   yours: 'deine Antwort',
   solvedMark: 'gelöst',
   tried: 'versucht',
-  seat: 'Spieler {{n}}',
+  seats: {
+    left: 'Links',
+    top: 'Gegenüber',
+    right: 'Rechts',
+    'top-left': 'Links gegenüber',
+    'top-right': 'Rechts gegenüber',
+  },
   sync: {
     signedOut:
       'Auf diesem Gerät gespeichert. Melde dich an (Live spielen), um sie auch auf dem Server zu behalten.',
