@@ -90,6 +90,15 @@ describe('training positions', () => {
     expect(readTrainingPosition({ ...good.value, kind: 'pass' })).toMatchObject({ ok: false });
     expect(readTrainingPosition(JSON.parse(JSON.stringify(good.value)))).toEqual(good);
     expect(readTrainingPosition(null)).toMatchObject({ ok: false });
+    // Rules with options left out, or for another number of players, are not the rules of the observation.
+    const rules = { ...good.value.observation.rules } as Record<string, unknown>;
+    delete rules['queenPoints'];
+    const partial = { ...good.value, observation: { ...good.value.observation, rules } };
+    expect(readTrainingPosition(partial)).toMatchObject({ ok: false, error: expect.stringMatching(/rules/) });
+    const three = { ...good.value.observation.rules, players: 3 };
+    expect(
+      readTrainingPosition({ ...good.value, observation: { ...good.value.observation, rules: three } }),
+    ).toMatchObject({ ok: false });
   });
 
   it('of a pass take the cards passed; a pass not evaluated is not right', () => {

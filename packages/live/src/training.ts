@@ -17,7 +17,7 @@
  * ```
  */
 import * as z from 'zod/mini';
-import { parseRules, type CardName, type Observation } from '@hearts/engine';
+import { parseRules, RULE_NAMES, type CardName, type Observation } from '@hearts/engine';
 
 /** Positions cost at least this many expected points (a mistake or a blunder of the analysis' marks). */
 export const TRAINING_MIN_COST = 2;
@@ -65,7 +65,11 @@ const trick = z.object({
   winner: z.optional(seat),
 });
 const observation = z.object({
-  rules: z.custom<Observation['rules']>((x) => parseRules(x).ok, 'not valid rules'),
+  // Every option written out, as observation() gives them (the page reads them, not their defaults).
+  rules: z.custom<Observation['rules']>(
+    (x) => parseRules(x).ok && RULE_NAMES.every((k) => Object.hasOwn(x as object, k)),
+    'not valid rules',
+  ),
   seat,
   players: z.int().check(z.minimum(3), z.maximum(6)),
   phase: z.enum(['pass', 'play']),
@@ -120,6 +124,7 @@ export function positionProblem(p: z.output<typeof shape>): string | null {
   const o = p.observation;
   if (p.id !== positionId(o as Observation)) return 'id: not the id of its observation';
   if (p.kind !== o.phase) return 'kind: not the observation’s phase';
+  if (o.players !== o.rules.players) return 'observation.players: not the rules’ players';
   if (o.seat >= o.players) return 'observation.seat: no such seat';
   const legal = new Set(o.legal);
   const want = p.kind === 'pass' ? o.rules.passCards : 1;
