@@ -13,6 +13,7 @@ import { publicUser } from './auth.js';
 import { dailyHandlers } from './daily-routes.js';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
+import { mannersHandlers } from './manners-routes.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { watchHandlers } from './watch-routes.js';
@@ -138,6 +139,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...shuffleHandlers(s),
     ...dailyHandlers(s),
     ...watchHandlers(s),
+    ...mannersHandlers(s),
   });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -30,7 +30,7 @@ export interface RateLimited {
 }
 
 /** What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists. */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists';
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'manners';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -38,6 +38,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   joins: 'joins by room code',
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
+  manners: 'blocks and reports',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -50,6 +51,7 @@ export type LimitSettings = Pick<
   | 'joinLimit'
   | 'dailyLimit'
   | 'listLimit'
+  | 'mannersLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -115,6 +117,7 @@ export class Limits {
         joins: rate('joins', settings.joinLimit),
         daily: rate('daily', settings.dailyLimit),
         lists: rate('lists', settings.listLimit),
+        manners: rate('manners', settings.mannersLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -136,10 +139,12 @@ export class Limits {
         joins: this.settings.joinLimit,
         daily: this.settings.dailyLimit,
         lists: this.settings.listLimit,
+        manners: this.settings.mannersLimit,
       }[kind];
+      const whose = kind === 'manners' ? 'of yours' : 'from your address'; // manners: counted per user
       return {
         retryAfterMs: e.msBeforeNext,
-        message: `too many ${WHAT[kind]} from your address (at most ${r.count} in ${r.seconds} s): try again later`,
+        message: `too many ${WHAT[kind]} ${whose} (at most ${r.count} in ${r.seconds} s): try again later`,
       };
     }
   }

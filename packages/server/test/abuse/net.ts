@@ -10,6 +10,7 @@ export const DEFAULT_LIMITS = {
   roomLimit: DEFAULT_CONFIG.roomLimit,
   joinLimit: DEFAULT_CONFIG.joinLimit,
   listLimit: DEFAULT_CONFIG.listLimit,
+  mannersLimit: DEFAULT_CONFIG.mannersLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,
