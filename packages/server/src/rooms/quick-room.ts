@@ -36,7 +36,7 @@ interface Entry extends Waiting {
 interface QuickAuth extends Auth {
   readonly shown: number;
   readonly provisional: boolean;
-  readonly avoid: ReadonlySet<string>;
+  readonly avoid: readonly string[]; // plain data: Colyseus keeps the auth with the seat reservation
 }
 
 export const MATCH_POLICY = { baseGap: 100, gapPerSecond: 20, seats: 4 } as const;
@@ -71,7 +71,7 @@ export class QuickRoom extends GuardedRoom {
       rating: st.matchRating,
       shown: st.rating,
       provisional: st.provisional,
-      avoid: new Set(avoid),
+      avoid,
     };
   }
 
@@ -93,7 +93,7 @@ export class QuickRoom extends GuardedRoom {
       rated: o.data.rated,
       targetScore: o.data.targetScore,
       since: old?.since ?? Date.now(),
-      avoid: auth.avoid,
+      avoid: new Set(auth.avoid),
       client,
     });
     s.queueSize = this.queue.size;
