@@ -703,7 +703,13 @@ export const ROUTES = {
     response: z.object({ id: z.string() }),
   }),
   /** Your quick-match cool-down (rated games left early). */
-  coolDown: route({ method: 'GET', path: '/api/cooldown', params: none, auth: 'required', response: coolDown }),
+  coolDown: route({
+    method: 'GET',
+    path: '/api/cooldown',
+    params: none,
+    auth: 'required',
+    response: coolDown,
+  }),
   /** Moderators (ADMIN_USERS) only, else 404: open or handled reports with their tables' chat. */
   modReports: route({
     method: 'GET',

@@ -76,8 +76,7 @@ export function describeMannersStore(store: () => GameStore): void {
       Array.from({ length: 6 }, (_, i) => m.addReport(report(`r${i}`, 'u1', 'u2', 't1', 10 + i))),
     );
     expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
-    for (const t of tries)
-      if (t.status === 'rejected') expect(t.reason).toBeInstanceOf(ReportedAlreadyError);
+    for (const t of tries) if (t.status === 'rejected') expect(t.reason).toBeInstanceOf(ReportedAlreadyError);
     await m.addReport(report('ra', 'u1', 'u2', 't2', 50)); // another table
     await m.addReport(report('rb', 'u3', 'u2', 't1', 40)); // another reporter
     const open = await m.reports('open', 10);

@@ -8,7 +8,16 @@ import { afterEach, expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table';
 import type { ModReport } from '@hearts/live/api';
-import { api, connect, dealt, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+import {
+  api,
+  connect,
+  dealt,
+  friendsGame,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
 
 let t: TestServer | null = null;
 afterEach(async () => {
@@ -33,7 +42,9 @@ test('quick match never seats a blocked pair together, whichever of them blocked
   const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => guest(url)));
   expect((await block(url, a!.token, { userId: b!.id })).status).toBe(200);
   // b has not blocked anyone, and is not told: b's own list is empty.
-  expect((await api<{ blocked: unknown[] }>(url, '/api/blocks', { token: b!.token })).body.blocked).toEqual([]);
+  expect((await api<{ blocked: unknown[] }>(url, '/api/blocks', { token: b!.token })).body.blocked).toEqual(
+    [],
+  );
   // b asks first: the blocked side's own queue entry must keep the blocker away too.
   const waits = [b, a, c, d].map((u) => quickMatch({ url, token: u!.token, rated: true, targetScore: 50 }));
   const [rb, ra, rc, rd] = await Promise.all(waits.map((w) => w.roomId));
@@ -131,7 +142,9 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
   expect((await report(outsider.token, body)).status).toBe(403);
   const botSeat = g.clients[0]!.state!.table.seats.findIndex((x) => x.bot);
   expect((await report(ua!.token, { ...body, seat: botSeat })).status).toBe(403);
-  expect((await report(ua!.token, { ...body, reason: 'rude' })).body).toMatchObject({ error: 'ERR_MALFORMED' });
+  expect((await report(ua!.token, { ...body, reason: 'rude' })).body).toMatchObject({
+    error: 'ERR_MALFORMED',
+  });
   expect((await report(ua!.token, { ...body, text: 'x'.repeat(501) })).body).toMatchObject({
     error: 'ERR_MALFORMED',
   });
@@ -169,7 +182,9 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
     status: 'open',
     finished: false,
   });
-  expect(r.chat).toEqual([expect.objectContaining({ text: 'you are terrible', reported: true, seat: seatB })]);
+  expect(r.chat).toEqual([
+    expect.objectContaining({ text: 'you are terrible', reported: true, seat: seatB }),
+  ]);
   const handled = await api<{ report: ModReport }>(url, `/api/admin/reports/${r.id}`, {
     token,
     body: { status: 'resolved' },
@@ -178,7 +193,9 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
   expect(
     (await api(url, `/api/admin/reports/${r.id}`, { token, body: { status: 'dismissed' } })).body,
   ).toMatchObject({ error: 'ERR_HANDLED' });
-  expect((await api<{ reports: ModReport[] }>(url, '/api/admin/reports', { token })).body.reports).toEqual([]);
+  expect((await api<{ reports: ModReport[] }>(url, '/api/admin/reports', { token })).body.reports).toEqual(
+    [],
+  );
   expect(
     (await api<{ reports: ModReport[] }>(url, '/api/admin/reports?status=handled', { token })).body.reports,
   ).toHaveLength(1);
@@ -196,7 +213,9 @@ test('leaving a rated game is counted; enough leaves refuse quick match with the
   await until('the deal', () => dealt(c));
   await c.leave();
   await eventually(async () => (await store.manners.leavesSince(u.id, 0, 10)).length === 1);
-  const before = await api<{ until: number | null; leaves: number }>(url, '/api/cooldown', { token: u.token });
+  const before = await api<{ until: number | null; leaves: number }>(url, '/api/cooldown', {
+    token: u.token,
+  });
   expect(before.body).toMatchObject({ until: null, leaves: 1, limit: 2 });
   // A second (stored as the room stores it): the cool-down runs from it.
   const [left] = await store.manners.leavesSince(u.id, 0, 10);

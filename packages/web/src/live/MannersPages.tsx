@@ -65,9 +65,10 @@ export function BlockedList({ token }: { token: string }) {
 /** The cool-down's time of day (and day, when it is not today), in the app's language. */
 export function coolDownTime(lang: string, until: number, now = Date.now()): string {
   const sameDay = new Date(until).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(lang, sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(until),
-  );
+  return new Intl.DateTimeFormat(
+    lang,
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(new Date(until));
 }
 
 /** The player's cool-down, read when the page opens and again on `refresh` (a refused quick match). */
@@ -95,7 +96,7 @@ export function CoolDownNote({ cool }: { cool: CoolDown }) {
   return (
     <p className="cool-down" role="status" data-until={cool.until}>
       {t('live.manners.coolDown', {
-        leaves: cool.leaves,
+        count: cool.leaves,
         hours: Math.round(cool.windowMs / 3_600_000),
         time: coolDownTime(settings.lang, cool.until!),
       })}
@@ -168,7 +169,9 @@ export function ModerationList({ token }: { token: string }) {
             {t('live.manners.modSeat', { seat: r.seat + 1 })} · {t(`live.manners.modStatus.${r.status}`)}
           </p>
           {r.text && <blockquote>{r.text}</blockquote>}
-          {r.otherReports > 0 && <p className="muted">{t('live.manners.modOthers', { count: r.otherReports })}</p>}
+          {r.otherReports > 0 && (
+            <p className="muted">{t('live.manners.modOthers', { count: r.otherReports })}</p>
+          )}
           <details open={r.chat.length > 0 && r.chat.length <= 12}>
             <summary>
               {t('live.manners.modChat')} ({r.chat.length})
@@ -203,7 +206,11 @@ export function ModerationList({ token }: { token: string }) {
                 <button type="button" className="primary small" onClick={() => void handle(r.id, 'resolved')}>
                   {t('live.manners.modResolve')}
                 </button>
-                <button type="button" className="secondary small" onClick={() => void handle(r.id, 'dismissed')}>
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => void handle(r.id, 'dismissed')}
+                >
                   {t('live.manners.modDismiss')}
                 </button>
               </>

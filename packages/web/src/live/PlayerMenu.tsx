@@ -171,7 +171,12 @@ export function PlayerMenu({ target }: { target: PlayerMenuTarget }) {
         <div className="player-menu" role="dialog" aria-label={t('live.manners.menu', { name: target.name })}>
           <div className="player-menu-head">
             <strong>{target.name}</strong>
-            <button type="button" className="secondary small" onClick={close} aria-label={t('live.manners.cancel')}>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={close}
+              aria-label={t('live.manners.cancel')}
+            >
               ✕
             </button>
           </div>

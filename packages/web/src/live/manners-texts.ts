@@ -3,7 +3,7 @@ export const mannersEn = {
   menu: 'More about {{name}}',
   block: 'Block',
   blockConfirm:
-    'Block {{name}}? You will not be seated together in quick match again, and you will not see their chat. They are not told.',
+    'Block {{name}}? “Find a table” will never seat you together again, and you will not see their chat. They are not told.',
   blocked: 'Blocked. You will not see their chat any more.',
   report: 'Report',
   reportTitle: 'Report {{name}}',
@@ -23,13 +23,14 @@ export const mannersEn = {
   blockedTitle: 'Blocked players',
   blockedLink: 'Blocked players',
   blockedInfo:
-    'Quick match never seats you with them, and their chat is hidden from you. Block someone from the menu by their name at a live table.',
+    '“Find a table” never seats you with them, and their chat is hidden from you. Block someone with the ⋯ beside their name at a live table.',
   blockedEmpty: 'You have not blocked anyone.',
   blockedSince: 'since {{date}}',
   unblock: 'Unblock',
-  coolDown:
-    'You left {{leaves}} rated games early within {{hours}} hours. You can play quick match again at {{time}}.',
-  coolDownShort: 'Quick match again at {{time}}',
+  coolDown_one:
+    'You left {{count}} rated game early within {{hours}} hours. You can find a table again at {{time}}.',
+  coolDown_other:
+    'You left {{count}} rated games early within {{hours}} hours. You can find a table again at {{time}}.',
   modTitle: 'Reports',
   modNotFound: 'This page is for moderators only.',
   modOpen: 'Open',
@@ -44,7 +45,7 @@ export const mannersEn = {
   modWatcher: 'watcher',
   modReplay: 'Replay the game',
   modRunning: 'The game is still running.',
-  modResolve: 'Resolved',
+  modResolve: 'Resolve',
   modDismiss: 'Dismiss',
   modStatus: { open: 'open', resolved: 'resolved', dismissed: 'dismissed' },
 };
@@ -53,7 +54,7 @@ export const mannersDe: typeof mannersEn = {
   menu: 'Mehr zu {{name}}',
   block: 'Blockieren',
   blockConfirm:
-    '{{name}} blockieren? Die Schnellsuche setzt euch nie wieder an einen Tisch, und du siehst den Chat dieser Person nicht mehr. Sie erfährt es nicht.',
+    '{{name}} blockieren? „Tisch suchen“ setzt euch nie wieder an einen Tisch, und du siehst den Chat dieser Person nicht mehr. Sie erfährt es nicht.',
   blocked: 'Blockiert. Du siehst den Chat dieser Person nicht mehr.',
   report: 'Melden',
   reportTitle: '{{name}} melden',
@@ -73,13 +74,14 @@ export const mannersDe: typeof mannersEn = {
   blockedTitle: 'Blockierte Spieler',
   blockedLink: 'Blockierte Spieler',
   blockedInfo:
-    'Die Schnellsuche setzt dich nie mit ihnen an einen Tisch, und ihr Chat ist für dich ausgeblendet. Blockieren kannst du über das Menü am Namen an einem Live-Tisch.',
+    '„Tisch suchen“ setzt dich nie mit ihnen an einen Tisch, und ihr Chat ist für dich ausgeblendet. Blockieren kannst du mit ⋯ neben dem Namen an einem Live-Tisch.',
   blockedEmpty: 'Du hast niemanden blockiert.',
   blockedSince: 'seit {{date}}',
   unblock: 'Nicht mehr blockieren',
-  coolDown:
-    'Du hast {{leaves}} gewertete Spiele innerhalb von {{hours}} Stunden vorzeitig verlassen. Die Schnellsuche geht wieder ab {{time}}.',
-  coolDownShort: 'Schnellsuche wieder ab {{time}}',
+  coolDown_one:
+    'Du hast {{count}} gewertetes Spiel innerhalb von {{hours}} Stunden vorzeitig verlassen. Ab {{time}} kannst du wieder einen Tisch suchen.',
+  coolDown_other:
+    'Du hast {{count}} gewertete Spiele innerhalb von {{hours}} Stunden vorzeitig verlassen. Ab {{time}} kannst du wieder einen Tisch suchen.',
   modTitle: 'Meldungen',
   modNotFound: 'Diese Seite ist nur für Moderatoren.',
   modOpen: 'Offen',
@@ -94,7 +96,7 @@ export const mannersDe: typeof mannersEn = {
   modWatcher: 'Zuschauer',
   modReplay: 'Spiel nachspielen',
   modRunning: 'Das Spiel läuft noch.',
-  modResolve: 'Erledigt',
+  modResolve: 'Erledigen',
   modDismiss: 'Verwerfen',
   modStatus: { open: 'offen', resolved: 'erledigt', dismissed: 'verworfen' },
 };
