@@ -9,6 +9,7 @@
 import { REPORT_REASONS, ROUTES, MANNERS_LIMITS, type ReportReason } from '@hearts/live/api';
 import type { TableClient } from '@hearts/live';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, request } from './http';
@@ -167,28 +168,35 @@ export function PlayerMenu({ target }: { target: PlayerMenuTarget }) {
       >
         ⋯
       </button>
-      {open && (
-        <div className="player-menu" role="dialog" aria-label={t('live.manners.menu', { name: target.name })}>
-          <div className="player-menu-head">
-            <strong>{target.name}</strong>
-            <button
-              type="button"
-              className="secondary small"
-              onClick={close}
-              aria-label={t('live.manners.cancel')}
-            >
-              ✕
-            </button>
-          </div>
-          {content ?? (
-            <div className="player-menu-items">
-              {PLAYER_MENU_ITEMS.map(({ id, Item }) => (
-                <Item key={id} target={target} show={setContent} />
-              ))}
+      {open &&
+        // On the page, not in the seat: a seat may be transformed, which would hold a fixed box inside it.
+        createPortal(
+          <div
+            className="player-menu"
+            role="dialog"
+            aria-label={t('live.manners.menu', { name: target.name })}
+          >
+            <div className="player-menu-head">
+              <strong>{target.name}</strong>
+              <button
+                type="button"
+                className="secondary small"
+                onClick={close}
+                aria-label={t('live.manners.cancel')}
+              >
+                ✕
+              </button>
             </div>
-          )}
-        </div>
-      )}
+            {content ?? (
+              <div className="player-menu-items">
+                {PLAYER_MENU_ITEMS.map(({ id, Item }) => (
+                  <Item key={id} target={target} show={setContent} />
+                ))}
+              </div>
+            )}
+          </div>,
+          document.body,
+        )}
     </>
   );
 }
