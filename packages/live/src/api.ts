@@ -60,6 +60,12 @@ export const API_ERRORS = [
   // the daily game (server src/daily-routes.ts)
   'ERR_DAILY_PLAYED', // 409: one attempt per player and day
   'ERR_DAILY_NOT_OVER', // 409: the day's seed and games are shown once the day is over
+  // manners (server src/manners-routes.ts)
+  'ERR_NOT_AT_TABLE', // 403: reports are made by the table's players, about another human player there
+  'ERR_REPORTED', // 409: one report per reporter, reported player and table
+  'ERR_TOO_MANY', // 409: over the cap (blocks per user, reports per day)
+  'ERR_SELF', // 400: blocking or reporting yourself
+  'ERR_HANDLED', // 409: the report was handled already
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -329,6 +335,71 @@ const dailyReveal = z.custom<DailyReveal>(
   (x) => typeof x === 'object' && x !== null && (x as { format?: unknown }).format === 'hearts-daily/1',
   'not a hearts-daily/1 reveal',
 );
+
+/** Why a player is reported (issue #20): abuse in the chat, stalling the game, or something else (say what). */
+export const REPORT_REASONS = ['chat', 'stalling', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** Whose chat a line was said in: the seated players' or the watchers'. */
+export type ChatSource = 'players' | 'watchers';
+
+/** Limits of manners (issue #20): the cap on blocks per user, a report's text, reports per reporter and day. */
+export const MANNERS_LIMITS = { blocks: 500, reportChars: 500, reportsPerDay: 20 } as const;
+
+/** A blocked player in your list. */
+const blockedUser = z.object({ userId: z.string(), name: z.string(), since: z.number() });
+export type BlockedUserRow = z.infer<typeof blockedUser>;
+const blockList = z.object({ blocked: z.array(blockedUser) });
+
+/** Whom to block: a user (from a player page or your list), or a seat of a table (from the live table). */
+const blockTarget = z.union([
+  z.strictObject({ userId: id }),
+  z.strictObject({ tableId: id, seat: z.int().check(z.minimum(0), z.maximum(5)) }),
+]);
+export type BlockTarget = z.infer<typeof blockTarget>;
+
+/**
+ * The quick-match cool-down (docs/rating.md): `until` (ms since the epoch) while it runs, else null; `leaves`:
+ * rated games left early within the window.
+ */
+const coolDown = z.object({
+  until: z.nullable(z.number()),
+  leaves: z.number(),
+  limit: z.number(), // leaves within the window that start a cool-down
+  windowMs: z.number(),
+});
+export type CoolDown = z.infer<typeof coolDown>;
+
+/** A line of a reported table's chat, as the moderator reads it. */
+const modChatLine = z.object({
+  name: z.string(),
+  seat: z.nullable(z.number()), // null: a watcher
+  source: z.enum(['players', 'watchers']),
+  text: z.string(),
+  at: z.number(),
+  reported: z.boolean(), // said by the reported player
+});
+export type ModChatLine = z.infer<typeof modChatLine>;
+
+/** A report as the moderator sees it: who, where, why, and the table's chat. */
+const modReport = z.object({
+  id: z.string(),
+  reporter: z.string(), // names now
+  reported: z.string(),
+  reportedId: z.string(),
+  tableId: z.string(), // the game: its replay (GET /api/replays/:id once finished)
+  seat: z.number(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string(),
+  at: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  handledAt: z.nullable(z.number()),
+  finished: z.boolean(), // the table's game is over (its replay can be opened)
+  otherReports: z.number(), // other open reports about the same player
+  chat: z.array(modChatLine),
+});
+export type ModReport = z.infer<typeof modReport>;
 
 /** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
@@ -640,6 +711,72 @@ export const ROUTES = {
     }),
     maxBody: 16 * 1024,
     response: z.object({ total: z.number() }),
+  }),
+  /** The players you blocked (newest first). */
+  blocks: route({ method: 'GET', path: '/api/blocks', params: none, auth: 'required', response: blockList }),
+  /**
+   * Blocks a player (silently: they are not told): quick match never seats you together, their chat is hidden from
+   * you. At most MANNERS_LIMITS.blocks; LIMIT_MANNERS per user.
+   */
+  block: route({
+    method: 'POST',
+    path: '/api/blocks',
+    params: none,
+    auth: 'required',
+    body: blockTarget,
+    response: blockList,
+  }),
+  /** Lifts a block. */
+  unblock: route({
+    method: 'POST',
+    path: '/api/blocks/remove',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({ userId: id }),
+    response: blockList,
+  }),
+  /**
+   * Reports a player at a table you sit at, for a moderator (one per player and table; LIMIT_MANNERS per user, at
+   * most MANNERS_LIMITS.reportsPerDay).
+   */
+  report: route({
+    method: 'POST',
+    path: '/api/reports',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      tableId: id,
+      seat: z.int().check(z.minimum(0), z.maximum(5)),
+      reason: z.enum(REPORT_REASONS),
+      text: z._default(z.string().check(z.maxLength(MANNERS_LIMITS.reportChars)), ''),
+    }),
+    response: z.object({ id: z.string() }),
+  }),
+  /** Your quick-match cool-down (rated games left early). */
+  coolDown: route({
+    method: 'GET',
+    path: '/api/cooldown',
+    params: none,
+    auth: 'required',
+    response: coolDown,
+  }),
+  /** Moderators (ADMIN_USERS) only, else 404: open or handled reports with their tables' chat. */
+  modReports: route({
+    method: 'GET',
+    path: '/api/admin/reports',
+    params: none,
+    auth: 'required',
+    query: z.object({ status: z._default(z.enum(['open', 'handled']), 'open') }),
+    response: z.object({ reports: z.array(modReport) }),
+  }),
+  /** Moderators only, else 404: marks an open report resolved or dismissed. */
+  modHandle: route({
+    method: 'POST',
+    path: '/api/admin/reports/:id',
+    params: { id },
+    auth: 'required',
+    body: z.strictObject({ status: z.enum(['resolved', 'dismissed']) }),
+    response: z.object({ report: modReport }),
   }),
 } as const;
 

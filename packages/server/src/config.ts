@@ -60,6 +60,11 @@ export interface ServerConfig {
   readonly metricsToken: string | null; // METRICS_TOKEN: /metrics on the main port needs `Authorization: Bearer <it>`
   readonly metricsPort: number | null; // METRICS_PORT: /metrics (no token) on this port of METRICS_HOST
   readonly metricsHost: string; // METRICS_HOST: where METRICS_PORT listens
+  readonly adminUsers: readonly string[]; // ADMIN_USERS: moderators' account names (claimed ones only), lower-cased
+  readonly mannersLimit: Rate; // LIMIT_MANNERS: blocks, unblocks and reports per user, as count/seconds
+  readonly leaveLimit: number; // LEAVE_LIMIT: rated games left early within LEAVE_WINDOW_HOURS that start a cool-down
+  readonly leaveWindowMs: number; // LEAVE_WINDOW_HOURS: the rolling window the leaves are counted in
+  readonly leaveCoolDownMs: number; // LEAVE_COOLDOWN_MINUTES: the first cool-down; each further leave doubles it
 }
 
 /** A rate: at most `count` in any `seconds`-long window. */
@@ -130,6 +135,11 @@ export const DEFAULT_CONFIG: ServerConfig = {
   metricsToken: null,
   metricsPort: null,
   metricsHost: '127.0.0.1',
+  adminUsers: [],
+  mannersLimit: { count: 30, seconds: 3600 },
+  leaveLimit: 3,
+  leaveWindowMs: 24 * 3_600_000,
+  leaveCoolDownMs: 30 * 60_000,
 };
 
 const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
@@ -206,6 +216,13 @@ export function configFromEnv(
   const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', base.requestTimeoutMs, 100, 3_600_000);
   if (headersTimeoutMs > requestTimeoutMs)
     problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  const adminRaw = env['ADMIN_USERS'];
+  const adminUsers =
+    adminRaw === undefined || adminRaw.trim() === ''
+      ? base.adminUsers
+      : adminRaw.split(',').map((n) => n.trim().toLowerCase());
+  if (adminUsers.some((n) => n === '' || n.length > 64))
+    problems.push(`ADMIN_USERS must be account names separated by commas, not "${adminRaw}"`);
   const config: ServerConfig = {
     port: int('PORT', base.port, 0, 65535),
     host: env['HOST'] ?? base.host,
@@ -252,6 +269,11 @@ export function configFromEnv(
     metricsToken,
     metricsPort,
     metricsHost: env['METRICS_HOST'] ?? base.metricsHost,
+    adminUsers,
+    mannersLimit: rate('LIMIT_MANNERS', base.mannersLimit),
+    leaveLimit: int('LEAVE_LIMIT', base.leaveLimit, 1, 1000),
+    leaveWindowMs: int('LEAVE_WINDOW_HOURS', base.leaveWindowMs / 3_600_000, 1, 24 * 30) * 3_600_000,
+    leaveCoolDownMs: int('LEAVE_COOLDOWN_MINUTES', base.leaveCoolDownMs / 60_000, 1, 24 * 60 * 30) * 60_000,
   };
   return problems.length > 0 ? err(problems.join('; ')) : ok(config);
 }

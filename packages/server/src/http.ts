@@ -13,6 +13,7 @@ import { publicUser } from './auth.js';
 import { dailyHandlers } from './daily-routes.js';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
+import { mannersHandlers } from './manners-routes.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
@@ -140,6 +141,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...dailyHandlers(s),
     ...watchHandlers(s),
     ...trainingHandlers(s),
+    ...mannersHandlers(s),
   });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

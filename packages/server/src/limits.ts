@@ -30,10 +30,10 @@ export interface RateLimited {
 }
 
 /**
- * What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists,
- * training requests (these also per user: `user:<id>`).
+ * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
+ * training requests (these also per user: `user:<id>`); per user blocks and reports.
  */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training';
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training' | 'manners';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -42,6 +42,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
   training: 'training requests',
+  manners: 'blocks and reports',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -55,6 +56,7 @@ export type LimitSettings = Pick<
   | 'dailyLimit'
   | 'listLimit'
   | 'trainingLimit'
+  | 'mannersLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -121,6 +123,7 @@ export class Limits {
         daily: rate('daily', settings.dailyLimit),
         lists: rate('lists', settings.listLimit),
         training: rate('training', settings.trainingLimit),
+        manners: rate('manners', settings.mannersLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -143,10 +146,12 @@ export class Limits {
         daily: this.settings.dailyLimit,
         lists: this.settings.listLimit,
         training: this.settings.trainingLimit,
+        manners: this.settings.mannersLimit,
       }[kind];
+      const whose = kind === 'manners' ? 'of yours' : 'from your address'; // manners: counted per user
       return {
         retryAfterMs: e.msBeforeNext,
-        message: `too many ${WHAT[kind]} from your address (at most ${r.count} in ${r.seconds} s): try again later`,
+        message: `too many ${WHAT[kind]} ${whose} (at most ${r.count} in ${r.seconds} s): try again later`,
       };
     }
   }

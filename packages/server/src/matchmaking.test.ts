@@ -64,4 +64,36 @@ describe('quick match', () => {
       ['p4', 'p5', 'p6', 'p7'],
     ]);
   });
+
+  test.each([
+    ['the blocker waits first', ['a', 'b']],
+    ['the blocked waits first', ['b', 'a']],
+  ])('a blocked pair never sits together, in either direction (%s)', (_, order) => {
+    // a blocked b: a's list names b (as the store's avoidedBy gives it to both: here only one side knows).
+    const block = (x: Waiting, avoid: string[]): Waiting => ({ ...x, avoid: new Set(avoid) });
+    const base = { a: w('a', 1500, order[0] === 'a' ? 0 : 1), b: w('b', 1500, order[0] === 'b' ? 0 : 1) };
+    for (const [who, avoid] of [
+      ['a', ['b']],
+      ['b', ['a']],
+    ] as const) {
+      const q = [
+        who === 'a' ? block(base.a, [...avoid]) : base.a,
+        who === 'b' ? block(base.b, [...avoid]) : base.b,
+        w('c', 1500, 2),
+        w('d', 1500, 3),
+        w('e', 1500, 4),
+      ];
+      const m = findMatches(q, 1000, P);
+      expect(m).toHaveLength(1);
+      const seated = m[0]!.players.map((p) => p.id);
+      expect(seated).toHaveLength(4);
+      expect(seated.includes('a') && seated.includes('b')).toBe(false);
+      // After the wait, each is seated with bots rather than together.
+      const late = findMatches(q.slice(0, 2), 60_000, P);
+      expect(ids(late)).toEqual([
+        [[order[0]!], 3],
+        [[order[1]!], 3],
+      ]);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Quick match: seats humans of similar rating together. The rating gap a player accepts widens the longer they
  * wait; once someone has waited long enough, the seats still empty at their table are filled with bots. Players
- * only meet others who asked for the same options (rated or not, the same target score).
+ * only meet others who asked for the same options (rated or not, the same target score), and never someone they
+ * blocked or who blocked them (issue #20).
  *
  * ```ts
  * const groups = findMatches(queue, Date.now(), { baseGap: 100, gapPerSecond: 20, waitMs: 20_000, seats: 4 });
@@ -15,6 +16,7 @@ export interface Waiting {
   readonly rated: boolean;
   readonly targetScore: number;
   readonly since: number; // ms since the epoch
+  readonly avoid?: ReadonlySet<string>; // users never seated with this one: blocked by them, or blocking them
 }
 
 export interface MatchPolicy {
@@ -32,8 +34,10 @@ export interface Match {
 export const acceptableGap = (w: Waiting, now: number, p: MatchPolicy): number =>
   p.baseGap + (p.gapPerSecond * Math.max(0, now - w.since)) / 1000;
 
-/** Whether two waiting players accept each other now. */
+/** Whether two waiting players accept each other now (a block on either side: never). */
 export const compatible = (a: Waiting, b: Waiting, now: number, p: MatchPolicy): boolean =>
+  !a.avoid?.has(b.id) &&
+  !b.avoid?.has(a.id) &&
   a.rated === b.rated &&
   a.targetScore === b.targetScore &&
   Math.abs(a.rating - b.rating) <= Math.min(acceptableGap(a, now, p), acceptableGap(b, now, p));

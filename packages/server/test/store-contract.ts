@@ -30,6 +30,7 @@ import { AlreadyApplied } from '../src/store/progress.js';
 import { cosmetic } from '@hearts/table/cosmetics';
 import { describeDailyStore } from './daily-contract.js';
 import { describeTrainingStore } from './training-contract.js';
+import { describeMannersStore } from './manners-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -93,6 +94,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
 
     describeDailyStore(() => store);
     describeTrainingStore(() => store);
+    describeMannersStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

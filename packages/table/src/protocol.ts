@@ -380,4 +380,5 @@ export const JOIN_ERRORS = {
   restarting: 4218, // the server is shutting down: try again (it, or another process, answers soon)
   rateLimited: 4219, // too many rooms or joins from this address: try again after the HTTP Retry-After
   tooLarge: 4220, // the matchmaking request's body is over the limit
+  coolDown: 4221, // quick match: rated games left early too often; GET /api/cooldown tells until when
 } as const;

@@ -5,6 +5,7 @@
  * `shop`, `buy`, `equip`).
  */
 import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { isModerator } from '../manners.js';
 import type { Handlers } from '../api-router.js';
 import { balance, claimSoloWin, ledger } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor } from '../economy/shop.js';
@@ -77,7 +78,9 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
       const daily = kind === 'daily' ? await s.store.daily.attemptOfTable(params.id) : null;
       const open = kind === 'quick' || (daily !== null && (await s.daily.revealed(daily.date, Date.now())));
       const me = found && !open ? await viewer() : null;
-      if (!found || (!open && (!me || !found.userIds.includes(me.id))))
+      // Moderators read every finished game (a reported friends' table too).
+      const allowed = me !== null && (found!.userIds.includes(me.id) || isModerator(me, s.config));
+      if (!found || (!open && !allowed))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game with that id that you may see');
       return found.record;
     },

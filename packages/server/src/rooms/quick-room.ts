@@ -8,6 +8,7 @@ import { JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
+import { coolDownOf, leavePolicy } from '../manners.js';
 import { findMatches, type Match, type Waiting } from '../matchmaking.js';
 import { closestLevel } from '../rating/model.js';
 import { botStandings, standing, userSubject } from '../rating/standings.js';
@@ -28,10 +29,14 @@ interface Entry extends Waiting {
   client: Client;
 }
 
-/** A signed-in player with their standing now: quick match seats by skill (μ) and shows the displayed rating. */
+/**
+ * A signed-in player with their standing now: quick match seats by skill (μ) and shows the displayed rating, and
+ * never with someone they blocked or who blocked them.
+ */
 interface QuickAuth extends Auth {
   readonly shown: number;
   readonly provisional: boolean;
+  readonly avoid: readonly string[]; // plain data: Colyseus keeps the auth with the seat reservation
 }
 
 export const MATCH_POLICY = { baseGap: 100, gapPerSecond: 20, seats: 4 } as const;
@@ -48,8 +53,26 @@ export class QuickRoom extends GuardedRoom {
 
   static override async onAuth(token: string, options: unknown, context: AuthContext): Promise<QuickAuth> {
     const auth = await GuardedRoom.onAuth(token, options, context);
-    const st = await standing(services().store.progress, userSubject(auth.userId), Date.now());
-    return { ...auth, rating: st.matchRating, shown: st.rating, provisional: st.provisional };
+    const s = services();
+    const now = Date.now();
+    // A leaver's cool-down (src/manners.ts): refused with its end, before a place in the queue is taken.
+    const cool = await coolDownOf(s.store, auth.userId, now, leavePolicy(s.config));
+    if (cool.until !== null)
+      throw new ServerError(
+        JOIN_ERRORS.coolDown,
+        `you left ${cool.leaves} rated games early within ${cool.windowMs / 3_600_000} h: quick match again at ${new Date(cool.until).toISOString()}`,
+      );
+    const [st, avoid] = await Promise.all([
+      standing(s.store.progress, userSubject(auth.userId), now),
+      s.store.manners.avoidedBy(auth.userId),
+    ]);
+    return {
+      ...auth,
+      rating: st.matchRating,
+      shown: st.rating,
+      provisional: st.provisional,
+      avoid,
+    };
   }
 
   override onJoin(client: Client, options: unknown, auth: QuickAuth): void {
@@ -70,6 +93,7 @@ export class QuickRoom extends GuardedRoom {
       rated: o.data.rated,
       targetScore: o.data.targetScore,
       since: old?.since ?? Date.now(),
+      avoid: new Set(auth.avoid),
       client,
     });
     s.queueSize = this.queue.size;

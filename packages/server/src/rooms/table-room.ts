@@ -110,6 +110,7 @@ export class TableRoom extends GuardedRoom {
   private readonly byUser = new Map<string, Client>(); // the one live connection of each user
   private readonly windows = new Map<string, ReturnType<typeof setTimeout>>(); // reconnection windows by user
   private readonly mutes = new Map<string, Set<number>>(); // by user: seats whose chat they do not see
+  private readonly blocked = new Map<string, ReadonlySet<string>>(); // by user: whom they blocked (chat hidden)
   private readonly chatLog: ChatLine[] = [];
   private readonly again = new Set<number>();
   private rematching = false;
@@ -155,6 +156,9 @@ export class TableRoom extends GuardedRoom {
       if (loaded) {
         this.roomId = loaded.table.id;
         this.startTable(Table.restore(loaded.table, loaded.events, this.deps(loaded.table)));
+        // A leave stored with its takeover but not yet among the leaves (a crash between the two): stored now.
+        for (const row of loaded.events)
+          if (row.event.type === 'takeover') this.recordLeave(row.event.seat, row.event.reason, row.at);
         // A start cut short between storing the table and forgetting its room: the table counts.
         this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
       } else {
@@ -375,6 +379,7 @@ export class TableRoom extends GuardedRoom {
 
   override async onJoin(client: Client, options: unknown, auth: Auth): Promise<void> {
     const s = services();
+    await this.loadBlocks(auth.userId);
     if (wantsToWatch(options)) {
       this.watcherJoined(client, auth);
       return;
@@ -407,8 +412,7 @@ export class TableRoom extends GuardedRoom {
     const seat = this.table.seatOfUser(auth.userId);
     client.send('game', this.table.snapshot(seat));
     this.table.setConnected(seat, true);
-    const muted = this.mutes.get(auth.userId);
-    for (const line of this.chatLog) if (!muted?.has(line.seat)) client.send('chat', line);
+    for (const line of this.chatLog) if (this.readsChatOf(auth.userId, line.seat)) client.send('chat', line);
     if (this.table.result) client.send('result', this.table.result);
     if (this.again.size > 0) client.send('again', { seats: [...this.again] });
   }
@@ -485,7 +489,8 @@ export class TableRoom extends GuardedRoom {
       },
       chat: (client, m) => {
         if (this.watchers.has(client)) {
-          this.watchers.chat(client, m.text);
+          const said = this.watchers.chat(client, m.text);
+          if (said && this.table) this.keepChat(said.userId, null, 'watchers', said.line);
           return;
         }
         const conn = this.conns.get(client.sessionId);
@@ -497,8 +502,9 @@ export class TableRoom extends GuardedRoom {
         const line: ChatLine = { seat, name: this.table.seats[seat]!.name, text: m.text, at: Date.now() };
         this.chatLog.push(line);
         if (this.chatLog.length > 50) this.chatLog.shift();
+        this.keepChat(conn.userId, seat, 'players', line);
         for (const c of this.conns.values())
-          if (!this.mutes.get(c.userId)?.has(seat)) c.client.send('chat', line);
+          if (this.readsChatOf(c.userId, seat)) c.client.send('chat', line);
       },
       mute: (client, m) => {
         const conn = this.conns.get(client.sessionId);
@@ -694,7 +700,7 @@ export class TableRoom extends GuardedRoom {
       )
     )
       throw noRoomForYou();
-    this.watchers.add(client, auth.userId, auth.name);
+    this.watchers.add(client, auth.userId, auth.name, this.blocked.get(auth.userId));
     this.handOverToken(client, auth);
     client.send('watch', table.driver.watchSnapshot());
     if (table.result) client.send('result', table.result);
@@ -761,9 +767,55 @@ export class TableRoom extends GuardedRoom {
     return bytes;
   }
 
+  // --- manners (issue #20) --------------------------------------------------------------------------------------
+
+  /**
+   * Reads whom the user blocked (their chat is hidden from the user in this room, history included); on a store
+   * failure nobody is hidden (logged), rather than keep the user out.
+   */
+  private async loadBlocks(userId: string): Promise<void> {
+    const s = services();
+    try {
+      this.blocked.set(userId, new Set(await s.store.manners.blockedIds(userId)));
+    } catch (e) {
+      s.log.error({ err: e, table: this.roomId }, 'reading blocks failed');
+    }
+  }
+
+  /** Whether the user reads the seat's chat: not muted here, and not someone they blocked. */
+  private readsChatOf(userId: string, seat: number): boolean {
+    if (this.mutes.get(userId)?.has(seat)) return false;
+    const speaker = this.table?.seats[seat]?.userId;
+    return !(speaker && this.blocked.get(userId)?.has(speaker));
+  }
+
+  /** Keeps a chat line with the table for moderators (reports); a failure is logged, the chat goes on. */
+  private keepChat(
+    userId: string,
+    seat: number | null,
+    source: 'players' | 'watchers',
+    line: { name: string; text: string; at: number },
+  ): void {
+    const s = services();
+    s.store.manners
+      .addChat({ tableId: this.roomId, userId, name: line.name, seat, source, text: line.text, at: line.at })
+      .catch((e: unknown) => s.log.error({ err: e, table: this.roomId }, 'keeping a chat line failed'));
+  }
+
+  /** A rated game left early (a bot took the seat): counted for the quick-match cool-down (src/manners.ts). */
+  private recordLeave(seat: number, reason: TakeoverReason, at: number): void {
+    const s = services();
+    const userId = this.table?.record.seats[seat]?.kind === 'human' ? this.table.seats[seat]?.userId : null;
+    if (!this.table?.record.rated || !userId) return;
+    s.store.manners
+      .addLeave({ userId, tableId: this.roomId, at, reason })
+      .catch((e: unknown) => s.log.error({ err: e, table: this.roomId }, 'storing a leave failed'));
+  }
+
   private seatLost(seat: number, reason: TakeoverReason): void {
     const s = services();
     s.metrics.takeovers.inc({ reason });
+    this.recordLeave(seat, reason, Date.now());
     const userId = this.table?.seats[seat]?.userId;
     if (!userId) return;
     this.closeWindow(userId);

@@ -4,7 +4,7 @@
  * from the seats: a seated player's own place is never counted against them, so watchers cannot lock a player out
  * (docs/security.md, "Who may reserve a seat"). Their messages are the driver's `watch` snapshots (cut from the
  * engine's `publicObservation`), the public `clock`, `seats`, `result` and `watchers` broadcasts, and their own chat,
- * which the players do not get.
+ * which the players do not get; a watcher never reads the lines of someone they blocked (issue #20).
  *
  * A table is listed for watching (its room's metadata, which every process reads through Colyseus' driver: Redis
  * in scaled mode) while its game runs and it is open to watchers: rated quick matches always, friends' tables
@@ -51,14 +51,17 @@ interface Watcher {
   readonly client: Client;
   readonly userId: string;
   readonly name: string;
+  readonly blocked: ReadonlySet<string>; // users whose lines this watcher does not read
 }
+
+const NOBODY: ReadonlySet<string> = new Set();
 
 export class Watchers {
   /** Whether the table is open to watchers (a friends' host may close it). */
   open = true;
   private readonly bySession = new Map<string, Watcher>();
   private readonly byUser = new Map<string, Client>();
-  private readonly chatLog: WatcherChatLine[] = [];
+  private readonly chatLog: { readonly line: WatcherChatLine; readonly userId: string }[] = [];
 
   constructor(private readonly encode: (type: string, message: unknown) => Buffer) {}
 
@@ -84,15 +87,15 @@ export class Watchers {
   }
 
   /** A watcher came in: an older connection of the same user goes (`replaced`). */
-  add(client: Client, userId: string, name: string): void {
+  add(client: Client, userId: string, name: string, blocked: ReadonlySet<string> = NOBODY): void {
     const previous = this.byUser.get(userId);
     if (previous && previous !== client) {
       this.bySession.delete(previous.sessionId);
       previous.leave(CLOSE_CODES.replaced);
     }
-    this.bySession.set(client.sessionId, { client, userId, name });
+    this.bySession.set(client.sessionId, { client, userId, name, blocked });
     this.byUser.set(userId, client);
-    for (const line of this.chatLog) client.send('wchat', line);
+    for (const c of this.chatLog) if (!blocked.has(c.userId)) client.send('wchat', c.line);
   }
 
   /** A watcher's connection ended; false when it was no watcher's. */
@@ -111,14 +114,20 @@ export class Watchers {
     for (const w of this.bySession.values()) w.client.enqueueRaw(bytes);
   }
 
-  /** A line of the watchers' chat, to the watchers only. */
-  chat(client: Client, text: string): void {
+  /**
+   * A line of the watchers' chat, to the watchers only (not to those who blocked its writer); returns it with its
+   * writer (null: not a watcher's connection).
+   */
+  chat(client: Client, text: string): { line: WatcherChatLine; userId: string } | null {
     const w = this.bySession.get(client.sessionId);
-    if (!w) return;
+    if (!w) return null;
     const line: WatcherChatLine = { name: w.name, text: text.slice(0, LIMITS.chatChars), at: Date.now() };
-    this.chatLog.push(line);
+    const said = { line, userId: w.userId };
+    this.chatLog.push(said);
     if (this.chatLog.length > CHAT_KEPT) this.chatLog.shift();
-    this.send('wchat', line);
+    const bytes = this.encode('wchat', line);
+    for (const x of this.bySession.values()) if (!x.blocked.has(w.userId)) x.client.enqueueRaw(bytes);
+    return said;
   }
 
   /** Sends every watcher away (the host closed the table to watchers). */

@@ -6,8 +6,9 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore, TrainingStore } from './types.js';
+import type { DailyStore, MannersStore, TrainingStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
+import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { migrateToLatest } from './migrations.js';
@@ -144,10 +145,14 @@ export class KyselyStore implements GameStore {
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
     this.training = new KyselyTraining(db);
+    this.manners = new KyselyManners(db);
   }
 
   /** Training positions and progress. */
   readonly training: TrainingStore;
+
+  /** Blocks, reports, tables' chat lines, leaves. */
+  readonly manners: MannersStore;
 
   /** The daily game's days and attempts. */
   readonly daily: DailyStore;

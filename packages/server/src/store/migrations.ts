@@ -142,6 +142,65 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_manners': {
+    // blocks, reports for moderators, tables' chat lines, rated games left early (the quick-match cool-down)
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('blocks')
+        .addColumn('blocker_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('blocked_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
+        .execute();
+      await db.schema.createIndex('blocks_blocked').on('blocks').column('blocked_id').execute();
+      await db.schema
+        .createTable('reports')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('reporter_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('reported_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'varchar(16)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('handled_by', 'varchar(40)')
+        .addColumn('handled_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('reports_once')
+        .on('reports')
+        .columns(['reporter_id', 'reported_id', 'table_id'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('reports_status').on('reports').columns(['status', 'created_at']).execute();
+      await db.schema
+        .createTable('table_chat')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('seat', 'integer')
+        .addColumn('source', 'varchar(16)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('table_chat_table')
+        .on('table_chat')
+        .columns(['table_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('leaves')
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('reason', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('leaves_pk', ['table_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('leaves_user').on('leaves').columns(['user_id', 'created_at']).execute();
+    },
+  },
   '0010_training': {
     // signed-in players' training positions and their progress at positions (own and the starter set's)
     async up(db: Kysely<unknown>) {

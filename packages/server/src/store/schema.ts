@@ -116,12 +116,58 @@ export interface TrainingProgressTable {
   at: number | string; // the last attempt
 }
 
+/** A block: the blocker never meets the blocked in quick match, nor reads their chat (migration 0008_manners). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: number | string;
+}
+
+/** A report for the moderators: unique per reporter, reported player and table. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  reported_id: string;
+  table_id: string;
+  seat: number; // the reported player's seat
+  reason: string; // 'chat' | 'stalling' | 'other'
+  text: string;
+  created_at: number | string;
+  status: string; // 'open' | 'resolved' | 'dismissed'
+  handled_by: string | null;
+  handled_at: number | string | null;
+}
+
+/** A line of a table's chat, kept for moderators. */
+export interface TableChatTable {
+  id: string;
+  table_id: string;
+  user_id: string;
+  name: string;
+  seat: number | null; // null: a watcher
+  source: string; // 'players' | 'watchers'
+  text: string;
+  created_at: number | string;
+}
+
+/** A rated game left early (a bot took the seat): one per table and player. */
+export interface LeavesTable {
+  table_id: string;
+  user_id: string;
+  reason: string; // 'left' | 'kicked' | 'disconnected'
+  created_at: number | string;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
   daily_attempts: DailyAttemptsTable;
   training_positions: TrainingPositionsTable;
   training_progress: TrainingProgressTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  table_chat: TableChatTable;
+  leaves: LeavesTable;
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

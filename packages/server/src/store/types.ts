@@ -15,6 +15,7 @@ import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
+import type { BlockedUser, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
@@ -135,6 +136,8 @@ export interface GameStore {
   readonly daily: DailyStore;
   /** Players' training positions and their progress at them (src/store/kysely-training.ts). */
   readonly training: TrainingStore;
+  /** Blocks, reports, tables' chat lines, leaves (src/store/manners.ts). */
+  readonly manners: MannersStore;
 }
 
 /**
@@ -179,4 +182,40 @@ export interface DailyStore {
   userAttempts(userId: string, limit: number): Promise<DailyAttempt[]>;
   /** Days stored before `before` (exclusive), newest first, with how many finished them. */
   days(before: string, limit: number): Promise<DaySummary[]>;
+}
+
+/** Blocks, reports for moderators, tables' chat lines and rated games left early (rows: `manners.ts`). */
+export interface MannersStore {
+  /** `blockerId` blocks `blockedId`; false when they had already. */
+  block(blockerId: string, blockedId: string, at: number): Promise<boolean>;
+  /** Lifts a block; false when there was none. */
+  unblock(blockerId: string, blockedId: string): Promise<boolean>;
+  /** Whom the user blocked, with their names now, newest first. */
+  blocked(blockerId: string): Promise<BlockedUser[]>;
+  /** How many the user blocked (the cap on them). */
+  blockCount(blockerId: string): Promise<number>;
+  /** The ids of the users the user blocked (their chat is hidden from the user). */
+  blockedIds(blockerId: string): Promise<string[]>;
+  /** The ids of the users the user blocked or was blocked by: quick match never seats them together. */
+  avoidedBy(userId: string): Promise<string[]>;
+
+  /** Stores a report; {@link ReportedAlreadyError} (nothing stored) when the reporter reported that player at that table. */
+  addReport(report: NewReport): Promise<void>;
+  /** Reports with the status (open: oldest first; handled: newest handled first), at most `limit`. */
+  reports(status: 'open' | 'handled', limit: number): Promise<StoredReport[]>;
+  report(id: string): Promise<StoredReport | null>;
+  /** Marks an open report resolved or dismissed; false when it is not open (or not there). */
+  handleReport(id: string, status: 'resolved' | 'dismissed', by: string, at: number): Promise<boolean>;
+  /** Reports the reporter made since `since` (a cap besides the rate limit). */
+  reportsSince(reporterId: string, since: number): Promise<number>;
+
+  /** Keeps a line of a table's chat (players' or watchers'). */
+  addChat(line: StoredChatLine): Promise<void>;
+  /** A table's chat lines in the order said, the last `limit`. */
+  chat(tableId: string, limit: number): Promise<StoredChatLine[]>;
+
+  /** Stores a rated game left early, once per table and player (a repeat is ignored). */
+  addLeave(leave: Leave): Promise<void>;
+  /** When the user left rated games early at or after `since`, newest first (at most `limit`). */
+  leavesSince(userId: string, since: number, limit: number): Promise<number[]>;
 }

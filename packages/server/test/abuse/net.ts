@@ -11,6 +11,7 @@ export const DEFAULT_LIMITS = {
   joinLimit: DEFAULT_CONFIG.joinLimit,
   listLimit: DEFAULT_CONFIG.listLimit,
   trainingLimit: DEFAULT_CONFIG.trainingLimit,
+  mannersLimit: DEFAULT_CONFIG.mannersLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,

@@ -74,3 +74,30 @@ test('the connection backstop stays below the open-file limit', () => {
   expect(defaultMaxConnections(limits('unlimited'))).toBe(20_000);
   expect(defaultMaxConnections(limits('50'))).toBe(64);
 });
+
+test('manners settings: moderators by name (lower-cased), the cool-down numbers, LIMIT_MANNERS; bad values refused', () => {
+  const d = configFromEnv({});
+  expect(d.ok && d.value).toMatchObject({
+    adminUsers: [],
+    leaveLimit: 3,
+    leaveWindowMs: 24 * 3_600_000,
+    leaveCoolDownMs: 30 * 60_000,
+    mannersLimit: { count: 30, seconds: 3600 },
+  });
+  const r = configFromEnv({
+    ADMIN_USERS: ' Anna Blue, ben ',
+    LEAVE_LIMIT: '5',
+    LEAVE_WINDOW_HOURS: '12',
+    LEAVE_COOLDOWN_MINUTES: '10',
+    LIMIT_MANNERS: '5/60',
+  });
+  expect(r.ok && r.value).toMatchObject({
+    adminUsers: ['anna blue', 'ben'],
+    leaveLimit: 5,
+    leaveWindowMs: 12 * 3_600_000,
+    leaveCoolDownMs: 10 * 60_000,
+    mannersLimit: { count: 5, seconds: 60 },
+  });
+  for (const env of [{ ADMIN_USERS: 'a,,b' }, { LEAVE_LIMIT: '0' }, { LEAVE_COOLDOWN_MINUTES: 'x' }])
+    expect(configFromEnv(env).ok).toBe(false);
+});

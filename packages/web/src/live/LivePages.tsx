@@ -1,7 +1,8 @@
 /**
  * Live play in the browser: `#/live` (your name, quick match, friends' rooms), `#/live/<room>` (a friends' room
  * or a table), `#/live/history` (finished live games: replay or download), `#/live/watch` (live tables to watch)
- * and `#/live/watch/<table>` (watching one: WatchPages.tsx).
+ * and `#/live/watch/<table>` (watching one: WatchPages.tsx); `#/live/blocked` and `#/live/admin` (manners:
+ * MannersPages.tsx).
  */
 import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
@@ -38,6 +39,7 @@ import {
 } from './account';
 import { fairKeeper } from './fair-keeper';
 import { LiveTable, WatchersControl } from './LiveTable';
+import { BlockedList, CoolDownNote, ModerationList, useCoolDown } from './MannersPages';
 import { useClient } from './useClient';
 import { WatchList, WatchRoom } from './WatchPages';
 import './live.css';
@@ -50,6 +52,7 @@ export function livePage(rest: string) {
   if (rest === '') return <LiveHome />;
   if (rest === 'history') return <LiveHistory />;
   if (rest === 'watch') return <WatchList />;
+  if (rest === 'blocked' || rest === 'admin') return <MannersRoute which={rest} />;
   if (rest.startsWith('watch/')) return <WatchRoom key={rest} roomId={rest.slice('watch/'.length)} />;
   return <LiveRoom key={rest} roomId={rest} />;
 }
@@ -162,6 +165,8 @@ function LiveHome() {
   const [queue, setQueue] = useState<QueueMessage | null>(null);
   const wait = useRef<QuickMatchWait | null>(null);
   const [code, setCode] = useState('');
+  const [coolRead, setCoolRead] = useState(0); // read the cool-down again (a refused quick match)
+  const cool = useCoolDown(account?.token ?? null, coolRead);
 
   useEffect(() => () => void wait.current?.cancel(), []);
 
@@ -193,7 +198,8 @@ function LiveHome() {
       (e: unknown) => {
         wait.current = null;
         setQueue(null);
-        if (!/cancelled/.test(String(e))) setProblem(errorText(t, e));
+        if ((e as { code?: unknown } | null)?.code === JOIN_ERRORS.coolDown) setCoolRead((n) => n + 1);
+        else if (!/cancelled/.test(String(e))) setProblem(errorText(t, e));
       },
     );
   };
@@ -259,6 +265,8 @@ function LiveHome() {
                 {t('live.quick.cancel')}
               </button>
             </div>
+          ) : cool ? (
+            <CoolDownNote cool={cool} />
           ) : (
             <button type="button" className="primary big" onClick={find}>
               {t('live.quick.start')}
@@ -295,6 +303,9 @@ function LiveHome() {
         </button>
         <button type="button" className="secondary" onClick={() => navigate('/live/history')}>
           {t('live.history.link')}
+        </button>
+        <button type="button" className="secondary" onClick={() => navigate('/live/blocked')}>
+          {t('live.manners.blockedLink')}
         </button>
       </div>
     </Page>
@@ -700,6 +711,25 @@ function LiveHistory() {
           </li>
         ))}
       </ul>
+    </Page>
+  );
+}
+
+/** `#/live/blocked` and `#/live/admin`: with the player's account (MannersPages.tsx). */
+function MannersRoute({ which }: { which: 'blocked' | 'admin' }) {
+  const { t } = useTranslation();
+  const { account, error, offline, retry } = useAccount();
+  return (
+    <Page title={which === 'blocked' ? t('live.manners.blockedTitle') : t('live.manners.modTitle')}>
+      {error ? (
+        <AccountProblem error={error} offline={offline} retry={retry} />
+      ) : !account ? (
+        <p className="muted">{t('live.connecting')}</p>
+      ) : which === 'blocked' ? (
+        <BlockedList token={account.token} />
+      ) : (
+        <ModerationList token={account.token} />
+      )}
     </Page>
   );
 }

@@ -24,6 +24,7 @@ import { PanelHead } from '../ui/TableParts';
 import { Table, type SeatParts } from '../ui/Table';
 import { useTableSounds } from '../ui/useTableSounds';
 import { levelName } from '../ui/names';
+import { PlayerMenu } from './PlayerMenu';
 import { Shield } from './Shield';
 import { clockSeconds, type SeatClock, trackClocks } from './view';
 
@@ -113,6 +114,9 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         <>
           <LiveClock seconds={clockOf(seat.seat)} />
           <KickVote seat={seat} onKick={() => client.send('kick', { seat: seat.seat })} />
+          {(!seat.bot || seat.replaced) && (
+            <PlayerMenu target={{ client, tableId: state.table.id, seat: seat.seat, name: seat.name }} />
+          )}
         </>
       ),
     };

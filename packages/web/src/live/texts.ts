@@ -1,3 +1,5 @@
+import { mannersDe, mannersEn } from './manners-texts';
+
 /** Texts of live play (the `live` section of the locale files), English and German with the same keys. */
 export const liveEn = {
   link: 'Play live · Play with friends',
@@ -166,6 +168,7 @@ export const liveEn = {
     close: 'Close to watchers',
     open: 'Open to watchers',
   },
+  manners: mannersEn, // blocks, reports, the cool-down, moderation: manners-texts.ts
 };
 
 export const liveDe: typeof liveEn = {
@@ -337,4 +340,5 @@ export const liveDe: typeof liveEn = {
     close: 'Für Zuschauer schließen',
     open: 'Für Zuschauer öffnen',
   },
+  manners: mannersDe,
 };

@@ -96,6 +96,11 @@ function PlayerScreen({ who }: { who: Who }) {
         <button type="button" className="secondary" onClick={() => navigate('/shop')}>
           {t('progress.shop')}
         </button>
+        {who === 'me' && (
+          <button type="button" className="secondary" onClick={() => navigate('/live/blocked')}>
+            {t('live.manners.blockedLink')}
+          </button>
+        )}
       </nav>
     </Page>
   );

@@ -1,0 +1,219 @@
+/**
+ * Manners end to end (issue #20): at a live table a player opens the menu beside another player's name, reports
+ * them (stalling) and blocks them — their chat is hidden from then on — and unblocks them in the list of blocked
+ * players; a moderator (a claimed ADMIN_USERS account, German, on a phone) reads the report with the table's chat
+ * and marks it handled, while the player gets "moderators only"; a player who left a rated game (LEAVE_LIMIT=1)
+ * finds the quick match replaced by the cool-down's end time. Screenshots at 360 px and on a desktop, in German and
+ * English (test-results/manners).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TableClient } from '@hearts/live';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  RESULTS_DIR,
+  autoplay,
+  buildApp,
+  launch,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
+
+let server: Server;
+let url = '';
+let browser: Browser;
+const SHOTS = join(RESULTS_DIR, 'manners');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1440, height: 900 };
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '300',
+    HAND_PAUSE_MS: '500',
+    QUICK_MATCH_WAIT_MS: '0',
+    LEAVE_LIMIT: '1',
+    ADMIN_USERS: 'Paula Wise',
+    LIMIT_MANNERS: '1000/1',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name) });
+};
+
+async function post<T>(path: string, token: string | null, body: unknown): Promise<T> {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The box of the element lies wholly inside the window. */
+async function expectOnScreen(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  const size = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height + 0.5);
+}
+
+it('report and block from the player menu, the blocked list, the moderators’ page', async () => {
+  const host = await post<{ token: string; user: { name: string } }>('/api/guest', null, {});
+  const table = await TableClient.createFriendsRoom({ url, token: host.token });
+  const code = table.roomId;
+
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const player = await context.newPage();
+  const errors = watchErrors(player);
+  player.on('dialog', (d) => void d.accept());
+  await player.goto(`${url}/?speed=fast#/live/${code}`);
+  await player.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
+  table.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
+  autoplay(table);
+  table.send('start', {});
+  await player.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
+  table.send('chat', { text: 'hello before the block' });
+  await player.locator('.chat-count').waitFor({ timeout: 10_000 });
+
+  // The menu beside the host's name (bots have none): report for stalling.
+  const menu = player.getByRole('button', { name: `More about ${host.user.name}` });
+  expect(await player.locator('.player-menu-button').count()).toBe(1);
+  await menu.click();
+  await expectOnScreen(player, '.player-menu');
+  await shot(player, 'menu-desktop-en.png');
+  await player.locator('.player-menu').getByRole('button', { name: 'Report' }).click();
+  await player.getByLabel('Stalling the game').check();
+  await player.getByLabel('What happened? (optional)').fill('Waits out every clock.');
+  await shot(player, 'report-desktop-en.png');
+  await player.getByRole('button', { name: 'Send report' }).click();
+  await player.getByText('Thank you. A moderator will look at it.').waitFor({ timeout: 10_000 });
+  await player.locator('.player-menu').getByRole('button', { name: 'Cancel' }).click();
+
+  // Block: the host's chat is hidden from now on; the host is not told.
+  await menu.click();
+  await player.locator('.player-menu').getByRole('button', { name: 'Block' }).click();
+  await player.getByText('Blocked. You will not see their chat any more.').waitFor({ timeout: 10_000 });
+  await player.locator('.player-menu').getByRole('button', { name: 'Cancel' }).click();
+  table.send('chat', { text: 'hello after the block' });
+  await player.waitForTimeout(1000);
+  await player.getByRole('button', { name: 'Chat' }).click();
+  const chat = (await player.locator('.live-chat').textContent()) ?? '';
+  expect(chat).toContain('hello before the block'); // said before: the menu's block hides the seat from now on
+  expect(chat).not.toContain('hello after the block');
+  await player.getByRole('button', { name: 'Chat' }).click();
+  // The phone: the menu fits the screen.
+  await player.setViewportSize(PHONE);
+  await menu.click();
+  await expectOnScreen(player, '.player-menu');
+  await shot(player, 'menu-phone-en.png');
+  await player.locator('.player-menu').getByRole('button', { name: 'Cancel' }).click();
+
+  // The player is no moderator.
+  await player.setViewportSize(DESKTOP);
+  await player.goto(`${url}/#/live/admin`);
+  await player.getByText('This page is for moderators only.').waitFor({ timeout: 20_000 });
+
+  // The moderator: a claimed account named in ADMIN_USERS, German, on a phone.
+  const mod = await post<{ token: string }>('/api/guest', null, {});
+  await post('/api/name', mod.token, { name: 'Paula Wise' });
+  const claimed = await post<{ token: string }>('/api/claim', mod.token, {
+    password: 'a long enough password',
+  });
+  const modContext = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  await modContext.addInitScript((token) => localStorage.setItem('hearts.live.token', token), claimed.token);
+  const moderator = await modContext.newPage();
+  const modErrors = watchErrors(moderator);
+  await moderator.goto(`${url}/#/live/admin`);
+  const card = moderator.locator('.mod-report');
+  await card.waitFor({ timeout: 20_000 });
+  expect(await card.textContent()).toContain('Verzögert das Spiel');
+  expect(await card.textContent()).toContain('Waits out every clock.');
+  expect(await card.locator('.mod-chat li.reported').first().textContent()).toContain(
+    'hello before the block',
+  );
+  await expectOnScreen(moderator, '.mod-report h3');
+  await shot(moderator, 'admin-phone-de.png');
+  await moderator.setViewportSize(DESKTOP);
+  await shot(moderator, 'admin-desktop-de.png');
+  await card.getByRole('button', { name: 'Erledigen' }).click();
+  await moderator.getByText('Keine Meldungen.').waitFor({ timeout: 10_000 });
+  await moderator.getByText('Erledigt', { exact: true }).click(); // the handled ones
+  await moderator.locator('.mod-report', { hasText: 'erledigt' }).waitFor({ timeout: 10_000 });
+
+  // The list of blocked players, in German on a phone and in English on a desktop: unblock.
+  await player.goto(`${url}/#/live/blocked`);
+  const row = player.locator('.blocked-list li', { hasText: host.user.name });
+  await row.waitFor({ timeout: 20_000 });
+  await shot(player, 'blocked-desktop-en.png');
+  // German on a phone: the same player (its token) in a German browser.
+  const token = await player.evaluate(() => localStorage.getItem('hearts.live.token'));
+  const deContext = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  await deContext.addInitScript((t) => localStorage.setItem('hearts.live.token', t), token!);
+  const dePlayer = await deContext.newPage();
+  await dePlayer.goto(`${url}/#/live/blocked`);
+  const deRow = dePlayer.locator('.blocked-list li', { hasText: host.user.name });
+  await deRow.waitFor({ timeout: 20_000 });
+  await expectOnScreen(dePlayer, '.blocked-list li button');
+  await shot(dePlayer, 'blocked-phone-de.png');
+  await deRow.getByRole('button', { name: 'Nicht mehr blockieren' }).click();
+  await dePlayer.getByText('Du hast niemanden blockiert.').waitFor({ timeout: 10_000 });
+  await deContext.close();
+
+  // The one failed request: the moderators' route answering the player 404.
+  expect(errors).toEqual([
+    'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ]);
+  expect(modErrors).toEqual([]);
+  await table.leave();
+  await Promise.all([context.close(), modContext.close()]);
+}, 300_000);
+
+it('a player who left a rated game sees the cool-down’s end in place of the quick match', async () => {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${url}/?speed=fast#/live`);
+  await page.getByRole('button', { name: 'Tisch suchen' }).click();
+  await page.locator('.hand [data-card]').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Verlassen', exact: true }).click();
+  const note = page.locator('.cool-down');
+  await note.waitFor({ timeout: 20_000 });
+  expect(await note.textContent()).toMatch(
+    /Du hast 1 gewertetes Spiel innerhalb von 24 Stunden vorzeitig verlassen\. Ab \d{1,2}:\d{2} kannst du wieder einen Tisch suchen\./,
+  );
+  expect(await page.getByRole('button', { name: 'Tisch suchen' }).count()).toBe(0);
+  const until = Number(await note.getAttribute('data-until'));
+  expect(until).toBeGreaterThan(Date.now() + 25 * 60_000);
+  await expectOnScreen(page, '.cool-down');
+  await shot(page, 'cooldown-phone-de.png');
+  // The same player in an English browser on a desktop.
+  const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
+  const en = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  await en.addInitScript((t) => localStorage.setItem('hearts.live.token', t), token!);
+  const enPage = await en.newPage();
+  await enPage.goto(`${url}/#/live`);
+  await enPage
+    .locator('.cool-down', { hasText: 'You can find a table again at' })
+    .waitFor({ timeout: 20_000 });
+  await shot(enPage, 'cooldown-desktop-en.png');
+  expect(errors).toEqual([]);
+  await Promise.all([context.close(), en.close()]);
+}, 300_000);
