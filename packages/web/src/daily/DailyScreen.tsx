@@ -138,6 +138,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       openedFile.replay = r.value;
       openedFile.name = tableId;
+      openedFile.seat = null;
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));

@@ -148,6 +148,7 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
         );
       openedFile.replay = opened.value;
       openedFile.name = id;
+      openedFile.seat = null;
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));

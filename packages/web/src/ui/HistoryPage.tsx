@@ -10,8 +10,15 @@ import { downloadRecord } from './download';
 import { levelName } from './names';
 import { Page } from './Page';
 
-/** A replay opened from a file lives here until another one is opened. */
-export const openedFile: { replay: Replay | null; name: string } = { replay: null, name: '' };
+/**
+ * A replay opened from a file (or fetched: a live or daily game) lives here until another one is opened; `seat` is
+ * the reader's own seat in it when known (the one its analysis is for), null when the reader picks one.
+ */
+export const openedFile: { replay: Replay | null; name: string; seat: number | null } = {
+  replay: null,
+  name: '',
+  seat: null,
+};
 
 /** Finished games, newest first: replay or download each; open a record file. */
 export function HistoryPage() {
@@ -38,6 +45,7 @@ export function HistoryPage() {
     }
     openedFile.replay = r.value;
     openedFile.name = file.name;
+    openedFile.seat = null;
     navigate('/replay/file');
   };
 
@@ -86,6 +94,13 @@ export function HistoryPage() {
               <div className="history-actions">
                 <button type="button" className="secondary" onClick={() => navigate(`/replay/${g.id}`)}>
                   {t('history.replay')}
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => navigate(`/replay/${g.id}/analysis`)}
+                >
+                  {t('analysis.open')}
                 </button>
                 <button
                   type="button"
