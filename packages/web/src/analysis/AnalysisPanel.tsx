@@ -23,6 +23,8 @@ function dealsFromUrl(): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
+const PROGRESS_MS = 250;
+
 const newWorker = (): Worker => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 
 export type AnalysisState =
@@ -57,9 +59,14 @@ export function useAnalysis(
   const start = useCallback(() => {
     run.current?.cancel();
     setState({ status: 'running', done: 0, total: 0 });
-    const r = runAnalysis(makeWorker, { record, seat, deals: dealsFromUrl() }, (done, total) =>
-      setState({ status: 'running', done, total }),
-    );
+    // The bar moves at most every PROGRESS_MS: each update draws the replay again, and the page stays free.
+    let shown = -Infinity;
+    const r = runAnalysis(makeWorker, { record, seat, deals: dealsFromUrl() }, (done, total) => {
+      const now = performance.now();
+      if (now - shown < PROGRESS_MS && done < total) return;
+      shown = now;
+      setState({ status: 'running', done, total });
+    });
     run.current = r;
     r.result.then(
       (analysis) => {

@@ -264,6 +264,7 @@ export const de: Texts = {
     result: 'Du: {{score}} · {{outcome}}',
     won: 'gewonnen',
     lost: 'verloren',
+    accuracy: 'analysiert: Genauigkeit {{accuracy}} %',
     withUndo: 'mit Zurücknehmen · keine Jetons',
   },
   record: {

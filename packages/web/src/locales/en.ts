@@ -264,6 +264,7 @@ export const en = {
     result: 'You: {{score}} · {{outcome}}',
     won: 'won',
     lost: 'lost',
+    accuracy: 'analysed: accuracy {{accuracy}} %',
     withUndo: 'with undo · no chips',
   },
   record: {

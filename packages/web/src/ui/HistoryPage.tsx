@@ -1,6 +1,7 @@
 import { undosOf } from '@hearts/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAnalyses, recordKey } from '../analysis/saved';
 import { loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { recordErrorText } from './record-words';
@@ -25,6 +26,18 @@ export function HistoryPage() {
   const { store, navigate, settings } = useApp();
   const { t } = useTranslation();
   const history = useMemo(() => loadHistory(store), [store]);
+  // The player's accuracy in the games analysed already (kept by record: src/analysis/saved.ts).
+  const accuracy = useMemo(() => {
+    const kept = new Map(loadAnalyses(store).map((a) => [`${a.key}/${a.seat}`, a.summary.accuracy]));
+    return kept.size === 0
+      ? new Map<string, number>()
+      : new Map(
+          history.flatMap((g) => {
+            const a = kept.get(`${recordKey(g.record)}/${HUMAN}`);
+            return a === undefined ? [] : [[g.id, a] as const];
+          }),
+        );
+  }, [store, history]);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -89,6 +102,12 @@ export function HistoryPage() {
                     outcome: g.winners.includes(HUMAN) ? t('history.won') : t('history.lost'),
                   })}
                   {undosOf(g.record) > 0 && <span className="undo-mark"> · {t('history.withUndo')}</span>}
+                  {accuracy.has(g.id) && (
+                    <span className="accuracy-mark">
+                      {' · '}
+                      {t('history.accuracy', { accuracy: accuracy.get(g.id)!.toLocaleString(settings.lang) })}
+                    </span>
+                  )}
                 </div>
               </div>
               <div className="history-actions">
