@@ -174,7 +174,7 @@ export function AnalysisPanel({
         <div className="analysis-start">
           {seatPicker}
           <button type="button" className="primary" onClick={start}>
-            {t('analysis.start', { name: seatName })}
+            {t('analysis.start')}
           </button>
         </div>
         {state.status === 'failed' && (

@@ -148,7 +148,7 @@ describe('the replay with a kept analysis', () => {
     for (const [i, d] of marked.entries()) {
       if (i === 0) fireEvent.click(screen.getByRole('button', { name: 'Next mistake' }));
       else fireEvent.keyDown(window, { key: 'n' });
-      expect(screen.getByText(`Mark ${i + 1} of ${marked.length}`)).toBeTruthy();
+      expect(document.querySelector('.mistake-at')!.textContent).toBe(`${i + 1} of ${marked.length}`);
       const current = document.querySelector('.move-list .move[aria-current]')!;
       expect(current.getAttribute('data-mark')).toBe(d.mark);
       expect(current.getAttribute('aria-label')).toMatch(/^(Inaccuracy|Mistake|Blunder): /);
@@ -160,13 +160,14 @@ describe('the replay with a kept analysis', () => {
         expect(document.querySelector('.replay-board .trick')!.getAttribute('aria-label')).toContain('You: ');
         expect(document.querySelectorAll('.seat-bottom .played-card.worse')).toHaveLength(1);
         expect(document.querySelectorAll('.seat-bottom .better-card')).toHaveLength(d.bestCards.length);
+        expect(document.querySelector('.better-caption')!.textContent).toMatch(/^Better: /);
       } else if (d.kind === 'pass') expect(better.length).toBeGreaterThanOrEqual(3);
     }
     // Round the game: after the last mark the first again; P goes back.
     fireEvent.keyDown(window, { key: 'n' });
-    expect(screen.getByText(`Mark 1 of ${marked.length}`)).toBeTruthy();
+    expect(document.querySelector('.mistake-at')!.textContent).toBe(`1 of ${marked.length}`);
     fireEvent.keyDown(window, { key: 'p' });
-    expect(screen.getByText(`Mark ${marked.length} of ${marked.length}`)).toBeTruthy();
+    expect(document.querySelector('.mistake-at')!.textContent).toBe(`${marked.length} of ${marked.length}`);
     // Stepping on leaves the decision for the end of its trick.
     fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));
     expect(document.querySelector('.move-list .move[aria-current]')).toBeNull();

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AnalysisPanel, useAnalysis } from '../analysis/AnalysisPanel';
 import type { SavedDecision } from '../analysis/saved';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, sortHand } from '../game/cards';
+import { cardLabel, cardShort, sortHand } from '../game/cards';
 import { HISTORY_MAX, loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { seatPositions } from '../game/view';
@@ -178,7 +178,13 @@ function ReplayBoard({
               ? t('replay.start')
               : t('replay.trick', { n: step, of: pos.steps })}
         </span>
-        <span className="dir-chip">{directionText(t, passDirection(pos.passOffset, n))}</span>
+        {moment?.better ? (
+          <span className="better-caption">
+            {t('analysis.betterCard', { card: cardShort(moment.trick!.at(-1)!.card, lang) })}
+          </span>
+        ) : (
+          <span className="dir-chip">{directionText(t, passDirection(pos.passOffset, n))}</span>
+        )}
       </div>
       <main className="replay-board">
         {pos.holdings.map((cards, s) => (
