@@ -49,11 +49,12 @@ const browser = await chromium.launch({
 });
 
 /**
- * CPU seconds used so far by the browser and every process under it (Linux /proc; the clock ticks are 1/100 s):
+ * CPU seconds used so far by the browser's processes (Linux /proc; the clock ticks are 1/100 s):
  * on a shared machine the CPU time is what the analysis costs, the wall time what the player waited.
  */
 function browserCpu() {
-  const root = browser.process()?.pid;
+  // Chromium's processes are this script's descendants (the static server's are left out).
+  const root = process.pid;
   const procs = new Map();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -66,7 +67,11 @@ function browserCpu() {
     }
   }
   const under = (pid) => {
-    for (let p = pid; p > 1; p = procs.get(p)?.ppid ?? 0) if (p === root) return true;
+    if (pid === root) return false;
+    for (let p = pid; p > 1; p = procs.get(p)?.ppid ?? 0) {
+      if (p === server.pid) return false;
+      if (p === root) return true;
+    }
     return false;
   };
   let ticks = 0;

@@ -265,6 +265,7 @@ export const de: Texts = {
     won: 'gewonnen',
     lost: 'verloren',
     accuracy: 'analysiert: Genauigkeit {{accuracy}} %',
+    dropHint: 'oder ein Spielprotokoll hierher ziehen',
     withUndo: 'mit Zurücknehmen · keine Jetons',
   },
   record: {

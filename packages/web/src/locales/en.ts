@@ -265,6 +265,7 @@ export const en = {
     won: 'won',
     lost: 'lost',
     accuracy: 'analysed: accuracy {{accuracy}} %',
+    dropHint: 'or drop a record file here',
     withUndo: 'with undo · no chips',
   },
   record: {

@@ -39,6 +39,7 @@ export function HistoryPage() {
         );
   }, [store, history]);
   const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -64,10 +65,26 @@ export function HistoryPage() {
 
   return (
     <Page title={t('history.title')}>
-      <div>
+      {/* A record file may be dropped here too (the same check as the picker's). */}
+      <div
+        className={`record-drop${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => {
+          if (![...e.dataTransfer.types].includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const f = e.dataTransfer.files[0];
+          if (f) void openFile(f);
+        }}
+      >
         <button type="button" className="secondary" onClick={() => input.current?.click()}>
           {t('history.open')}
         </button>
+        <span className="muted drop-hint">{t('history.dropHint')}</span>
         <input
           ref={input}
           type="file"
