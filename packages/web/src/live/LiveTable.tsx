@@ -247,8 +247,8 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
   const [analysisProblem, setAnalysisProblem] = useState<string | null>(null);
   if (view.phase !== 'gameOver') return null;
   const token = store.get(TOKEN_KEY);
-  const gameId = client.state?.table.id;
-  // The finished game's analysis: its record (the game's id is the table's), the player's seat.
+  const gameId = client.result?.recordId;
+  // The finished game's analysis: its record, the player's seat.
   const analyse = () => {
     if (!token || !gameId) return;
     setAnalysisProblem(null);
@@ -261,8 +261,8 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
     );
   };
   const result = client.result;
-  // Once the game is over on the server (its result came), its record is there to analyse.
-  const analysisButton = token && gameId && result && (
+  // Once the game is over on the server (its result came with the record's id), its record is there to analyse.
+  const analysisButton = token && gameId && (
     <button type="button" onClick={analyse}>
       {t('analysis.open')}
     </button>
