@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AnalysisPanel, useAnalysis } from '../analysis/AnalysisPanel';
 import type { SavedDecision } from '../analysis/saved';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, cardShort, sortHand } from '../game/cards';
+import { cardLabel, cardsShort, sortHand } from '../game/cards';
 import { HISTORY_MAX, loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { seatPositions } from '../game/view';
@@ -178,9 +178,11 @@ function ReplayBoard({
               ? t('replay.start')
               : t('replay.trick', { n: step, of: pos.steps })}
         </span>
-        {moment?.better ? (
+        {moment?.betterCards ? (
           <span className="better-caption">
-            {t('analysis.betterCard', { card: cardShort(moment.trick!.at(-1)!.card, lang) })}
+            {t(moment.trick ? 'analysis.betterCard' : 'analysis.betterPassCards', {
+              card: cardsShort(moment.betterCards, lang),
+            })}
           </span>
         ) : (
           <span className="dir-chip">{directionText(t, passDirection(pos.passOffset, n))}</span>
@@ -204,9 +206,12 @@ function ReplayBoard({
                 </div>
               ))}
             </div>
-            {step === 0 && pos.passes && (
-              <div className="muted passed-line">
-                {t('replay.passes')}: {pos.passes[s]!.map((c) => cardLabel(c, lang)).join(', ')}
+            {step === 0 && pos.passes && focus?.kind !== 'pass' && (
+              <div
+                className="muted passed-line"
+                aria-label={`${t('replay.passes')}: ${pos.passes[s]!.map((c) => cardLabel(c, lang)).join(', ')}`}
+              >
+                {t('replay.passes')}: {cardsShort(pos.passes[s]!, lang)}
               </div>
             )}
           </section>
@@ -217,25 +222,13 @@ function ReplayBoard({
               cards={moment.trick}
               positions={positions}
               winner={null}
-              better={moment.better ? focus!.seat : null}
+              better={moment.betterCards ? focus!.seat : null}
               collecting={false}
               lang={lang}
               fourColor={settings.fourColor}
               className="static"
               names={names}
             />
-          )}
-          {moment?.betterPass && (
-            <div className="better-pass" aria-label={t('analysis.betterPass')}>
-              <span>{t('analysis.betterPass')}</span>
-              <div className="mini-hand">
-                {moment.betterPass.map((c) => (
-                  <div key={c} className="card mini better-card">
-                    <CardFace card={c} lang={lang} fourColor={settings.fourColor} />
-                  </div>
-                ))}
-              </div>
-            </div>
           )}
           {!moment && pos.trick && (
             <Trick
@@ -343,8 +336,8 @@ function cardMark(d: SavedDecision, card: CardName): string {
 }
 
 /**
- * The table at a decision: every hand as it was (a pass: the seat's hand before passing), the trick so far with
- * the better card (or the card played, when it was the best) in front of the seat, or the better pass.
+ * The table at a decision: every hand as it was (a pass: the hands as dealt), the trick so far with the better card
+ * (or the card played, when it was the best) in front of the seat, and the better cards to name, if any.
  */
 function momentOf(
   replay: Replay,
@@ -353,8 +346,7 @@ function momentOf(
 ): {
   holdings: readonly (readonly CardName[])[];
   trick: { seat: number; card: CardName }[] | null;
-  better: boolean;
-  betterPass: readonly CardName[] | null;
+  betterCards: readonly CardName[] | null;
 } {
   const worse = d.cost > 0 && !d.forced;
   if (d.kind === 'play') {
@@ -370,20 +362,20 @@ function momentOf(
     return {
       holdings: before.holdings.map((h) => h.filter((c) => !gone.has(c))),
       trick: [...sofar, { seat: d.seat, card: shown }],
-      better: worse,
-      betterPass: null,
+      betterCards: worse ? [shown] : null,
     };
   }
   if (d.kind === 'pass') {
     const at = replay.at(d.hand, 0);
     const passes = at.passes;
+    // As dealt: each seat less what it received, plus what it passed.
     const holdings = at.holdings.map((h, s) => {
-      if (s !== d.seat || !passes) return h;
+      if (!passes) return h;
       const from = (s - at.passOffset + n * 2) % n; // the seat that passed to this one
       return sortHand([...h.filter((c) => !passes[from]!.includes(c)), ...passes[s]!]);
     });
-    return { holdings, trick: null, better: false, betterPass: worse ? d.bestCards : null };
+    return { holdings, trick: null, betterCards: worse ? d.bestCards : null };
   }
   const end = replay.at(d.hand, replay.at(d.hand, 0).steps);
-  return { holdings: end.holdings, trick: null, better: false, betterPass: null };
+  return { holdings: end.holdings, trick: null, betterCards: null };
 }
