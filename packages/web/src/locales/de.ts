@@ -302,7 +302,6 @@ export const de: Texts = {
     worse: '{{where}}: {{played}} gespielt, {{best}} war um {{cost}} erwartete Punkte besser',
     worsePass: '{{where}}: {{played}} weitergegeben, {{best}} war um {{cost}} erwartete Punkte besser',
     betterCard: 'Besser: {{card}}',
-    betterPassCards: 'Besser weitergeben: {{card}}',
     moon: { minus: 'minus für den Schützen', plus: 'plus für die anderen' },
     graph: 'Erwartete Punkte der Runde über die Entscheidungen, von {{from}} bis {{to}}',
     graphAxis: 'erwartete Punkte',

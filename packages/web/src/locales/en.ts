@@ -302,7 +302,6 @@ export const en = {
     worse: '{{where}}: {{played}} played, {{best}} was better by {{cost}} expected points',
     worsePass: '{{where}}: {{played}} passed, {{best}} was better by {{cost}} expected points',
     betterCard: 'Better: {{card}}',
-    betterPassCards: 'Better pass: {{card}}',
     moon: { minus: 'minus for the shooter', plus: 'plus for the others' },
     graph: 'Expected points for the hand through the decisions, from {{from}} to {{to}}',
     graphAxis: 'expected points',

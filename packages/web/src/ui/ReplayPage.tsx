@@ -180,7 +180,7 @@ function ReplayBoard({
         </span>
         {moment?.betterCards ? (
           <span className="better-caption">
-            {t(moment.trick ? 'analysis.betterCard' : 'analysis.betterPassCards', {
+            {t('analysis.betterCard', {
               card: cardsShort(moment.betterCards, lang),
             })}
           </span>
