@@ -48,8 +48,8 @@ export interface SavedAnalysis {
 }
 
 export const ANALYSES_KEY = 'hearts.analyses';
-/** Analyses kept on the device (about 15 KB each); the oldest go first. */
-export const ANALYSES_MAX = 30;
+/** Analyses kept on the device (about 25 KB each for a game to 100: 150 decisions); the oldest go first. */
+export const ANALYSES_MAX = 20;
 
 /** A decision of the library's analysis in the shape the device keeps. */
 export function savedDecision(d: DecisionAnalysis): SavedDecision {
