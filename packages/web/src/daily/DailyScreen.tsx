@@ -18,7 +18,7 @@ import { openReplay } from '../game/replay';
 import { ApiError, ensureUser } from '../live/account';
 import { request, serverUrl } from '../live/http';
 import { useApp } from '../ui/context';
-import { openedFile } from '../ui/HistoryPage';
+import { setOpenedFile } from '../ui/HistoryPage';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { recordErrorText } from '../ui/record-words';
@@ -136,8 +136,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
       const record = await request(ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      openedFile.replay = r.value;
-      openedFile.name = tableId;
+      setOpenedFile(r.value, tableId);
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));

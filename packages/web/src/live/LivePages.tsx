@@ -12,11 +12,9 @@ import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { openReplay } from '../game/replay';
 import { presetOf } from '../game/settings';
 import { useApp } from '../ui/context';
 import { downloadRecord } from '../ui/download';
-import { openedFile } from '../ui/HistoryPage';
 import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
@@ -42,6 +40,7 @@ import { LiveTable, WatchersControl } from './LiveTable';
 import { BlockedList, CoolDownNote, ModerationList, useCoolDown } from './MannersPages';
 import { useClient } from './useClient';
 import { WatchList, WatchRoom } from './WatchPages';
+import { openLiveGame } from './open-record';
 import './live.css';
 
 /** A connected client handed from the page that opened a room to the room's page. */
@@ -648,20 +647,15 @@ function LiveHistory() {
     if (!account) return;
     liveHistory(account.token).then(setGames, (e: unknown) => setProblem(errorText(t, e)));
   }, [account, t]);
-  const open = async (g: LiveGame, download: boolean) => {
+  const open = async (g: LiveGame, how: 'view' | 'analysis' | 'download') => {
     if (!account) return;
     try {
-      const record = await fetchRecord(account.token, g.id);
-      if (download) {
-        downloadRecord(record, new Date(g.finishedAt));
+      if (how === 'download') {
+        downloadRecord(await fetchRecord(account.token, g.id), new Date(g.finishedAt));
         return;
       }
-      const r = openReplay(record);
-      if (!r.ok)
-        return setProblem(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
-      openedFile.replay = r.value;
-      openedFile.name = g.id;
-      navigate('/replay/file');
+      const r = await openLiveGame(account.token, g.id, g.seat, navigate, how === 'analysis');
+      if (!r.ok) setProblem(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
     } catch (e) {
       setProblem(errorText(t, e));
     }
@@ -690,10 +684,13 @@ function LiveHistory() {
                 )
                 .join(' · ')}
             </div>
-            <button type="button" className="secondary small" onClick={() => void open(g, false)}>
+            <button type="button" className="secondary small" onClick={() => void open(g, 'view')}>
               {t('live.history.view')}
             </button>
-            <button type="button" className="secondary small" onClick={() => void open(g, true)}>
+            <button type="button" className="secondary small" onClick={() => void open(g, 'analysis')}>
+              {t('analysis.open')}
+            </button>
+            <button type="button" className="secondary small" onClick={() => void open(g, 'download')}>
               {t('live.history.download')}
             </button>
             <button

@@ -30,6 +30,7 @@ import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
 import { AppContext } from '../ui/context';
 import { LiveTable } from './LiveTable';
+import { TOKEN_KEY } from './token';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -427,8 +428,14 @@ describe('game over at a live table', () => {
       expect(t.container.querySelector(`[data-place="4"]`)!.textContent).toContain(
         ['Ana', 'Ben', 'Cleo', 'Dan'][best]!,
       );
+      // The game's analysis is offered to a player with an account (its record is fetched with the token).
+      expect(t.queryByRole('button', { name: 'Analysis' })).toBeNull();
+      t.unmount();
+      store.set(TOKEN_KEY, 'h2.u1.1.1.mac');
+      expect(table('en', over).getByRole('button', { name: 'Analysis' })).toBeTruthy();
     } finally {
       client.result = null;
+      store.remove(TOKEN_KEY);
     }
   });
 });

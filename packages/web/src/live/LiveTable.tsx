@@ -25,7 +25,9 @@ import { Table, type SeatParts } from '../ui/Table';
 import { useTableSounds } from '../ui/useTableSounds';
 import { levelName } from '../ui/names';
 import { PlayerMenu } from './PlayerMenu';
+import { openLiveGame } from './open-record';
 import { Shield } from './Shield';
+import { TOKEN_KEY } from './token';
 import { clockSeconds, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
@@ -245,9 +247,30 @@ function DailyShield() {
 /** Below a live result once the game is over: the player's place and rating, a rematch, the way home. */
 function LiveResultActions({ client, view }: { client: TableClient; view: TableView }) {
   const { t } = useTranslation();
-  const { navigate } = useApp();
+  const { navigate, store } = useApp();
+  const [analysisProblem, setAnalysisProblem] = useState<string | null>(null);
   if (view.phase !== 'gameOver') return null;
+  const token = store.get(TOKEN_KEY);
+  const gameId = client.result?.recordId;
+  // The finished game's analysis: its record, the player's seat.
+  const analyse = () => {
+    if (!token || !gameId) return;
+    setAnalysisProblem(null);
+    openLiveGame(token, gameId, view.you, navigate, true).then(
+      (r) => {
+        if (r.ok) void client.leave();
+        else setAnalysisProblem(t('analysis.liveMissing'));
+      },
+      () => setAnalysisProblem(t('analysis.liveMissing')),
+    );
+  };
   const result = client.result;
+  // Once the game is over on the server (its result came with the record's id), its record is there to analyse.
+  const analysisButton = token && gameId && (
+    <button type="button" onClick={analyse}>
+      {t('analysis.open')}
+    </button>
+  );
   const mine = result?.ratings[view.you] ?? null;
   const ready = client.again?.seats ?? [];
   const daily = client.state?.table.kind === 'daily';
@@ -280,6 +303,8 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
           >
             {t('daily.toResult')}
           </button>
+          {analysisButton}
+          {analysisProblem && <p className="error">{analysisProblem}</p>}
         </div>
       ) : (
         <div className="result-actions">
@@ -300,7 +325,9 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
           >
             {t('live.table.home')}
           </button>
+          {analysisButton}
           {ready.length > 0 && <p className="muted">{t('live.table.againWaiting', { n: ready.length })}</p>}
+          {analysisProblem && <p className="error">{analysisProblem}</p>}
         </div>
       )}
     </>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openReplay } from '../game/replay';
 import { useApp } from '../ui/context';
-import { openedFile } from '../ui/HistoryPage';
+import { setOpenedFile } from '../ui/HistoryPage';
 import { recordErrorText } from '../ui/record-words';
 import { ApiError, request } from './http';
 import { mannersErrorText } from './PlayerMenu';
@@ -138,8 +138,7 @@ export function ModerationList({ token }: { token: string }) {
       const record = await request(ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      openedFile.replay = r.value;
-      openedFile.name = tableId;
+      setOpenedFile(r.value, tableId);
       navigate('/replay/file');
     } catch (e) {
       setProblem(mannersErrorText(t, e));

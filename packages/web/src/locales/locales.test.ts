@@ -34,7 +34,12 @@ describe('texts', () => {
   it('every key the code asks for exists in English and German', () => {
     const used = new Set<string>();
     // The solo game's screens; the score pad and live tables check their own blocks.
-    for (const f of [...files(join(SRC, 'ui')), ...files(join(SRC, 'game')), join(SRC, 'main.tsx')]) {
+    for (const f of [
+      ...files(join(SRC, 'ui')),
+      ...files(join(SRC, 'game')),
+      ...files(join(SRC, 'analysis')),
+      join(SRC, 'main.tsx'),
+    ]) {
       for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
     }
     expect(used.size).toBeGreaterThan(50);

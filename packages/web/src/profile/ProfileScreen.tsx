@@ -12,7 +12,7 @@ import { openReplay } from '../game/replay';
 import { ApiError, TOKEN_KEY, ensureUser, tokenUserId } from '../live/account';
 import { Avatar } from '../shop/art';
 import { useApp } from '../ui/context';
-import { openedFile } from '../ui/HistoryPage';
+import { setOpenedFile } from '../ui/HistoryPage';
 import { recordErrorText } from '../ui/record-words';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
@@ -151,8 +151,7 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
         return setProblem(
           t('history.openError', { reason: recordErrorText(t, settings.lang, opened.error) }),
         );
-      openedFile.replay = opened.value;
-      openedFile.name = id;
+      setOpenedFile(opened.value, id);
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));

@@ -51,6 +51,9 @@ export function GameTable() {
               <button type="button" className="primary" onClick={() => navigate('/new')} autoFocus>
                 {t('action.playAgain')}
               </button>
+              <button type="button" onClick={() => navigate(`/replay/${snapshot.session!.id}/analysis`)}>
+                {t('analysis.open')}
+              </button>
               <button type="button" onClick={() => navigate('/')}>
                 {t('nav.home')}
               </button>

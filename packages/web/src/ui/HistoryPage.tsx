@@ -1,6 +1,7 @@
 import { undosOf } from '@hearts/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAnalyses, recordKey } from '../analysis/saved';
 import { loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { recordErrorText } from './record-words';
@@ -10,15 +11,46 @@ import { downloadRecord } from './download';
 import { levelName } from './names';
 import { Page } from './Page';
 
-/** A replay opened from a file lives here until another one is opened. */
-export const openedFile: { replay: Replay | null; name: string } = { replay: null, name: '' };
+/**
+ * A replay opened from a file (or fetched: a live or daily game) lives here until another one is opened; `seat` is
+ * the reader's own seat in it when known (the one its analysis is for), null when the reader picks one; `game` is
+ * the id of the reader's own game (a live game of theirs: its mistakes become training positions), else null.
+ */
+export const openedFile: {
+  readonly replay: Replay | null;
+  readonly name: string;
+  readonly seat: number | null;
+  readonly game: string | null;
+} = { replay: null, name: '', seat: null, game: null };
+
+/** Opens a replay as the opened file: another's game (or a file) unless `own` names the reader's seat and game. */
+export function setOpenedFile(
+  replay: Replay,
+  name: string,
+  own: { readonly seat: number; readonly game: string } | null = null,
+): void {
+  Object.assign(openedFile, { replay, name, seat: own?.seat ?? null, game: own?.game ?? null });
+}
 
 /** Finished games, newest first: replay or download each; open a record file. */
 export function HistoryPage() {
   const { store, navigate, settings } = useApp();
   const { t } = useTranslation();
   const history = useMemo(() => loadHistory(store), [store]);
+  // The player's accuracy in the games analysed already (kept by record: src/analysis/saved.ts).
+  const accuracy = useMemo(() => {
+    const kept = new Map(loadAnalyses(store).map((a) => [`${a.key}/${a.seat}`, a.summary.accuracy]));
+    return kept.size === 0
+      ? new Map<string, number>()
+      : new Map(
+          history.flatMap((g) => {
+            const a = kept.get(`${recordKey(g.record)}/${HUMAN}`);
+            return a === undefined ? [] : [[g.id, a] as const];
+          }),
+        );
+  }, [store, history]);
   const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -36,17 +68,32 @@ export function HistoryPage() {
       setError(t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }));
       return;
     }
-    openedFile.replay = r.value;
-    openedFile.name = file.name;
+    setOpenedFile(r.value, file.name);
     navigate('/replay/file');
   };
 
   return (
     <Page title={t('history.title')}>
-      <div>
+      {/* A record file may be dropped here too (the same check as the picker's). */}
+      <div
+        className={`record-drop${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => {
+          if (![...e.dataTransfer.types].includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const f = e.dataTransfer.files[0];
+          if (f) void openFile(f);
+        }}
+      >
         <button type="button" className="secondary" onClick={() => input.current?.click()}>
           {t('history.open')}
         </button>
+        <span className="muted drop-hint">{t('history.dropHint')}</span>
         <input
           ref={input}
           type="file"
@@ -81,11 +128,24 @@ export function HistoryPage() {
                     outcome: g.winners.includes(HUMAN) ? t('history.won') : t('history.lost'),
                   })}
                   {undosOf(g.record) > 0 && <span className="undo-mark"> · {t('history.withUndo')}</span>}
+                  {accuracy.has(g.id) && (
+                    <span className="accuracy-mark">
+                      {' · '}
+                      {t('history.accuracy', { accuracy: accuracy.get(g.id)!.toLocaleString(settings.lang) })}
+                    </span>
+                  )}
                 </div>
               </div>
               <div className="history-actions">
                 <button type="button" className="secondary" onClick={() => navigate(`/replay/${g.id}`)}>
                   {t('history.replay')}
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => navigate(`/replay/${g.id}/analysis`)}
+                >
+                  {t('analysis.open')}
                 </button>
                 <button
                   type="button"

@@ -1,10 +1,13 @@
-import { placesOf } from '@hearts/engine';
+import { placesOf, type CardName } from '@hearts/engine';
 import { useEffect, useMemo, useState } from 'react';
+import { AnalysisPanel, useAnalysis } from '../analysis/AnalysisPanel';
+import type { SavedDecision } from '../analysis/saved';
 import { useTranslation } from 'react-i18next';
-import { cardLabel } from '../game/cards';
+import { cardLabel, cardsShort, sortHand } from '../game/cards';
 import { HISTORY_MAX, loadHistory } from '../game/records';
 import { openReplay, type Replay } from '../game/replay';
 import { seatPositions } from '../game/view';
+import { HUMAN } from '../game/session';
 import { CardFace } from './CardSvg';
 import { DownloadIcon, StepIcon } from './icons';
 import { useApp } from './context';
@@ -18,10 +21,15 @@ import { ScoreTable } from './ScoreTable';
 import { Trick } from './Trick';
 import { passDirection } from '../game/view';
 
-/** Replays a game from the history (or an opened file) trick by trick, every hand open. */
-export function ReplayPage({ id }: { id: string }) {
+/**
+ * Replays a game from the history (or an opened file) trick by trick, every hand open, with its analysis:
+ * `#/replay/ID` (a game of the history, or `file`: the record opened last), `#/replay/ID/analysis` (the same,
+ * analysing at once unless the analysis is kept already).
+ */
+export function ReplayPage({ id: route }: { id: string }) {
   const { store, navigate } = useApp();
   const { t } = useTranslation();
+  const [id = '', extra] = route.split('/');
   // Why there is nothing to replay: no file opened, no game at all, or not this one (an old or mistyped link).
   const [replay, missing]: [Replay | null, string] = useMemo(() => {
     if (id === 'file') return [openedFile.replay, 'replay.noFile'];
@@ -41,16 +49,49 @@ export function ReplayPage({ id }: { id: string }) {
       </Page>
     );
   }
-  return <ReplayBoard replay={replay} own={id !== 'file'} />;
+  const own = id !== 'file';
+  return (
+    <ReplayBoard
+      replay={replay}
+      own={own}
+      seat={own ? HUMAN : openedFile.seat}
+      game={own ? id : openedFile.game}
+      analyse={extra === 'analysis'}
+    />
+  );
 }
 
-function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
-  const { settings, navigate } = useApp();
+/** Where a decision stands in the game, for stepping from mark to mark: passes first, the moon choice last. */
+const orderOf = (d: SavedDecision): number =>
+  d.hand * 1000 + (d.kind === 'pass' ? -1 : d.kind === 'moon' ? 999 : d.step!);
+
+function ReplayBoard({
+  replay,
+  own,
+  seat: givenSeat,
+  game,
+  analyse,
+}: {
+  replay: Replay;
+  own: boolean;
+  seat: number | null; // the seat to analyse (null: the reader picks one; seat 0 until then)
+  game: string | null; // the player's own game (its id; `seat` is theirs): its mistakes become training positions
+  analyse: boolean; // start the analysis at once (when it is not kept already)
+}) {
+  const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const [hand, setHand] = useState(0);
   const [step, setStep] = useState(0);
-  const pos = replay.at(hand, step);
+  const [seat, setSeat] = useState(givenSeat ?? 0);
+  const analysis = useAnalysis(store, replay.record, seat, analyse, seat === givenSeat ? game : null);
+  const done = analysis.state.status === 'done' ? analysis.state.analysis : null;
+  const [focusAt, setFocusAt] = useState<number | null>(null); // index of the focused decision
+  const focus = done && focusAt !== null ? (done.decisions[focusAt] ?? null) : null;
+  useEffect(() => setFocusAt(null), [done]);
+  const base = replay.at(hand, step);
   const n = replay.record.players.length;
+  const moment = focus ? momentOf(replay, focus, n) : null;
+  const pos = moment ? { ...base, holdings: moment.holdings, trick: null } : base;
   const positions = seatPositions(n);
   const lang = settings.lang;
   // The app's own solo records name the seats in English ("You", "Bot 1 (medium)"): shown in the reader's words.
@@ -60,17 +101,45 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
   const name = (s: number) => names[s] ?? `#${s}`;
 
   const go = (h: number, s: number) => {
+    setFocusAt(null);
     const hh = Math.max(0, Math.min(replay.hands - 1, h));
     setHand(hh);
     setStep(Math.max(0, Math.min(replay.at(hh, 0).steps, s)));
   };
-  const next = () => (step < pos.steps ? go(hand, step + 1) : hand < replay.hands - 1 && go(hand + 1, 0));
-  const prev = () => (step > 0 ? go(hand, step - 1) : hand > 0 && go(hand - 1, replay.at(hand - 1, 0).steps));
+  const next = () => {
+    // From a decision inside a trick, the next step is the end of that trick.
+    if (focus?.kind === 'play') return go(hand, (focus.trick ?? 0) + 1);
+    return step < pos.steps ? go(hand, step + 1) : hand < replay.hands - 1 && go(hand + 1, 0);
+  };
+  const prev = () => {
+    if (focus?.kind === 'play') return go(hand, focus.trick ?? 0);
+    return step > 0 ? go(hand, step - 1) : hand > 0 && go(hand - 1, replay.at(hand - 1, 0).steps);
+  };
+
+  const focusOn = (d: SavedDecision) => {
+    if (!done) return;
+    setHand(d.hand);
+    setStep(d.kind === 'play' ? (d.trick ?? 0) : d.kind === 'moon' ? replay.at(d.hand, 0).steps : 0);
+    setFocusAt(done.decisions.indexOf(d));
+  };
+  /** The next (or previous) marked decision from the focused one or the position on view, round the game. */
+  const toMistake = (dir: 1 | -1) => {
+    const marked = done?.decisions.filter((d) => d.mark !== null) ?? [];
+    if (marked.length === 0) return;
+    const here = focus ? orderOf(focus) : hand * 1000 + (step === 0 ? -1.5 : step * n - 0.5);
+    const ahead =
+      dir === 1 ? marked.filter((d) => orderOf(d) > here) : marked.filter((d) => orderOf(d) < here);
+    focusOn(dir === 1 ? (ahead[0] ?? marked[0]!) : (ahead[ahead.length - 1] ?? marked[marked.length - 1]!));
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.target as Element | null)?.closest?.('select, input'))
+        return;
       if (e.key === 'ArrowRight') next();
       else if (e.key === 'ArrowLeft') prev();
+      else if (e.key === 'n' || e.key === 'N') toMistake(1);
+      else if (e.key === 'p' || e.key === 'P') toMistake(-1);
       else return;
       e.preventDefault();
     };
@@ -105,8 +174,22 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
       </header>
       <div className="replay-status" aria-live="polite">
         <span>{t('replay.hand', { n: hand + 1, of: replay.hands })}</span>
-        <span>{step === 0 ? t('replay.start') : t('replay.trick', { n: step, of: pos.steps })}</span>
-        <span className="dir-chip">{directionText(t, passDirection(pos.passOffset, n))}</span>
+        <span>
+          {focus?.kind === 'play'
+            ? t('replay.trick', { n: (focus.trick ?? 0) + 1, of: pos.steps })
+            : step === 0
+              ? t('replay.start')
+              : t('replay.trick', { n: step, of: pos.steps })}
+        </span>
+        {moment?.betterCards ? (
+          <span className="better-caption">
+            {t('analysis.betterCard', {
+              card: cardsShort(moment.betterCards, lang),
+            })}
+          </span>
+        ) : (
+          <span className="dir-chip">{directionText(t, passDirection(pos.passOffset, n))}</span>
+        )}
       </div>
       <main className="replay-board">
         {pos.holdings.map((cards, s) => (
@@ -121,20 +204,36 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
               role="img"
             >
               {cards.map((c) => (
-                <div key={c} className="card mini">
+                <div key={c} className={`card mini${s === focus?.seat ? cardMark(focus, c) : ''}`}>
                   <CardFace card={c} lang={lang} fourColor={settings.fourColor} />
                 </div>
               ))}
             </div>
-            {step === 0 && pos.passes && (
-              <div className="muted passed-line">
-                {t('replay.passes')}: {pos.passes[s]!.map((c) => cardLabel(c, lang)).join(', ')}
+            {step === 0 && pos.passes && focus?.kind !== 'pass' && (
+              <div
+                className="muted passed-line"
+                aria-label={`${t('replay.passes')}: ${pos.passes[s]!.map((c) => cardLabel(c, lang)).join(', ')}`}
+              >
+                {t('replay.passes')}: {cardsShort(pos.passes[s]!, lang)}
               </div>
             )}
           </section>
         ))}
         <div className="center">
-          {pos.trick && (
+          {moment?.trick && (
+            <Trick
+              cards={moment.trick}
+              positions={positions}
+              winner={null}
+              better={moment.betterCards ? focus!.seat : null}
+              collecting={false}
+              lang={lang}
+              fourColor={settings.fourColor}
+              className="static"
+              names={names}
+            />
+          )}
+          {!moment && pos.trick && (
             <Trick
               cards={pos.trick.cards.map((card, i) => ({ seat: (pos.trick!.leader + i) % n, card }))}
               positions={positions}
@@ -181,23 +280,105 @@ function ReplayBoard({ replay, own }: { replay: Replay; own: boolean }) {
           <StepIcon kind="last" />
         </button>
       </nav>
-      {rows.length > 0 && (
-        <section className="replay-scores" aria-label={t('score.title')}>
-          {pos.result && hand === replay.hands - 1 && replay.finished && (
-            <Standings places={placesOf(pos.totals)} totals={pos.totals} you={own ? 0 : -1} nameOf={name} />
-          )}
-          {pos.summary && <HandFacts summary={pos.summary} you={own ? 0 : -1} nameOf={name} />}
-          <ScoreTable
-            rows={rows}
-            totals={pos.totals}
-            names={names}
-            bots={own ? names.map((_, s) => s !== 0) : undefined}
-            highlight={
-              pos.result && hand === replay.hands - 1 && replay.finished ? replay.winners : undefined
-            }
-          />
-        </section>
-      )}
+      <div className="replay-side">
+        <AnalysisPanel
+          state={analysis.state}
+          start={analysis.start}
+          cancel={analysis.cancel}
+          seatName={name(seat)}
+          seatPicker={
+            givenSeat === null && (
+              <label className="seat-picker">
+                {t('analysis.seat')}{' '}
+                <select value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
+                  {names.map((nm, s) => (
+                    <option key={s} value={s}>
+                      {nm}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )
+          }
+          hand={hand}
+          focus={focus}
+          onFocus={focusOn}
+          onMistake={toMistake}
+          lang={lang}
+          fourColor={settings.fourColor}
+        />
+        {rows.length > 0 && (
+          <section className="replay-scores" aria-label={t('score.title')}>
+            {pos.result && hand === replay.hands - 1 && replay.finished && (
+              <Standings places={placesOf(pos.totals)} totals={pos.totals} you={own ? 0 : -1} nameOf={name} />
+            )}
+            {pos.summary && <HandFacts summary={pos.summary} you={own ? 0 : -1} nameOf={name} />}
+            <ScoreTable
+              rows={rows}
+              totals={pos.totals}
+              names={names}
+              bots={own ? names.map((_, s) => s !== 0) : undefined}
+              highlight={
+                pos.result && hand === replay.hands - 1 && replay.finished ? replay.winners : undefined
+              }
+            />
+          </section>
+        )}
+      </div>
     </div>
   );
+}
+
+/** A focused decision's class on a card of its seat's hand: the card played, or a better one. */
+function cardMark(d: SavedDecision, card: CardName): string {
+  const worse = d.cost > 0 && !d.forced;
+  const played = Array.isArray(d.played) ? d.played.includes(card) : d.played === card;
+  if (worse && d.bestCards.includes(card)) return ' better-card';
+  if (played) return worse ? ' played-card worse' : ' played-card';
+  return '';
+}
+
+/**
+ * The table at a decision: every hand as it was (a pass: the hands as dealt), the trick so far with the better card
+ * (or the card played, when it was the best) in front of the seat, and the better cards to name, if any.
+ */
+function momentOf(
+  replay: Replay,
+  d: SavedDecision,
+  n: number,
+): {
+  holdings: readonly (readonly CardName[])[];
+  trick: { seat: number; card: CardName }[] | null;
+  betterCards: readonly CardName[] | null;
+} {
+  const worse = d.cost > 0 && !d.forced;
+  if (d.kind === 'play') {
+    const trick = d.trick ?? 0;
+    const before = replay.at(d.hand, trick);
+    const whole = replay.at(d.hand, trick + 1).trick;
+    const k = (d.step ?? 0) - trick * n;
+    const sofar = (whole?.cards ?? [])
+      .slice(0, k)
+      .map((card, i) => ({ seat: (whole!.leader + i) % n, card }));
+    const gone = new Set(sofar.map((c) => c.card));
+    const shown = worse ? (d.bestCards[0] ?? (d.best as CardName)) : (d.played as CardName);
+    return {
+      holdings: before.holdings.map((h) => h.filter((c) => !gone.has(c))),
+      trick: [...sofar, { seat: d.seat, card: shown }],
+      betterCards: worse ? [shown] : null,
+    };
+  }
+  if (d.kind === 'pass') {
+    const at = replay.at(d.hand, 0);
+    const passes = at.passes;
+    // As dealt: each seat less what it received, plus what it passed.
+    const holdings = at.holdings.map((h, s) => {
+      if (!passes) return h;
+      const from = (s - at.passOffset + n * 2) % n; // the seat that passed to this one
+      return sortHand([...h.filter((c) => !passes[from]!.includes(c)), ...passes[s]!]);
+    });
+    return { holdings, trick: null, betterCards: worse ? d.bestCards : null };
+  }
+  const end = replay.at(d.hand, replay.at(d.hand, 0).steps);
+  return { holdings: end.holdings, trick: null, betterCards: null };
 }

@@ -25,6 +25,7 @@ export interface TrickProps {
   readonly className?: string;
   readonly label?: string;
   readonly names?: readonly string[]; // spoken seat names, by seat; "You", "Bot 1"… by default
+  readonly better?: number | null; // the seat whose card is the analysis' better card, not one played
 }
 
 /** The cards in the middle, each in front of the seat that played it. */
@@ -38,6 +39,7 @@ export function Trick({
   className,
   label,
   names,
+  better = null,
 }: TrickProps) {
   const { t } = useTranslation();
   const to = winner === null ? null : OFFSET[positions[winner]!];
@@ -63,7 +65,7 @@ export function Trick({
         return (
           <div
             key={`${c.seat}-${c.card}`}
-            className={`card trick-card at-${pos}${c.seat === winner ? ' winning' : ''}${collecting ? ' collect' : ''}`}
+            className={`card trick-card at-${pos}${c.seat === winner ? ' winning' : ''}${c.seat === better ? ' better-card' : ''}${collecting ? ' collect' : ''}`}
             style={style}
           >
             <CardFace card={c.card} lang={lang} fourColor={fourColor} />

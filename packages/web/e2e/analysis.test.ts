@@ -1,0 +1,172 @@
+/**
+ * The analysis in Chromium: a solo game finished at the table, its analysis opened from the result screen (a Web
+ * Worker with a progress bar, a small budget for the test), the same marks as the library's own analysis of that
+ * record, a step to a mistake with the better card on the table, and the analysis kept for the next visit.
+ */
+import { analyzeGame } from '@hearts/bots';
+import {
+  applyMove,
+  dealRandom,
+  legalMoves,
+  makeCard,
+  newGame,
+  observation,
+  seededRandom,
+  unwrap,
+  type GameState,
+} from '@hearts/engine';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reducedBudget } from '../src/analysis/client';
+import { cardLabel } from '../src/game/cards';
+import { CURRENT_KEY, saveSession } from '../src/game/session';
+import { memoryStore } from '../src/game/storage';
+import { buildApp, clickCard, launch, screenshot, startServer, watchErrors, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startServer();
+  browser = await launch();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Deals per decision: the test's budget (the real one is measured by scripts/perf.js --analysis). */
+const DEALS = 150;
+
+/**
+ * A one-hand game (it ends after the hand) where seat 0 passes its lowest cards and always plays its highest legal
+ * card — plenty of mistakes — stopped when seat 0 is to play the last card of the hand.
+ */
+function lastCardToPlay(seed: number): GameState {
+  let state = dealRandom(unwrap(newGame({ handsToPlay: 1 })), seededRandom(seed));
+  for (;;) {
+    if (state.phase === 'pass') {
+      const seat = state.log[0]!.passes!.findIndex((p) => p === null);
+      const legal = legalMoves(state, seat).toArray();
+      state = unwrap(applyMove(state, seat, { kind: 'pass', cards: legal.slice(0, 3) }));
+      continue;
+    }
+    if (state.phase === 'moon') {
+      state = unwrap(applyMove(state, state.moonShooter!, { kind: 'moon', choice: 'minus' }));
+      continue;
+    }
+    const seat = state.core!.turn;
+    const legal = legalMoves(state, seat).toArray();
+    if (seat === 0 && observation(state, 0).hand.length === 1) return state;
+    state = unwrap(applyMove(state, seat, { kind: 'play', card: seat === 0 ? legal.at(-1)! : legal[0]! }));
+  }
+}
+
+/** The analysis the page keeps, read from its store. */
+async function kept(page: Page) {
+  return page.evaluate(() => {
+    const all = JSON.parse(localStorage.getItem('hearts.analyses') ?? '[]') as {
+      seat: number;
+      decisions: { kind: string; mark: string | null; cost: number; bestCards: string[] }[];
+    }[];
+    return all[0]!;
+  });
+}
+
+describe('the analysis of a finished solo game', () => {
+  it('runs in a worker with a progress bar, marks the decisions and steps to a mistake with the better card', async () => {
+    const state = lastCardToPlay(11);
+    const store = memoryStore();
+    saveSession(store, { id: 'e2e-analysis', startedAt: 1, level: 'hard', state, seeds: [null] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(
+      ([game, settings]) => {
+        if (!localStorage.getItem('hearts.current') && !localStorage.getItem('hearts.history'))
+          localStorage.setItem('hearts.current', game as string);
+        if (!localStorage.getItem('hearts.settings'))
+          localStorage.setItem('hearts.settings', settings as string);
+        // Whether the progress bar was ever on the page (it may be gone by the time the test looks).
+        new MutationObserver(() => {
+          if (document.querySelector('.analysis-running progress'))
+            (window as unknown as { sawProgress: boolean }).sawProgress = true;
+        }).observe(document, { subtree: true, childList: true });
+      },
+      [store.get(CURRENT_KEY)!, JSON.stringify({ lang: 'en', level: 'hard' })],
+    );
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?speed=instant&botMs=5&analysisDeals=${DEALS}#/play`);
+    await page.locator('.table-screen[data-phase="play"]').waitFor();
+    await clickCard(page, makeCard(legalMoves(state, 0).toArray()[0]!)); // the last card in the hand
+    await page.getByRole('button', { name: 'Analysis', exact: true }).click();
+    await page.waitForURL(/#\/replay\/e2e-analysis\/analysis$/);
+    await page.locator('.analysis-summary').waitFor({ timeout: 180_000 });
+    expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress)).toBe(
+      true,
+    );
+
+    // The same marks as the library's analysis of the stored record with the same budget and seed.
+    const record = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('hearts.history')!) as { record: unknown }[])[0]!.record,
+    );
+    const mine = unwrap(await analyzeGame(record, { seats: [0], seed: 1, ...reducedBudget(DEALS) }));
+    const analysis = await kept(page);
+    expect(analysis.decisions.map((d) => [d.kind, d.mark, d.cost])).toEqual(
+      mine.decisions.map((d) => [d.kind, d.mark, d.cost]),
+    );
+    const marked = analysis.decisions.filter((d) => d.mark !== null);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(await page.locator('.move-list .move[data-mark]').count()).toBe(marked.length);
+
+    // Step to the first marked card played: the better card is on the table in front of the player.
+    const firstPlay = marked.findIndex((d) => d.kind === 'play');
+    expect(firstPlay).toBeGreaterThanOrEqual(0);
+    await page.getByRole('button', { name: 'Next mistake' }).click();
+    for (let i = 0; i < firstPlay; i++) await page.keyboard.press('n');
+    await expect
+      .poll(() => page.locator('.mistake-at').textContent())
+      .toBe(`${firstPlay + 1} of ${marked.length}`);
+    const better = marked[firstPlay]!.bestCards;
+    const table = await page.locator('.replay-board .trick').getAttribute('aria-label');
+    expect(table).toContain(`You: ${cardLabel(better[0] as never, 'en')}`);
+    expect(await page.locator('.replay-board .trick-card.better-card.at-bottom').count()).toBe(1);
+    expect(await page.locator('.focus-line').textContent()).toMatch(
+      /(Mistake|Blunder|Inaccuracy): Trick \d+:/,
+    );
+    await screenshot(page, 'analysis-replay-desktop-1280x800-en.png');
+
+    // Kept with the game: the history's replay shows it at once, without a worker.
+    await page.goto(`${server.url}/?analysisDeals=${DEALS}#/history`);
+    await page.getByRole('button', { name: 'Analysis', exact: true }).first().click();
+    await page.locator('.analysis-summary').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress),
+    ).toBeFalsy();
+    expect(await page.locator('.move-list .move[data-mark]').count()).toBe(marked.length);
+
+    // A phone, in German.
+    await page.evaluate(() =>
+      localStorage.setItem('hearts.settings', JSON.stringify({ lang: 'de', level: 'hard' })),
+    );
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Nächster Fehler' }).click();
+    for (let i = 0; i < firstPlay; i++) await page.keyboard.press('n');
+    await page.locator('.replay-board .trick-card.better-card').waitFor();
+    await screenshot(page, 'analysis-replay-phone-360x740-de.png');
+
+    // Cancelled: back to the start, nothing kept (a budget far too big to finish meanwhile).
+    await page.evaluate(() => localStorage.removeItem('hearts.analyses'));
+    await page.goto(`${server.url}/?analysisDeals=40000#/replay/e2e-analysis`);
+    await page.getByRole('button', { name: 'Analysieren' }).click();
+    await page.locator('.analysis-running progress').waitFor();
+    await screenshot(page, 'analysis-running-phone-360x740-de.png');
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('button', { name: 'Analysieren' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('hearts.analyses'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});

@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { analyzeGame, type DecisionAnalysis } from '@hearts/bots';
+import { makeRecord, seededRandom, type GameRecord } from '@hearts/engine';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SoloTable, directBots } from '../game/host';
+import { addToHistory } from '../game/records';
+import { defaultSettings } from '../game/settings';
+import { memoryStore, writeJson } from '../game/storage';
+import { playGame } from '../game/testing';
+import { createI18n } from '../i18n';
+import { App } from '../ui/App';
+import { pages } from '../ui/pages';
+import { reducedBudget } from './client';
+import {
+  ANALYSES_KEY,
+  ANALYSES_MAX,
+  loadAnalyses,
+  loadAnalysis,
+  recordKey,
+  saveAnalysis,
+  savedDecision,
+  type SavedAnalysis,
+} from './saved';
+import { TRAINING_MIN_COST, ownPositions } from './training';
+import { isRightAnswer, trainingPositionSchema } from '@hearts/live/training';
+
+/** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
+let record: GameRecord;
+let analysis: SavedAnalysis;
+let decisions: readonly DecisionAnalysis[]; // as the worker has them: with every option rated
+
+beforeAll(async () => {
+  const state = playGame(5, { handsToPlay: 1 });
+  record = makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
+  const r = await analyzeGame(record, { seats: [0], seed: 1, ...reducedBudget(120) });
+  if (!r.ok) throw new Error('the record did not replay');
+  decisions = r.value.decisions;
+  analysis = {
+    version: 1,
+    key: recordKey(record),
+    seat: 0,
+    deals: 120,
+    decisions: r.value.decisions.map(savedDecision),
+    summary: r.value.seats[0]!,
+    at: 1,
+  };
+}, 120_000);
+
+afterEach(cleanup);
+
+describe('a kept analysis', () => {
+  it('is found again by its record and seat, whatever object the record comes in', () => {
+    const store = memoryStore();
+    saveAnalysis(store, analysis);
+    const again = JSON.parse(JSON.stringify(record)) as unknown;
+    expect(loadAnalysis(store, recordKey(again), 0)).toEqual(analysis);
+    expect(loadAnalysis(store, recordKey(again), 1)).toBeNull();
+    expect(recordKey({ ...record, players: ['A', 'B', 'C', 'D'] })).not.toBe(recordKey(record));
+  });
+
+  it('keeps the newest ANALYSES_MAX, one per record and seat, and leaves out entries that are not well formed', () => {
+    const store = memoryStore();
+    for (let i = 0; i < ANALYSES_MAX + 5; i++) saveAnalysis(store, { ...analysis, key: `k${i}`, at: i });
+    saveAnalysis(store, { ...analysis, key: 'k40', at: 99 });
+    const kept = loadAnalyses(store);
+    expect(kept).toHaveLength(ANALYSES_MAX);
+    expect(kept[0]!.key).toBe('k40');
+    expect(kept.filter((a) => a.key === 'k40')).toHaveLength(1);
+    expect(kept.some((a) => a.key === 'k0')).toBe(false);
+    writeJson(store, ANALYSES_KEY, [{ version: 1, key: 'x' }, analysis, 'junk']);
+    expect(loadAnalyses(store)).toEqual([analysis]);
+  });
+
+  it('names every card as good as the better one, and passes in full', () => {
+    const play = analysis.decisions.find((d) => d.kind === 'play' && d.cost > 0)!;
+    expect(play.bestCards).toContain(play.best);
+    expect(play.bestCards).not.toContain(play.played);
+    const pass = analysis.decisions.find((d) => d.kind === 'pass')!;
+    expect(pass.bestCards).toEqual(pass.best);
+  });
+});
+
+describe('training positions', () => {
+  it('are the own decisions that cost a mistake or more, each with the seat’s own view and every option rated', () => {
+    const positions = ownPositions(record, decisions, 0, { game: 'g1', createdAt: 7 });
+    const costly = decisions.filter((d) => d.kind !== 'moon' && d.cost >= TRAINING_MIN_COST);
+    expect(costly.length).toBeGreaterThan(0);
+    expect(positions.map((p) => p.cost)).toEqual(costly.map((d) => d.cost));
+    for (const p of positions) {
+      expect(trainingPositionSchema.safeParse(p).success).toBe(true); // what the server and the page accept
+      expect(p.observation.seat).toBe(0);
+      expect(p).toMatchObject({ source: 'own', game: 'g1', createdAt: 7 });
+      expect(['mistake', 'blunder']).toContain(p.mark);
+      expect(isRightAnswer(p, p.best)).toBe(true);
+      expect(isRightAnswer(p, p.played)).toBe(false);
+      if (p.kind === 'play') {
+        expect(p.observation.legal).toContain(p.played[0]);
+        expect(p.observation.legal).toContain(p.best[0]);
+      }
+    }
+    expect(new Set(positions.map((p) => p.id)).size).toBe(positions.length);
+  });
+
+  it('are none for a record the decisions are not of, nor for another seat', () => {
+    const other = makeRecord(playGame(6, { handsToPlay: 1 }), ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
+    const from = { game: null, createdAt: 7 };
+    expect(ownPositions(other, decisions, 0, from)).toEqual([]);
+    expect(ownPositions({ format: 'nonsense' }, decisions, 0, from)).toEqual([]);
+    expect(ownPositions(record, decisions, 1, from)).toEqual([]);
+  });
+});
+
+describe('the replay with a kept analysis', () => {
+  function open(): void {
+    const store = memoryStore();
+    addToHistory(store, {
+      id: 'g1',
+      startedAt: 1,
+      endedAt: 2,
+      level: 'easy',
+      record,
+      scores: [0, 0, 0, 0],
+      winners: [0],
+    });
+    saveAnalysis(store, analysis);
+    const controller = new SoloTable({
+      store,
+      bots: directBots(() => seededRandom(1)),
+      scheduler: { now: () => 0, after: () => () => undefined },
+      timing: () => ({ move: 0, hold: 0, pace: 0 }),
+    });
+    window.location.hash = '#/replay/g1/analysis';
+    render(
+      <App
+        i18n={createI18n('en')}
+        store={store}
+        controller={controller}
+        initialSettings={defaultSettings('en')}
+        coarsePointer={false}
+        pages={pages}
+      />,
+    );
+  }
+
+  it('marks the decisions, steps to each mistake and shows the better card on the table', () => {
+    open(); // kept: shown at once, no worker started
+    const marked = analysis.decisions.filter((d) => d.mark !== null);
+    expect(marked.length).toBeGreaterThan(1);
+    expect(screen.getByText(`You: accuracy ${analysis.summary.accuracy} %`)).toBeTruthy();
+    expect(document.querySelectorAll('.move-list .move')).toHaveLength(analysis.decisions.length);
+    expect(document.querySelectorAll('.move-list .move[data-mark]')).toHaveLength(marked.length);
+    expect(document.querySelectorAll('.points-graph .played-dot')).toHaveLength(analysis.decisions.length);
+
+    for (const [i, d] of marked.entries()) {
+      if (i === 0) fireEvent.click(screen.getByRole('button', { name: 'Next mistake' }));
+      else fireEvent.keyDown(window, { key: 'n' });
+      expect(document.querySelector('.mistake-at')!.textContent).toBe(`${i + 1} of ${marked.length}`);
+      const current = document.querySelector('.move-list .move[aria-current]')!;
+      expect(current.getAttribute('data-mark')).toBe(d.mark);
+      expect(current.getAttribute('aria-label')).toMatch(/^(Inaccuracy|Mistake|Blunder): /);
+      const better = [...document.querySelectorAll('.replay-board .better-card')];
+      if (d.kind === 'play') {
+        // On the table in front of the seat, and raised in its hand with the card played marked.
+        const onTable = document.querySelector('.replay-board .trick-card.better-card.at-bottom');
+        expect(onTable).not.toBeNull();
+        expect(document.querySelector('.replay-board .trick')!.getAttribute('aria-label')).toContain('You: ');
+        expect(document.querySelectorAll('.seat-bottom .played-card.worse')).toHaveLength(1);
+        expect(document.querySelectorAll('.seat-bottom .better-card')).toHaveLength(d.bestCards.length);
+        expect(document.querySelector('.better-caption')!.textContent).toMatch(/^Better: /);
+      } else if (d.kind === 'pass') expect(better.length).toBeGreaterThanOrEqual(3);
+    }
+    // Round the game: after the last mark the first again; P goes back.
+    fireEvent.keyDown(window, { key: 'n' });
+    expect(document.querySelector('.mistake-at')!.textContent).toBe(`1 of ${marked.length}`);
+    fireEvent.keyDown(window, { key: 'p' });
+    expect(document.querySelector('.mistake-at')!.textContent).toBe(`${marked.length} of ${marked.length}`);
+    // Stepping on leaves the decision for the end of its trick.
+    fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));
+    expect(document.querySelector('.move-list .move[aria-current]')).toBeNull();
+    expect(document.querySelector('.replay-board .better-card')).toBeNull();
+  });
+});

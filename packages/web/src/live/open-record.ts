@@ -1,0 +1,24 @@
+/**
+ * Opens a finished live game in the replay (and its analysis): fetches its record, checks it with the engine and
+ * hands it to the replay page as the opened file, with the player's own seat for the analysis.
+ */
+import type { RecordError, Result } from '@hearts/engine';
+import { err, ok } from '@hearts/engine';
+import { openReplay } from '../game/replay';
+import { setOpenedFile } from '../ui/HistoryPage';
+import { fetchRecord } from './account';
+
+/** Fetches game `id`'s record and opens it; rejects when the server cannot give it, errs on a bad record. */
+export async function openLiveGame(
+  token: string,
+  id: string,
+  seat: number,
+  navigate: (route: string) => void,
+  analyse: boolean,
+): Promise<Result<void, RecordError>> {
+  const r = openReplay(await fetchRecord(token, id));
+  if (!r.ok) return err(r.error);
+  setOpenedFile(r.value, id, { seat, game: id });
+  navigate(analyse ? '/replay/file/analysis' : '/replay/file');
+  return ok(undefined);
+}

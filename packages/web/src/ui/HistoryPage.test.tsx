@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { makeRecord, seededRandom } from '@hearts/engine';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordKey, saveAnalysis } from '../analysis/saved';
+import { SoloTable, directBots } from '../game/host';
+import { addToHistory } from '../game/records';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { playGame } from '../game/testing';
+import { createI18n } from '../i18n';
+import { App } from './App';
+import { openedFile } from './HistoryPage';
+import { pages } from './pages';
+
+afterEach(cleanup);
+
+const state = playGame(8, { handsToPlay: 1 });
+const record = makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
+
+function open(store = memoryStore()): void {
+  const controller = new SoloTable({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  window.location.hash = '#/history';
+  render(
+    <App
+      i18n={createI18n('en')}
+      store={store}
+      controller={controller}
+      initialSettings={defaultSettings('en')}
+      coarsePointer={false}
+      pages={pages}
+    />,
+  );
+}
+
+const drop = (text: string, name = 'game.json') =>
+  fireEvent.drop(document.querySelector('.record-drop')!, {
+    dataTransfer: { types: ['Files'], files: [new File([text], name, { type: 'application/json' })] },
+  });
+
+describe('the history page', () => {
+  it('opens a record file dropped on it, for the reader to pick the seat to analyse', async () => {
+    open();
+    drop(JSON.stringify(record), 'mine.json');
+    await waitFor(() => expect(window.location.hash).toBe('#/replay/file'));
+    expect(openedFile.name).toBe('mine.json');
+    expect(openedFile.seat).toBeNull();
+    expect(openedFile.replay!.record).toEqual(record);
+  });
+
+  it('refuses a dropped file that is not a record, with the reason', async () => {
+    open();
+    drop('{"format":"hearts-record/1","rules":{},"players":[],"hands":[]}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /cannot be replayed: it is not a game record/,
+    );
+    drop('not json');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This file cannot be replayed: it is not a JSON file',
+      ),
+    );
+  });
+
+  it('shows the accuracy of a game analysed already', () => {
+    const store = memoryStore();
+    addToHistory(store, {
+      id: 'g1',
+      startedAt: 1,
+      endedAt: 2,
+      level: 'easy',
+      record,
+      scores: [0, 0, 0, 0],
+      winners: [0],
+    });
+    const summary = {
+      seat: 0,
+      decisions: 1,
+      cost: 0,
+      accuracy: 87.5,
+      inaccuracies: 0,
+      mistakes: 0,
+      blunders: 0,
+    };
+    saveAnalysis(store, {
+      version: 1,
+      key: recordKey(record),
+      seat: 0,
+      deals: null,
+      decisions: [],
+      summary,
+      at: 1,
+    });
+    open(store);
+    expect(document.querySelector('.accuracy-mark')!.textContent).toBe(' · analysed: accuracy 87.5 %');
+  });
+});
