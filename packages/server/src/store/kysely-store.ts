@@ -6,8 +6,9 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore } from './types.js';
+import type { DailyStore, FriendsStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
+import { KyselyFriends } from './kysely-friends.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { migrateToLatest } from './migrations.js';
 import type { ProgressStore } from './progress.js';
@@ -142,7 +143,11 @@ export class KyselyStore implements GameStore {
   ) {
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
+    this.friends = new KyselyFriends(db);
   }
+
+  /** Friendships and invites. */
+  readonly friends: FriendsStore;
 
   /** The daily game's days and attempts. */
   readonly daily: DailyStore;

@@ -14,6 +14,7 @@ import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
+import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
@@ -132,6 +133,8 @@ export interface GameStore {
   readonly progress: ProgressStore;
   /** The daily game's days and attempts (src/store/daily.ts). */
   readonly daily: DailyStore;
+  /** Friendships and invites (src/store/friends.ts). */
+  readonly friends: FriendsStore;
 }
 
 /** The daily game's days and attempts, one per player and day (rows and errors: `daily.ts`). */
@@ -154,4 +157,33 @@ export interface DailyStore {
   userAttempts(userId: string, limit: number): Promise<DailyAttempt[]>;
   /** Days stored before `before` (exclusive), newest first, with how many finished them. */
   days(before: string, limit: number): Promise<DaySummary[]>;
+}
+
+/** Friendships (mutual: asked and accepted) and invites into friends' rooms (rows: `friends.ts`). */
+export interface FriendsStore {
+  /**
+   * `from` asks `to` to be friends: a new request; or, when `to` had asked `from`, the friendship (accepted now).
+   * Concurrent requests of both sides end in one friendship.
+   */
+  request(fromId: string, toId: string, at: number): Promise<RequestOutcome>;
+  /** `userId` accepts the open request of `otherId`; false when there is none. */
+  accept(userId: string, otherId: string, at: number): Promise<boolean>;
+  /**
+   * Ends whatever is between the two (a friendship, or a request either way: decline, withdraw, unfriend) and
+   * drops the invites between them; false when there was nothing.
+   */
+  remove(userId: string, otherId: string): Promise<boolean>;
+  /** The user's friends and open requests, with the others' names now (friends by name, then requests). */
+  links(userId: string): Promise<FriendLink[]>;
+  /** Friends and open requests of the user, counted (the cap on them). */
+  count(userId: string): Promise<number>;
+  areFriends(a: string, b: string): Promise<boolean>;
+  /** The ids of the user's friends (accepted). */
+  friendIds(userId: string): Promise<string[]>;
+  /** Stores an invite (a new id). */
+  addInvite(invite: FriendInvite): Promise<void>;
+  /** The user's invites that have not run out at `now`, newest first; run-out ones are deleted. */
+  invites(toId: string, now: number): Promise<ReceivedInvite[]>;
+  /** Deletes an invite of the user's; false when it was not theirs or is gone. */
+  dropInvite(id: string, toId: string): Promise<boolean>;
 }
