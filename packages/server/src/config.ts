@@ -53,6 +53,8 @@ export interface ServerConfig {
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
+  readonly friendLimit: Rate; // LIMIT_FRIENDS: friends' requests (list, add, accept, remove, notices) per address
+  readonly inviteLimit: Rate; // LIMIT_INVITES: invites sent per user
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -122,6 +124,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dailyLimit: { count: 120, seconds: 60 },
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
+  friendLimit: { count: 120, seconds: 60 },
+  inviteLimit: { count: 20, seconds: 600 },
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -243,6 +247,8 @@ export function configFromEnv(
     dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
+    friendLimit: rate('LIMIT_FRIENDS', base.friendLimit),
+    inviteLimit: rate('LIMIT_INVITES', base.inviteLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

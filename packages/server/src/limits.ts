@@ -29,8 +29,11 @@ export interface RateLimited {
   readonly message: string;
 }
 
-/** What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists. */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists';
+/**
+ * What is counted per address (new guests, rooms created, joins by room code, daily-game requests, table lists,
+ * friends' requests) or per user (`invites`: the key is the user's id).
+ */
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'friends' | 'invites';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -38,6 +41,8 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   joins: 'joins by room code',
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
+  friends: "friends' requests",
+  invites: 'invites',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -50,6 +55,8 @@ export type LimitSettings = Pick<
   | 'joinLimit'
   | 'dailyLimit'
   | 'listLimit'
+  | 'friendLimit'
+  | 'inviteLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -115,6 +122,8 @@ export class Limits {
         joins: rate('joins', settings.joinLimit),
         daily: rate('daily', settings.dailyLimit),
         lists: rate('lists', settings.listLimit),
+        friends: rate('friends', settings.friendLimit),
+        invites: rate('invites', settings.inviteLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -136,10 +145,12 @@ export class Limits {
         joins: this.settings.joinLimit,
         daily: this.settings.dailyLimit,
         lists: this.settings.listLimit,
+        friends: this.settings.friendLimit,
+        invites: this.settings.inviteLimit,
       }[kind];
       return {
         retryAfterMs: e.msBeforeNext,
-        message: `too many ${WHAT[kind]} from your address (at most ${r.count} in ${r.seconds} s): try again later`,
+        message: `too many ${WHAT[kind]} ${kind === 'invites' ? 'from you' : 'from your address'} (at most ${r.count} in ${r.seconds} s): try again later`,
       };
     }
   }

@@ -95,8 +95,7 @@ export class KyselyFriends implements FriendsStore {
     const order = { friend: 0, incoming: 1, outgoing: 2 } as const;
     return rows
       .map((r): FriendLink => {
-        const status =
-          r.status === 'accepted' ? 'friend' : r.requester === userId ? 'outgoing' : 'incoming';
+        const status = r.status === 'accepted' ? 'friend' : r.requester === userId ? 'outgoing' : 'incoming';
         return {
           userId: r.id,
           name: r.name,

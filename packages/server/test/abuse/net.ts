@@ -10,6 +10,8 @@ export const DEFAULT_LIMITS = {
   roomLimit: DEFAULT_CONFIG.roomLimit,
   joinLimit: DEFAULT_CONFIG.joinLimit,
   listLimit: DEFAULT_CONFIG.listLimit,
+  friendLimit: DEFAULT_CONFIG.friendLimit,
+  inviteLimit: DEFAULT_CONFIG.inviteLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,
