@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { workerBots } from './bots/client';
 import { SoloTable, browserScheduler } from './game/host';
@@ -35,6 +36,8 @@ const controller = new SoloTable({
 watchPracticeWins(controller, store);
 
 const i18n = createI18n(settings.lang);
+/** Invites from friends while the app is open (src/live/Notices.tsx), loaded on demand. */
+const Notices = lazy(() => import('./live/Notices'));
 const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 createRoot(document.getElementById('root')!).render(
@@ -47,6 +50,11 @@ createRoot(document.getElementById('root')!).render(
     onSettings={(s) => (settings = s)}
     pages={pages}
     sound={webAudioSound()}
+    overlay={
+      <Suspense fallback={null}>
+        <Notices />
+      </Suspense>
+    }
   />,
 );
 

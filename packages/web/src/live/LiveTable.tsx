@@ -24,7 +24,9 @@ import { PanelHead } from '../ui/TableParts';
 import { Table, type SeatParts } from '../ui/Table';
 import { useTableSounds } from '../ui/useTableSounds';
 import { levelName } from '../ui/names';
+import { PlayerMenu, playerMenuItems } from './PlayerMenu';
 import { Shield } from './Shield';
+import { TOKEN_KEY } from './token';
 import { clockSeconds, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
@@ -113,6 +115,12 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         <>
           <LiveClock seconds={clockOf(seat.seat)} />
           <KickVote seat={seat} onKick={() => client.send('kick', { seat: seat.seat })} />
+          {!seat.bot && !seat.you && (
+            <PlayerMenu
+              name={seat.name}
+              items={playerMenuItems(t, store.get(TOKEN_KEY), { name: seat.name, seat: seat.seat })}
+            />
+          )}
         </>
       ),
     };

@@ -16,6 +16,8 @@ const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
 const ShopScreen = lazy(() => import('../shop/ShopScreen'));
 /** The daily game (src/daily), loaded on demand. */
 const DailyScreen = lazy(() => import('../daily/DailyScreen'));
+/** Friends (src/live/FriendsPage.tsx), loaded on demand. */
+const FriendsPage = lazy(() => import('../live/FriendsPage'));
 /** How the fair shuffle of live tables works (src/live). */
 const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
@@ -59,6 +61,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   shop: () => (
     <Suspense fallback={null}>
       <ShopScreen />
+    </Suspense>
+  ),
+  friends: () => (
+    <Suspense fallback={null}>
+      <FriendsPage />
     </Suspense>
   ),
   daily: (rest) => (
