@@ -4,9 +4,16 @@
  * and the daily leaderboard's friends apart.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { NOTICES_PATH, noticeSchema, type FriendEntry, type Notice } from '@hearts/live/api';
+import {
+  NOTICES_PATH,
+  noticeSchema,
+  type DailyDayPage,
+  type FriendEntry,
+  type Notice,
+} from '@hearts/live/api';
 import { TableClient } from '@hearts/live';
 import { api, connect, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+import { openNotices } from './notices.js';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -15,46 +22,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.stop();
 });
-
-/** An app's notices stream: the notices heard so far. */
-async function openNotices(url: string, token: string) {
-  const abort = new AbortController();
-  const res = await fetch(url + NOTICES_PATH, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const heard: Notice[] = [];
-  const reader = res.body!.getReader();
-  const done = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of event.split('\n'))
-            if (line.startsWith('data: ')) heard.push(noticeSchema.parse(JSON.parse(line.slice(6))));
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    heard,
-    close: async () => {
-      abort.abort();
-      await done;
-    },
-  };
-}
 
 const list = async (token: string) =>
   (await api<{ friends: FriendEntry[] }>(t.url, '/api/friends', { token })).body.friends;
@@ -208,4 +175,62 @@ test('a friend at a table: its kind, and a Watch only while it is open to watche
   expect(ben.id).not.toBe(anna.id);
   for (const c of clients) await c.leave();
   await until('anna left', async () => (await list(cleo.token))[0]?.places.length === 0);
+});
+
+test('a day’s leaderboard lists your friends apart, with their ranks among everyone', async () => {
+  const s = t.server.services;
+  const date = '2026-01-15';
+  const day = await s.daily.ensure(date, Date.UTC(2026, 0, 15));
+  const users = await Promise.all([0, 1, 2, 3].map(() => guest(t.url)));
+  const [me, friend, stranger, asked] = users as [
+    (typeof users)[0],
+    (typeof users)[0],
+    (typeof users)[0],
+    (typeof users)[0],
+  ];
+  await befriend(me, friend);
+  await api(t.url, '/api/friends', { token: me.token, body: { name: asked.name } }); // asked, not accepted
+  const totals = [10, 4, 2, 30];
+  for (const [i, u] of users.entries()) {
+    const id = `past${i}`;
+    await s.store.daily.startAttempt(
+      { date, userId: u.id, name: u.name, tableId: id, startedAt: 1 },
+      {
+        id,
+        kind: 'daily',
+        rated: false,
+        rules: day.rules,
+        seats: [
+          { kind: 'human', userId: u.id, name: u.name, rating: null },
+          ...[1, 2, 3].map((k) => ({
+            kind: 'bot' as const,
+            level: 'easy' as const,
+            name: `Bot ${k}`,
+            rating: null,
+          })),
+        ],
+        botLevel: 'easy',
+        status: 'playing',
+        createdAt: 1,
+      },
+    );
+    await s.store.progress.transaction((tx) =>
+      tx.finishDailyAttempt(id, { points: [totals[i]!, 0, 0, 0], left: false, at: 10 + i }),
+    );
+  }
+  const page = await api<DailyDayPage>(t.url, `/api/daily/days/${date}`, { token: me.token });
+  expect(page.body.rows.map((r) => [r.name, r.rank, r.friend, r.you])).toEqual([
+    [stranger.name, 1, false, false],
+    [friend.name, 2, true, false],
+    [me.name, 3, false, true],
+    [asked.name, 4, false, false],
+  ]);
+  expect(page.body.friends.map((r) => [r.name, r.rank])).toEqual([
+    [friend.name, 2],
+    [me.name, 3],
+  ]);
+  // Signed out: nobody's friends.
+  const anonymous = await api<DailyDayPage>(t.url, `/api/daily/days/${date}`);
+  expect(anonymous.body.friends).toEqual([]);
+  expect(anonymous.body.rows.some((r) => r.friend)).toBe(false);
 });
