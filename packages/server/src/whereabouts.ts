@@ -18,7 +18,7 @@
  * const stop = await w.listen('u1', (n) => send(n)); // notices published by any process
  * ```
  */
-import type { Presence } from '@colyseus/core';
+import { LocalPresence, type Presence } from '@colyseus/core';
 import type { Notice, PlaceKind } from '@hearts/live/api';
 
 /** Where a user is: a room and what it is. */
@@ -160,14 +160,23 @@ export class Whereabouts {
   private async writeApp(userId: string): Promise<void> {
     const p = this.presence();
     await p.hset(appKey(userId), this.processId(), JSON.stringify({ until: this.now() + this.ttlMs }));
-    await p.expire(appKey(userId), Math.ceil((this.ttlMs * 2) / 1000));
+    await this.expire(p, appKey(userId));
   }
 
   private async writeAt(userId: string, place: Place): Promise<void> {
     const p = this.presence();
     const value = { kind: place.kind, since: place.since, until: this.now() + this.ttlMs };
     await p.hset(atKey(userId), place.room, JSON.stringify(value));
-    await p.expire(atKey(userId), Math.ceil((this.ttlMs * 2) / 1000));
+    await this.expire(p, atKey(userId));
+  }
+
+  /**
+   * A shared store forgets a user's hash some time after its last write (the values of a process that died). In
+   * memory there is one process, which removes its values itself; Colyseus' memory presence would hold a timer
+   * per key that keeps the process from exiting.
+   */
+  private async expire(p: Presence, key: string): Promise<void> {
+    if (!(p instanceof LocalPresence)) await p.expire(key, Math.ceil((this.ttlMs * 2) / 1000));
   }
 }
 

@@ -87,7 +87,7 @@ export function InviteFriends({ room, members }: { room: string; members: readon
       {online.length > 0 && (
         <ul className="friends-list">
           {online.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} data-friend={f.name}>
               <span className="friend-name">
                 <span className="friend-dot on" aria-hidden="true" />
                 {f.name}

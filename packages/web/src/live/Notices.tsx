@@ -10,17 +10,20 @@ import { useApp } from '../ui/context';
 import { FRIENDS_CHANGED, dismissInvite, openNotices, type Invite } from './friends';
 import { TOKEN_KEY } from './token';
 
-/** The token kept on this device, read again when the route changes (the live pages make one on first use). */
+/** How often the device's token is read again (a live page makes one on first use, or a sign-in changes it). */
+const TOKEN_CHECK_MS = 3_000;
+
+/** The token kept on this device, read again on every route change and every {@link TOKEN_CHECK_MS}. */
 function useToken(): string | null {
   const { store } = useApp();
   const [token, setToken] = useState(() => store.get(TOKEN_KEY));
   useEffect(() => {
     const read = () => setToken(store.get(TOKEN_KEY));
     window.addEventListener('hashchange', read);
-    window.addEventListener('focus', read);
+    const timer = setInterval(read, TOKEN_CHECK_MS);
     return () => {
       window.removeEventListener('hashchange', read);
-      window.removeEventListener('focus', read);
+      clearInterval(timer);
     };
   }, [store]);
   return token;
@@ -35,10 +38,15 @@ export default function Notices() {
 
   useEffect(() => {
     if (!token) return;
-    return openNotices(token, (n) => {
-      if (n.type === 'friends') window.dispatchEvent(new Event(FRIENDS_CHANGED));
-      else setInvites((all) => [n.invite, ...all.filter((i) => i.id !== n.invite.id)]);
-    });
+    const changed = () => window.dispatchEvent(new Event(FRIENDS_CHANGED));
+    return openNotices(
+      token,
+      (n) => {
+        if (n.type === 'friends') changed();
+        else setInvites((all) => [n.invite, ...all.filter((i) => i.id !== n.invite.id)]);
+      },
+      changed, // (re)connected: what changed meanwhile was not heard
+    );
   }, [token]);
 
   // Run-out invites leave by themselves.

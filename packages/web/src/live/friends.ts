@@ -41,9 +41,14 @@ export const NOTICES_RETRY_MS: readonly number[] = [1_000, 3_000, 10_000, 30_000
 
 /**
  * Hears the user's notices until the returned function is called. Lines that are not a declared notice (a newer
- * server's) are passed over.
+ * server's) are passed over. `onOpen` is called whenever the stream (re)opens: what was sent while it was closed
+ * is missed (invites excepted: the server sends the open ones first), so a page reads its state again then.
  */
-export function openNotices(token: string, onNotice: (n: Notice) => void): () => void {
+export function openNotices(
+  token: string,
+  onNotice: (n: Notice) => void,
+  onOpen: () => void = () => undefined,
+): () => void {
   let stopped = false;
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,6 +67,7 @@ export function openNotices(token: string, onNotice: (n: Notice) => void): () =>
     if (res.status === 401) return; // not this token any more: the app gets a new one elsewhere
     if (!res.ok || !res.body) return again();
     failures = 0;
+    onOpen();
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
