@@ -22,7 +22,7 @@ export const friendsEn = {
   },
   list: {
     title: 'Your friends',
-    none: 'No friends yet. Add one by name, or from a table: tap a player’s name.',
+    none: 'No friends yet. Add one by name here, or at a table with the ⋯ on a player’s seat.',
     online: 'online',
     offline: 'offline',
     at: {
@@ -85,7 +85,7 @@ export const friendsDe: typeof friendsEn = {
   },
   list: {
     title: 'Deine Freunde',
-    none: 'Noch keine Freunde. Füge jemanden per Name hinzu oder am Tisch: tippe auf einen Namen.',
+    none: 'Noch keine Freunde. Füge hier jemanden per Name hinzu oder am Tisch über das ⋯ am Platz eines Spielers.',
     online: 'online',
     offline: 'offline',
     at: {
