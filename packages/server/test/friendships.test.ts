@@ -4,13 +4,7 @@
  * and the daily leaderboard's friends apart.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import {
-  NOTICES_PATH,
-  noticeSchema,
-  type DailyDayPage,
-  type FriendEntry,
-  type Notice,
-} from '@hearts/live/api';
+import type { DailyDayPage, FriendEntry } from '@hearts/live/api';
 import { TableClient } from '@hearts/live';
 import { api, connect, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
 import { openNotices } from './notices.js';
