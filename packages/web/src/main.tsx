@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { workerBots } from './bots/client';
 import { SoloTable, browserScheduler } from './game/host';
@@ -7,6 +6,7 @@ import { webAudioSound } from './game/sound';
 import { browserStore } from './game/storage';
 import { watchPracticeWins } from './profile/practice';
 import { createI18n } from './i18n';
+import { NoticesGate } from './live/NoticesGate';
 import { App } from './ui/App';
 import { pages } from './ui/pages';
 import './styles.css';
@@ -36,8 +36,7 @@ const controller = new SoloTable({
 watchPracticeWins(controller, store);
 
 const i18n = createI18n(settings.lang);
-/** Invites from friends while the app is open (src/live/Notices.tsx), loaded on demand. */
-const Notices = lazy(() => import('./live/Notices'));
+
 const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 createRoot(document.getElementById('root')!).render(
@@ -50,11 +49,7 @@ createRoot(document.getElementById('root')!).render(
     onSettings={(s) => (settings = s)}
     pages={pages}
     sound={webAudioSound()}
-    overlay={
-      <Suspense fallback={null}>
-        <Notices />
-      </Suspense>
-    }
+    overlay={<NoticesGate />}
   />,
 );
 
