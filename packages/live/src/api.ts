@@ -66,6 +66,11 @@ export const API_ERRORS = [
   'ERR_TOO_MANY', // 409: over the cap (blocks per user, reports per day)
   'ERR_SELF', // 400: blocking or reporting yourself
   'ERR_HANDLED', // 409: the report was handled already
+  // friends (server src/friends-routes.ts)
+  'ERR_FRIEND_SELF', // 400: you cannot befriend yourself
+  'ERR_FRIENDS_FULL', // 409: FRIENDS_MAX friends and open requests
+  'ERR_NOT_FRIENDS', // 403: only friends invite each other and see each other's tables
+  'ERR_NOT_IN_ROOM', // 409: invite only into a friends' room you are in, before its game starts
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -296,6 +301,7 @@ const dailyRow = z.object({
   total: z.number(),
   left: z.boolean(),
   tableId: z.nullable(z.string()), // its replay: once the day is revealed (your own: once finished)
+  friend: z.boolean(), // one of your friends
 });
 export type DailyRow = z.infer<typeof dailyRow>;
 
@@ -311,6 +317,7 @@ const dailyDay = z.object({
   players: z.number(), // finished
   par: z.nullable(z.array(z.number())),
   rows: z.array(dailyRow), // best first; empty unless visible (at most 500)
+  friends: z.array(dailyRow), // your friends' rows and yours, best first, wherever they rank (empty unless visible)
   best: z.array(z.object({ hand: z.number(), points: z.number(), players: z.array(z.string()) })),
   you: z.nullable(dailyYou),
 });
@@ -400,6 +407,59 @@ const modReport = z.object({
   chat: z.array(modChatLine),
 });
 export type ModReport = z.infer<typeof modReport>;
+/** Friends and open requests a user has at most (each side of a request counts it). */
+export const FRIENDS_MAX = 200;
+
+/** How long an invite into a friends' room holds. */
+export const INVITE_TTL_MS = 10 * 60 * 1000;
+
+/** Where a user is: at a table of one of the kinds, or in a friends' room before its game (`lobby`). */
+export const PLACE_KINDS = ['quick', 'friends', 'daily', 'lobby'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** A friend's table or room, as the friends list shows it. */
+const friendPlace = z.object({
+  room: z.string(), // the table's id, or the friends' room's code (lobby)
+  kind: z.enum(PLACE_KINDS),
+  watchable: z.boolean(), // open to watchers now (join with `{ watch: true }`); daily tables never are
+  since: z.number(),
+});
+export type FriendPlace = z.infer<typeof friendPlace>;
+
+/** A friend or an open request, seen from you. Online and places: friends only (strangers learn nothing). */
+const friendEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['friend', 'incoming', 'outgoing']), // incoming: they asked you
+  since: z.number(),
+  online: z.boolean(), // the app is open, or at a table (false for requests)
+  places: z.array(friendPlace), // newest first (empty for requests)
+});
+export type FriendEntry = z.infer<typeof friendEntry>;
+
+/** An invite into a friends' room. */
+const inviteSchema = z.object({
+  id: z.string(),
+  from: z.object({ id: z.string(), name: z.string() }),
+  room: z.string(), // the room's code: join it as any friends' room
+  expiresAt: z.number(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+/**
+ * The notices stream, `GET /api/notices` with `Authorization: Bearer <token>`: Server-Sent Events, one `data:` line
+ * of a {@link Notice} as JSON per event, while the app is open. An open stream counts as online for friends. At the
+ * start it sends your open invites; `friends` says your friends list changed (ask GET /api/friends again).
+ */
+export const NOTICES_PATH = '/api/notices';
+export const noticeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('invite'), invite: inviteSchema }),
+  z.object({ type: z.literal('friends') }),
+]);
+export type Notice = z.infer<typeof noticeSchema>;
+
+const userName = z.string().check(z.minLength(1), z.maxLength(64));
+const ok = z.object({ ok: z.literal(true) });
 
 /** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
@@ -777,6 +837,67 @@ export const ROUTES = {
     auth: 'required',
     body: z.strictObject({ status: z.enum(['resolved', 'dismissed']) }),
     response: z.object({ report: modReport }),
+  }),
+  /** Your friends (online, and where: table, room, whether watchable) and open requests both ways. */
+  friends: route({
+    method: 'GET',
+    path: '/api/friends',
+    params: none,
+    auth: 'required',
+    response: z.object({ friends: z.array(friendEntry), max: z.number() }),
+  }),
+  /** Asks the user of that exact name (case ignored) to be friends; accepts at once when they had asked you. */
+  friendAdd: route({
+    method: 'POST',
+    path: '/api/friends',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({ name: userName }),
+    response: z.object({
+      outcome: z.enum(['requested', 'pending', 'accepted', 'friends']),
+      friend: z.object({ id: z.string(), name: z.string() }),
+    }),
+  }),
+  /** Accepts the request of the user `id` (404 when there is none). */
+  friendAccept: route({
+    method: 'POST',
+    path: '/api/friends/:id/accept',
+    params: { id },
+    auth: 'required',
+    response: ok,
+  }),
+  /** Ends a friendship, declines or withdraws a request (404 when there is nothing). */
+  friendRemove: route({
+    method: 'POST',
+    path: '/api/friends/:id/remove',
+    params: { id },
+    auth: 'required',
+    response: ok,
+  }),
+  /** Invites a friend into the friends' room you are in (its code); they get a notice while their app is open. */
+  friendInvite: route({
+    method: 'POST',
+    path: '/api/friends/:id/invite',
+    params: { id },
+    auth: 'required',
+    body: z.strictObject({ room: z.string().check(z.regex(/^[A-Z0-9]{4,12}$/, 'a room code')) }),
+    response: z.object({ invite: z.string(), expiresAt: z.number() }),
+  }),
+  /** Your invites that have not run out, newest first. */
+  invites: route({
+    method: 'GET',
+    path: '/api/invites',
+    params: none,
+    auth: 'required',
+    response: z.object({ invites: z.array(inviteSchema) }),
+  }),
+  /** Dismisses an invite of yours (also when taken up). */
+  inviteDismiss: route({
+    method: 'POST',
+    path: '/api/invites/:id/dismiss',
+    params: { id },
+    auth: 'required',
+    response: ok,
   }),
 } as const;
 

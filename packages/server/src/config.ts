@@ -54,6 +54,8 @@ export interface ServerConfig {
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
+  readonly friendLimit: Rate; // LIMIT_FRIENDS: friends' requests (list, add, accept, remove, notices) per address
+  readonly inviteLimit: Rate; // LIMIT_INVITES: invites sent per user
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
   readonly loginFreePerIp: number; // LOGIN_FREE_PER_IP: failed logins from one address before the back-off
   readonly loginBackoffMaxS: number; // LOGIN_BACKOFF_MAX_S: the longest wait between logins once backing off
@@ -129,6 +131,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
+  friendLimit: { count: 120, seconds: 60 },
+  inviteLimit: { count: 20, seconds: 600 },
   loginFreePerName: 5,
   loginFreePerIp: 20,
   loginBackoffMaxS: 900,
@@ -263,6 +267,8 @@ export function configFromEnv(
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
+    friendLimit: rate('LIMIT_FRIENDS', base.friendLimit),
+    inviteLimit: rate('LIMIT_INVITES', base.inviteLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),
     loginFreePerIp: int('LOGIN_FREE_PER_IP', base.loginFreePerIp, 1, 1_000_000),
     loginBackoffMaxS: int('LOGIN_BACKOFF_MAX_S', base.loginBackoffMaxS, 1, 86_400),

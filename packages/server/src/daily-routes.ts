@@ -2,7 +2,8 @@
  * The daily game over HTTP: the handlers of `ROUTES.daily`, `dailyStart`, `dailyCalendar`, `dailyDay` and
  * `dailyReveal` of `@hearts/live/api` (src/daily.ts has the game's rules). Every route counts against
  * `LIMIT_DAILY` per address. Before the day is over its leaderboard is shown only to those who finished it (the
- * points per hand would tell the others something about the hands), and its seed and games not at all.
+ * points per hand would tell the others something about the hands), and its seed and games not at all. A day's
+ * page lists your friends' rows apart (with yours), wherever they rank.
  */
 import type { IncomingMessage } from 'node:http';
 import type { DailyYou } from '@hearts/live/api';
@@ -155,6 +156,19 @@ export function dailyHandlers(
       const ranked = rankAttempts(attempts);
       const mine = me ? (attempts.find((a) => a.userId === me.id) ?? null) : null;
       const visible = over || mine?.status === 'finished';
+      // Your friends apart, wherever they rank (the rows above stop at DAILY_ROWS).
+      const friends = new Set(me && visible ? await s.store.friends.friendIds(me.id) : []);
+      const row = (r: RankedAttempt) => ({
+        rank: r.rank,
+        percentile: r.percentile,
+        name: r.attempt.name,
+        you: r.attempt.userId === me?.id,
+        points: [...(r.attempt.points ?? [])],
+        total: r.attempt.total!,
+        left: r.attempt.left,
+        tableId: revealed || r.attempt.userId === me?.id ? r.attempt.tableId : null,
+        friend: friends.has(r.attempt.userId),
+      });
       return {
         date: day.date,
         commitment: day.commitment,
@@ -165,17 +179,9 @@ export function dailyHandlers(
         level: s.config.dailyBotLevel, // the bots' level (and the par's)
         players: ranked.length,
         par: visible ? (day.par ? [...day.par] : null) : null,
-        rows: visible
-          ? ranked.slice(0, DAILY_ROWS).map((r) => ({
-              rank: r.rank,
-              percentile: r.percentile,
-              name: r.attempt.name,
-              you: r.attempt.userId === me?.id,
-              points: [...(r.attempt.points ?? [])],
-              total: r.attempt.total!,
-              left: r.attempt.left,
-              tableId: revealed || r.attempt.userId === me?.id ? r.attempt.tableId : null,
-            }))
+        rows: visible ? ranked.slice(0, DAILY_ROWS).map(row) : [],
+        friends: visible
+          ? ranked.filter((r) => r.attempt.userId === me?.id || friends.has(r.attempt.userId)).map(row)
           : [],
         best: visible ? bestPerHand(attempts, day.rules.handsToPlay) : [],
         you: youOf(mine, ranked),

@@ -3,14 +3,17 @@
  * declared in `@hearts/live/api` (ROUTES: method, path, request and response schemas) and served through
  * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
  *
- * Besides the declared routes: `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>`
- * only (or on METRICS_PORT), and the built web app (`static.ts`).
+ * Besides the declared routes: `GET /api/notices` (`NOTICES_PATH`), the notices stream (friends-routes.ts);
+ * `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>` only (or on METRICS_PORT);
+ * and the built web app (`static.ts`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
 import { publicUser } from './auth.js';
 import { dailyHandlers } from './daily-routes.js';
+import { friendsHandlers, noticesStream } from './friends-routes.js';
+import { NOTICES_PATH } from '@hearts/live/api';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
 import { mannersHandlers } from './manners-routes.js';
@@ -142,13 +145,17 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...watchHandlers(s),
     ...trainingHandlers(s),
     ...mannersHandlers(s),
+    ...friendsHandlers(s),
   });
+  const notices = noticesStream(s);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
       if (await api(req, res, path)) {
         // a declared route: @hearts/live/api
+      } else if (path === NOTICES_PATH) {
+        await notices(req, res); // Server-Sent Events (friends-routes.ts)
       } else if (path === '/metrics') {
         const token = s.config.metricsToken;
         if (token === null)

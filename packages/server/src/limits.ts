@@ -31,9 +31,11 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * training requests (these also per user: `user:<id>`); per user blocks and reports.
+ * friends' requests, training requests (these also per user: `user:<id>`); per user blocks and reports
+ * (`manners`) and invites (`invites`): their key is the user's id.
  */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training' | 'manners';
+export type RateKind =
+  'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training' | 'manners' | 'friends' | 'invites';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -43,6 +45,8 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   lists: 'requests for the list of tables to watch',
   training: 'training requests',
   manners: 'blocks and reports',
+  friends: "friends' requests",
+  invites: 'invites',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -57,6 +61,8 @@ export type LimitSettings = Pick<
   | 'listLimit'
   | 'trainingLimit'
   | 'mannersLimit'
+  | 'friendLimit'
+  | 'inviteLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -124,6 +130,8 @@ export class Limits {
         lists: rate('lists', settings.listLimit),
         training: rate('training', settings.trainingLimit),
         manners: rate('manners', settings.mannersLimit),
+        friends: rate('friends', settings.friendLimit),
+        invites: rate('invites', settings.inviteLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -147,8 +155,10 @@ export class Limits {
         lists: this.settings.listLimit,
         training: this.settings.trainingLimit,
         manners: this.settings.mannersLimit,
+        friends: this.settings.friendLimit,
+        invites: this.settings.inviteLimit,
       }[kind];
-      const whose = kind === 'manners' ? 'of yours' : 'from your address'; // manners: counted per user
+      const whose = kind === 'manners' || kind === 'invites' ? 'from you' : 'from your address'; // per user
       return {
         retryAfterMs: e.msBeforeNext,
         message: `too many ${WHAT[kind]} ${whose} (at most ${r.count} in ${r.seconds} s): try again later`,

@@ -47,6 +47,7 @@ import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
 import type { DealSource } from './table.js';
+import { Whereabouts } from './whereabouts.js';
 import { EventWriter } from './writer.js';
 
 export interface RunningServer {
@@ -134,6 +135,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       { bots, level: config.dailyBotLevel, timeMs: config.botTimeMs },
       (m, e) => log.error({ err: e }, m),
     ),
+    // Colyseus' presence (memory, or Redis when scaled) exists once the game server below is made.
+    whereabouts: new Whereabouts(
+      () => matchMaker.presence,
+      () => matchMaker.processId,
+    ),
     draining: false,
     queueSize: 0,
     rooms: new Set(),
@@ -196,6 +202,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await presence.start(matchMaker.processId);
     presence.onLost((ids) => failover.lost(ids));
     presence.onListedAgain(() => void matchMaker.stats.persist(true)); // counted for new tables again
+    s.whereabouts.start();
     matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
       if (s.draining)
         throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: try again shortly');
@@ -235,6 +242,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (metricsHttp?.listening) await new Promise((r) => metricsHttp.close(r));
     matchMaker.controller.invokeMethod = invoke;
     await Promise.all(rooms().map((r) => r.disconnect().catch(() => undefined)));
+    await s.whereabouts.close().catch(() => undefined);
     await game.gracefullyShutdown(false).catch(() => undefined);
     await presence.close().catch(() => undefined);
     await bots.close().catch(() => undefined);
@@ -259,6 +267,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       }
       await writer.flush();
       await Promise.all(rooms().map((r) => r.disconnect(CLOSE_CODES.serviceRestart).catch(() => undefined)));
+      await s.whereabouts.close().catch(() => undefined); // its apps and players are elsewhere now, or gone
       await game.gracefullyShutdown(false).catch(() => undefined);
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));

@@ -14,6 +14,7 @@ import type { Metrics } from './metrics.js';
 import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
 import type { DealSource } from './table.js';
+import type { Whereabouts } from './whereabouts.js';
 import type { EventWriter } from './writer.js';
 
 export interface Services {
@@ -30,6 +31,7 @@ export interface Services {
   readonly limits: Limits; // rates per client address (guests, rooms, joins, logins): memory, or Redis when scaled
   readonly deal: DealSource | undefined;
   readonly daily: DailyDays; // the daily game's days: seeds, par, reveals
+  readonly whereabouts: Whereabouts; // who is online and where, notices to open apps (across processes)
   draining: boolean; // SIGTERM: no new tables, connections closing
   queueSize: number; // quick match: players waiting
   readonly rooms: Set<Room>; // the rooms of this process

@@ -37,7 +37,8 @@ export function orderListings(listings: readonly LiveListing[]): LiveTable[] {
     }));
 }
 
-async function readListings(): Promise<LiveTable[]> {
+/** Every live listing of every process (the driver's room listings: Redis in scaled mode), unordered. */
+export async function allListings(): Promise<LiveListing[]> {
   const found: LiveListing[] = [];
   for (const name of ROOM_NAMES) {
     const rooms = (await matchMaker.query({ name })) as IRoomCache[];
@@ -46,8 +47,10 @@ async function readListings(): Promise<LiveTable[]> {
       if (live && live.id === r.roomId) found.push(live);
     }
   }
-  return orderListings(found);
+  return found;
 }
+
+const readListings = async (): Promise<LiveTable[]> => orderListings(await allListings());
 
 export function watchHandlers(s: Services): Pick<Handlers, 'liveTables'> {
   let cached: { at: number; tables: Promise<LiveTable[]> } | null = null;

@@ -31,6 +31,7 @@ import { cosmetic } from '@hearts/table/cosmetics';
 import { describeDailyStore } from './daily-contract.js';
 import { describeTrainingStore } from './training-contract.js';
 import { describeMannersStore } from './manners-contract.js';
+import { describeFriendsStore } from './friends-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -95,6 +96,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     describeDailyStore(() => store);
     describeTrainingStore(() => store);
     describeMannersStore(() => store);
+    describeFriendsStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

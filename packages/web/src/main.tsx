@@ -6,6 +6,7 @@ import { webAudioSound } from './game/sound';
 import { browserStore } from './game/storage';
 import { watchPracticeWins } from './profile/practice';
 import { createI18n } from './i18n';
+import { NoticesGate } from './live/NoticesGate';
 import { App } from './ui/App';
 import { pages } from './ui/pages';
 import './styles.css';
@@ -35,6 +36,7 @@ const controller = new SoloTable({
 watchPracticeWins(controller, store);
 
 const i18n = createI18n(settings.lang);
+
 const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 createRoot(document.getElementById('root')!).render(
@@ -47,6 +49,7 @@ createRoot(document.getElementById('root')!).render(
     onSettings={(s) => (settings = s)}
     pages={pages}
     sound={webAudioSound()}
+    overlay={<NoticesGate />}
   />,
 );
 

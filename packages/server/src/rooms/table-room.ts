@@ -281,6 +281,16 @@ export class TableRoom extends GuardedRoom {
     }
     table.begin();
     this.publishListing();
+    for (const userId of this.byUser.keys()) this.showPlace(userId, true); // a lobby became a table
+  }
+
+  /** Friends see where a player is (whereabouts.ts): here while connected as a player, not as a watcher. */
+  private showPlace(userId: string, here: boolean): void {
+    const w = services().whereabouts;
+    const kind = this.table ? this.table.record.kind : 'lobby';
+    void (here ? w.seated(userId, { room: this.roomId, kind }) : w.unseated(userId, this.roomId)).catch(
+      () => undefined,
+    );
   }
 
   // --- who may come in -----------------------------------------------------------------------------------------
@@ -402,6 +412,7 @@ export class TableRoom extends GuardedRoom {
     this.conns.set(client.sessionId, { client, userId: auth.userId });
     this.byUser.set(auth.userId, client);
     this.closeWindow(auth.userId);
+    this.showPlace(auth.userId, true);
     this.handOverToken(client, auth);
     client.send('watchers', this.watchers.status());
     s.log.debug({ table: this.roomId, user: auth.userId }, 'joined');
@@ -425,7 +436,10 @@ export class TableRoom extends GuardedRoom {
     const conn = this.conns.get(client.sessionId);
     if (!conn) return; // replaced by another device, or removed already
     this.conns.delete(client.sessionId);
-    if (this.byUser.get(conn.userId) === client) this.byUser.delete(conn.userId);
+    if (this.byUser.get(conn.userId) === client) {
+      this.byUser.delete(conn.userId);
+      this.showPlace(conn.userId, false);
+    }
     if (services().draining) return;
     if (!this.table) {
       if (consented) this.removeMember(conn.userId);
@@ -457,6 +471,7 @@ export class TableRoom extends GuardedRoom {
     }
     for (const t of this.windows.values()) clearTimeout(t);
     this.windows.clear();
+    if (s) for (const userId of this.byUser.keys()) this.showPlace(userId, false);
   }
 
   // --- messages ------------------------------------------------------------------------------------------------
@@ -533,6 +548,7 @@ export class TableRoom extends GuardedRoom {
         if (!this.table) {
           this.conns.delete(client.sessionId);
           this.byUser.delete(conn.userId);
+          this.showPlace(conn.userId, false);
           this.removeMember(conn.userId);
           this.lobbyChanged();
           client.leave(CLOSE_CODES.consented);

@@ -6,8 +6,9 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore, MannersStore, TrainingStore } from './types.js';
+import type { DailyStore, FriendsStore, MannersStore, TrainingStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
+import { KyselyFriends } from './kysely-friends.js';
 import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
 import { KyselyProgress } from './kysely-progress.js';
@@ -146,6 +147,7 @@ export class KyselyStore implements GameStore {
     this.daily = new KyselyDaily(db, insertTable);
     this.training = new KyselyTraining(db);
     this.manners = new KyselyManners(db);
+    this.friends = new KyselyFriends(db);
   }
 
   /** Training positions and progress. */
@@ -153,6 +155,9 @@ export class KyselyStore implements GameStore {
 
   /** Blocks, reports, tables' chat lines, leaves. */
   readonly manners: MannersStore;
+
+  /** Friendships and invites. */
+  readonly friends: FriendsStore;
 
   /** The daily game's days and attempts. */
   readonly daily: DailyStore;

@@ -142,6 +142,36 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_friends': {
+    // friendships, one row per pair (lower id first: crossing requests meet in the primary key), and invites
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('friendships')
+        .addColumn('user_low', 'varchar(40)', (c) => c.notNull())
+        .addColumn('user_high', 'varchar(40)', (c) => c.notNull())
+        .addColumn('requester', 'varchar(40)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('accepted_at', 'bigint')
+        .addPrimaryKeyConstraint('friendships_pk', ['user_low', 'user_high'])
+        .execute();
+      await db.schema.createIndex('friendships_high').on('friendships').column('user_high').execute();
+      await db.schema
+        .createTable('friend_invites')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('from_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('to_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('room_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('friend_invites_to')
+        .on('friend_invites')
+        .columns(['to_id', 'expires_at'])
+        .execute();
+    },
+  },
   '0008_manners': {
     // blocks, reports for moderators, tables' chat lines, rated games left early (the quick-match cool-down)
     async up(db: Kysely<unknown>) {

@@ -158,6 +158,26 @@ export interface LeavesTable {
   created_at: number | string;
 }
 
+/** A friendship or an open request, one row per pair (migration 0007_friends). */
+export interface FriendshipsTable {
+  user_low: string; // the lower of the two ids
+  user_high: string;
+  requester: string; // who asked
+  status: string; // 'pending' | 'accepted'
+  created_at: number | string;
+  accepted_at: number | string | null;
+}
+
+/** An invite into a friends' room, until it runs out. */
+export interface FriendInvitesTable {
+  id: string;
+  from_id: string;
+  to_id: string;
+  room_id: string;
+  created_at: number | string;
+  expires_at: number | string;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
@@ -168,6 +188,8 @@ export interface Database extends ProgressTables {
   reports: ReportsTable;
   table_chat: TableChatTable;
   leaves: LeavesTable;
+  friendships: FriendshipsTable;
+  friend_invites: FriendInvitesTable;
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

@@ -16,6 +16,7 @@ import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { BlockedUser, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
+import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
@@ -138,6 +139,8 @@ export interface GameStore {
   readonly training: TrainingStore;
   /** Blocks, reports, tables' chat lines, leaves (src/store/manners.ts). */
   readonly manners: MannersStore;
+  /** Friendships and invites (src/store/friends.ts). */
+  readonly friends: FriendsStore;
 }
 
 /**
@@ -218,4 +221,33 @@ export interface MannersStore {
   addLeave(leave: Leave): Promise<void>;
   /** When the user left rated games early at or after `since`, newest first (at most `limit`). */
   leavesSince(userId: string, since: number, limit: number): Promise<number[]>;
+}
+
+/** Friendships (mutual: asked and accepted) and invites into friends' rooms (rows: `friends.ts`). */
+export interface FriendsStore {
+  /**
+   * `from` asks `to` to be friends: a new request; or, when `to` had asked `from`, the friendship (accepted now).
+   * Concurrent requests of both sides end in one friendship.
+   */
+  request(fromId: string, toId: string, at: number): Promise<RequestOutcome>;
+  /** `userId` accepts the open request of `otherId`; false when there is none. */
+  accept(userId: string, otherId: string, at: number): Promise<boolean>;
+  /**
+   * Ends whatever is between the two (a friendship, or a request either way: decline, withdraw, unfriend) and
+   * drops the invites between them; false when there was nothing.
+   */
+  remove(userId: string, otherId: string): Promise<boolean>;
+  /** The user's friends and open requests, with the others' names now (friends by name, then requests). */
+  links(userId: string): Promise<FriendLink[]>;
+  /** Friends and open requests of the user, counted (the cap on them). */
+  count(userId: string): Promise<number>;
+  areFriends(a: string, b: string): Promise<boolean>;
+  /** The ids of the user's friends (accepted). */
+  friendIds(userId: string): Promise<string[]>;
+  /** Stores an invite (a new id). */
+  addInvite(invite: FriendInvite): Promise<void>;
+  /** The user's invites that have not run out at `now`, newest first; run-out ones are deleted. */
+  invites(toId: string, now: number): Promise<ReceivedInvite[]>;
+  /** Deletes an invite of the user's; false when it was not theirs or is gone. */
+  dropInvite(id: string, toId: string): Promise<boolean>;
 }

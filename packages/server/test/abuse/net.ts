@@ -12,6 +12,8 @@ export const DEFAULT_LIMITS = {
   listLimit: DEFAULT_CONFIG.listLimit,
   trainingLimit: DEFAULT_CONFIG.trainingLimit,
   mannersLimit: DEFAULT_CONFIG.mannersLimit,
+  friendLimit: DEFAULT_CONFIG.friendLimit,
+  inviteLimit: DEFAULT_CONFIG.inviteLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,

@@ -19,6 +19,8 @@ test('defaults: limits on, metrics off the main port, no proxy trusted', () => {
     roomLimit: { count: 10, seconds: 60 },
     joinLimit: { count: 120, seconds: 60 },
     listLimit: { count: 60, seconds: 60 },
+    friendLimit: { count: 120, seconds: 60 },
+    inviteLimit: { count: 20, seconds: 600 },
     loginFreePerName: 5,
     loginFreePerIp: 20,
     metricsToken: null,

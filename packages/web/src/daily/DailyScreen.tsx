@@ -131,6 +131,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
   const { t } = useTranslation();
   const { navigate, settings } = useApp();
   const [problem, setProblem] = useState<string | null>(null);
+  const [view, setView] = useState<'all' | 'friends'>('all');
   const replay = async (tableId: string) => {
     try {
       const record = await request(ROUTES.replay, { token, params: { id: tableId } });
@@ -143,13 +144,28 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
     }
   };
   if (!day.visible) return <p className="muted">{t('daily.hiddenBoard')}</p>;
+  // Your friends apart (issue #21): their rows and yours with their ranks among everyone.
+  const rows = view === 'friends' ? day.friends : day.rows;
+  const noFriends = view === 'friends' && !day.friends.some((r) => !r.you);
   return (
     <>
       <section aria-labelledby="daily-board-h">
         <h2 id="daily-board-h">{t('daily.leaderboard')}</h2>
+        {token && (
+          <fieldset className="segmented daily-view">
+            <legend className="sr-only">{t('daily.leaderboard')}</legend>
+            {(['all', 'friends'] as const).map((v) => (
+              <label key={v} className={view === v ? 'on' : undefined}>
+                <input type="radio" name="daily-view" checked={view === v} onChange={() => setView(v)} />
+                {t(`daily.view.${v}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {problem && <p className="error">{problem}</p>}
-        {day.rows.length === 0 ? (
-          <p className="muted">{t('daily.noPlayers')}</p>
+        {noFriends && <p className="muted">{t('daily.view.noFriends')}</p>}
+        {rows.length === 0 ? (
+          view === 'all' && <p className="muted">{t('daily.noPlayers')}</p>
         ) : (
           <div className="daily-board-wrap">
             <table className="daily-board">
@@ -166,11 +182,17 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
                 </tr>
               </thead>
               <tbody>
-                {day.rows.map((r, i) => (
-                  <tr key={i} className={r.you ? 'you' : undefined} data-rank={r.rank}>
+                {rows.map((r, i) => (
+                  <tr key={i} className={r.you ? 'you' : r.friend ? 'friend' : undefined} data-rank={r.rank}>
                     <td>{r.rank}</td>
                     <td className="name">
                       {r.name}
+                      {r.friend && (
+                        <span className="friend-mark" title={t('daily.view.friend')}>
+                          {' '}
+                          ♥
+                        </span>
+                      )}
                       {r.left && <span title={t('daily.left')}> *</span>}
                       {/* In the name's cell, not a column of its own: the table fits a phone. */}
                       {r.tableId && (

@@ -36,6 +36,7 @@ import {
   type LiveGame,
 } from './account';
 import { fairKeeper } from './fair-keeper';
+import { InviteFriends } from './FriendsParts';
 import { LiveTable, WatchersControl } from './LiveTable';
 import { BlockedList, CoolDownNote, ModerationList, useCoolDown } from './MannersPages';
 import { useClient } from './useClient';
@@ -90,7 +91,7 @@ interface AccountState {
  * growing delay, and at once when the device comes back online or the page is shown again), so the page comes
  * to life when the server is back.
  */
-function useAccount(): AccountState {
+export function useAccount(): AccountState {
   const { store } = useApp();
   const { t } = useTranslation();
   const [account, setAccount] = useState<Account | null>(null);
@@ -141,7 +142,7 @@ function useAccount(): AccountState {
 }
 
 /** Why the page cannot start: the server is away (and is tried again), or another problem. */
-function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
+export function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
   const { t } = useTranslation();
   if (!offline) return <p className="error">{error}</p>;
   return (
@@ -297,6 +298,9 @@ function LiveHome() {
             {problem}
           </p>
         )}
+        <button type="button" className="secondary" onClick={() => navigate('/friends')}>
+          {t('friends.link')}
+        </button>
         <button type="button" className="secondary" onClick={() => navigate('/live/watch')}>
           {t('live.watch.link')}
         </button>
@@ -579,6 +583,7 @@ export function FriendsLobby({ client }: { client: TableClient }) {
             ))}
           </ul>
         </section>
+        <InviteFriends room={lobby.code} members={lobby.members.map((m) => m.name)} />
         <section className="live-card">
           <h2>{t('live.lobby.options')}</h2>
           <RulesSummary rules={rules} />

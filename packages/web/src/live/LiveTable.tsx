@@ -116,7 +116,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
         <>
           <LiveClock seconds={clockOf(seat.seat)} />
           <KickVote seat={seat} onKick={() => client.send('kick', { seat: seat.seat })} />
-          {(!seat.bot || seat.replaced) && (
+          {(!seat.bot || seat.replaced) && !seat.you && (
             <PlayerMenu target={{ client, tableId: state.table.id, seat: seat.seat, name: seat.name }} />
           )}
         </>

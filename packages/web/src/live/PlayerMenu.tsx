@@ -1,6 +1,6 @@
 /**
- * The menu on another player's name at a live table: one list of items ({@link PLAYER_MENU_ITEMS}), each drawn
- * by its own component, so that features add theirs side by side (manners: block and report, issue #20).
+ * The menu on another player's seat at a live table: one list of items ({@link PLAYER_MENU_ITEMS}), each drawn
+ * by its own component, so that features add theirs side by side (issue #20: add as a friend; block, report).
  *
  * ```tsx
  * <PlayerMenu target={{ client, tableId, seat: 2, name: 'Anna' }} />
@@ -13,6 +13,8 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, request } from './http';
+import { addFriend } from './friends';
+import { friendsErrorText } from './FriendsParts';
 
 /** Whom the menu is about: a human seat of the table the client sits at. */
 export interface PlayerMenuTarget {
@@ -42,6 +44,30 @@ export function mannersErrorText(t: TFunction, e: unknown): string {
       defaultValue: t('live.manners.errors.other', { message: e.message }),
     });
   return t('live.manners.errors.other', { message: String(e) });
+}
+
+/** Asks the player to be friends (or accepts their request): the answer in a line. */
+function FriendItem({ target, show }: PlayerMenuItemProps) {
+  const { t } = useTranslation();
+  const add = async () => {
+    let line: string;
+    try {
+      const outcome = await addFriend(target.client.currentToken, target.name);
+      line = t(`friends.add.${outcome}`, { name: target.name });
+    } catch (e) {
+      line = friendsErrorText(t, e);
+    }
+    show(
+      <p className="player-menu-note" role="status">
+        {line}
+      </p>,
+    );
+  };
+  return (
+    <button type="button" className="secondary" onClick={() => void add()}>
+      {t('friends.menu.add')}
+    </button>
+  );
 }
 
 /** Blocks the player (after a confirmation): the server keeps it; their chat is hidden here at once too. */
@@ -142,6 +168,7 @@ function ReportItem(p: PlayerMenuItemProps) {
 
 /** The items, in order. */
 export const PLAYER_MENU_ITEMS: readonly PlayerMenuItem[] = [
+  { id: 'add-friend', Item: FriendItem },
   { id: 'block', Item: BlockItem },
   { id: 'report', Item: ReportItem },
 ];

@@ -1,4 +1,5 @@
 import { dailyDe } from '../daily/texts';
+import { friendsDe } from '../live/friends-texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -358,6 +359,7 @@ export const de: Texts = {
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
   pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/pad/texts.ts
   live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
+  friends: friendsDe, // Freunde: src/live/friends-texts.ts
   progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
   shop: shopDe, // der Shop: src/shop/texts.ts
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts

@@ -1,4 +1,5 @@
 import { dailyEn } from '../daily/texts';
+import { friendsEn } from '../live/friends-texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -357,6 +358,7 @@ export const en = {
   error: { storage: 'The saved game could not be read and was set aside.' },
   pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/pad/texts.ts
   live: liveEn, // live play's own block: src/live/texts.ts
+  friends: friendsEn, // friends: src/live/friends-texts.ts
   progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
   shop: shopEn, // the shop: src/shop/texts.ts
   rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts

@@ -19,6 +19,7 @@ export interface AppProps {
   readonly onSettings?: (s: Settings) => void;
   readonly pages?: Readonly<Record<string, (rest: string) => ReactNode>>; // further screens by route
   readonly sound?: SoundPort; // the table's sounds (the browser's Web Audio in main.tsx); silent by default
+  readonly overlay?: ReactNode; // beside every screen (the invite notices of main.tsx)
 }
 
 const routeOf = (hash: string): string => (hash.startsWith('#/') ? hash.slice(1) : '/');
@@ -33,6 +34,7 @@ export function App({
   onSettings,
   pages,
   sound = silentSound,
+  overlay,
 }: AppProps) {
   const [settings, setSettings] = useState(initialSettings);
   const [route, setRoute] = useState(() => routeOf(window.location.hash));
@@ -100,6 +102,7 @@ export function App({
         <CardDefs />
         <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
           {atTable ? <GameTable /> : page ? page(rest.join('/')) : <StartScreen />}
+          {overlay}
         </div>
       </AppContext.Provider>
     </I18nextProvider>

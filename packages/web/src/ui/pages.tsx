@@ -18,6 +18,8 @@ const ShopScreen = lazy(() => import('../shop/ShopScreen'));
 const DailyScreen = lazy(() => import('../daily/DailyScreen'));
 /** Training positions (src/training), loaded on demand. */
 const TrainingScreen = lazy(() => import('../training/TrainingScreen'));
+/** Friends (src/live/FriendsPage.tsx), loaded on demand. */
+const FriendsPage = lazy(() => import('../live/FriendsPage'));
 /** How the fair shuffle of live tables works (src/live). */
 const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
@@ -66,6 +68,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   training: () => (
     <Suspense fallback={null}>
       <TrainingScreen />
+    </Suspense>
+  ),
+  friends: () => (
+    <Suspense fallback={null}>
+      <FriendsPage />
     </Suspense>
   ),
   daily: (rest) => (

@@ -1,0 +1,221 @@
+/**
+ * Friends over HTTP (issue #20): the handlers of `ROUTES.friends`, `friendAdd`, `friendAccept`, `friendRemove`,
+ * `friendInvite`, `invites` and `inviteDismiss` of `@hearts/live/api`, and the notices stream (`NOTICES_PATH`,
+ * Server-Sent Events) that brings invites and changes of the friends list to an open app.
+ *
+ * A friendship is mutual: asked by one, accepted by the other (store/friends.ts). Only friends see whether one is
+ * online and at which table (whereabouts.ts: across every process), and only friends invite each other — into a
+ * friends' room the inviter is in, before its game starts; an invite runs out after INVITE_TTL_MS. Guests have an
+ * account too and may have friends. Every route counts against LIMIT_FRIENDS per address; invites also against
+ * LIMIT_INVITES per user; a user keeps at most FRIENDS_MAX friends and open requests, and at most
+ * {@link STREAMS_PER_USER} notices streams per process.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FRIENDS_MAX, INVITE_TTL_MS, type FriendEntry, type Invite, type Notice } from '@hearts/live/api';
+import type { Handlers } from './api-router.js';
+import { HttpError, bearerToken, rateLimitError } from './http-json.js';
+import { randomString } from './ids.js';
+import { clientAddress } from './limits.js';
+import type { Services } from './services.js';
+import type { ReceivedInvite } from './store/friends.js';
+import { allListings } from './watch-routes.js';
+
+/** Notices streams one user may hold open on one process (tabs, devices). */
+export const STREAMS_PER_USER = 8;
+
+/** A comment line on every open stream this often, so that proxies and the browser keep it open. */
+export const HEARTBEAT_MS = 25_000;
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+export const inviteOf = (i: ReceivedInvite): Invite => ({
+  id: i.id,
+  from: { id: i.fromId, name: i.fromName },
+  room: i.roomId,
+  expiresAt: i.expiresAt,
+});
+
+/** The friends' handlers. */
+export function friendsHandlers(
+  s: Services,
+  now: () => number = Date.now,
+): Pick<
+  Handlers,
+  'friends' | 'friendAdd' | 'friendAccept' | 'friendRemove' | 'friendInvite' | 'invites' | 'inviteDismiss'
+> {
+  const limit = async (req: IncomingMessage) => {
+    const limited = await s.limits.take('friends', clientAddress(req, s.config.trustProxy));
+    if (limited) throw rateLimitError(limited);
+  };
+  const db = s.store.friends;
+  const changed = (userId: string) => void s.whereabouts.notify(userId, { type: 'friends' }).catch(() => 0);
+
+  return {
+    friends: async ({ req, user }) => {
+      await limit(req);
+      const links = await db.links(user.id);
+      const where = await s.whereabouts.of(links.filter((l) => l.status === 'friend').map((l) => l.userId));
+      const atTables = [...where.values()].some((w) => w.places.some((p) => p.kind !== 'lobby'));
+      const open = atTables ? new Set((await allListings()).map((t) => t.id)) : new Set<string>();
+      const friends = links.map((l): FriendEntry => {
+        const w = where.get(l.userId);
+        return {
+          id: l.userId,
+          name: l.name,
+          status: l.status,
+          since: l.since,
+          online: w?.online ?? false,
+          places: (w?.places ?? []).map((p) => ({
+            room: p.room,
+            kind: p.kind,
+            watchable: (p.kind === 'quick' || p.kind === 'friends') && open.has(p.room),
+            since: p.since,
+          })),
+        };
+      });
+      return { friends, max: FRIENDS_MAX };
+    },
+
+    friendAdd: async ({ req, user, body }) => {
+      await limit(req);
+      const name = body.name.trim();
+      const other = name === '' ? null : await s.store.userByName(name);
+      if (!other) throw new HttpError(404, 'ERR_NOT_FOUND', `nobody is called "${name}"`);
+      if (other.id === user.id) throw new HttpError(400, 'ERR_FRIEND_SELF', 'you cannot befriend yourself');
+      const linked = (await db.links(user.id)).some((l) => l.userId === other.id);
+      if (!linked) {
+        if ((await db.count(user.id)) >= FRIENDS_MAX)
+          throw new HttpError(
+            409,
+            'ERR_FRIENDS_FULL',
+            `you have ${FRIENDS_MAX} friends and requests: remove some first`,
+          );
+        if ((await db.count(other.id)) >= FRIENDS_MAX)
+          throw new HttpError(409, 'ERR_FRIENDS_FULL', `${other.name} takes no more friend requests`);
+      }
+      const outcome = await db.request(user.id, other.id, now());
+      if (outcome === 'requested' || outcome === 'accepted') changed(other.id);
+      return { outcome, friend: { id: other.id, name: other.name } };
+    },
+
+    friendAccept: async ({ req, user, params }) => {
+      await limit(req);
+      if (!(await db.accept(user.id, params.id, now())))
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no open friend request from that player');
+      changed(params.id);
+      return { ok: true };
+    },
+
+    friendRemove: async ({ req, user, params }) => {
+      await limit(req);
+      if (!(await db.remove(user.id, params.id)))
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no friend or request with that player');
+      changed(params.id);
+      return { ok: true };
+    },
+
+    friendInvite: async ({ req, user, params, body }) => {
+      await limit(req);
+      const limited = await s.limits.take('invites', `user:${user.id}`);
+      if (limited) throw rateLimitError(limited);
+      if (!(await db.areFriends(user.id, params.id)))
+        throw new HttpError(403, 'ERR_NOT_FRIENDS', 'you can invite your friends only');
+      const lobby = await s.store.loadLobby(body.room);
+      if (!lobby || !lobby.members.some((m) => m.userId === user.id))
+        throw new HttpError(
+          409,
+          'ERR_NOT_IN_ROOM',
+          `you are not in the friends' room ${body.room}, or its game has started`,
+        );
+      const at = now();
+      const invite = {
+        id: randomString(16, ID_ALPHABET),
+        fromId: user.id,
+        toId: params.id,
+        roomId: body.room,
+        createdAt: at,
+        expiresAt: at + INVITE_TTL_MS,
+      };
+      await db.addInvite(invite);
+      const notice: Notice = { type: 'invite', invite: inviteOf({ ...invite, fromName: user.name }) };
+      await s.whereabouts.notify(params.id, notice).catch((e: unknown) => {
+        s.log.warn({ err: e }, 'an invite notice was not sent'); // the invite is stored: shown when asked for
+      });
+      return { invite: invite.id, expiresAt: invite.expiresAt };
+    },
+
+    invites: async ({ req, user }) => {
+      await limit(req);
+      return { invites: (await db.invites(user.id, now())).map(inviteOf) };
+    },
+
+    inviteDismiss: async ({ req, user, params }) => {
+      await limit(req);
+      if (!(await db.dropInvite(params.id, user.id)))
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no such invite of yours');
+      return { ok: true };
+    },
+  };
+}
+
+/**
+ * The notices stream of one app (`GET /api/notices`, signed in): online for friends while it is open; the open
+ * invites first, then every notice published for the user on any process. Errors before the stream starts are
+ * thrown as refusals (401, 429, 503).
+ */
+export function noticesStream(s: Services, now: () => number = Date.now) {
+  const open = new Map<string, number>(); // user → streams on this process
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new HttpError(405, 'ERR_METHOD', 'use GET for the notices stream', { allow: 'GET' });
+    const limited = await s.limits.take('friends', clientAddress(req, s.config.trustProxy));
+    if (limited) throw rateLimitError(limited);
+    if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');
+    const session = await s.identity.session(bearerToken(req));
+    if (!session) throw new HttpError(401, 'ERR_SIGN_IN', 'sign in first: the token is missing or not valid');
+    const userId = session.user.id;
+    if ((open.get(userId) ?? 0) >= STREAMS_PER_USER)
+      throw new HttpError(
+        429,
+        'ERR_RATE_LIMIT',
+        `at most ${STREAMS_PER_USER} notices streams at once: close another tab first`,
+        { 'retry-after': '30' },
+      );
+    open.set(userId, (open.get(userId) ?? 0) + 1);
+    let closed = false;
+    let stop: (() => Promise<void>) | null = null;
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      const n = (open.get(userId) ?? 1) - 1;
+      if (n > 0) open.set(userId, n);
+      else open.delete(userId);
+      void stop?.().catch(() => undefined);
+      void s.whereabouts.appClosed(userId).catch(() => undefined);
+    };
+    res.on('close', close);
+    const send = (n: Notice) => {
+      if (!closed) res.write(`data: ${JSON.stringify(n)}\n\n`);
+    };
+    try {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no', // no buffering in a proxy in front
+      });
+      res.write(': notices\n\n');
+      stop = await s.whereabouts.listen(userId, send);
+      if (closed) void stop().catch(() => undefined);
+      await s.whereabouts.appOpened(userId);
+      if (closed) await s.whereabouts.appClosed(userId);
+      for (const i of await s.store.friends.invites(userId, now()))
+        send({ type: 'invite', invite: inviteOf(i) });
+    } catch (e) {
+      s.log.error({ err: e }, 'a notices stream failed');
+      res.end();
+      close();
+    }
+  };
+}

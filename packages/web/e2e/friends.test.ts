@@ -1,0 +1,177 @@
+/**
+ * Friends end to end (issue #20), in Chromium: Anna (English, desktop) watches her friend Cleo's table from her
+ * friends list; she adds Ben (German, on a phone) by name and he accepts on his Friends page; she invites him into
+ * her friends' room and he joins through the notice that pops up in his open app; at the table she adds a third
+ * player, Dora, from the seat's menu. Cleo and Dora are played by the tests' client.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TableClient } from '@hearts/live';
+import type { FriendEntry } from '@hearts/live/api';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  RESULTS_DIR,
+  autoplay,
+  buildApp,
+  launch,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
+
+let server: Server;
+let url = '';
+let browser: Browser;
+const SHOTS = join(RESULTS_DIR, 'friends');
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '300',
+    HAND_PAUSE_MS: '500',
+    GRACE_MS: '1500',
+    BANK_MS: '1500',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, 60_000);
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: false });
+};
+
+interface Account {
+  token: string;
+  user: { id: string; name: string };
+}
+
+async function call<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+const newGuest = async (): Promise<Account> =>
+  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Account;
+
+/** The account a page made for itself on the live page (its token in the page's storage). */
+async function accountOf(page: Page): Promise<Account> {
+  const t = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
+  expect(t).toBeTruthy();
+  const me = await call<{ user: Account['user'] }>('/api/me', t!);
+  return { token: t!, user: me.user };
+}
+
+it('friends: watch a friend’s table from the list, befriend by name, invite through the notice, add from a seat', async () => {
+  // Cleo plays a friends' table with bots, open to watchers.
+  const cleo = await newGuest();
+  const cleoTable = await TableClient.createFriendsRoom({ url, token: cleo.token });
+  cleoTable.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
+  autoplay(cleoTable, 3);
+  cleoTable.send('start', {});
+
+  // Anna, in English on a desktop, opens the live page (her account) and her Friends page.
+  const annaContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const anna = await annaContext.newPage();
+  const annaErrors = watchErrors(anna);
+  await anna.goto(`${url}/?speed=fast&lang=en#/live`);
+  await anna.getByRole('button', { name: 'Friends' }).click();
+  await anna.getByRole('heading', { name: 'Your friends' }).waitFor({ timeout: 20_000 });
+  const annaAccount = await accountOf(anna);
+
+  // Cleo asks Anna; Anna accepts, and sees Cleo at her table with Watch.
+  await call('/api/friends', cleo.token, { name: annaAccount.user.name });
+  const cleoRow = anna.locator(`.friends-list li[data-friend="${cleo.user.name}"]`);
+  await cleoRow.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
+  await cleoRow.getByText('at a friends’ table').waitFor({ timeout: 20_000 });
+  await shot(anna, 'list-desktop-en.png');
+  await cleoRow.getByRole('button', { name: 'Watch' }).click();
+  await anna.locator('.watch-banner', { hasText: 'You are watching' }).waitFor({ timeout: 20_000 });
+  expect(await anna.locator('.hand [data-card]').count()).toBe(0);
+  expect(anna.url()).toContain(`#/live/watch/${cleoTable.roomId}`);
+
+  // Ben, in German on a phone, has the app open on his Friends page.
+  const benContext = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const ben = await benContext.newPage();
+  const benErrors = watchErrors(ben);
+  await ben.goto(`${url}/?speed=fast&lang=de#/friends`);
+  await ben.getByRole('heading', { name: 'Deine Freunde' }).waitFor({ timeout: 20_000 });
+  const benAccount = await accountOf(ben);
+
+  // Anna adds Ben by his exact name (in other case); Ben's page shows the request at once, and he accepts.
+  await anna.goto(`${url}/?speed=fast&lang=en#/friends`);
+  await anna.getByLabel('Player name').fill(benAccount.user.name.toUpperCase());
+  await anna.getByRole('button', { name: 'Send request' }).click();
+  await anna.getByText(`Request sent to ${benAccount.user.name.toUpperCase()}.`).waitFor({ timeout: 10_000 });
+  const request = ben.locator(`.friends-list li[data-friend="${annaAccount.user.name}"]`);
+  await request.getByText(`${annaAccount.user.name} möchte dein Freund sein`).waitFor({ timeout: 20_000 });
+  await shot(ben, 'request-phone-de.png');
+  await request.getByRole('button', { name: 'Annehmen' }).click();
+  await ben
+    .locator(`.friends-list li[data-friend="${annaAccount.user.name}"]`, { hasText: 'online' })
+    .waitFor({ timeout: 20_000 });
+  await shot(ben, 'list-phone-de.png');
+
+  // Anna opens a friends' room and invites Ben, who is online; Dora comes in by the code.
+  await anna.goto(`${url}/?speed=fast&lang=en#/live`);
+  await anna.getByRole('button', { name: 'Create a room' }).click();
+  const invite = anna.locator('.friends-invite');
+  const benRow = invite.locator(`li[data-friend="${benAccount.user.name}"]`);
+  await benRow.getByRole('button', { name: 'Invite' }).click({ timeout: 20_000 });
+  await benRow.getByRole('button', { name: 'Invited' }).waitFor();
+  await shot(anna, 'lobby-invite-desktop-en.png');
+  const code = (await anna.locator('.live-code').getAttribute('data-code'))!;
+
+  // Ben's app shows the notice over whatever he looks at; he joins from it.
+  const notice = ben.locator(`.notice[data-room="${code}"]`);
+  await notice.waitFor({ timeout: 20_000 });
+  expect(await notice.textContent()).toContain(
+    `${annaAccount.user.name} lädt dich in einen Freundesraum ein`,
+  );
+  await shot(ben, 'notice-phone-de.png');
+  await notice.getByRole('button', { name: 'Beitreten' }).click();
+  await ben.locator('.live-members li', { hasText: benAccount.user.name }).waitFor({ timeout: 20_000 });
+  expect(ben.url()).toContain(`#/live/${code}`);
+  await ben.locator('.notice').waitFor({ state: 'detached' });
+
+  const dora = await newGuest();
+  const doraClient = new TableClient({ url, token: dora.token, roomId: code });
+  await doraClient.connect();
+  autoplay(doraClient, 5);
+  await anna.locator('.live-members li').nth(2).waitFor({ timeout: 20_000 });
+  await anna.getByRole('button', { name: 'Start the game' }).click();
+  await anna.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
+
+  // At the table, Anna adds Dora from her seat's menu.
+  await anna.getByRole('button', { name: `More about ${dora.user.name}` }).click();
+  await anna.locator('.player-menu').getByRole('button', { name: 'Add friend' }).click();
+  await anna.locator('.player-menu-note', { hasText: `Request sent to ${dora.user.name}.` }).waitFor();
+  await shot(anna, 'seat-menu-desktop-en.png');
+  const doraList = await call<{ friends: FriendEntry[] }>('/api/friends', dora.token);
+  expect(doraList.friends.map((f) => [f.name, f.status])).toEqual([[annaAccount.user.name, 'incoming']]);
+  // The same menu on Ben's phone: Anna is his friend already.
+  await ben.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
+  await ben.getByRole('button', { name: `Mehr zu ${annaAccount.user.name}` }).click();
+  await ben.locator('.player-menu').getByRole('button', { name: 'Als Freund hinzufügen' }).click();
+  await ben
+    .locator('.player-menu-note', { hasText: `${annaAccount.user.name} ist schon dein Freund.` })
+    .waitFor();
+  await shot(ben, 'seat-menu-phone-de.png');
+
+  expect(annaErrors).toEqual([]);
+  expect(benErrors).toEqual([]);
+  await Promise.all([cleoTable.leave(), doraClient.leave()]);
+  await Promise.all([annaContext.close(), benContext.close()]);
+}, 360_000);

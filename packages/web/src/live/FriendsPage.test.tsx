@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+/**
+ * The Friends page and the seat menu against a stubbed server: requests answered, friends shown with where they
+ * are (Watch only for a watchable table, Join for a friends' room), in English and German; the seat menu's items
+ * run and say what happened.
+ */
+import { seededRandom } from '@hearts/engine';
+import type { TableClient } from '@hearts/live';
+import type { FriendEntry } from '@hearts/live/api';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SoloTable, directBots } from '../game/host';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { createI18n } from '../i18n';
+import { AppContext } from '../ui/context';
+import FriendsPage from './FriendsPage';
+import { PlayerMenu } from './PlayerMenu';
+import { TOKEN_KEY } from './token';
+
+const FRIENDS: FriendEntry[] = [
+  { id: 'u2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },
+  {
+    id: 'u3',
+    name: 'Cleo',
+    status: 'friend',
+    since: 1,
+    online: true,
+    places: [{ room: 'T1', kind: 'quick', watchable: true, since: 5 }],
+  },
+  {
+    id: 'u4',
+    name: 'Dora',
+    status: 'friend',
+    since: 1,
+    online: true,
+    places: [{ room: 'ABC234', kind: 'lobby', watchable: false, since: 6 }],
+  },
+  {
+    id: 'u5',
+    name: 'Emil',
+    status: 'friend',
+    since: 1,
+    online: true,
+    places: [{ room: 'T9', kind: 'daily', watchable: false, since: 7 }],
+  },
+  { id: 'u6', name: 'Finn', status: 'friend', since: 1, online: false, places: [] },
+  { id: 'u7', name: 'Gina', status: 'incoming', since: 1, online: false, places: [] },
+];
+
+let calls: { method: string; path: string; body: unknown }[] = [];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url).pathname;
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+    if (path === '/api/me')
+      return json(200, {
+        user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
+      });
+    if (path === '/api/friends' && method === 'GET') return json(200, { friends: FRIENDS, max: 200 });
+    if (path === '/api/friends' && method === 'POST') {
+      const name = (calls.at(-1)!.body as { name: string }).name;
+      if (name === 'Nobody') return json(404, { error: 'ERR_NOT_FOUND', message: 'nobody' });
+      return json(200, { outcome: name === 'Ben' ? 'friends' : 'requested', friend: { id: 'u9', name } });
+    }
+    if (/^\/api\/friends\/u\d\/(accept|remove)$/.test(path)) return json(200, { ok: true });
+    return json(404, { error: 'ERR_NOT_FOUND', message: path });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function wrap(lang: 'en' | 'de', children: ReactNode, navigate: (to: string) => void = () => undefined) {
+  const store = memoryStore();
+  store.set(TOKEN_KEY, 'token-1');
+  const controller = new SoloTable({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  return (
+    <I18nextProvider i18n={createI18n(lang)}>
+      <AppContext.Provider
+        value={{
+          settings: { ...defaultSettings(lang), lang },
+          updateSettings: () => undefined,
+          store,
+          controller,
+          navigate,
+          coarsePointer: false,
+        }}
+      >
+        {children}
+      </AppContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+const row = (name: string) => document.querySelector(`li[data-friend="${name}"]`)!;
+
+it('en: friends online first with where they are; Watch only at a watchable table, Join for a room', async () => {
+  const went: string[] = [];
+  render(wrap('en', <FriendsPage />, (to) => went.push(to)));
+  await screen.findByText('Cleo');
+  expect(row('Ben').textContent).toContain('online');
+  expect(row('Cleo').textContent).toContain('at a quick match');
+  expect(row('Dora').textContent).toContain('in friends’ room ABC234');
+  expect(row('Emil').textContent).toContain('playing the daily game');
+  expect(row('Finn').textContent).toContain('offline');
+  const names = [...document.querySelectorAll('.friends-list li[data-friend]')].map((l) =>
+    l.getAttribute('data-friend'),
+  );
+  expect(names).toEqual(['Gina', 'Ben', 'Cleo', 'Dora', 'Emil', 'Finn']); // the request first, the offline last
+  const buttons = (name: string) => [...row(name).querySelectorAll('button')].map((b) => b.textContent);
+  expect(buttons('Cleo')).toEqual(['Watch', 'Remove']);
+  expect(buttons('Dora')).toEqual(['Join', 'Remove']);
+  expect(buttons('Emil')).toEqual(['Remove']); // a daily table is never watched
+  fireEvent.click(screen.getByRole('button', { name: 'Watch' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+  expect(went).toEqual(['/live/watch/T1', '/live/ABC234']);
+  // Accepting Gina's request.
+  expect(row('Gina').textContent).toContain('Gina wants to be your friend');
+  fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/friends/u7/accept')).toBe(true),
+  );
+});
+
+it('de: adding by name says what happened, a refusal in words', async () => {
+  render(wrap('de', <FriendsPage />));
+  await screen.findByText('Cleo');
+  expect(row('Cleo').textContent).toContain('spielt ein schnelles Spiel');
+  const input = screen.getByLabelText('Name');
+  fireEvent.change(input, { target: { value: '  Hanna ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+  await screen.findByText('Anfrage an Hanna gesendet.');
+  expect(calls.find((c) => c.method === 'POST' && c.path === '/api/friends')?.body).toEqual({
+    name: 'Hanna',
+  });
+  fireEvent.change(input, { target: { value: 'Nobody' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+  await screen.findByText(/Niemand heißt so/);
+});
+
+it('the seat menu: add as a friend first, then block and report; the answer in a line', async () => {
+  const client = { currentToken: 'token-1', send: vi.fn() } as unknown as TableClient;
+  render(wrap('en', <PlayerMenu target={{ client, tableId: 'T1', seat: 2, name: 'Ben' }} />));
+  fireEvent.click(screen.getByRole('button', { name: 'More about Ben' }));
+  const menu = within(screen.getByRole('dialog', { name: 'More about Ben' }));
+  expect(menu.getAllByRole('button').map((b) => b.textContent)).toEqual([
+    '✕',
+    'Add friend',
+    'Block',
+    'Report',
+  ]);
+  fireEvent.click(menu.getByRole('button', { name: 'Add friend' }));
+  await screen.findByText('Ben is your friend already.');
+  expect(calls.at(-1)).toEqual({ method: 'POST', path: '/api/friends', body: { name: 'Ben' } });
+});

@@ -1,0 +1,191 @@
+/**
+ * The Friends page, `#/friends` (issue #20): add a friend by exact name, answer requests, and see your friends —
+ * online or not, and where: at which table (with Watch when it is open to watchers) or in which friends' room (with
+ * Join). Friendships are mutual, so only friends see each other's whereabouts. Inviting is done from a friends'
+ * room (`InviteFriends`), adding from a table's seat menu too (`PlayerMenu`).
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../ui/context';
+import { Page } from '../ui/Page';
+import { acceptFriend, addFriend, removeFriend, type FriendEntry } from './friends';
+import { friendsErrorText, useFriends } from './FriendsParts';
+import { AccountProblem, useAccount } from './LivePages';
+import './live.css';
+
+export default function FriendsPage() {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  const { account, error, offline, retry } = useAccount();
+  const token = account?.token ?? null;
+  const { friends, error: listError, reload } = useFriends(token);
+  const [name, setName] = useState('');
+  const [note, setNote] = useState<{ text: string; bad: boolean } | null>(null);
+
+  if (error)
+    return (
+      <Page title={t('friends.title')}>
+        <AccountProblem error={error} offline={offline} retry={retry} />
+      </Page>
+    );
+  if (!token)
+    return (
+      <Page title={t('friends.title')}>
+        <p className="muted">{t('live.connecting')}</p>
+      </Page>
+    );
+
+  const act = async (run: () => Promise<unknown>) => {
+    setNote(null);
+    try {
+      await run();
+    } catch (e) {
+      setNote({ text: friendsErrorText(t, e), bad: true });
+    }
+    reload();
+  };
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const who = name.trim();
+    if (!who) return;
+    void act(async () => {
+      const outcome = await addFriend(token, who);
+      setNote({ text: t(`friends.add.${outcome}`, { name: who }), bad: false });
+      setName('');
+    });
+  };
+  const requests = (friends ?? []).filter((f) => f.status !== 'friend');
+  const mine = (friends ?? []).filter((f) => f.status === 'friend');
+  // Online first, then by name (the server's order).
+  const ordered = [...mine.filter((f) => f.online), ...mine.filter((f) => !f.online)];
+
+  return (
+    <Page title={t('friends.title')}>
+      <div className="live-home friends-page">
+        <section className="live-card">
+          <h2>{t('friends.add.title')}</h2>
+          <p className="muted">{t('friends.add.info')}</p>
+          <form onSubmit={add}>
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={t('friends.add.name')}
+              aria-label={t('friends.add.name')}
+              maxLength={64}
+              autoCapitalize="off"
+              autoComplete="off"
+            />
+            <button type="submit" className="primary">
+              {t('friends.add.button')}
+            </button>
+          </form>
+          {note && (
+            <p className={note.bad ? 'error' : 'muted'} role={note.bad ? 'alert' : 'status'}>
+              {note.text}
+            </p>
+          )}
+        </section>
+        {requests.length > 0 && (
+          <section className="live-card">
+            <h2>{t('friends.requests.title')}</h2>
+            <ul className="friends-list">
+              {requests.map((f) => (
+                <li key={f.id} data-friend={f.name}>
+                  <span className="friend-name">
+                    {t(`friends.requests.${f.status === 'incoming' ? 'incoming' : 'outgoing'}`, {
+                      name: f.name,
+                    })}
+                  </span>
+                  <span className="friend-actions">
+                    {f.status === 'incoming' && (
+                      <button
+                        type="button"
+                        className="primary small"
+                        onClick={() => void act(() => acceptFriend(token, f.id))}
+                      >
+                        {t('friends.requests.accept')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="secondary small"
+                      onClick={() => void act(() => removeFriend(token, f.id))}
+                    >
+                      {f.status === 'incoming'
+                        ? t('friends.requests.decline')
+                        : t('friends.requests.withdraw')}
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section className="live-card">
+          <h2>{t('friends.list.title')}</h2>
+          {listError && <p className="error">{listError}</p>}
+          {friends !== null && mine.length === 0 && <p className="muted">{t('friends.list.none')}</p>}
+          <ul className="friends-list">
+            {ordered.map((f) => (
+              <FriendRow
+                key={f.id}
+                friend={f}
+                onRemove={() => {
+                  if (window.confirm(t('friends.list.removeConfirm', { name: f.name })))
+                    void act(() => removeFriend(token, f.id));
+                }}
+                go={navigate}
+              />
+            ))}
+          </ul>
+        </section>
+        <button type="button" className="secondary" onClick={() => navigate('/live')}>
+          {t('live.title')}
+        </button>
+      </div>
+    </Page>
+  );
+}
+
+function FriendRow({
+  friend: f,
+  onRemove,
+  go,
+}: {
+  friend: FriendEntry;
+  onRemove: () => void;
+  go: (to: string) => void;
+}) {
+  const { t } = useTranslation();
+  const place = f.places[0];
+  return (
+    <li data-friend={f.name} className={f.online ? 'online' : 'offline'}>
+      <span className="friend-name">
+        <span className={`friend-dot ${f.online ? 'on' : 'off'}`} aria-hidden="true" />
+        <a href={`#/profile/${f.id}`}>{f.name}</a>
+        <span className="muted friend-where">
+          {place
+            ? t(`friends.list.at.${place.kind}`, { room: place.room })
+            : f.online
+              ? t('friends.list.online')
+              : t('friends.list.offline')}
+        </span>
+      </span>
+      <span className="friend-actions">
+        {place?.watchable && (
+          <button type="button" className="primary small" onClick={() => go(`/live/watch/${place.room}`)}>
+            {t('friends.list.watch')}
+          </button>
+        )}
+        {place?.kind === 'lobby' && (
+          <button type="button" className="primary small" onClick={() => go(`/live/${place.room}`)}>
+            {t('friends.list.join')}
+          </button>
+        )}
+        <button type="button" className="secondary small" onClick={onRemove}>
+          {t('friends.list.remove')}
+        </button>
+      </span>
+    </li>
+  );
+}
