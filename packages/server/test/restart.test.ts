@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { type ErrorMessage } from '@hearts/table';
+import { type ErrorMessage, type WatchersMessage } from '@hearts/table';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import {
   AutoPlayer,
@@ -197,4 +197,37 @@ test('a friends’ room that has not started outlives a restart and a kill: memb
   } finally {
     await store.close();
   }
+}, 120_000);
+
+test('a table its host closed to watchers stays closed after a restart, and its host may open it again', async () => {
+  const port = await freePort();
+  const database = join(dir, 'watchers.sqlite');
+  let server = await spawnAt(port, database);
+  const { clients, code } = await friendsGame(server.url, 2, { targetScore: 100 });
+  const [host, other] = clients as [TableClient, TableClient];
+  host.send('watchers', { open: false });
+  await until('closed', () => clients.every((c) => c.watchers?.open === false));
+
+  const heard: WatchersMessage[] = [];
+  host.tap((type, m) => type === 'watchers' && heard.push(m as WatchersMessage));
+  const reconnects = host.reconnects;
+  server.proc.kill('SIGTERM');
+  await exited(server.proc);
+  server = await spawnAt(port, database);
+  await until('back after the restart', () => host.reconnects > reconnects && heard.length > 0, 30_000);
+  expect(heard).toEqual([{ open: false, count: 0 }]);
+  const fan = await guest(server.url);
+  const watcher = new TableClient({ url: server.url, token: fan.token, roomId: code, watch: true });
+  await expect(watcher.connect()).rejects.toMatchObject({ code: 4212 }); // closed: no place to watch
+  // The host is still the host (stored with the table): only they open it again.
+  other.send('watchers', { open: true });
+  await until('the refusal', () => other.lastError?.code === 'ERR_NOT_HOST');
+  host.send('watchers', { open: true });
+  await until('opened', () => clients.every((c) => c.watchers?.open === true));
+  const w = new TableClient({ url: server.url, token: fan.token, roomId: code, watch: true, retryMs: 100 });
+  await w.connect();
+  await until('the watcher’s snapshot', () => w.state !== null, 10_000);
+  for (const c of [...clients, w]) await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
 }, 120_000);

@@ -154,6 +154,9 @@ export class TableRoom extends GuardedRoom {
       const loaded = await s.store.loadTable(options.tableId);
       if (loaded) {
         this.roomId = loaded.table.id;
+        // The host's choices outlive a restart: who the host is, and whether watchers may come.
+        this.hostId = loaded.table.room?.hostId ?? null;
+        this.watchers.open = loaded.table.watchersOpen ?? true;
         this.startTable(Table.restore(loaded.table, loaded.events, this.deps(loaded.table)));
         // A start cut short between storing the table and forgetting its room: the table counts.
         this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
@@ -578,6 +581,9 @@ export class TableRoom extends GuardedRoom {
         this.watchers.open = m.open;
         if (!m.open) this.watchers.closeAll();
         this.watchersChanged();
+        // Kept with the table, so that a table restored after a restart stays closed (or open).
+        const id = this.table?.record.id;
+        if (id) this.lobbyWrite(() => services().store.setWatchersOpen(id, m.open));
       },
       start: async (client) => {
         if (!this.hostCheck(client)) return;
@@ -651,6 +657,8 @@ export class TableRoom extends GuardedRoom {
       botLevel: this.options.botLevel,
       status: 'playing',
       createdAt: Date.now(),
+      room: { code: this.roomId, hostId: this.hostId },
+      ...(!this.watchers.open && { watchersOpen: false }),
     };
     if (!(await services().presence.claim(record.id))) {
       this.sendError(client, {
