@@ -434,6 +434,10 @@ export class TableRoom extends GuardedRoom {
     }
     const seat = this.table.seatOfUser(conn.userId);
     if (seat < 0) return;
+    if (!consented && this.table.game.phase !== 'gameOver') {
+      this.openWindow(conn.userId); // the seat shows as away, with the time left to come back
+      return;
+    }
     this.table.setConnected(seat, false);
     if (this.table.game.phase === 'gameOver') {
       this.again.delete(seat);
@@ -442,8 +446,7 @@ export class TableRoom extends GuardedRoom {
       if (this.table.finished && this.conns.size === 0) void this.disconnect();
       return;
     }
-    if (consented) void this.table.takeover(seat, 'left');
-    else this.openWindow(conn.userId);
+    void this.table.takeover(seat, 'left');
   }
 
   protected override cleanup(): void {
@@ -783,9 +786,16 @@ export class TableRoom extends GuardedRoom {
     }
   }
 
+  /**
+   * The user's reconnection window: a seat at a running table is marked away with its end (everyone sees the time
+   * left); when it runs out, a bot takes the seat (a lobby member is dropped).
+   */
   private openWindow(userId: string): void {
     this.closeWindow(userId);
     const ms = services().config.reconnectMs;
+    const seat = this.table?.seatOfUser(userId) ?? -1;
+    if (this.table && seat >= 0 && this.table.game.phase !== 'gameOver')
+      this.table.setConnected(seat, false, true, Date.now() + ms);
     this.windows.set(
       userId,
       setTimeout(() => {

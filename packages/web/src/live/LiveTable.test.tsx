@@ -62,6 +62,7 @@ function passing(over: Partial<TableInfo> = {}): LiveState {
       clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: BANK, graceMs: GRACE, running: true })),
       kickable: [false, false, false, false],
       kickVotes: [0, 0, 0, 0],
+      now: 0,
       graceMs: GRACE,
       bankMs: BANK,
       ...over,
