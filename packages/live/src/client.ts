@@ -390,7 +390,13 @@ export class TableClient {
         this.chat = [...this.chat, message as ChatLine].slice(-100);
         break;
       case 'lobby':
+        // Also after a game: the room is open again ("play again" at a friends' table); the game is over here.
         this.lobby = message as LobbyMessage;
+        this.state = null;
+        this.result = null;
+        this.again = null;
+        this.next = null;
+        this.chat = [];
         break;
       case 'result':
         this.result = message as ResultMessage;
