@@ -231,3 +231,33 @@ test('a table its host closed to watchers stays closed after a restart, and its 
   server.proc.kill('SIGTERM');
   expect(await exited(server.proc)).toBe(0);
 }, 120_000);
+
+test('a friends’ room reopened to play again outlives a restart: same code, options and members', async () => {
+  const port = await freePort();
+  const database = join(dir, 'again.sqlite');
+  let server = await spawnAt(port, database);
+  const { clients, code } = await friendsGame(server.url, 2, { targetScore: 20 });
+  const [host, other] = clients as [TableClient, TableClient];
+  const players = clients.map((c, i) => new AutoPlayer(c, i + 91));
+  for (const p of players) p.poke();
+  await until('the end', () => clients.every((c) => c.result !== null), 90_000);
+  host.send('again', {});
+  await until('the room again', () => host.state === null && host.lobby?.code === code);
+
+  const reconnects = host.reconnects;
+  server.proc.kill('SIGTERM');
+  await exited(server.proc);
+  server = await spawnAt(port, database);
+  await until('back in the room', () => host.reconnects > reconnects && host.status === 'open', 30_000);
+  await until('the room’s members', () => host.lobby?.members.length === 2 && other.state === null, 30_000);
+  expect(host.lobby!.code).toBe(code);
+  expect(host.lobby!.options.rules.targetScore).toBe(20);
+  expect(host.lobby!.members.find((m) => m.you)?.host).toBe(true);
+  // The other player's connection came back to the room too: after a restart the room is where it leads.
+  expect(other.lobby?.code).toBe(code);
+  host.send('start', {});
+  await until('sent to the next table', () => clients.every((c) => c.next !== null));
+  for (const c of clients) await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+}, 180_000);

@@ -386,6 +386,11 @@ export class TableRoom extends GuardedRoom {
   /** Closing the room (draining): reservations not taken up go with it, rather than hold it open until they expire. */
   override disconnect(closeCode?: number): Promise<unknown> {
     for (const r of this.pendingReservations()) this.dropReservation(r.sessionId, false);
+    // Colyseus keeps the handle of the auto-dispose timer it cleared when `autoDispose` turned off within that
+    // timer's second (a game over, then "play again" at once); a room with such a handle never disposes once empty.
+    const room = this as unknown as { _autoDisposeTimeout?: ReturnType<typeof setTimeout> };
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
     return super.disconnect(closeCode);
   }
 
