@@ -305,7 +305,12 @@ export interface ResultMessage {
   readonly chips?: readonly number[]; // chips each seat won (0 for most)
 }
 
-/** `again`: who wants to play again; `next`: the new table to join. */
+/**
+ * `again` (client → server, at a finished table): play again. At a quick table a new table opens once everyone still
+ * there asked (`again`, server → clients: the seats that asked; then `next`: the new table). At a friends' table it
+ * leads back to the friends' room under its code, with the same options: a `lobby` message when the room is this one
+ * (a client clears its table on it), else `next` with the room's code. A game started from that room is sent `next`.
+ */
 export interface AgainMessage {
   readonly seats: readonly number[];
 }

@@ -494,14 +494,15 @@ describe('playing on together', () => {
     };
 
     it.each([
-      ['en', 'connection lost · bot in 30 s', 'connection lost · bot in 0 s'],
-      ['de', 'Verbindung weg · Bot in 30 s', 'Verbindung weg · Bot in 0 s'],
+      ['en', 'connection lostbot in 30 s', 'connection lostbot in 0 s'],
+      ['de', 'Verbindung wegBot in 30 s', 'Verbindung wegBot in 0 s'],
     ] as const)(
       '%s: counts down to the bot on the server’s clock, this client’s offset to it taken into account',
       (lang, start, end) => {
         // This client's clock is 7 s behind the server's: the window ends at 137 s on the server, 30 s from now.
         client.serverOffset = 7000;
         const t = table(lang, away(137_000));
+        // Two lines: that the connection is lost, and (a line of its own) the time left.
         const note = () => t.seat(2).querySelector('.seat-away')!.textContent;
         expect(note()).toBe(start);
         act(() => vi.advanceTimersByTime(12_500));

@@ -115,7 +115,6 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           {t('live.table.away')}
           {left !== null && (
             <span className="seat-away-time" role="timer" data-seconds={left}>
-              {' · '}
               {t('live.table.botIn', { s: left })}
             </span>
           )}
