@@ -564,7 +564,10 @@ export class TableRoom extends GuardedRoom {
       again: async (client) => {
         const conn = this.conns.get(client.sessionId);
         if (conn && !this.table) {
-          this.comeBack(client, conn.userId); // a friends' room reopened: from the result back into it
+          // A friends' room reopened after its game: from the result back into it (also once left out).
+          if (this.lingering.has(conn.userId) || !this.members.some((m) => m.userId === conn.userId))
+            this.comeBack(client, conn.userId);
+          else this.sendError(client, { code: 'ERR_NOT_NOW', message: 'no game is over here' });
           return;
         }
         const seat = this.seatOf(client);
@@ -754,11 +757,15 @@ export class TableRoom extends GuardedRoom {
       this.comeBack(client, userId);
       return;
     }
-    this.reopening ??= this.openRoomAt(room, t.record).catch((e: unknown) => {
-      this.reopening = null;
-      throw e;
-    });
     try {
+      // Opened once for everyone who comes; again when it closed meanwhile (everyone there left it).
+      if (this.reopening && !(await matchMaker.getRoomById(room.code)))
+        await this.reopening.catch(() => null);
+      if (this.reopening && !(await matchMaker.getRoomById(room.code))) this.reopening = null;
+      this.reopening ??= this.openRoomAt(room, t.record).catch((e: unknown) => {
+        this.reopening = null;
+        throw e;
+      });
       await this.reopening;
     } catch (e) {
       services().log.error({ err: e, table: this.roomId }, 'reopening a friends’ room failed');
