@@ -142,6 +142,11 @@ export class TableClient {
   closeCode: number | null = null; // why the connection ended for good
   lastError: ErrorMessage | null = null;
   reconnects = 0; // successful reconnections so far
+  /**
+   * The server's clock minus this client's (ms), from the last message that told the server's time (`now`). It
+   * leaves out the message's way over the network, so a countdown to a server time ends a moment late, never early.
+   */
+  serverOffset = 0;
   /** Watching: the watchers' chat (players never get it), and whether the table is open to watchers and to how many. */
   watchChat: WatcherChatLine[] = [];
   watchers: WatchersMessage | null = null;
@@ -168,6 +173,11 @@ export class TableClient {
     this.rng = options.random ?? cryptoRandom();
     this.prefix = (this.rng.nextUint32().toString(36) + this.rng.nextUint32().toString(36)).slice(0, 10);
     this.fair = new SeatShuffle((type, m) => this.room?.send(type, m), options.shuffle);
+  }
+
+  /** The server's clock now, as well as this client can tell (see `serverOffset`). */
+  serverNow(): number {
+    return Date.now() + this.serverOffset;
   }
 
   /** Called after every change of state, lobby, chat, result or status. */
@@ -335,6 +345,7 @@ export class TableClient {
         const m = message as WatchMessage;
         if (!this.watching || (this.watched && m.v < this.watched.v)) return;
         this.watched = m;
+        this.serverOffset = m.table.now - Date.now();
         this.state = applyWatchMessage(this.state, m, this.viewSeat);
         break;
       }
@@ -371,6 +382,7 @@ export class TableClient {
       }
       case 'seats': {
         const s = message as SeatsMessage;
+        this.serverOffset = s.now - Date.now();
         if (this.state) this.state = { ...this.state, table: { ...this.state.table, ...s } };
         break;
       }
@@ -378,7 +390,13 @@ export class TableClient {
         this.chat = [...this.chat, message as ChatLine].slice(-100);
         break;
       case 'lobby':
+        // Also after a game: the room is open again ("play again" at a friends' table); the game is over here.
         this.lobby = message as LobbyMessage;
+        this.state = null;
+        this.result = null;
+        this.again = null;
+        this.next = null;
+        this.chat = [];
         break;
       case 'result':
         this.result = message as ResultMessage;
@@ -414,7 +432,10 @@ export class TableClient {
       return;
     }
     const first = m.kind === 'snapshot' && m.event.type === 'join';
-    if (m.kind === 'snapshot') this.syncing = false;
+    if (m.kind === 'snapshot') {
+      this.syncing = false;
+      this.serverOffset = m.table.now - Date.now();
+    }
     this.state = next;
     this.fair.observe(next);
     if (m.ack !== undefined) this.settle(m.ack, m.v);

@@ -216,6 +216,8 @@ export class Failover {
   private async status(id: string): Promise<string | null> {
     const store = this.deps.store;
     const status = (await store.tableStatus(id))?.status ?? null;
-    return status ?? ((await store.loadLobby(id)) ? 'lobby' : null);
+    if (status === 'playing') return status;
+    // A friends' room reopened after its first game (whose table has the room's code): the room is open.
+    return (await store.loadLobby(id)) ? 'lobby' : status;
   }
 }

@@ -237,9 +237,13 @@ export class Table {
     return this.driver.voteKick(voter, target);
   }
 
-  /** `announce`: false when every seat is sent a snapshot right after (which shows who is connected). */
-  setConnected(seat: number, connected: boolean, announce = true): void {
-    if (this.driver.setConnected(seat, connected, announce) && connected) this.fair?.shuffle.connected(seat);
+  /**
+   * `announce`: false when every seat is sent a snapshot right after (which shows who is connected).
+   * `reconnectBy`: a seat away, when its reconnection window ends (ms since the epoch).
+   */
+  setConnected(seat: number, connected: boolean, announce = true, reconnectBy: number | null = null): void {
+    if (this.driver.setConnected(seat, connected, announce, reconnectBy) && connected)
+      this.fair?.shuffle.connected(seat);
   }
 
   /** A seat's fair-shuffle step: its commitment, or its seed once the list is out. */

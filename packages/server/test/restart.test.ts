@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { type ErrorMessage } from '@hearts/table';
+import { type ErrorMessage, type WatchersMessage } from '@hearts/table';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import {
   AutoPlayer,
@@ -198,3 +198,66 @@ test('a friends’ room that has not started outlives a restart and a kill: memb
     await store.close();
   }
 }, 120_000);
+
+test('a table its host closed to watchers stays closed after a restart, and its host may open it again', async () => {
+  const port = await freePort();
+  const database = join(dir, 'watchers.sqlite');
+  let server = await spawnAt(port, database);
+  const { clients, code } = await friendsGame(server.url, 2, { targetScore: 100 });
+  const [host, other] = clients as [TableClient, TableClient];
+  host.send('watchers', { open: false });
+  await until('closed', () => clients.every((c) => c.watchers?.open === false));
+
+  const heard: WatchersMessage[] = [];
+  host.tap((type, m) => type === 'watchers' && heard.push(m as WatchersMessage));
+  const reconnects = host.reconnects;
+  server.proc.kill('SIGTERM');
+  await exited(server.proc);
+  server = await spawnAt(port, database);
+  await until('back after the restart', () => host.reconnects > reconnects && heard.length > 0, 30_000);
+  expect(heard).toEqual([{ open: false, count: 0 }]);
+  const fan = await guest(server.url);
+  const watcher = new TableClient({ url: server.url, token: fan.token, roomId: code, watch: true });
+  await expect(watcher.connect()).rejects.toMatchObject({ code: 4212 }); // closed: no place to watch
+  // The host is still the host (stored with the table): only they open it again.
+  other.send('watchers', { open: true });
+  await until('the refusal', () => other.lastError?.code === 'ERR_NOT_HOST');
+  host.send('watchers', { open: true });
+  await until('opened', () => clients.every((c) => c.watchers?.open === true));
+  const w = new TableClient({ url: server.url, token: fan.token, roomId: code, watch: true, retryMs: 100 });
+  await w.connect();
+  await until('the watcher’s snapshot', () => w.state !== null, 10_000);
+  for (const c of [...clients, w]) await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+}, 120_000);
+
+test('a friends’ room reopened to play again outlives a restart: same code, options and members', async () => {
+  const port = await freePort();
+  const database = join(dir, 'again.sqlite');
+  let server = await spawnAt(port, database);
+  const { clients, code } = await friendsGame(server.url, 2, { targetScore: 20 });
+  const [host, other] = clients as [TableClient, TableClient];
+  const players = clients.map((c, i) => new AutoPlayer(c, i + 91));
+  for (const p of players) p.poke();
+  await until('the end', () => clients.every((c) => c.result !== null), 90_000);
+  host.send('again', {});
+  await until('the room again', () => host.state === null && host.lobby?.code === code);
+
+  const reconnects = host.reconnects;
+  server.proc.kill('SIGTERM');
+  await exited(server.proc);
+  server = await spawnAt(port, database);
+  await until('back in the room', () => host.reconnects > reconnects && host.status === 'open', 30_000);
+  await until('the room’s members', () => host.lobby?.members.length === 2 && other.state === null, 30_000);
+  expect(host.lobby!.code).toBe(code);
+  expect(host.lobby!.options.rules.targetScore).toBe(20);
+  expect(host.lobby!.members.find((m) => m.you)?.host).toBe(true);
+  // The other player's connection came back to the room too: after a restart the room is where it leads.
+  expect(other.lobby?.code).toBe(code);
+  host.send('start', {});
+  await until('sent to the next table', () => clients.every((c) => c.next !== null));
+  for (const c of clients) await c.leave();
+  server.proc.kill('SIGTERM');
+  expect(await exited(server.proc)).toBe(0);
+}, 180_000);

@@ -41,13 +41,20 @@ test('chat reaches the table; a muted seat is not heard', async () => {
   for (const x of clients) await x.leave();
 });
 
-test('play again with the same people: a new table, everyone seated again', async () => {
-  t = await startTestServer();
-  const { clients, users } = await friendsGame(t.url, 2, { targetScore: 20 });
+test('play again at a quick table, with the same people: a new table once everyone there agrees', async () => {
+  // (At a friends' table "play again" leads back to the friends' room: together.test.ts.)
+  t = await startTestServer({ quickWaitMs: 500 });
+  const users = await Promise.all([guest(t.url), guest(t.url)]);
+  const waits = users.map((u) => quickMatch({ url: t!.url, token: u.token, rated: false, targetScore: 50 }));
+  const [first, second] = await Promise.all(waits.map((w) => w.roomId));
+  expect(second).toBe(first);
+  const clients = await Promise.all(users.map((u) => connect(t!.url, u.token, first!)));
   const players = clients.map((c, i) => new AutoPlayer(c, i + 61));
+  for (const p of players) p.poke();
+  await until('the deal', () => clients.every((c) => c.state !== null && c.state.view.phase !== 'deal'));
   clients[0]!.send('again', {});
   await until('a refusal before the end', () => clients[0]!.lastError?.code === 'ERR_NOT_NOW');
-  await until('the game to end', () => clients.every((c) => c.result !== null), 60_000);
+  await until('the game to end', () => clients.every((c) => c.result !== null), 90_000);
   expect(players.flatMap((p) => p.errors)).toEqual([]);
   clients[0]!.send('again', {});
   await until('the vote shown', () => clients[1]!.again?.seats.length === 1);
@@ -65,9 +72,10 @@ test('play again with the same people: a new table, everyone seated again', asyn
       .map((s) => s.name)
       .sort(),
   ).toEqual(users.map((u) => u.name).sort());
-  expect(again[0]!.state!.view.rules.targetScore).toBe(20);
+  expect(again[0]!.state!.view.rules.targetScore).toBe(50);
+  expect(again[0]!.state!.table.kind).toBe('quick');
   for (const c of [...clients, ...again]) await c.leave();
-});
+}, 120_000);
 
 test('draining: health says so, and no new tables or guests are made', async () => {
   t = await startTestServer();

@@ -190,6 +190,23 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect(parseRules(loaded!.table.rules)).toEqual({ ok: true, value: table('t1').rules });
     });
 
+    test('tables: a friends’ room and the watchers’ choice come back; closing and opening to watchers is kept', async () => {
+      const room = { code: 'K7P2QX', hostId: 'u1' };
+      await store.createTable({ ...table('t1'), room });
+      await store.createTable(table('t2'));
+      expect((await store.loadTable('t1'))?.table).toEqual({ ...table('t1'), room });
+      expect((await store.loadTable('t2'))?.table.watchersOpen).toBeUndefined();
+      await store.setWatchersOpen('t1', false);
+      expect((await store.loadTable('t1'))?.table).toEqual({ ...table('t1'), room, watchersOpen: false });
+      expect((await store.loadTable('t2'))?.table.watchersOpen).toBeUndefined(); // only that table
+      await store.setWatchersOpen('t1', true);
+      expect((await store.loadTable('t1'))?.table.watchersOpen).toBe(true);
+      await store.setWatchersOpen('nope', false); // no such table: nothing happens
+      expect(await store.tableExists('nope')).toBe(false);
+      await store.createTable({ ...table('t3'), watchersOpen: false });
+      expect((await store.loadTable('t3'))?.table.watchersOpen).toBe(false);
+    });
+
     test('lobbies: saved, replaced, listed oldest change first, deleted', async () => {
       expect(await store.loadLobby('K7P2QX')).toBeNull();
       const rules = { ...DEFAULT_RULES, targetScore: 50 };

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
-import { CLOSE_CODES, type ClockMessage } from '@hearts/table';
+import { CLOSE_CODES, type ClockMessage, type SeatsMessage } from '@hearts/table';
+import type { TableClient } from '@hearts/live';
 import {
   AutoPlayer,
   api,
@@ -149,4 +150,34 @@ test('a player away longer than the window loses the seat to a bot for good', as
   p.poke();
   await until('the game to end', () => clients[0]!.result !== null, 60_000);
   expect(mustAct(clients[0]!.state)).toBe(false);
+});
+
+test('a player away: every seat sees when a bot takes theirs (the server’s clock); back in time, it is gone', async () => {
+  t = await startTestServer({ reconnectMs: 60_000 });
+  const { clients, users, code } = await friendsGame(t.url, 3, { targetScore: 30 });
+  const [a, b, c] = clients as [TableClient, TableClient, TableClient];
+  const seat = c.state!.table.you;
+  const heard: SeatsMessage[] = [];
+  a.tap((type, m) => type === 'seats' && heard.push(m as SeatsMessage));
+  const before = Date.now();
+  c.vanish();
+  await until('the others to see the time left', () => b.state!.table.seats[seat]!.reconnectBy !== undefined);
+  await until('told', () => heard.some((m) => m.seats[seat]!.reconnectBy !== undefined));
+  const after = Date.now();
+  const m = heard.find((x) => x.seats[seat]!.reconnectBy !== undefined)!;
+  expect(m.seats[seat]!.connected).toBe(false);
+  // The window's end on the server's clock (the same clock as the test's here), and the time the message was sent.
+  expect(m.seats[seat]!.reconnectBy! - 60_000).toBeGreaterThanOrEqual(before);
+  expect(m.seats[seat]!.reconnectBy! - 60_000).toBeLessThanOrEqual(after);
+  expect(m.now).toBeGreaterThanOrEqual(before);
+  expect(m.now).toBeLessThanOrEqual(after);
+  expect(Math.abs(a.serverOffset)).toBeLessThanOrEqual(after - before);
+  // Only the seat away has a time; a bot's seat never.
+  expect(m.seats.flatMap((s, i) => (s.reconnectBy === undefined ? [] : [i]))).toEqual([seat]);
+
+  const back = await connect(t.url, users[2]!.token, code);
+  await until('connected again', () => a.state!.table.seats[seat]!.connected);
+  expect(a.state!.table.seats[seat]!.reconnectBy).toBeUndefined();
+  expect(back.state!.table.seats[seat]!.reconnectBy).toBeUndefined();
+  for (const x of [a, b, back]) await x.leave();
 });

@@ -360,6 +360,43 @@ describe('kick votes', () => {
   });
 });
 
+describe('away from the table', () => {
+  test('a seat away shows when a bot takes it, on the server clock; coming back or a takeover clears it', async () => {
+    const h = harness();
+    await h.start();
+    h.driver.setConnected(0, true);
+    h.driver.setConnected(1, true);
+    await h.advance(1234);
+    const by = h.scheduler.now() + 30_000;
+    expect(h.driver.setConnected(1, false, true, by)).toBe(true);
+    expect(h.sent.seats.at(-1)).toMatchObject({ now: h.scheduler.now() });
+    expect(h.sent.seats.at(-1)!.seats.map((s) => s.reconnectBy)).toEqual([
+      undefined,
+      by,
+      undefined,
+      undefined,
+    ]);
+    // A snapshot tells it too (a player joining now), and so does a watcher's.
+    expect(h.driver.snapshot(0).table).toMatchObject({ now: h.scheduler.now() });
+    expect(h.driver.snapshot(0).table.seats[1]!.reconnectBy).toBe(by);
+    expect(h.driver.watchSnapshot().table.seats[1]!.reconnectBy).toBe(by);
+    // The same again changes nothing; a new window (after a restart) is news, but not a change of connection.
+    const count = h.sent.seats.length;
+    expect(h.driver.setConnected(1, false, true, by)).toBe(false);
+    expect(h.sent.seats).toHaveLength(count);
+    expect(h.driver.setConnected(1, false, true, by + 5000)).toBe(false);
+    expect(h.sent.seats.at(-1)!.seats[1]!.reconnectBy).toBe(by + 5000);
+    // Back: no time to show.
+    expect(h.driver.setConnected(1, true)).toBe(true);
+    expect(h.sent.seats.at(-1)!.seats[1]!.reconnectBy).toBeUndefined();
+    // Away again, then a bot takes over: a bot's seat has no time to come back.
+    h.driver.setConnected(1, false, true, by);
+    expect(await h.driver.takeover(1, 'disconnected')).toBe(true);
+    expect(h.driver.seatsMessage().seats[1]!.reconnectBy).toBeUndefined();
+    h.driver.dispose();
+  });
+});
+
 describe('takeovers', () => {
   test.each(['left', 'disconnected'] as const)(
     '%s: a bot of the table level plays the seat on',

@@ -356,13 +356,20 @@ export class TableDriver {
 
   /**
    * A seat's connection changed (not queued, not stored). `announce`: false when every seat is sent a snapshot
-   * right after (which shows who is connected). False when nothing changed.
+   * right after (which shows who is connected). `reconnectBy`: a seat away, when a bot takes it (shown to all).
+   * True when the connection itself changed (not only the time to come back).
    */
-  setConnected(seat: number, connected: boolean, announce = true): boolean {
-    if (this.seats[seat]?.connected === connected) return false;
-    this.current = setConnected(this.current, seat, connected);
+  setConnected(
+    seat: number,
+    connected: boolean,
+    announce = true,
+    reconnectBy: number | null = null,
+  ): boolean {
+    const before = this.current;
+    this.current = setConnected(before, seat, connected, reconnectBy);
+    if (this.current === before) return false;
     if (announce) this.ports.out.seats(this.seatsMessage());
-    return true;
+    return before.seats[seat]!.connected !== connected;
   }
 
   /** Runs `f` in the table's queue, after every change before it. */
@@ -408,7 +415,7 @@ export class TableDriver {
 
   /** `seats`: how every seat is filled, which are kickable and the votes against each. */
   seatsMessage(): SeatsMessage {
-    return seatsMessage(this.current);
+    return seatsMessage(this.current, this.ports.scheduler.now());
   }
 
   /** Humans who still hold their seat. */

@@ -110,6 +110,11 @@ export interface SeatInfo {
   readonly rating: number | null; // rated tables: the rating at the start
   readonly provisional?: boolean; // the rating at the start was provisional (too few rated games): shown as "1500?"
   readonly look?: SeatLook; // humans: the cosmetics they chose (card back, faces, table, frame); absent: defaults
+  /**
+   * A human away from the table: when (ms since the epoch, on the server's clock) a bot takes the seat unless they
+   * come back. A client counts it down against its own clock with the offset the message's `now` gives.
+   */
+  readonly reconnectBy?: number;
 }
 
 /** A seat's clock as every client sees it. */
@@ -133,6 +138,7 @@ export interface TableInfo {
   readonly clocks: readonly ClockInfo[]; // one per seat
   readonly kickable: readonly boolean[]; // per seat: its bank ran out, the others may vote to kick it
   readonly kickVotes: readonly number[]; // per seat: votes to kick it so far
+  readonly now: number; // the server's clock when this was sent (ms since the epoch): see SeatInfo.reconnectBy
   readonly graceMs: number; // configured grace per decision
   readonly bankMs: number; // configured time bank per hand
 }
@@ -245,6 +251,7 @@ export interface SeatsMessage {
   readonly seats: readonly SeatInfo[];
   readonly kickable: readonly boolean[];
   readonly kickVotes: readonly number[];
+  readonly now: number; // the server's clock when sent (ms since the epoch): see SeatInfo.reconnectBy
 }
 
 /** Error codes of `error` replies. */
@@ -298,7 +305,12 @@ export interface ResultMessage {
   readonly chips?: readonly number[]; // chips each seat won (0 for most)
 }
 
-/** `again`: who wants to play again; `next`: the new table to join. */
+/**
+ * `again` (client → server, at a finished table): play again. At a quick table a new table opens once everyone still
+ * there asked (`again`, server → clients: the seats that asked; then `next`: the new table). At a friends' table it
+ * leads back to the friends' room under its code, with the same options: a `lobby` message when the room is this one
+ * (a client clears its table on it), else `next` with the room's code. A game started from that room is sent `next`.
+ */
 export interface AgainMessage {
   readonly seats: readonly number[];
 }

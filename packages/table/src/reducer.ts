@@ -110,6 +110,7 @@ function tableWith(t: TableInfo, clocks: readonly ClockInfo[]): TableInfo {
     clocks,
     kickable: t.kickable,
     kickVotes: t.kickVotes,
+    now: t.now,
     graceMs: t.graceMs,
     bankMs: t.bankMs,
   };

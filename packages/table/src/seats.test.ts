@@ -81,6 +81,7 @@ test('a seat record from the stored seat; what clients see of it', () => {
     provisional: true,
     look: null,
     connected: false,
+    reconnectBy: null,
     bankMs: 9_000,
     kickable: false,
     votes: [],

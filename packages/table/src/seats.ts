@@ -28,6 +28,7 @@ export interface SeatRecord {
   readonly provisional: boolean; // the rating was provisional (too few rated games): shown as "1500?"
   readonly look: SeatLook | null; // humans: the cosmetics they chose
   readonly connected: boolean; // humans: a live connection holds the seat (not stored: false after a restore)
+  readonly reconnectBy: number | null; // humans away: when (ms since the epoch) a bot takes the seat (not stored)
   readonly bankMs: number; // the time bank left this hand
   readonly kickable: boolean; // out of time: its bank ran out and its player has not decided by themselves since
   readonly votes: readonly number[]; // the seats that voted to kick it, in the order they voted
@@ -46,6 +47,7 @@ export function seatRecord(s: StoredSeat, bankMs: number): SeatRecord {
     provisional: human && s.provisional === true,
     look: human ? (s.look ?? null) : null,
     connected: false,
+    reconnectBy: null,
     bankMs,
     kickable: false,
     votes: [],
@@ -63,6 +65,7 @@ export function seatInfo(s: SeatRecord): SeatInfo {
     rating: s.rating === null ? null : Math.round(s.rating),
     ...(s.provisional && s.rating !== null ? { provisional: true } : {}),
     ...(s.look && s.kind === 'human' ? { look: s.look } : {}),
+    ...(s.kind === 'human' && !s.connected && s.reconnectBy !== null ? { reconnectBy: s.reconnectBy } : {}),
   };
 }
 

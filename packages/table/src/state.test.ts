@@ -233,7 +233,7 @@ test('connections: only a change makes a new state; a bot never shows as connect
   expect(setConnected(s, 0, false)).toBe(s);
   const c = setConnected(s, 0, true);
   expect(c.seats[0]!.connected).toBe(true);
-  expect(seatsMessage(setConnected(c, 2, true)).seats.map((i) => i.connected)).toEqual([
+  expect(seatsMessage(setConnected(c, 2, true), 0).seats.map((i) => i.connected)).toEqual([
     true,
     false,
     false,
@@ -255,7 +255,7 @@ test.each([
     s = r.state;
     expect(r.kick).toBe(voter === needed);
   }
-  expect(seatsMessage(s).kickVotes[0]).toBe(needed);
+  expect(seatsMessage(s, 0).kickVotes[0]).toBe(needed);
 });
 
 test('kick votes: only other humans, only against a human out of time now, each voter once', () => {
@@ -272,7 +272,7 @@ test('kick votes: only other humans, only against a human out of time now, each 
   const twice = unwrap(castKickVote(once.state, 0, 1));
   expect(twice.state).toBe(once.state); // counted once
   expect(twice.kick).toBe(false);
-  expect(seatsMessage(twice.state).kickVotes).toEqual([0, 1, 0, 0]);
+  expect(seatsMessage(twice.state, 0).kickVotes).toEqual([0, 1, 0, 0]);
   // A bot does not vote, and a seat a bot holds is not kicked.
   const t = apply(s, { type: 'takeover', seat: 2, level: 'easy', reason: 'left' });
   expect(castKickVote(t, 2, 1)).toEqual(notYou);

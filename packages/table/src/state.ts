@@ -167,7 +167,15 @@ export function replaceSeat(state: TableState, seat: number, level: BotLevel): T
     ...state,
     seats: state.seats.map((s, i) =>
       i === seat
-        ? seatWith(s, { kind: 'bot', level, replaced: true, connected: false, kickable: false, votes: [] })
+        ? seatWith(s, {
+            kind: 'bot',
+            level,
+            replaced: true,
+            connected: false,
+            reconnectBy: null,
+            kickable: false,
+            votes: [],
+          })
         : s.votes.includes(seat)
           ? seatWith(s, { votes: s.votes.filter((v) => v !== seat) })
           : s,
@@ -176,10 +184,19 @@ export function replaceSeat(state: TableState, seat: number, level: BotLevel): T
 }
 
 /** The table with the seat's connection changed (the same state when nothing changes). */
-export function setConnected(state: TableState, seat: number, connected: boolean): TableState {
+export function setConnected(
+  state: TableState,
+  seat: number,
+  connected: boolean,
+  reconnectBy: number | null = null,
+): TableState {
   const s = state.seats[seat];
-  if (!s || s.connected === connected) return state;
-  return { ...state, seats: state.seats.map((r, i) => (i === seat ? seatWith(r, { connected }) : r)) };
+  const by = connected ? null : reconnectBy;
+  if (!s || (s.connected === connected && s.reconnectBy === by)) return state;
+  return {
+    ...state,
+    seats: state.seats.map((r, i) => (i === seat ? seatWith(r, { connected, reconnectBy: by }) : r)),
+  };
 }
 
 /** The seat's bank ran out while it had to act: it is out of time (kickable) until its player decides again. */
@@ -238,11 +255,12 @@ export function castKickVote(
 }
 
 /** `seats`: how every seat is filled, which are kickable and the votes against each. */
-export function seatsMessage(state: TableState): SeatsMessage {
+export function seatsMessage(state: TableState, now: number): SeatsMessage {
   return {
     seats: state.seats.map(seatInfo),
     kickable: state.seats.map((s) => s.kickable),
     kickVotes: state.seats.map((s) => s.votes.length),
+    now,
   };
 }
 
@@ -280,6 +298,7 @@ function seatWith(s: SeatRecord, c: SeatChange): SeatRecord {
     provisional: c.provisional ?? s.provisional,
     look: c.look !== undefined ? c.look : s.look,
     connected: c.connected ?? s.connected,
+    reconnectBy: c.reconnectBy !== undefined ? c.reconnectBy : s.reconnectBy,
     bankMs: c.bankMs ?? s.bankMs,
     kickable: c.kickable ?? s.kickable,
     votes: c.votes ?? s.votes,

@@ -101,6 +101,7 @@ test('the reducer asks for a snapshot on a gap and ignores an older snapshot', (
     clocks: [0, 1, 2, 3].map((s) => ({ seat: s, bankMs: 100, graceMs: 0, running: false })),
     kickable: [false, false, false, false],
     kickVotes: [0, 0, 0, 0],
+    now: 0,
     graceMs: 50,
     bankMs: 100,
   };

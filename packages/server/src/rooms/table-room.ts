@@ -45,6 +45,16 @@ interface Member {
   readonly name: string;
 }
 
+/** A friends' table's room: its code and host (tables stored before rooms were kept: its own id, no host). */
+function roomOf(record: TableRecord): { code: string; hostId: string | null } {
+  return record.room ?? { code: record.id, hostId: null };
+}
+
+/** The people dealt into a table, in seat order (also those a bot replaced: they may come back to the room). */
+function humansOf(record: TableRecord): Member[] {
+  return record.seats.flatMap((s) => (s.kind === 'human' ? [{ userId: s.userId, name: s.name }] : []));
+}
+
 /** Shuffles in place with the operating system's randomness (seats by lot). */
 function shuffle<T>(xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
@@ -106,7 +116,7 @@ export class TableRoom extends GuardedRoom {
   override autoDispose = false;
 
   table: Table | null = null;
-  private readonly conns = new Map<string, { client: Client; userId: string }>(); // by session id
+  private readonly conns = new Map<string, { client: Client; userId: string; name: string }>(); // by session id
   private readonly byUser = new Map<string, Client>(); // the one live connection of each user
   private readonly windows = new Map<string, ReturnType<typeof setTimeout>>(); // reconnection windows by user
   private readonly mutes = new Map<string, Set<number>>(); // by user: seats whose chat they do not see
@@ -114,6 +124,9 @@ export class TableRoom extends GuardedRoom {
   private readonly chatLog: ChatLine[] = [];
   private readonly again = new Set<number>();
   private rematching = false;
+  /** A friends' room reopened after its game: members still at the game's result, not back in the room yet. */
+  private readonly lingering = new Set<string>();
+  private reopening: Promise<void> | null = null; // a finished friends' table: its room opening at its code
   private starting = false; // a friends' table is being started
   private lastEncoded: { type: string; message: unknown; bytes: Buffer } | null = null;
   /** Watchers: places of their own, only public messages (rooms/watchers.ts). */
@@ -153,19 +166,22 @@ export class TableRoom extends GuardedRoom {
       );
     try {
       const loaded = await s.store.loadTable(options.tableId);
-      if (loaded) {
+      // A friends' room reopened to play again keeps its code: its finished first game has the same id.
+      const lobby =
+        !loaded || loaded.table.status === 'finished' ? await s.store.loadLobby(options.tableId) : null;
+      if (lobby) this.restoreLobby(lobby);
+      else if (loaded) {
         this.roomId = loaded.table.id;
+        // The host's choices outlive a restart: who the host is, and whether watchers may come.
+        this.hostId = loaded.table.room?.hostId ?? null;
+        this.watchers.open = loaded.table.watchersOpen ?? true;
         this.startTable(Table.restore(loaded.table, loaded.events, this.deps(loaded.table)));
         // A leave stored with its takeover but not yet among the leaves (a crash between the two): stored now.
         for (const row of loaded.events)
           if (row.event.type === 'takeover') this.recordLeave(row.event.seat, row.event.reason, row.at);
         // A start cut short between storing the table and forgetting its room: the table counts.
         this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
-      } else {
-        const lobby = await s.store.loadLobby(options.tableId);
-        if (!lobby) throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
-        this.restoreLobby(lobby);
-      }
+      } else throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
     } catch (e) {
       await s.presence.release(options.tableId);
       throw e;
@@ -384,6 +400,11 @@ export class TableRoom extends GuardedRoom {
   /** Closing the room (draining): reservations not taken up go with it, rather than hold it open until they expire. */
   override disconnect(closeCode?: number): Promise<unknown> {
     for (const r of this.pendingReservations()) this.dropReservation(r.sessionId, false);
+    // Colyseus keeps the handle of the auto-dispose timer it cleared when `autoDispose` turned off within that
+    // timer's second (a game over, then "play again" at once); a room with such a handle never disposes once empty.
+    const room = this as unknown as { _autoDisposeTimeout?: ReturnType<typeof setTimeout> };
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
     return super.disconnect(closeCode);
   }
 
@@ -403,13 +424,14 @@ export class TableRoom extends GuardedRoom {
         if (this.members.length >= this.options.rules.players) throw noRoomForYou();
         this.members.push({ userId: auth.userId, name: auth.name });
       }
+      this.lingering.delete(auth.userId); // (re)joining the room is coming back to it
       this.hostId ??= auth.userId;
     }
     if (previous && previous !== client) {
       this.conns.delete(previous.sessionId);
       previous.leave(CLOSE_CODES.replaced);
     }
-    this.conns.set(client.sessionId, { client, userId: auth.userId });
+    this.conns.set(client.sessionId, { client, userId: auth.userId, name: auth.name });
     this.byUser.set(auth.userId, client);
     this.closeWindow(auth.userId);
     this.showPlace(auth.userId, true);
@@ -443,12 +465,16 @@ export class TableRoom extends GuardedRoom {
     if (services().draining) return;
     if (!this.table) {
       if (consented) this.removeMember(conn.userId);
-      else this.openWindow(conn.userId);
+      else if (this.members.some((m) => m.userId === conn.userId)) this.openWindow(conn.userId);
       this.lobbyChanged();
       return;
     }
     const seat = this.table.seatOfUser(conn.userId);
     if (seat < 0) return;
+    if (!consented && this.table.game.phase !== 'gameOver') {
+      this.openWindow(conn.userId); // the seat shows as away, with the time left to come back
+      return;
+    }
     this.table.setConnected(seat, false);
     if (this.table.game.phase === 'gameOver') {
       this.again.delete(seat);
@@ -457,8 +483,7 @@ export class TableRoom extends GuardedRoom {
       if (this.table.finished && this.conns.size === 0) void this.disconnect();
       return;
     }
-    if (consented) void this.table.takeover(seat, 'left');
-    else this.openWindow(conn.userId);
+    void this.table.takeover(seat, 'left');
   }
 
   protected override cleanup(): void {
@@ -558,7 +583,15 @@ export class TableRoom extends GuardedRoom {
         if (seat >= 0 && this.table.game.phase !== 'gameOver') await this.table.takeover(seat, 'left');
         else client.leave(CLOSE_CODES.consented);
       },
-      again: (client) => {
+      again: async (client) => {
+        const conn = this.conns.get(client.sessionId);
+        if (conn && !this.table) {
+          // A friends' room reopened after its game: from the result back into it (also once left out).
+          if (this.lingering.has(conn.userId) || !this.members.some((m) => m.userId === conn.userId))
+            this.comeBack(client, conn.userId);
+          else this.sendError(client, { code: 'ERR_NOT_NOW', message: 'no game is over here' });
+          return;
+        }
         const seat = this.seatOf(client);
         if (seat === null || !this.table?.finished) {
           this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the game is not over' });
@@ -567,6 +600,10 @@ export class TableRoom extends GuardedRoom {
         if (this.table.record.kind === 'daily') {
           // A new table would be a second attempt at the day.
           this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the daily game is played once a day' });
+          return;
+        }
+        if (this.table.record.kind === 'friends') {
+          await this.backToRoom(client, seat);
           return;
         }
         this.again.add(seat);
@@ -600,6 +637,9 @@ export class TableRoom extends GuardedRoom {
         this.watchers.open = m.open;
         if (!m.open) this.watchers.closeAll();
         this.watchersChanged();
+        // Kept with the table, so that a table restored after a restart stays closed (or open).
+        const id = this.table?.record.id;
+        if (id) this.lobbyWrite(() => services().store.setWatchersOpen(id, m.open));
       },
       start: async (client) => {
         if (!this.hostCheck(client)) return;
@@ -658,14 +698,17 @@ export class TableRoom extends GuardedRoom {
       });
       return;
     }
-    const present = this.members.filter((m) => this.byUser.has(m.userId));
+    const present = this.members.filter((m) => this.present(m.userId));
     const looks = await looksOfUsers(
       services().store.progress,
       present.map((m) => m.userId),
     );
     const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
+    // The room's first game is played in the room itself (its id is the code); a game after "play again" opens a
+    // table of its own, and the room's code stays the friends' place to meet.
+    const inPlace = !(await services().store.tableExists(this.roomId));
     const record: TableRecord = {
-      id: this.roomId,
+      id: inPlace ? this.roomId : tableId(),
       kind: 'friends',
       rated: false,
       rules: this.options.rules,
@@ -673,7 +716,13 @@ export class TableRoom extends GuardedRoom {
       botLevel: this.options.botLevel,
       status: 'playing',
       createdAt: Date.now(),
+      room: { code: this.roomId, hostId: this.hostId },
+      ...(!this.watchers.open && { watchersOpen: false }),
     };
+    if (!inPlace) {
+      await this.startElsewhere(record, present);
+      return;
+    }
     if (!(await services().presence.claim(record.id))) {
       this.sendError(client, {
         code: 'ERR_STORAGE',
@@ -698,6 +747,148 @@ export class TableRoom extends GuardedRoom {
       }
     }
     for (const [seat, c] of seated) c.send('game', table.snapshot(seat));
+  }
+
+  /** A game after "play again": its own table and room; the players present go there, the room empties. */
+  private async startElsewhere(record: TableRecord, present: Member[]): Promise<void> {
+    await openTable(record);
+    this.members = [];
+    this.lingering.clear();
+    for (const w of this.windows.values()) clearTimeout(w);
+    this.windows.clear();
+    this.lobbySaved = this.lobbyKey();
+    this.lobbyWrite(() => services().store.deleteLobby(this.roomId));
+    this.autoDispose = true;
+    for (const m of present) this.byUser.get(m.userId)?.send('next', { roomId: record.id });
+  }
+
+  // --- play again at a friends' table ---------------------------------------------------------------------------
+
+  /**
+   * "Play again" at a finished friends' table: everyone goes back to the friends' room, under its code, with the
+   * same options. Every player of the game (also one a bot replaced, or who was voted out) is a member of it again
+   * and has the reconnection window to come back; who does not is left out. The room runs here (the first game's
+   * room) or is opened at its code (a later game's table has a room of its own): the player is sent there.
+   */
+  private async backToRoom(client: Client, seat: number): Promise<void> {
+    const t = this.table!;
+    const room = roomOf(t.record);
+    const userId = t.seats[seat]!.userId!;
+    if (room.code === this.roomId) {
+      this.reopen(t, room.hostId ?? this.hostId);
+      this.comeBack(client, userId);
+      return;
+    }
+    try {
+      // Opened once for everyone who comes; again when it closed meanwhile (everyone there left it).
+      if (this.reopening && !(await matchMaker.getRoomById(room.code)))
+        await this.reopening.catch(() => null);
+      if (this.reopening && !(await matchMaker.getRoomById(room.code))) this.reopening = null;
+      this.reopening ??= this.openRoomAt(room, t.record).catch((e: unknown) => {
+        this.reopening = null;
+        throw e;
+      });
+      await this.reopening;
+    } catch (e) {
+      services().log.error({ err: e, table: this.roomId }, 'reopening a friends’ room failed');
+      this.sendError(client, { code: 'ERR_STORAGE', message: 'the room could not be opened; try again' });
+      return;
+    }
+    this.again.add(seat);
+    this.toAll('again', { seats: [...this.again].sort() });
+    client.send('next', { roomId: room.code });
+  }
+
+  /** Opens the friends' room at its code for the players of a finished table (or adds them to the one running). */
+  private async openRoomAt(
+    room: { code: string; hostId: string | null },
+    record: TableRecord,
+  ): Promise<void> {
+    const s = services();
+    const members = humansOf(record);
+    if (await matchMaker.getRoomById(room.code)) {
+      const ok = (await matchMaker.remoteRoomCall(room.code, 'welcomeBack', [
+        members,
+        room.hostId,
+      ])) as boolean;
+      if (ok) return;
+      throw new Error(`room ${room.code} runs a game`);
+    }
+    const lobby: LobbyRecord = {
+      id: room.code,
+      hostId: room.hostId,
+      members,
+      rules: record.rules,
+      botLevel: record.botLevel,
+      updatedAt: Date.now(),
+    };
+    await s.store.saveLobby(lobby);
+    await s.failover.ensure(room.code); // restored from the store like after a restart: every member has a window
+    if (!(await matchMaker.getRoomById(room.code))) throw new Error(`room ${room.code} did not open`);
+  }
+
+  /**
+   * Players of a finished table come back to this room (called from their table's room, maybe on another
+   * process): members again, each with the reconnection window to arrive. False while a game runs here.
+   */
+  welcomeBack(members: readonly Member[], hostId: string | null): boolean {
+    if (this.table) {
+      if (!this.table.finished || this.table.record.kind !== 'friends') return false;
+      this.reopen(this.table, roomOf(this.table.record).hostId ?? this.hostId);
+    }
+    for (const m of members) {
+      if (this.members.some((x) => x.userId === m.userId)) continue;
+      if (this.members.length >= this.options.rules.players) break;
+      this.members.push({ userId: m.userId, name: m.name });
+      if (!this.byUser.has(m.userId)) this.openWindow(m.userId);
+    }
+    if (hostId && this.members.some((m) => m.userId === hostId) && !this.hostPresent()) this.hostId = hostId;
+    this.hostId ??= this.members[0]?.userId ?? null;
+    this.lobbyChanged();
+    return true;
+  }
+
+  private hostPresent(): boolean {
+    return this.hostId !== null && this.present(this.hostId);
+  }
+
+  /** This room's finished first game turns back into the room: its players are members, not back yet. */
+  private reopen(t: Table, hostId: string | null): void {
+    t.dispose();
+    this.table = null;
+    this.again.clear();
+    this.chatLog.length = 0;
+    this.options = { rules: t.record.rules, botLevel: t.record.botLevel };
+    this.members = humansOf(t.record);
+    this.hostId = hostId && this.members.some((m) => m.userId === hostId) ? hostId : null;
+    for (const m of this.members) {
+      if (this.byUser.has(m.userId)) this.lingering.add(m.userId);
+      this.openWindow(m.userId);
+    }
+    this.autoDispose = false;
+    this.lobbyChanged();
+    this.publishListing();
+  }
+
+  /** A player at the result of the room's last game comes back into the room (a place permitting). */
+  private comeBack(client: Client, userId: string): void {
+    if (!this.members.some((m) => m.userId === userId)) {
+      const conn = this.conns.get(client.sessionId);
+      if (!conn || this.members.length >= this.options.rules.players) {
+        this.sendError(client, { code: 'ERR_NOT_NOW', message: 'the room is full' });
+        return;
+      }
+      this.members.push({ userId, name: conn.name });
+    }
+    this.lingering.delete(userId);
+    this.closeWindow(userId);
+    this.hostId ??= userId;
+    this.lobbyChanged();
+  }
+
+  /** A member in the room now: connected, and not still at the result of the last game. */
+  private present(userId: string): boolean {
+    return this.byUser.has(userId) && !this.lingering.has(userId);
   }
 
   // --- watchers ------------------------------------------------------------------------------------------------
@@ -843,15 +1034,23 @@ export class TableRoom extends GuardedRoom {
     }
   }
 
+  /**
+   * The user's reconnection window: a seat at a running table is marked away with its end (everyone sees the time
+   * left); when it runs out, a bot takes the seat (a lobby member is dropped).
+   */
   private openWindow(userId: string): void {
     this.closeWindow(userId);
     const ms = services().config.reconnectMs;
+    const seat = this.table?.seatOfUser(userId) ?? -1;
+    if (this.table && seat >= 0 && this.table.game.phase !== 'gameOver')
+      this.table.setConnected(seat, false, true, Date.now() + ms);
     this.windows.set(
       userId,
       setTimeout(() => {
         this.windows.delete(userId);
-        if (services().draining || this.byUser.has(userId)) return;
+        if (services().draining || (this.table ? this.byUser.has(userId) : this.present(userId))) return;
         if (!this.table) {
+          this.lingering.delete(userId); // did not come back from the result in time: left out
           this.removeMember(userId);
           this.lobbyChanged();
           return;
@@ -923,13 +1122,14 @@ export class TableRoom extends GuardedRoom {
   private sendLobby(): void {
     if (this.table) return;
     for (const c of this.conns.values()) {
+      if (this.lingering.has(c.userId)) continue; // still at the result: the room waits for them
       const m: LobbyMessage = {
         code: this.roomId,
         members: this.members.map((x) => ({
           name: x.name,
           host: x.userId === this.hostId,
           you: x.userId === c.userId,
-          connected: this.byUser.has(x.userId),
+          connected: this.present(x.userId),
         })),
         options: { rules: this.options.rules, botLevel: this.options.botLevel },
         players: this.options.rules.players,
@@ -943,7 +1143,7 @@ export class TableRoom extends GuardedRoom {
   /** Once every player still at the finished table wants to play again, a new table with them opens. */
   private maybeRematch(): void {
     const t = this.table;
-    if (!t?.finished || this.rematching || this.again.size === 0) return;
+    if (!t?.finished || this.rematching || this.again.size === 0 || t.record.kind === 'friends') return;
     const present = t.humanSeats().filter((seat) => this.byUser.has(t.seats[seat]!.userId!));
     if (!present.every((seat) => this.again.has(seat))) return;
     const seats = [...this.again].filter((seat) => present.includes(seat));

@@ -117,6 +117,21 @@ async function writeFinishedGame(tx: Kysely<Database>, g: FinishedGame): Promise
   }
 }
 
+/** What the `options` column of a table holds (JSON). */
+interface StoredTableOptions {
+  readonly botLevel: BotLevel;
+  readonly room?: TableRecord['room'];
+  readonly watchersOpen?: boolean;
+}
+
+function tableOptions(t: TableRecord): StoredTableOptions {
+  return {
+    botLevel: t.botLevel,
+    ...(t.room && { room: t.room }),
+    ...(t.watchersOpen !== undefined && { watchersOpen: t.watchersOpen }),
+  };
+}
+
 /** Stores a new table on `db` (the store, or a transaction). */
 async function insertTable(db: Kysely<Database>, t: TableRecord): Promise<void> {
   await db
@@ -127,7 +142,7 @@ async function insertTable(db: Kysely<Database>, t: TableRecord): Promise<void> 
       rated: t.rated ? 1 : 0,
       rules: JSON.stringify(t.rules),
       seats: JSON.stringify(t.seats),
-      options: JSON.stringify({ botLevel: t.botLevel }),
+      options: JSON.stringify(tableOptions(t)),
       status: t.status,
       created_at: t.createdAt,
       finished_at: null,
@@ -327,7 +342,7 @@ export class KyselyStore implements GameStore {
     if (!t) return null;
     const rules = parseRules(JSON.parse(t.rules) as unknown);
     if (!rules.ok) throw new Error(`table ${id}: stored rules are invalid: ${rules.error.message}`);
-    const options = JSON.parse(t.options) as { botLevel: BotLevel };
+    const options = JSON.parse(t.options) as StoredTableOptions;
     const rows = await this.db
       .selectFrom('events')
       .selectAll()
@@ -344,6 +359,8 @@ export class KyselyStore implements GameStore {
         botLevel: options.botLevel,
         status: t.status as 'playing' | 'finished',
         createdAt: num(t.created_at),
+        ...(options.room && { room: options.room }),
+        ...(options.watchersOpen !== undefined && { watchersOpen: options.watchersOpen }),
       },
       events: rows.map((r) => ({
         tableId: r.table_id,
@@ -357,6 +374,19 @@ export class KyselyStore implements GameStore {
   async tableExists(id: string): Promise<boolean> {
     const r = await this.db.selectFrom('tables').select('id').where('id', '=', id).executeTakeFirst();
     return r !== undefined;
+  }
+
+  async setWatchersOpen(id: string, open: boolean): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const r = await tx.selectFrom('tables').select('options').where('id', '=', id).executeTakeFirst();
+      if (!r) return;
+      const options = { ...(JSON.parse(r.options) as StoredTableOptions), watchersOpen: open };
+      await tx
+        .updateTable('tables')
+        .set({ options: JSON.stringify(options) })
+        .where('id', '=', id)
+        .execute();
+    });
   }
 
   async saveLobby(l: LobbyRecord): Promise<void> {

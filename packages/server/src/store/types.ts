@@ -41,6 +41,13 @@ export interface TableRecord {
   readonly botLevel: BotLevel; // the level of bots that take seats over
   readonly status: 'playing' | 'finished';
   readonly createdAt: number;
+  /**
+   * Friends' tables: the room code its players share (the first game's table id; "play again" brings them back to
+   * it) and the host of that room, who opens and closes the table to watchers. Absent at other tables.
+   */
+  readonly room?: { readonly code: string; readonly hostId: string | null };
+  /** False: the host closed the table to watchers (changed by `setWatchersOpen`); absent or true: open. */
+  readonly watchersOpen?: boolean;
 }
 
 /** A friends' room before its game starts: kept so that it outlives a restart of its server process. */
@@ -112,6 +119,8 @@ export interface GameStore {
   appendEvents(events: readonly EventRow[]): Promise<void>;
   loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null>;
   tableExists(id: string): Promise<boolean>;
+  /** Whether watchers may come to the table (the host's choice; kept across a restart). Unknown id: no change. */
+  setWatchersOpen(id: string, open: boolean): Promise<void>;
   /** Ids of tables whose game has not finished, oldest first. */
   unfinishedTables(): Promise<string[]>;
   /** Creates or replaces a friends' room that has not started. */

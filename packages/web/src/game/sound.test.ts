@@ -25,6 +25,7 @@ const TABLE: TableInfo = {
   clocks: [],
   kickable: [],
   kickVotes: [],
+  now: 0,
   graceMs: 0,
   bankMs: 0,
 };

@@ -63,6 +63,7 @@ function passing(over: Partial<TableInfo> = {}): LiveState {
       clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: BANK, graceMs: GRACE, running: true })),
       kickable: [false, false, false, false],
       kickVotes: [0, 0, 0, 0],
+      now: 0,
       graceMs: GRACE,
       bankMs: BANK,
       ...over,
@@ -437,5 +438,102 @@ describe('game over at a live table', () => {
       client.result = null;
       store.remove(TOKEN_KEY);
     }
+  });
+});
+
+describe('playing on together', () => {
+  /** A whole game with no passing (first legal cards), seen from seat 0 at its end. */
+  function over(): LiveState {
+    const rng = seededRandom(11);
+    let g = unwrap(newGame({ passCards: 0 }));
+    for (let i = 0; i < 10_000 && g.phase !== 'gameOver'; i++) {
+      if (g.phase === 'deal') g = dealRandom(g, rng);
+      else if (g.phase === 'moon') g = unwrap(applyMove(g, g.moonShooter!, { kind: 'moon', choice: 'plus' }));
+      else {
+        const seat = g.core!.turn;
+        const obs = observation(g, seat);
+        const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
+        g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
+      }
+    }
+    return { ...passing(), v: 999, event: { type: 'play', seat: 0, card: '2C' }, view: observation(g, 0) };
+  }
+
+  it.each([
+    ['en', 'You won 1,000 chips'],
+    ['de', 'Du hast 1.000 Jetons gewonnen'],
+  ] as const)(
+    '%s: the result says the chips the server paid this seat (none: nothing said)',
+    (lang, said) => {
+      const end = over();
+      const scores = end.view.scores;
+      const ranks = scores.map((x) => 1 + scores.filter((y) => y < x).length);
+      client.result = {
+        scores,
+        ranks,
+        ratings: [null, null, null, null],
+        recordId: 'R',
+        chips: [1000, 0, 0, 0],
+      };
+      try {
+        const t = table(lang, end);
+        expect(t.container.querySelector('.live-chips-won')!.textContent).toBe(said);
+        cleanup();
+        client.result = { ...client.result, chips: [0, 1000, 0, 0] }; // another seat won them
+        const u = table(lang, end);
+        expect(u.container.querySelector('.live-chips-won')).toBeNull();
+      } finally {
+        client.result = null;
+      }
+    },
+  );
+
+  describe('a seat away', () => {
+    beforeEach(() => vi.useFakeTimers({ now: 100_000 }));
+    afterEach(() => {
+      vi.useRealTimers();
+      client.serverOffset = 0;
+    });
+    const away = (reconnectBy: number | undefined): LiveState => {
+      const s = passing();
+      const seats = s.table.seats.map((x, i) => (i === 2 ? { ...x, connected: false, reconnectBy } : x));
+      return { ...s, table: { ...s.table, seats, now: 100_000 } };
+    };
+
+    it.each([
+      ['en', 'connection lostbot in 30 s', 'connection lostbot in 0 s'],
+      ['de', 'Verbindung wegBot in 30 s', 'Verbindung wegBot in 0 s'],
+    ] as const)(
+      '%s: counts down to the bot on the server’s clock, this client’s offset to it taken into account',
+      (lang, start, end) => {
+        // This client's clock is 7 s behind the server's: the window ends at 137 s on the server, 30 s from now.
+        client.serverOffset = 7000;
+        const t = table(lang, away(137_000));
+        // Two lines: that the connection is lost, and (a line of its own) the time left.
+        const note = () => t.seat(2).querySelector('.seat-away')!.textContent;
+        expect(note()).toBe(start);
+        act(() => vi.advanceTimersByTime(12_500));
+        expect(t.seat(2).querySelector('.seat-away-time')!.getAttribute('data-seconds')).toBe('18');
+        act(() => vi.advanceTimersByTime(40_000));
+        expect(note()).toBe(end); // never below zero
+        // Without a window (the server did not say): only that the connection is lost.
+        t.show(away(undefined));
+        expect(note()).toBe(lang === 'en' ? 'connection lost' : 'Verbindung weg');
+        expect(t.seat(1).querySelector('.seat-away')).toBeNull(); // connected seats: nothing
+      },
+    );
+  });
+
+  it.each([
+    ['en', 'Rules at this table'],
+    ['de', 'Regeln an diesem Tisch'],
+  ] as const)('%s: the rules book opens at the table with this table’s options', async (lang, title) => {
+    const s = passing();
+    const rules = { ...s.view.rules, targetScore: 50 };
+    const t = table(lang, { ...s, view: { ...s.view, rules } });
+    act(() => fireEvent.click(t.getByRole('button', { name: title })));
+    const panel = await t.findByRole('complementary', { name: title }, { timeout: 10_000 });
+    const line = panel.querySelector('[data-rule="targetScore"]');
+    expect(line?.textContent).toContain('50');
   });
 });

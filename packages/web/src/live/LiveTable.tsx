@@ -28,7 +28,7 @@ import { PlayerMenu } from './PlayerMenu';
 import { openLiveGame } from './open-record';
 import { Shield } from './Shield';
 import { TOKEN_KEY } from './token';
-import { clockSeconds, type SeatClock, trackClocks } from './view';
+import { clockSeconds, reconnectSeconds, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
 const LIVE_SELECTION_KEY = 'hearts.live.passSelection';
@@ -76,9 +76,12 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
   clocks.current = trackClocks(clocks.current, state, Date.now());
   const anyRunning = state.table.clocks.some((c) => c.running);
-  useTicker(anyRunning); // re-renders while a clock runs
+  const anyAway = state.table.seats.some((s) => s.reconnectBy !== undefined);
+  useTicker(anyRunning || anyAway); // re-renders while a clock or a reconnection window runs
   const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
+  const botIn = (seat: number) =>
+    reconnectSeconds(state.table.seats[seat]?.reconnectBy, now + client.serverOffset);
 
   const view = useMemo(() => tableView(state, uiState), [state, uiState]);
 
@@ -105,11 +108,21 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   /** A seat's look, a bot's badge that says it took over, away or not, its clock and the vote to kick it. */
   const seatParts = (seat: SeatView): SeatParts => {
     const away = !seat.bot && !seat.connected;
+    const left = away ? botIn(seat.seat) : null;
     return {
       badge:
         seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined,
       avatar: seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />,
-      note: away && <div className="seat-away">{t('live.table.away')}</div>,
+      note: away && (
+        <div className="seat-away">
+          {t('live.table.away')}
+          {left !== null && (
+            <span className="seat-away-time" role="timer" data-seconds={left}>
+              {t('live.table.botIn', { s: left })}
+            </span>
+          )}
+        </div>
+      ),
       away,
       back: seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />,
       children: (
@@ -288,6 +301,11 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
               })}
             </span>
           )}
+        </p>
+      )}
+      {result && (result.chips?.[view.you] ?? 0) > 0 && (
+        <p className="live-result-line live-chips-won" data-chips={result.chips![view.you]}>
+          {t('live.table.chipsWon', { n: result.chips![view.you] })}
         </p>
       )}
       {daily ? (

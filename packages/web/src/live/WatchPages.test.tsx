@@ -48,6 +48,7 @@ function watched(g: GameState): WatchMessage {
       clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: 10_000, graceMs: 5000, running: true })),
       kickable: [false, false, false, false],
       kickVotes: [0, 0, 0, 0],
+      now: 0,
       graceMs: 5000,
       bankMs: 10_000,
     },

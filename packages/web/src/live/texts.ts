@@ -94,6 +94,7 @@ export const liveEn = {
     youOutOfTime:
       'Your time bank for this hand is empty: after the grace time the server plays for you, and the others may vote to give your seat to a bot.',
     away: 'connection lost',
+    botIn: 'bot in {{s}} s',
     replaced: 'left · {{level}} bot',
     rated: 'Rated',
     unrated: 'Unrated',
@@ -110,6 +111,7 @@ export const liveEn = {
     playHere: 'Play here',
     rating: 'Rating {{before}} → {{after}}',
     place: '{{rank, ordinal}} place',
+    chipsWon: 'You won {{n, number}} chips',
     chat: 'Chat',
     chatPlaceholder: 'Message',
     send: 'Send',
@@ -266,6 +268,7 @@ export const liveDe: typeof liveEn = {
     youOutOfTime:
       'Dein Zeitkonto für diese Runde ist leer: Nach der Bedenkzeit spielt der Server für dich, und die anderen können deinen Platz einem Bot geben.',
     away: 'Verbindung weg',
+    botIn: 'Bot in {{s}} s',
     replaced: 'gegangen · Bot {{level}}',
     rated: 'Gewertet',
     unrated: 'Ungewertet',
@@ -282,6 +285,7 @@ export const liveDe: typeof liveEn = {
     playHere: 'Hier weiterspielen',
     rating: 'Wertung {{before}} → {{after}}',
     place: '{{rank, ordinal}} Platz',
+    chipsWon: 'Du hast {{n, number}} Jetons gewonnen',
     chat: 'Chat',
     chatPlaceholder: 'Nachricht',
     send: 'Senden',

@@ -39,6 +39,7 @@ function table(you: number): TableInfo {
     clocks: [0, 1, 2, 3].map((seat) => ({ seat, bankMs: 30_000, graceMs: 5000, running: false })),
     kickable: [false, false, true, false],
     kickVotes: [0, 0, 1, 0],
+    now: 0,
     graceMs: 5000,
     bankMs: 30_000,
   };

@@ -54,3 +54,12 @@ export function clockSeconds(c: SeatClock, now: number): number | null {
   if (!c.info.running || now < c.graceEnd) return null;
   return Math.max(0, Math.ceil((c.deadline - now) / 1000));
 }
+
+/**
+ * Seconds until a bot takes the seat of a player away (`SeatInfo.reconnectBy`, on the server's clock), counted on
+ * this client's clock moved by its offset to the server's (`serverNow`); null when no window runs.
+ */
+export function reconnectSeconds(reconnectBy: number | undefined, serverNow: number): number | null {
+  if (reconnectBy === undefined) return null;
+  return Math.max(0, Math.ceil((reconnectBy - serverNow) / 1000));
+}
