@@ -150,6 +150,7 @@ const DEFAULTS = { minSamples: 960, maxSamples: 40000, minPassSamples: 1000, max
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
 const Z = 3; // a mark is settled when it is the same this many standard errors either side
+const DROP_Z = 4; // an option is played out no more once it is this many standard errors worse than the best
 const PASS_CANDIDATES = 12;
 const ACCURACY_SCALE = 2; // expected points that take a decision's accuracy to 1/e
 
@@ -306,6 +307,20 @@ function equivalenceGroups(obs: Observation): Map<Card, Card[]> {
 }
 
 /**
+ * When the stopping rule looks: at the floor, then each time the deals have grown by half (rounded up to the
+ * batch). Few looks keep the rule honest — a mark that is looked at after every batch settles on a lucky run of
+ * deals far more often than its `Z` standard errors promise — and cost nothing in between.
+ */
+function looks(first: number, batch: number): (worlds: number) => boolean {
+  let next = first;
+  return (worlds) => {
+    if (worlds < next) return false;
+    while (next <= worlds) next = Math.ceil((next * 1.5) / batch) * batch;
+    return true;
+  };
+}
+
+/**
  * Whether the mark is settled: the lowest and highest cost the evaluation allows, `Z` standard errors of each
  * paired difference either side, give the same mark.
  */
@@ -319,6 +334,26 @@ function settled(e: Evaluation, mine: number, others: readonly number[]): boolea
     high = Math.max(high, d.mean + Z * d.se);
   }
   return markOf(low) === markOf(high);
+}
+
+/**
+ * The options that can no longer matter: neither the move made (nor its other plan while that is not clearly
+ * worse) nor one that may still be the best — each is worse than the best so far by more than `DROP_Z` standard
+ * errors of their paired difference. They are played out no more, so the deals go to the ones that decide the
+ * cost.
+ */
+function droppable(e: Evaluation, keep: (o: number) => boolean): number[] {
+  let best = -1;
+  e.options.forEach((o, i) => {
+    if (o.worlds === e.worlds && (best < 0 || o.mean < e.options[best]!.mean)) best = i;
+  });
+  const out: number[] = [];
+  e.options.forEach((o, i) => {
+    if (i === best || o.worlds < e.worlds || keep(i)) return;
+    const d = e.versus(i, best);
+    if (d.mean > DROP_Z * d.se) out.push(i);
+  });
+  return out;
 }
 
 function analyzePlay(
@@ -337,19 +372,35 @@ function analyzePlay(
     maxWorlds: maxSamples,
     batch: BATCH,
   });
+  const look = looks(Math.min(minSamples, maxSamples), BATCH);
+  let looking = false;
   // Enough deals once the mark cannot change within the evaluation's uncertainty.
   const e = bot.evaluate(obs, seededRandom(seed), Infinity, {
     score: tableScore,
+    drop: (sofar) => {
+      looking = look(sofar.worlds);
+      if (!looking) return [];
+      const values = cardValues(sofar, groups);
+      const mine = values.find((v) => v.cards.includes(played))!;
+      const isMine = (o: number): boolean => parseCard(sofar.options[o]!.card) === mine.rep;
+      // The move made's other plan goes too once its best plan is clearly better.
+      return droppable(
+        sofar,
+        (o) => o === mine.option || (isMine(o) && !clearlyWorse(sofar, o, mine.option)),
+      );
+    },
     stop: (sofar) => {
+      if (!looking) return false;
       const values = cardValues(sofar, groups);
       const mine = values.find((v) => v.cards.includes(played))!;
       return settled(
         sofar,
         mine.option,
-        values.map((v) => v.option),
+        values.filter((v) => sofar.options[v.option]!.worlds === sofar.worlds).map((v) => v.option),
       );
     },
   });
+
   const values = cardValues(e, groups);
   const mine = values.find((v) => v.cards.includes(played))!;
   const best = values[0]!;
@@ -371,6 +422,12 @@ function analyzePlay(
   };
 }
 
+/** Whether option a is worse than option b by more than `DROP_Z` standard errors of their paired difference. */
+function clearlyWorse(e: Evaluation, a: number, b: number): boolean {
+  const d = e.versus(a, b);
+  return d.mean > DROP_Z * d.se;
+}
+
 const samePass = (a: readonly Card[], b: readonly Card[]): boolean =>
   a.length === b.length && a.every((c) => b.includes(c));
 
@@ -389,12 +446,21 @@ function analyzePass(
   if (!candidates.some((c) => samePass(c, played))) candidates.push(played);
   const mineIndex = candidates.findIndex((c) => samePass(c, played));
   const all = candidates.map((_, i) => i);
+  const look = looks(Math.min(minSamples, maxSamples), PASS_BATCH);
+  let looking = false;
   const e = new SearchBot(EXPERT).passValues(obs, candidates, seededRandom(seed), Infinity, {
     score: tableScore,
     minWorlds: Math.min(minSamples, maxSamples),
     maxWorlds: maxSamples,
     batch: PASS_BATCH,
-    stop: (sofar) => settled(sofar, mineIndex, all),
+    drop: (sofar) => ((looking = look(sofar.worlds)) ? droppable(sofar, (o) => o === mineIndex) : []),
+    stop: (sofar) =>
+      looking &&
+      settled(
+        sofar,
+        mineIndex,
+        all.filter((i) => sofar.options[i]!.worlds === sofar.worlds),
+      ),
   });
   const order = all.sort((a, b) => e.means[a]! - e.means[b]! || a - b);
   const bestIndex = order[0]!;
