@@ -453,7 +453,10 @@ function analyzePass(
     minWorlds: Math.min(minSamples, maxSamples),
     maxWorlds: maxSamples,
     batch: PASS_BATCH,
-    drop: (sofar) => ((looking = look(sofar.worlds)) ? droppable(sofar, (o) => o === mineIndex) : []),
+    drop: (sofar) => {
+      looking = look(sofar.worlds);
+      return looking ? droppable(sofar, (o) => o === mineIndex) : [];
+    },
     stop: (sofar) =>
       looking &&
       settled(

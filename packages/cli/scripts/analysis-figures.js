@@ -231,6 +231,7 @@ async function noise() {
   let blundersA = 0;
   let games = 0;
   const times = [];
+  const cpu = [];
   const diffs = [];
   const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
   for (const file of files(dir)) {
@@ -238,8 +239,11 @@ async function noise() {
     const runs = [];
     for (const seed of [seedA, seedB]) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const r = await analyzeGame(record, { seats, seed, ...budget });
       times.push((performance.now() - t0) / 1000 / seats.length);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1e6 / seats.length);
       runs.push(r.value);
     }
     games++;
@@ -276,7 +280,10 @@ async function noise() {
         `flips so far ${flips}/${marked}; ${times
           .slice(-2)
           .map((t) => t.toFixed(1))
-          .join(' s, ')} s per seat`,
+          .join(' s, ')} s per seat (CPU ${cpu
+          .slice(-2)
+          .map((t) => t.toFixed(1))
+          .join(' s, ')} s)`,
     );
   }
   diffs.sort((x, y) => x - y);
@@ -297,6 +304,7 @@ async function noise() {
         mean: times.reduce((x, y) => x + y, 0) / times.length,
         max: Math.max(...times),
       },
+      cpuSecondsPerSeatGame: { mean: cpu.reduce((x, y) => x + y, 0) / cpu.length, max: Math.max(...cpu) },
       thresholds: MARK_THRESHOLDS,
       markOf1: markOf(1),
     }) + '\n',
