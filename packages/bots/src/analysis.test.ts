@@ -261,24 +261,26 @@ describe('analyzeGame', () => {
 describe('marks and accuracy', () => {
   test.each([
     [0, null],
-    [0.99, null],
-    [1, 'inaccuracy'],
-    [1.99, 'inaccuracy'],
-    [2, 'mistake'],
-    [3.99, 'mistake'],
-    [4, 'blunder'],
+    [1, null],
+    [1.49, null],
+    [1.5, 'inaccuracy'],
+    [2.49, 'inaccuracy'],
+    [2.5, 'mistake'],
+    [4, 'mistake'],
+    [4.49, 'mistake'],
+    [4.5, 'blunder'],
     [13, 'blunder'],
   ])('cost %f: %s', (cost, mark) => expect(markOf(cost)).toBe(mark));
 
   test('accuracy is the mean of 100·e^(−cost/2) over unforced decisions', () => {
     const d = (cost: number, forced = false): DecisionAnalysis =>
       ({ seat: 0, cost, forced, mark: markOf(cost) }) as DecisionAnalysis;
-    const [s] = summarize([d(0), d(2), d(0, true), d(4)], [0]); // a mistake and a blunder
+    const [s] = summarize([d(0), d(3), d(0, true), d(6)], [0]); // a mistake and a blunder
     expect(s).toEqual({
       seat: 0,
       decisions: 4,
-      cost: 6,
-      accuracy: Math.round(((100 + 100 * Math.exp(-1) + 100 * Math.exp(-2)) / 3) * 10) / 10,
+      cost: 9,
+      accuracy: Math.round(((100 + 100 * Math.exp(-1.5) + 100 * Math.exp(-3)) / 3) * 10) / 10,
       inaccuracies: 0,
       mistakes: 1,
       blunders: 1,

@@ -55,9 +55,9 @@ export type AnalysedMove = CardName | readonly CardName[] | MoonChoice;
  * above a threshold gets its mark.
  */
 export const MARK_THRESHOLDS: Readonly<Record<Mark, number>> = {
-  inaccuracy: 1,
-  mistake: 2,
-  blunder: 4,
+  inaccuracy: 1.5,
+  mistake: 2.5,
+  blunder: 4.5,
 };
 
 /** The mark of a decision that cost `cost` expected points. */
