@@ -127,9 +127,9 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 960)
-  readonly maxSamples?: number; // deals per play decision at most (default 40000)
+  readonly maxSamples?: number; // deals per play decision at most (default 80000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 1000)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 12000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 36000)
 }
 
 export interface AnalysisOptions extends AnalysisBudget {
@@ -146,10 +146,10 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 960, maxSamples: 40000, minPassSamples: 1000, maxPassSamples: 12000 } as const;
+const DEFAULTS = { minSamples: 960, maxSamples: 80000, minPassSamples: 1000, maxPassSamples: 36000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
-const Z = 3; // a mark is settled when it is the same this many standard errors either side
+const Z = 4; // a mark is settled when it is the same this many standard errors either side
 const DROP_Z = 4; // an option is played out no more once it is this many standard errors worse than the best
 const PASS_CANDIDATES = 12;
 const ACCURACY_SCALE = 2; // expected points that take a decision's accuracy to 1/e
