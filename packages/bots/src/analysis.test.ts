@@ -87,6 +87,21 @@ describe('a play decision', () => {
     expect(a).toMatchObject({ forced: true, cost: 0, best: '6C' });
   });
 
+  test('the mark is the mark of the lowest cost the evaluation allows: a cost it is unsure of gets the lower mark', () => {
+    // A few deals only, so that some cost's interval straddles a threshold; every mark must still be the low end's.
+    let straddled = 0;
+    for (const card of ['JC', '9C', 'AC', '6C', '8H', '3H']) {
+      for (const seed of [1, 2, 3]) {
+        const a = analyzeDecision(at(queenWhenVoid, card), { minSamples: 48, maxSamples: 48, seed });
+        expect(a.costLow).toBeLessThanOrEqual(a.cost);
+        expect(a.costHigh).toBeGreaterThanOrEqual(a.cost);
+        expect(a.mark).toBe(markOf(a.costLow));
+        if (markOf(a.costLow) !== markOf(a.costHigh)) straddled++;
+      }
+    }
+    expect(straddled).toBeGreaterThan(0);
+  });
+
   test('deterministic for a seed', () => {
     const p = at(queenWhenVoid, '9C');
     expect(analyzeDecision(p, { ...QUICK, seed: 7 })).toEqual(analyzeDecision(p, { ...QUICK, seed: 7 }));

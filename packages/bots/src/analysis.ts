@@ -100,7 +100,14 @@ export interface DecisionAnalysis {
   readonly played: AnalysedMove;
   readonly best: AnalysedMove; // the best move found (for a play: the lowest of its equivalent cards)
   readonly cost: number; // expected points lost against `best`, two decimals, ≥ 0
-  readonly mark: Mark | null;
+  /**
+   * The lowest and highest cost the evaluation allows (4 standard errors of the paired differences either side,
+   * two decimals; both equal `cost` where nothing was sampled). The mark is the mark of `costLow`: a decision is
+   * only marked once the evaluation is sure of it, so a cost on a threshold gets the lower mark in every run.
+   */
+  readonly costLow: number;
+  readonly costHigh: number;
+  readonly mark: Mark | null; // markOf(costLow)
   readonly forced: boolean;
   readonly playedPoints: number | null; // expected points of the move played; null when forced
   readonly bestPoints: number | null; // … and of the best move
@@ -255,6 +262,8 @@ function forcedResult(point: DecisionPoint): DecisionAnalysis {
     ...place(point),
     best: point.played,
     cost: 0,
+    costLow: 0,
+    costHigh: 0,
     mark: null,
     forced: true,
     playedPoints: null,
@@ -321,10 +330,10 @@ function looks(first: number, batch: number): (worlds: number) => boolean {
 }
 
 /**
- * Whether the mark is settled: the lowest and highest cost the evaluation allows, `Z` standard errors of each
- * paired difference either side, give the same mark.
+ * The lowest and highest cost the evaluation allows: `Z` standard errors of each paired difference to another
+ * candidate either side (the cost is the largest of those differences).
  */
-function settled(e: Evaluation, mine: number, others: readonly number[]): boolean {
+function costBounds(e: Evaluation, mine: number, others: readonly number[]): { low: number; high: number } {
   let low = 0;
   let high = 0;
   for (const o of others) {
@@ -333,6 +342,12 @@ function settled(e: Evaluation, mine: number, others: readonly number[]): boolea
     low = Math.max(low, d.mean - Z * d.se);
     high = Math.max(high, d.mean + Z * d.se);
   }
+  return { low, high };
+}
+
+/** Whether the mark is settled: the lowest and highest cost the evaluation allows give the same mark. */
+function settled(e: Evaluation, mine: number, others: readonly number[]): boolean {
+  const { low, high } = costBounds(e, mine, others);
   return markOf(low) === markOf(high);
 }
 
@@ -405,11 +420,19 @@ function analyzePlay(
   const mine = values.find((v) => v.cards.includes(played))!;
   const best = values[0]!;
   const cost = mine === best ? 0 : round2(Math.max(0, mine.mean - best.mean));
+  const bounds = costBounds(
+    e,
+    mine.option,
+    values.filter((v) => e.options[v.option]!.worlds === e.worlds).map((v) => v.option),
+  );
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     best: mine === best || cost === 0 ? point.played : makeCard(best.rep),
     cost,
-    mark: markOf(cost),
+    costLow,
+    costHigh: Math.max(cost, round2(bounds.high)),
+    mark: markOf(costLow),
     forced: false,
     playedPoints: round2(mine.mean),
     bestPoints: round2(cost === 0 ? mine.mean : best.mean),
@@ -469,12 +492,20 @@ function analyzePass(
   const bestIndex = order[0]!;
   const names = (cards: readonly Card[]): CardName[] => [...cards].sort((a, b) => a - b).map(makeCard);
   const cost = round2(Math.max(0, e.means[mineIndex]! - e.means[bestIndex]!));
+  const bounds = costBounds(
+    e,
+    mineIndex,
+    all.filter((i) => e.options[i]!.worlds === e.worlds),
+  );
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     played: names(played),
     best: cost === 0 ? names(played) : names(candidates[bestIndex]!),
     cost,
-    mark: markOf(cost),
+    costLow,
+    costHigh: Math.max(cost, round2(bounds.high)),
+    mark: markOf(costLow),
     forced: false,
     playedPoints: round2(e.means[mineIndex]!),
     bestPoints: round2(cost === 0 ? e.means[mineIndex]! : e.means[bestIndex]!),
@@ -510,6 +541,8 @@ function analyzeMoon(point: DecisionPoint): DecisionAnalysis {
     ...place(point),
     best,
     cost,
+    costLow: cost,
+    costHigh: cost,
     mark: markOf(cost),
     forced: false,
     playedPoints: pts(played),

@@ -8,7 +8,7 @@
  *     (--pairs FILE writes each unforced decision's two costs, to weigh other thresholds against the same runs)
  *   node packages/cli/scripts/analysis-figures.js redo PAIRS --out FILE                # PAIRS again, only where it matters
  *     (re-analyses with both seeds every decision of a --pairs file whose cost reached --from (default 0.75) in
- *     either run, and counts the flips over the whole file, the other decisions as they were: what a change of
+ *     either run (a decision below it is taken as unmarked in both), and counts the flips over the whole file, the other decisions as they were: what a change of
  *     the stopping rule or the caps does, without analysing the far-off decisions again)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
@@ -362,6 +362,7 @@ async function redo() {
   let flips = 0;
   for (const x of rows) {
     let { costs } = x;
+    let marks = costs.map(markOf);
     if (Math.max(...costs) >= from) {
       if (!records.has(x.file)) records.set(x.file, JSON.parse(readFileSync(x.file, 'utf8')));
       const point = gameDecisions(records.get(x.file), [x.seat]).value.find(
@@ -373,14 +374,18 @@ async function redo() {
       cpu += (c.user + c.system) / 1e6;
       redone++;
       costs = runs.map((d) => d.cost);
+      marks = runs.map((d) => d.mark);
       const samples = runs.map((d) => d.samples);
-      if (out) appendFileSync(out, JSON.stringify({ ...x, costs, samples, before: x.costs }) + '\n');
+      const low = runs.map((d) => d.costLow);
+      if (out)
+        appendFileSync(out, JSON.stringify({ ...x, costs, low, marks, samples, before: x.costs }) + '\n');
     }
-    const marks = costs.map(markOf);
     if (marks[0] || marks[1]) marked++;
     if (marks[0] !== marks[1]) {
       flips++;
-      log(`  flip: ${x.file} hand ${x.hand} ${x.kind} ${x.trick ?? ''} seat ${x.seat}: ${costs.join(' / ')}`);
+      log(
+        `  flip: ${x.file} hand ${x.hand} ${x.kind} ${x.trick ?? ''} seat ${x.seat}: ${costs.join(' / ')} ${marks.join(' / ')}`,
+      );
     }
   }
   process.stdout.write(
