@@ -87,6 +87,21 @@ describe('a play decision', () => {
     expect(a).toMatchObject({ forced: true, cost: 0, best: '6C' });
   });
 
+  test('the mark is the mark of the lowest cost the evaluation allows: a cost it is unsure of gets the lower mark', () => {
+    // A few deals only, so that some cost's interval straddles a threshold; every mark must still be the low end's.
+    let straddled = 0;
+    for (const card of ['JC', '9C', 'AC', '6C', '8H', '3H']) {
+      for (const seed of [1, 2, 3]) {
+        const a = analyzeDecision(at(queenWhenVoid, card), { minSamples: 48, maxSamples: 48, seed });
+        expect(a.costLow).toBeLessThanOrEqual(a.cost);
+        expect(a.costHigh).toBeGreaterThanOrEqual(a.cost);
+        expect(a.mark).toBe(markOf(a.costLow));
+        if (markOf(a.costLow) !== markOf(a.costHigh)) straddled++;
+      }
+    }
+    expect(straddled).toBeGreaterThan(0);
+  });
+
   test('deterministic for a seed', () => {
     const p = at(queenWhenVoid, '9C');
     expect(analyzeDecision(p, { ...QUICK, seed: 7 })).toEqual(analyzeDecision(p, { ...QUICK, seed: 7 }));
@@ -261,24 +276,26 @@ describe('analyzeGame', () => {
 describe('marks and accuracy', () => {
   test.each([
     [0, null],
-    [0.99, null],
-    [1, 'inaccuracy'],
-    [1.99, 'inaccuracy'],
-    [2, 'mistake'],
-    [3.99, 'mistake'],
-    [4, 'blunder'],
+    [1, null],
+    [1.49, null],
+    [1.5, 'inaccuracy'],
+    [2.49, 'inaccuracy'],
+    [2.5, 'mistake'],
+    [4, 'mistake'],
+    [4.49, 'mistake'],
+    [4.5, 'blunder'],
     [13, 'blunder'],
   ])('cost %f: %s', (cost, mark) => expect(markOf(cost)).toBe(mark));
 
   test('accuracy is the mean of 100·e^(−cost/2) over unforced decisions', () => {
     const d = (cost: number, forced = false): DecisionAnalysis =>
       ({ seat: 0, cost, forced, mark: markOf(cost) }) as DecisionAnalysis;
-    const [s] = summarize([d(0), d(2), d(0, true), d(4)], [0]); // a mistake and a blunder
+    const [s] = summarize([d(0), d(3), d(0, true), d(6)], [0]); // a mistake and a blunder
     expect(s).toEqual({
       seat: 0,
       decisions: 4,
-      cost: 6,
-      accuracy: Math.round(((100 + 100 * Math.exp(-1) + 100 * Math.exp(-2)) / 3) * 10) / 10,
+      cost: 9,
+      accuracy: Math.round(((100 + 100 * Math.exp(-1.5) + 100 * Math.exp(-3)) / 3) * 10) / 10,
       inaccuracies: 0,
       mistakes: 1,
       blunders: 1,

@@ -55,9 +55,9 @@ export type AnalysedMove = CardName | readonly CardName[] | MoonChoice;
  * above a threshold gets its mark.
  */
 export const MARK_THRESHOLDS: Readonly<Record<Mark, number>> = {
-  inaccuracy: 1,
-  mistake: 2,
-  blunder: 4,
+  inaccuracy: 1.5,
+  mistake: 2.5,
+  blunder: 4.5,
 };
 
 /** The mark of a decision that cost `cost` expected points. */
@@ -100,7 +100,14 @@ export interface DecisionAnalysis {
   readonly played: AnalysedMove;
   readonly best: AnalysedMove; // the best move found (for a play: the lowest of its equivalent cards)
   readonly cost: number; // expected points lost against `best`, two decimals, ≥ 0
-  readonly mark: Mark | null;
+  /**
+   * The lowest and highest cost the evaluation allows (4 standard errors of the paired differences either side,
+   * two decimals; both equal `cost` where nothing was sampled). The mark is the mark of `costLow`: a decision is
+   * only marked once the evaluation is sure of it, so a cost on a threshold gets the lower mark in every run.
+   */
+  readonly costLow: number;
+  readonly costHigh: number;
+  readonly mark: Mark | null; // markOf(costLow)
   readonly forced: boolean;
   readonly playedPoints: number | null; // expected points of the move played; null when forced
   readonly bestPoints: number | null; // … and of the best move
@@ -127,9 +134,9 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 960)
-  readonly maxSamples?: number; // deals per play decision at most (default 40000)
+  readonly maxSamples?: number; // deals per play decision at most (default 80000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 1000)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 12000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 36000)
 }
 
 export interface AnalysisOptions extends AnalysisBudget {
@@ -146,10 +153,11 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 960, maxSamples: 40000, minPassSamples: 1000, maxPassSamples: 12000 } as const;
+const DEFAULTS = { minSamples: 960, maxSamples: 80000, minPassSamples: 1000, maxPassSamples: 36000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
-const Z = 3; // a mark is settled when it is the same this many standard errors either side
+const Z = 4; // a mark is settled when it is the same this many standard errors either side
+const DROP_Z = 4; // an option is played out no more once it is this many standard errors worse than the best
 const PASS_CANDIDATES = 12;
 const ACCURACY_SCALE = 2; // expected points that take a decision's accuracy to 1/e
 
@@ -254,6 +262,8 @@ function forcedResult(point: DecisionPoint): DecisionAnalysis {
     ...place(point),
     best: point.played,
     cost: 0,
+    costLow: 0,
+    costHigh: 0,
     mark: null,
     forced: true,
     playedPoints: null,
@@ -306,10 +316,24 @@ function equivalenceGroups(obs: Observation): Map<Card, Card[]> {
 }
 
 /**
- * Whether the mark is settled: the lowest and highest cost the evaluation allows, `Z` standard errors of each
- * paired difference either side, give the same mark.
+ * When the stopping rule looks: at the floor, then each time the deals have grown by half (rounded up to the
+ * batch). Few looks keep the rule honest — a mark that is looked at after every batch settles on a lucky run of
+ * deals far more often than its `Z` standard errors promise — and cost nothing in between.
  */
-function settled(e: Evaluation, mine: number, others: readonly number[]): boolean {
+function looks(first: number, batch: number): (worlds: number) => boolean {
+  let next = first;
+  return (worlds) => {
+    if (worlds < next) return false;
+    while (next <= worlds) next = Math.ceil((next * 1.5) / batch) * batch;
+    return true;
+  };
+}
+
+/**
+ * The lowest and highest cost the evaluation allows: `Z` standard errors of each paired difference to another
+ * candidate either side (the cost is the largest of those differences).
+ */
+function costBounds(e: Evaluation, mine: number, others: readonly number[]): { low: number; high: number } {
   let low = 0;
   let high = 0;
   for (const o of others) {
@@ -318,7 +342,33 @@ function settled(e: Evaluation, mine: number, others: readonly number[]): boolea
     low = Math.max(low, d.mean - Z * d.se);
     high = Math.max(high, d.mean + Z * d.se);
   }
+  return { low, high };
+}
+
+/** Whether the mark is settled: the lowest and highest cost the evaluation allows give the same mark. */
+function settled(e: Evaluation, mine: number, others: readonly number[]): boolean {
+  const { low, high } = costBounds(e, mine, others);
   return markOf(low) === markOf(high);
+}
+
+/**
+ * The options that can no longer matter: neither the move made (nor its other plan while that is not clearly
+ * worse) nor one that may still be the best — each is worse than the best so far by more than `DROP_Z` standard
+ * errors of their paired difference. They are played out no more, so the deals go to the ones that decide the
+ * cost.
+ */
+function droppable(e: Evaluation, keep: (o: number) => boolean): number[] {
+  let best = -1;
+  e.options.forEach((o, i) => {
+    if (o.worlds === e.worlds && (best < 0 || o.mean < e.options[best]!.mean)) best = i;
+  });
+  const out: number[] = [];
+  e.options.forEach((o, i) => {
+    if (i === best || o.worlds < e.worlds || keep(i)) return;
+    const d = e.versus(i, best);
+    if (d.mean > DROP_Z * d.se) out.push(i);
+  });
+  return out;
 }
 
 function analyzePlay(
@@ -337,28 +387,52 @@ function analyzePlay(
     maxWorlds: maxSamples,
     batch: BATCH,
   });
+  const look = looks(Math.min(minSamples, maxSamples), BATCH);
+  let looking = false;
   // Enough deals once the mark cannot change within the evaluation's uncertainty.
   const e = bot.evaluate(obs, seededRandom(seed), Infinity, {
     score: tableScore,
+    drop: (sofar) => {
+      looking = look(sofar.worlds);
+      if (!looking) return [];
+      const values = cardValues(sofar, groups);
+      const mine = values.find((v) => v.cards.includes(played))!;
+      const isMine = (o: number): boolean => parseCard(sofar.options[o]!.card) === mine.rep;
+      // The move made's other plan goes too once its best plan is clearly better.
+      return droppable(
+        sofar,
+        (o) => o === mine.option || (isMine(o) && !clearlyWorse(sofar, o, mine.option)),
+      );
+    },
     stop: (sofar) => {
+      if (!looking) return false;
       const values = cardValues(sofar, groups);
       const mine = values.find((v) => v.cards.includes(played))!;
       return settled(
         sofar,
         mine.option,
-        values.map((v) => v.option),
+        values.filter((v) => sofar.options[v.option]!.worlds === sofar.worlds).map((v) => v.option),
       );
     },
   });
+
   const values = cardValues(e, groups);
   const mine = values.find((v) => v.cards.includes(played))!;
   const best = values[0]!;
   const cost = mine === best ? 0 : round2(Math.max(0, mine.mean - best.mean));
+  const bounds = costBounds(
+    e,
+    mine.option,
+    values.filter((v) => e.options[v.option]!.worlds === e.worlds).map((v) => v.option),
+  );
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     best: mine === best || cost === 0 ? point.played : makeCard(best.rep),
     cost,
-    mark: markOf(cost),
+    costLow,
+    costHigh: Math.max(cost, round2(bounds.high)),
+    mark: markOf(costLow),
     forced: false,
     playedPoints: round2(mine.mean),
     bestPoints: round2(cost === 0 ? mine.mean : best.mean),
@@ -369,6 +443,12 @@ function analyzePlay(
     })),
     samples: e.worlds,
   };
+}
+
+/** Whether option a is worse than option b by more than `DROP_Z` standard errors of their paired difference. */
+function clearlyWorse(e: Evaluation, a: number, b: number): boolean {
+  const d = e.versus(a, b);
+  return d.mean > DROP_Z * d.se;
 }
 
 const samePass = (a: readonly Card[], b: readonly Card[]): boolean =>
@@ -389,23 +469,43 @@ function analyzePass(
   if (!candidates.some((c) => samePass(c, played))) candidates.push(played);
   const mineIndex = candidates.findIndex((c) => samePass(c, played));
   const all = candidates.map((_, i) => i);
+  const look = looks(Math.min(minSamples, maxSamples), PASS_BATCH);
+  let looking = false;
   const e = new SearchBot(EXPERT).passValues(obs, candidates, seededRandom(seed), Infinity, {
     score: tableScore,
     minWorlds: Math.min(minSamples, maxSamples),
     maxWorlds: maxSamples,
     batch: PASS_BATCH,
-    stop: (sofar) => settled(sofar, mineIndex, all),
+    drop: (sofar) => {
+      looking = look(sofar.worlds);
+      return looking ? droppable(sofar, (o) => o === mineIndex) : [];
+    },
+    stop: (sofar) =>
+      looking &&
+      settled(
+        sofar,
+        mineIndex,
+        all.filter((i) => sofar.options[i]!.worlds === sofar.worlds),
+      ),
   });
   const order = all.sort((a, b) => e.means[a]! - e.means[b]! || a - b);
   const bestIndex = order[0]!;
   const names = (cards: readonly Card[]): CardName[] => [...cards].sort((a, b) => a - b).map(makeCard);
   const cost = round2(Math.max(0, e.means[mineIndex]! - e.means[bestIndex]!));
+  const bounds = costBounds(
+    e,
+    mineIndex,
+    all.filter((i) => e.options[i]!.worlds === e.worlds),
+  );
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     played: names(played),
     best: cost === 0 ? names(played) : names(candidates[bestIndex]!),
     cost,
-    mark: markOf(cost),
+    costLow,
+    costHigh: Math.max(cost, round2(bounds.high)),
+    mark: markOf(costLow),
     forced: false,
     playedPoints: round2(e.means[mineIndex]!),
     bestPoints: round2(cost === 0 ? e.means[mineIndex]! : e.means[bestIndex]!),
@@ -441,6 +541,8 @@ function analyzeMoon(point: DecisionPoint): DecisionAnalysis {
     ...place(point),
     best,
     cost,
+    costLow: cost,
+    costHigh: cost,
     mark: markOf(cost),
     forced: false,
     playedPoints: pts(played),

@@ -6,6 +6,10 @@
  *   node packages/cli/scripts/analysis-figures.js planted /tmp/games                  # planted blunders found
  *   node packages/cli/scripts/analysis-figures.js noise /tmp/games --seats 0,2        # flips, expert blunders, time
  *     (--pairs FILE writes each unforced decision's two costs, to weigh other thresholds against the same runs)
+ *   node packages/cli/scripts/analysis-figures.js redo PAIRS --out FILE                # PAIRS again, only where it matters
+ *     (re-analyses with both seeds every decision of a --pairs file whose cost reached --from (default 0.75) in
+ *     either run (a decision below it is taken as unmarked in both), and counts the flips over the whole file, the other decisions as they were: what a change of
+ *     the stopping rule or the caps does, without analysing the far-off decisions again)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
  * Options: --level (the self-play bot, default expert), --time-ms (its budget per decision, default 40), --seeds a,b (the two analysis
@@ -231,6 +235,7 @@ async function noise() {
   let blundersA = 0;
   let games = 0;
   const times = [];
+  const cpu = [];
   const diffs = [];
   const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
   for (const file of files(dir)) {
@@ -238,8 +243,11 @@ async function noise() {
     const runs = [];
     for (const seed of [seedA, seedB]) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const r = await analyzeGame(record, { seats, seed, ...budget });
       times.push((performance.now() - t0) / 1000 / seats.length);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1e6 / seats.length);
       runs.push(r.value);
     }
     games++;
@@ -276,7 +284,10 @@ async function noise() {
         `flips so far ${flips}/${marked}; ${times
           .slice(-2)
           .map((t) => t.toFixed(1))
-          .join(' s, ')} s per seat`,
+          .join(' s, ')} s per seat (CPU ${cpu
+          .slice(-2)
+          .map((t) => t.toFixed(1))
+          .join(' s, ')} s)`,
     );
   }
   diffs.sort((x, y) => x - y);
@@ -297,6 +308,7 @@ async function noise() {
         mean: times.reduce((x, y) => x + y, 0) / times.length,
         max: Math.max(...times),
       },
+      cpuSecondsPerSeatGame: { mean: cpu.reduce((x, y) => x + y, 0) / cpu.length, max: Math.max(...cpu) },
       thresholds: MARK_THRESHOLDS,
       markOf1: markOf(1),
     }) + '\n',
@@ -335,11 +347,66 @@ function fixture() {
   }
 }
 
+async function redo() {
+  const from = num('from', 0.75);
+  const out = opt('out');
+  const [seedA, seedB] = opt('seeds', '1,2').split(',');
+  const rows = readFileSync(dir, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const records = new Map();
+  let cpu = 0;
+  let redone = 0;
+  let marked = 0;
+  let flips = 0;
+  for (const x of rows) {
+    let { costs } = x;
+    let marks = costs.map(markOf);
+    if (Math.max(...costs) >= from) {
+      if (!records.has(x.file)) records.set(x.file, JSON.parse(readFileSync(x.file, 'utf8')));
+      const point = gameDecisions(records.get(x.file), [x.seat]).value.find(
+        (d) => d.hand === x.hand && d.kind === x.kind && d.trick === x.trick,
+      );
+      const c0 = process.cpuUsage();
+      const runs = [seedA, seedB].map((seed) => analyzeDecision(point, { seed, ...budget }));
+      const c = process.cpuUsage(c0);
+      cpu += (c.user + c.system) / 1e6;
+      redone++;
+      costs = runs.map((d) => d.cost);
+      marks = runs.map((d) => d.mark);
+      const samples = runs.map((d) => d.samples);
+      const low = runs.map((d) => d.costLow);
+      if (out)
+        appendFileSync(out, JSON.stringify({ ...x, costs, low, marks, samples, before: x.costs }) + '\n');
+    }
+    if (marks[0] || marks[1]) marked++;
+    if (marks[0] !== marks[1]) {
+      flips++;
+      log(
+        `  flip: ${x.file} hand ${x.hand} ${x.kind} ${x.trick ?? ''} seat ${x.seat}: ${costs.join(' / ')} ${marks.join(' / ')}`,
+      );
+    }
+  }
+  process.stdout.write(
+    JSON.stringify({
+      decisions: rows.length,
+      redone,
+      cpuSecondsRedone: cpu,
+      markedInEitherRun: marked,
+      flips,
+      flipShare: marked ? flips / marked : 0,
+      thresholds: MARK_THRESHOLDS,
+    }) + '\n',
+  );
+}
+
 if (command === 'games') games();
+else if (command === 'redo') await redo();
 else if (command === 'fixture') fixture();
 else if (command === 'planted') await planted();
 else if (command === 'noise') await noise();
 else {
-  log('usage: analysis-figures.js games|planted|noise DIR [options]');
+  log('usage: analysis-figures.js games|planted|noise|redo DIR [options]');
   process.exitCode = 2;
 }

@@ -4,6 +4,7 @@ import {
   dealRandom,
   newGame,
   observation,
+  parseCard,
   parseNamedMove,
   preset,
   seatsToAct,
@@ -129,5 +130,67 @@ describe('the objective counts a moon by the rules', () => {
   test('othersPlus26 and shooterMinus26 as before', () => {
     expect(moonMean({}, [70, 80, 30, 50])).toBeCloseTo(-2.6, 9);
     expect(moonMean({ moon: 'shooterMinus26' }, [10, 20, 30, 40])).toBe(-26);
+  });
+});
+
+describe('common random numbers', () => {
+  /** A position after `plays` cards of a hand without passing, where the seat to play has several candidates. */
+  function midHand(seed: number, plays: number) {
+    const rng = seededRandom(seed);
+    let g = dealRandom(unwrap(newGame({ passCards: 0 })), rng);
+    for (let i = 0; i < plays; i++) {
+      const seat = seatsToAct(g)[0]!;
+      const obs = observation(g, seat);
+      g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(obs.legal[0]!)! }));
+    }
+    return observation(g, seatsToAct(g)[0]!);
+  }
+  const bot = new SearchBot({ ...EXPERT, minWorlds: 48, maxWorlds: 144, batch: 48 });
+
+  test('a candidate listed twice gets the same score on every deal: its paired difference is exactly 0', () => {
+    const obs = observation(dealRandom(unwrap(newGame({})), seededRandom(3)), 0);
+    const hand = obs.hand.map((c) => parseCard(c)!);
+    const sets = [hand.slice(0, 3), hand.slice(10, 13), hand.slice(0, 3)];
+    const e = bot.passValues(obs, sets, seededRandom(9), Infinity, { maxWorlds: 200 });
+    expect(e.worlds).toBe(200);
+    expect(e.means[2]).toBe(e.means[0]);
+    expect(e.versus(0, 2)).toEqual({ mean: 0, se: 0 });
+    expect(e.versus(0, 1).se).toBeGreaterThan(0);
+  });
+
+  test('dropping options leaves the others exactly as they were: the deals and playouts do not depend on them', () => {
+    const obs = midHand(4, 5);
+    const full = bot.evaluate(obs, seededRandom(7), Infinity, { stop: () => false });
+    expect(full.options.length).toBeGreaterThanOrEqual(3);
+    const dropped = [0, full.options.length - 1];
+    const part = bot.evaluate(obs, seededRandom(7), Infinity, {
+      drop: (e) => (e.worlds === 48 ? dropped : []),
+      stop: () => false,
+    });
+    expect(part.worlds).toBe(144);
+    part.options.forEach((o, i) => {
+      if (dropped.includes(i)) expect(o.worlds).toBe(48);
+      else {
+        expect(o.worlds).toBe(144);
+        expect(o.mean).toBe(full.options[i]!.mean);
+      }
+    });
+    expect(part.versus(1, 0).se).toBeGreaterThanOrEqual(0);
+    expect(part.versus(1, 2)).toEqual(full.versus(1, 2));
+  });
+
+  test('passes as well: a dropped set stops, the others keep their means', () => {
+    const obs = observation(dealRandom(unwrap(newGame({})), seededRandom(5)), 1);
+    const hand = obs.hand.map((c) => parseCard(c)!);
+    const sets = [hand.slice(0, 3), hand.slice(5, 8), hand.slice(10, 13)];
+    const how = { maxWorlds: 300, minWorlds: 100, batch: 100 };
+    const full = bot.passValues(obs, sets, seededRandom(2), Infinity, how);
+    const part = bot.passValues(obs, sets, seededRandom(2), Infinity, {
+      ...how,
+      drop: (e) => (e.worlds === 100 ? [1] : []),
+    });
+    expect(part.options.map((o) => o.worlds)).toEqual([300, 100, 300]);
+    expect([part.means[0], part.means[2]]).toEqual([full.means[0], full.means[2]]);
+    expect(part.versus(0, 2)).toEqual(full.versus(0, 2));
   });
 });

@@ -70,6 +70,7 @@ export interface EvaluatedOption {
   readonly card: CardName;
   readonly plan: 'normal' | 'shoot'; // the seat's own plan for the rest of the hand
   readonly mean: number; // expected score (lower is better)
+  readonly worlds: number; // deals it was played out on (fewer than the evaluation's once dropped)
 }
 
 /**
@@ -83,6 +84,11 @@ export interface EvaluateOptions {
   readonly score?: HandScore; // how a playout counts (default: the bot's objective)
   /** Checked after every batch once `minWorlds` deals are in: true stops (default: one option clearly best). */
   readonly stop?: (sofar: Evaluation) => boolean;
+  /**
+   * Checked before `stop`: options (indexes into `options`) to play out no more. A dropped option keeps the mean
+   * of the deals it had; the others go on sharing their deals, so their differences stay paired.
+   */
+  readonly drop?: (sofar: Evaluation) => Iterable<number>;
 }
 
 /** {@link SearchBot.passValues}: option i is candidate set i; `means[i]` its mean score. */
@@ -94,7 +100,10 @@ export interface PassEvaluation extends Evaluation {
 export interface Evaluation {
   readonly options: readonly EvaluatedOption[];
   readonly worlds: number; // sampled deals
-  /** Option a's mean score less option b's (indexes into `options`) and the standard error of that difference. */
+  /**
+   * Option a's mean score less option b's (indexes into `options`) and the standard error of that difference,
+   * over the deals both were played out on.
+   */
   versus(a: number, b: number): { mean: number; se: number };
 }
 
@@ -146,7 +155,7 @@ export class SearchBot implements Bot {
     );
     if (candidates.length === 1)
       return {
-        options: [{ card: makeCard(candidates[0]!), plan: 'normal', mean: 0 }],
+        options: [{ card: makeCard(candidates[0]!), plan: 'normal', mean: 0, worlds: 0 }],
         worlds: 0,
         versus: () => ({ mean: 0, se: 0 }),
       };
@@ -161,17 +170,21 @@ export class SearchBot implements Bot {
     // An opponent who holds every point so far, and enough of them, is assumed to be going for the moon.
     const shooter = suspectedShooter(k);
     const fixed = (1 << k.me) | (shooter >= 0 ? 1 << shooter : 0);
-    const scores = new Float64Array(p.maxWorlds * options);
-    const weights = new Float64Array(p.maxWorlds).fill(1);
+    const store = new Scores(options, p.maxWorlds);
+    const active = new Uint8Array(options).fill(1);
+    const counts = new Int32Array(options); // deals each option was played out on
     let worlds = 0;
     while (worlds < p.maxWorlds) {
       sampler.sample(rng, world);
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
-      if (p.inference) weights[worlds] = worldWeight(world, k);
+      store.grow(worlds + 1);
+      if (p.inference) store.weights[worlds] = worldWeight(world, k);
       setUpWorld(base, world, k);
       for (let c = 0; c < candidates.length; c++) {
         for (let pl = 0; pl < plans.length; pl++) {
+          const o = c * plans.length + pl;
+          if (!active[o]) continue;
           work.copyFrom(base);
           policy.plans.fill(PLAN_NORMAL);
           policy.plans[k.me] = plans[pl]!;
@@ -179,29 +192,44 @@ export class SearchBot implements Bot {
           work.play(candidates[c]!);
           playoutRng.reseed(s1, s2);
           policy.playout(work, playoutRng, fixed);
-          scores[worlds * options + c * plans.length + pl] = rate(work, k.me, game);
+          store.scores[worlds * options + o] = rate(work, k.me, game);
+          counts[o] = worlds + 1;
         }
       }
       worlds++;
       if (clock() > deadline) break;
       if (worlds % p.batch === 0 && worlds >= p.minWorlds) {
-        if (how.stop ? how.stop(evaluation(worlds)) : clearWinner(scores, weights, worlds, options)) break;
+        if (how.drop) for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
+        if (
+          how.stop ? how.stop(evaluation(worlds)) : clearWinner(store.scores, store.weights, worlds, options)
+        )
+          break;
       }
     }
     return evaluation(worlds);
 
+    // The means are worked out when first asked for: a stopping rule that only looks now and then costs nothing
+    // in between.
     function evaluation(worlds: number): Evaluation {
-      const out: EvaluatedOption[] = [];
-      for (let o = 0; o < options; o++)
-        out.push({
-          card: makeCard(candidates[Math.floor(o / plans.length)]!),
-          plan: plans[o % plans.length] === PLAN_SHOOT ? 'shoot' : 'normal',
-          mean: mean(scores, weights, worlds, options, o),
-        });
+      let out: EvaluatedOption[] | null = null;
+      const build = (): EvaluatedOption[] => {
+        const list: EvaluatedOption[] = [];
+        for (let o = 0; o < options; o++)
+          list.push({
+            card: makeCard(candidates[Math.floor(o / plans.length)]!),
+            plan: plans[o % plans.length] === PLAN_SHOOT ? 'shoot' : 'normal',
+            mean: mean(store.scores, store.weights, Math.min(worlds, counts[o]!), options, o),
+            worlds: Math.min(worlds, counts[o]!),
+          });
+        return list;
+      };
       return {
-        options: out,
+        get options() {
+          return (out ??= build());
+        },
         worlds,
-        versus: (a, b) => difference(scores, weights, worlds, options, a, b),
+        versus: (a, b) =>
+          difference(store.scores, store.weights, Math.min(worlds, counts[a]!, counts[b]!), options, a, b),
       };
     }
   }
@@ -259,9 +287,12 @@ export class SearchBot implements Bot {
     const after = new Uint16Array(n * 4);
     const theirPass = new Uint16Array(n * 4);
     const options = candidates.length;
-    const scores = new Float64Array(Math.max(1, maxWorlds) * options);
+    const store = new Scores(options, Math.max(1, maxWorlds));
+    const active = new Uint8Array(options).fill(1);
+    const counts = new Int32Array(options);
     let worlds = 0;
     while (worlds < maxWorlds) {
+      store.grow(worlds + 1);
       // Deal the unknown cards to the others at random; they pass by the heuristic.
       for (let j = unknown.length - 1; j > 0; j--) {
         const x = randomInt(rng, j + 1);
@@ -284,6 +315,7 @@ export class SearchBot implements Bot {
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
       for (let ci = 0; ci < options; ci++) {
+        if (!active[ci]) continue;
         for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
         for (let s = 0; s < n; s++)
           for (let suit = 0; suit < 4; suit++)
@@ -297,29 +329,47 @@ export class SearchBot implements Bot {
         policy.plans.fill(PLAN_NORMAL);
         playoutRng.reseed(s1, s2);
         policy.playout(core, playoutRng, 1 << me);
-        scores[worlds * options + ci] = rate(core, me, game);
+        store.scores[worlds * options + ci] = rate(core, me, game);
+        counts[ci] = worlds + 1;
       }
       worlds++;
       if (clock() > deadline) break;
-      if (how.stop && worlds % batch === 0 && worlds >= (how.minWorlds ?? 0) && how.stop(evaluation(worlds)))
-        break;
+      if (worlds % batch === 0 && worlds >= (how.minWorlds ?? 0)) {
+        if (how.drop) for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
+        if (how.stop?.(evaluation(worlds))) break;
+      }
     }
     return evaluation(worlds);
 
     function evaluation(worlds: number): PassEvaluation {
-      const weights = new Float64Array(Math.max(1, worlds)).fill(1);
-      const means = candidates.map((_, ci) => mean(scores, weights, worlds, options, ci));
-      const totals = candidates.map((_, ci) => {
-        let sum = 0;
-        for (let i = 0; i < worlds; i++) sum += scores[i * options + ci]!;
-        return sum;
-      });
+      const { scores, weights } = store; // every weight 1: the deals are drawn uniformly
+      const seen = (ci: number): number => Math.min(worlds, counts[ci]!);
+      let means: number[] | null = null;
+      let totals: number[] | null = null;
+      let out: EvaluatedOption[] | null = null;
       return {
-        totals,
-        options: candidates.map((set, ci) => ({ card: makeCard(set[0]!), plan: 'normal', mean: means[ci]! })),
-        means,
+        get means() {
+          return (means ??= candidates.map((_, ci) => mean(scores, weights, seen(ci), options, ci)));
+        },
+        get totals() {
+          return (totals ??= candidates.map((_, ci) => {
+            let sum = 0;
+            for (let i = 0; i < seen(ci); i++) sum += scores[i * options + ci]!;
+            return sum;
+          }));
+        },
+        get options() {
+          const m = this.means;
+          return (out ??= candidates.map((set, ci) => ({
+            card: makeCard(set[0]!),
+            plan: 'normal' as const,
+            mean: m[ci]!,
+            worlds: seen(ci),
+          })));
+        },
         worlds,
-        versus: (a, b) => difference(scores, weights, worlds, options, a, b),
+        versus: (a, b) =>
+          difference(scores, weights, Math.min(worlds, counts[a]!, counts[b]!), options, a, b),
       };
     }
   }
@@ -411,6 +461,37 @@ export const tableScore: HandScore = (core, me, game) => {
   }
   return mine - after / n + raw / n;
 };
+
+/**
+ * The playouts' scores (deal-major: deal i's option o at i·options + o) and the deals' weights (1 until set),
+ * grown by doubling up to the most deals the evaluation may sample.
+ */
+class Scores {
+  scores: Float64Array;
+  weights: Float64Array;
+  private room: number;
+
+  constructor(
+    private readonly options: number,
+    private readonly most: number,
+  ) {
+    this.room = Math.min(most, 1024);
+    this.scores = new Float64Array(this.room * options);
+    this.weights = new Float64Array(this.room).fill(1);
+  }
+
+  /** Room for `worlds` deals. */
+  grow(worlds: number): void {
+    if (worlds <= this.room) return;
+    this.room = Math.min(this.most, Math.max(worlds, this.room * 2));
+    const scores = new Float64Array(this.room * this.options);
+    scores.set(this.scores);
+    const weights = new Float64Array(this.room).fill(1);
+    weights.set(this.weights);
+    this.scores = scores;
+    this.weights = weights;
+  }
+}
 
 function mean(
   scores: Float64Array,
