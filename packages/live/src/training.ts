@@ -19,13 +19,17 @@
 import * as z from 'zod/mini';
 import { parseRules, RULE_NAMES, type CardName, type Observation } from '@hearts/engine';
 
-/** Positions cost at least this many expected points (a mistake or a blunder of the analysis' marks). */
+/** The analysis' marks (`Mark` of @hearts/bots), mildest first. */
+export const MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
+export type Mark = (typeof MARKS)[number];
+
+/** Positions cost at least this many expected points (issue #17: "lost ≥ 2 expected points"). */
 export const TRAINING_MIN_COST = 2;
 /**
  * An answer is right when it costs less than this against the best option: what the analysis would not mark
- * (its inaccuracy threshold, `MARK_THRESHOLDS.inaccuracy`).
+ * (its inaccuracy threshold, `MARK_THRESHOLDS.inaccuracy` of @hearts/bots; a web test keeps the two equal).
  */
-export const TRAINING_RIGHT_WITHIN = 1;
+export const TRAINING_RIGHT_WITHIN = 1.5;
 /** A stored position's JSON at most (bytes): a late hand of a long game with its finished hands fits well. */
 export const TRAINING_POSITION_MAX_BYTES = 24 * 1024;
 
@@ -52,7 +56,7 @@ export interface TrainingPosition {
   readonly best: readonly CardName[]; // the best move found
   readonly options: readonly TrainingOption[]; // every option evaluated, best first
   readonly cost: number; // expected points the move played lost against the best (≥ TRAINING_MIN_COST)
-  readonly mark: 'mistake' | 'blunder';
+  readonly mark: Mark | null; // the analysis' mark (of the cost's lower bound: a cost near a threshold may have none)
 }
 
 const CARD = /^[2-9TJQKA][CDHS]$/;
@@ -116,7 +120,7 @@ const shape = z.object({
   best: cards.check(z.minLength(1)),
   options: z.array(option).check(z.minLength(2), z.maxLength(20)),
   cost: z.number().check(z.gte(TRAINING_MIN_COST), z.lte(1000)),
-  mark: z.enum(['mistake', 'blunder']),
+  mark: z.nullable(z.enum(MARKS)),
 });
 
 /** Why a position does not hang together, or null: the checks beyond the shape. */
@@ -219,7 +223,7 @@ export interface AnalysedDecision {
   readonly played: unknown;
   readonly best: unknown;
   readonly cost: number;
-  readonly mark: string | null; // the analysis' mark: a position's is 'mistake' or 'blunder'
+  readonly mark: Mark | null; // the analysis' mark
   readonly options: readonly {
     readonly move: unknown;
     readonly cards: readonly CardName[];

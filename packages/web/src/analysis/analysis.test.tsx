@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { analyzeGame, type DecisionAnalysis } from '@hearts/bots';
+import { MARK_THRESHOLDS, analyzeGame, markOf, type DecisionAnalysis, type Mark } from '@hearts/bots';
 import { makeRecord, seededRandom, type GameRecord } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { defaultSettings } from '../game/settings';
@@ -23,11 +23,17 @@ import {
   type SavedAnalysis,
 } from './saved';
 import { TRAINING_MIN_COST, ownPositions } from './training';
-import { isRightAnswer, trainingPositionSchema } from '@hearts/live/training';
+import {
+  MARKS,
+  TRAINING_RIGHT_WITHIN,
+  isRightAnswer,
+  trainingPositionSchema,
+  type Mark as TrainingMark,
+} from '@hearts/live/training';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
 let record: GameRecord;
-let analysis: SavedAnalysis;
+let kept: SavedAnalysis;
 let decisions: readonly DecisionAnalysis[]; // as the worker has them: with every option rated
 
 beforeAll(async () => {
@@ -36,7 +42,7 @@ beforeAll(async () => {
   const r = await analyzeGame(record, { seats: [0], seed: 1, ...reducedBudget(120) });
   if (!r.ok) throw new Error('the record did not replay');
   decisions = r.value.decisions;
-  analysis = {
+  kept = {
     version: 1,
     key: recordKey(record),
     seat: 0,
@@ -52,36 +58,42 @@ afterEach(cleanup);
 describe('a kept analysis', () => {
   it('is found again by its record and seat, whatever object the record comes in', () => {
     const store = memoryStore();
-    saveAnalysis(store, analysis);
+    saveAnalysis(store, kept);
     const again = JSON.parse(JSON.stringify(record)) as unknown;
-    expect(loadAnalysis(store, recordKey(again), 0)).toEqual(analysis);
+    expect(loadAnalysis(store, recordKey(again), 0)).toEqual(kept);
     expect(loadAnalysis(store, recordKey(again), 1)).toBeNull();
     expect(recordKey({ ...record, players: ['A', 'B', 'C', 'D'] })).not.toBe(recordKey(record));
   });
 
   it('keeps the newest ANALYSES_MAX, one per record and seat, and leaves out entries that are not well formed', () => {
     const store = memoryStore();
-    for (let i = 0; i < ANALYSES_MAX + 5; i++) saveAnalysis(store, { ...analysis, key: `k${i}`, at: i });
-    saveAnalysis(store, { ...analysis, key: 'k40', at: 99 });
-    const kept = loadAnalyses(store);
-    expect(kept).toHaveLength(ANALYSES_MAX);
-    expect(kept[0]!.key).toBe('k40');
-    expect(kept.filter((a) => a.key === 'k40')).toHaveLength(1);
-    expect(kept.some((a) => a.key === 'k0')).toBe(false);
-    writeJson(store, ANALYSES_KEY, [{ version: 1, key: 'x' }, analysis, 'junk']);
-    expect(loadAnalyses(store)).toEqual([analysis]);
+    for (let i = 0; i < ANALYSES_MAX + 5; i++) saveAnalysis(store, { ...kept, key: `k${i}`, at: i });
+    saveAnalysis(store, { ...kept, key: 'k40', at: 99 });
+    const all = loadAnalyses(store);
+    expect(all).toHaveLength(ANALYSES_MAX);
+    expect(all[0]!.key).toBe('k40');
+    expect(all.filter((a) => a.key === 'k40')).toHaveLength(1);
+    expect(all.some((a) => a.key === 'k0')).toBe(false);
+    writeJson(store, ANALYSES_KEY, [{ version: 1, key: 'x' }, kept, 'junk']);
+    expect(loadAnalyses(store)).toEqual([kept]);
   });
 
   it('names every card as good as the better one, and passes in full', () => {
-    const play = analysis.decisions.find((d) => d.kind === 'play' && d.cost > 0)!;
+    const play = kept.decisions.find((d) => d.kind === 'play' && d.cost > 0)!;
     expect(play.bestCards).toContain(play.best);
     expect(play.bestCards).not.toContain(play.played);
-    const pass = analysis.decisions.find((d) => d.kind === 'pass')!;
+    const pass = kept.decisions.find((d) => d.kind === 'pass')!;
     expect(pass.bestCards).toEqual(pass.best);
   });
 });
 
 describe('training positions', () => {
+  it('judge answers by the analysis’ own marks (the wire package cannot import the bots)', () => {
+    expect(TRAINING_RIGHT_WITHIN).toBe(MARK_THRESHOLDS.inaccuracy);
+    expect([...MARKS].sort()).toEqual(Object.keys(MARK_THRESHOLDS).sort());
+    expectTypeOf<TrainingMark>().toEqualTypeOf<Mark>();
+  });
+
   it('are the own decisions that cost a mistake or more, each with the seat’s own view and every option rated', () => {
     const positions = ownPositions(record, decisions, 0, { game: 'g1', createdAt: 7 });
     const costly = decisions.filter((d) => d.kind !== 'moon' && d.cost >= TRAINING_MIN_COST);
@@ -91,7 +103,7 @@ describe('training positions', () => {
       expect(trainingPositionSchema.safeParse(p).success).toBe(true); // what the server and the page accept
       expect(p.observation.seat).toBe(0);
       expect(p).toMatchObject({ source: 'own', game: 'g1', createdAt: 7 });
-      expect(['mistake', 'blunder']).toContain(p.mark);
+      expect([null, ...MARKS]).toContain(p.mark); // the mark of the cost's lower bound: near 2 it may be milder
       expect(isRightAnswer(p, p.best)).toBe(true);
       expect(isRightAnswer(p, p.played)).toBe(false);
       if (p.kind === 'play') {
@@ -112,6 +124,13 @@ describe('training positions', () => {
 });
 
 describe('the replay with a kept analysis', () => {
+  // The small budget's intervals are too wide for marks (a mark is that of the cost's lower bound): the replay is
+  // shown the costs' own marks, so that it has marks to step through.
+  let analysis: SavedAnalysis;
+  beforeAll(() => {
+    analysis = { ...kept, decisions: kept.decisions.map((d) => ({ ...d, mark: markOf(d.cost) })) };
+  });
+
   function open(): void {
     const store = memoryStore();
     addToHistory(store, {
