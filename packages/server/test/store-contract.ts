@@ -29,6 +29,7 @@ import { buy, lookOfUser } from '../src/economy/shop.js';
 import { AlreadyApplied } from '../src/store/progress.js';
 import { cosmetic } from '@hearts/table/cosmetics';
 import { describeDailyStore } from './daily-contract.js';
+import { describeTournamentStore } from './tournament-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -91,6 +92,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     });
 
     describeDailyStore(() => store);
+    describeTournamentStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

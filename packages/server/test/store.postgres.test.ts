@@ -47,6 +47,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0004_token_generation',
       '0005_chip_caps',
       '0006_daily',
+      '0011_tournaments',
     ]);
     await a.close();
     await b.close();

@@ -6,9 +6,10 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore } from './types.js';
+import type { DailyStore, TournamentStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyProgress } from './kysely-progress.js';
+import { KyselyTournaments } from './kysely-tournaments.js';
 import { migrateToLatest } from './migrations.js';
 import type { ProgressStore } from './progress.js';
 import type { Database, EventsTable, TablePlayersTable, UsersTable } from './schema.js';
@@ -142,7 +143,11 @@ export class KyselyStore implements GameStore {
   ) {
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
+    this.tournaments = new KyselyTournaments(db, isUniqueViolation);
   }
+
+  /** Tournaments, their entrants and games. */
+  readonly tournaments: TournamentStore;
 
   /** The daily game's days and attempts. */
   readonly daily: DailyStore;

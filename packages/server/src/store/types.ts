@@ -15,6 +15,15 @@ import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
+import type {
+  EnterOutcome,
+  TournamentEntrantRow,
+  TournamentEntry,
+  TournamentGameRow,
+  TournamentRecord,
+  TournamentStatus,
+} from './tournaments.js';
+import type { Presence } from '../tournament/state.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
 
@@ -132,6 +141,8 @@ export interface GameStore {
   readonly progress: ProgressStore;
   /** The daily game's days and attempts (src/store/daily.ts). */
   readonly daily: DailyStore;
+  /** Tournaments, their entrants and games (src/store/tournaments.ts). */
+  readonly tournaments: TournamentStore;
 }
 
 /** The daily game's days and attempts, one per player and day (rows and errors: `daily.ts`). */
@@ -154,4 +165,49 @@ export interface DailyStore {
   userAttempts(userId: string, limit: number): Promise<DailyAttempt[]>;
   /** Days stored before `before` (exclusive), newest first, with how many finished them. */
   days(before: string, limit: number): Promise<DaySummary[]>;
+}
+
+/**
+ * Tournaments, their entrants and their games (rows: `tournaments.ts`). A game row is finished by the table's
+ * finishing transaction (`ProgressTransaction.finishTournamentGame`), so each game counts once.
+ */
+export interface TournamentStore {
+  /** Stores a new tournament; false (nothing stored) when its id or its schedule key exists. */
+  create(t: TournamentRecord): Promise<boolean>;
+  get(id: string): Promise<TournamentRecord | null>;
+  /** Listed tournaments (not private) with one of the statuses, by start (soonest first), at most `limit`. */
+  list(statuses: readonly TournamentStatus[], limit: number): Promise<TournamentRecord[]>;
+  /** Ids of the tournaments not finished (any kind), by start. */
+  unfinished(): Promise<string[]>;
+  /** Moves the status on (upcoming → running → finished); false when it was there or beyond already. */
+  setStatus(id: string, status: TournamentStatus, at: number): Promise<boolean>;
+  /** Enters the player, or makes a paused or left one active again; 'full' when `maxPlayers` have entered. */
+  enter(
+    id: string,
+    who: { userId: string; name: string },
+    at: number,
+    maxPlayers: number,
+  ): Promise<EnterOutcome>;
+  /** Pauses or withdraws an entrant; false when they never entered. */
+  setPresence(
+    id: string,
+    userId: string,
+    presence: Exclude<Presence, 'active'>,
+    at: number,
+  ): Promise<boolean>;
+  /** The entrants, in the order they joined. */
+  entrants(id: string): Promise<TournamentEntrantRow[]>;
+  /** Records games as running (their tables are about to open). */
+  startGames(
+    id: string,
+    games: readonly { gameId: string; seats: readonly (string | null)[]; startedAt: number }[],
+  ): Promise<void>;
+  /** A running game whose table never opened: it will never count. False when it was not running. */
+  abandonGame(gameId: string): Promise<boolean>;
+  /** The tournament's games, in the order they started. */
+  games(id: string): Promise<TournamentGameRow[]>;
+  /** The tournament a table was opened for, or null. */
+  gameTournament(gameId: string): Promise<string | null>;
+  /** The tournaments the user entered, newest start first. */
+  userTournaments(userId: string, limit: number): Promise<TournamentEntry[]>;
 }
