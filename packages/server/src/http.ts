@@ -16,6 +16,7 @@ import { clientAddress } from './limits.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { watchHandlers } from './watch-routes.js';
+import { tournamentHandlers } from './tournament/routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -138,6 +139,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...shuffleHandlers(s),
     ...dailyHandlers(s),
     ...watchHandlers(s),
+    ...tournamentHandlers(s),
   });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -30,7 +30,7 @@ export interface RateLimited {
 }
 
 /** What is counted per address: new guests, rooms created, joins by room code, daily-game requests, table lists. */
-export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists';
+export type RateKind = 'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'tournaments';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -38,6 +38,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   joins: 'joins by room code',
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
+  tournaments: 'tournament requests',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -50,6 +51,7 @@ export type LimitSettings = Pick<
   | 'joinLimit'
   | 'dailyLimit'
   | 'listLimit'
+  | 'tournamentLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -115,6 +117,7 @@ export class Limits {
         joins: rate('joins', settings.joinLimit),
         daily: rate('daily', settings.dailyLimit),
         lists: rate('lists', settings.listLimit),
+        tournaments: rate('tournaments', settings.tournamentLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -136,6 +139,7 @@ export class Limits {
         joins: this.settings.joinLimit,
         daily: this.settings.dailyLimit,
         lists: this.settings.listLimit,
+        tournaments: this.settings.tournamentLimit,
       }[kind];
       return {
         retryAfterMs: e.msBeforeNext,

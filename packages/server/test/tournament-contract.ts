@@ -52,6 +52,8 @@ export function describeTournamentStore(store: () => GameStore): void {
     expect(listed.map((x) => x.kind)).toEqual(['scheduled', 'arena']);
     expect(listed[1]!.id).toBe('t1');
     expect(await t.list([], 10)).toEqual([]);
+    expect((await t.list(['upcoming'], 10, true)).map((x) => x.id)).toEqual(['t1', listed[0]!.id]);
+    expect(await t.list(['upcoming'], 1)).toHaveLength(1);
     expect((await t.unfinished()).length).toBe(3);
   });
 

@@ -133,14 +133,18 @@ export class KyselyTournaments implements TournamentStore {
     return r ? toRecord(r) : null;
   }
 
-  async list(statuses: readonly TournamentStatus[], limit: number): Promise<TournamentRecord[]> {
+  async list(
+    statuses: readonly TournamentStatus[],
+    limit: number,
+    newestFirst = false,
+  ): Promise<TournamentRecord[]> {
     if (statuses.length === 0) return [];
     const rows = await this.db
       .selectFrom('tournaments')
       .selectAll()
       .where('status', 'in', [...statuses])
       .where('kind', '!=', 'private')
-      .orderBy('starts_at')
+      .orderBy('starts_at', newestFirst ? 'desc' : 'asc')
       .orderBy('id')
       .limit(limit)
       .execute();

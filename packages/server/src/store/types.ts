@@ -175,8 +175,12 @@ export interface TournamentStore {
   /** Stores a new tournament; false (nothing stored) when its id or its schedule key exists. */
   create(t: TournamentRecord): Promise<boolean>;
   get(id: string): Promise<TournamentRecord | null>;
-  /** Listed tournaments (not private) with one of the statuses, by start (soonest first), at most `limit`. */
-  list(statuses: readonly TournamentStatus[], limit: number): Promise<TournamentRecord[]>;
+  /** Listed tournaments (not private) with one of the statuses, by start (soonest first, or newest), at most `limit`. */
+  list(
+    statuses: readonly TournamentStatus[],
+    limit: number,
+    newestFirst?: boolean,
+  ): Promise<TournamentRecord[]>;
   /** Ids of the tournaments not finished (any kind), by start. */
   unfinished(): Promise<string[]>;
   /** Moves the status on (upcoming → running → finished); false when it was there or beyond already. */
