@@ -1,4 +1,5 @@
 import { dailyDe } from '../daily/texts';
+import { tournamentDe } from '../tournament/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -325,4 +326,5 @@ export const de: Texts = {
   shop: shopDe, // der Shop: src/shop/texts.ts
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
   daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
+  tournament: tournamentDe, // Turniere: src/tournament/texts.ts
 };

@@ -1,4 +1,5 @@
 import { dailyEn } from '../daily/texts';
+import { tournamentEn } from '../tournament/texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -324,6 +325,7 @@ export const en = {
   shop: shopEn, // the shop: src/shop/texts.ts
   rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts
   daily: dailyEn, // the daily game: src/daily/texts.ts
+  tournament: tournamentEn, // tournaments: src/tournament/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

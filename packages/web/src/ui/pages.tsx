@@ -16,6 +16,8 @@ const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
 const ShopScreen = lazy(() => import('../shop/ShopScreen'));
 /** The daily game (src/daily), loaded on demand. */
 const DailyScreen = lazy(() => import('../daily/DailyScreen'));
+/** Tournaments (src/tournament), loaded on demand. */
+const TournamentScreen = lazy(() => import('../tournament/TournamentScreen'));
 /** How the fair shuffle of live tables works (src/live). */
 const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
@@ -64,6 +66,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   daily: (rest) => (
     <Suspense fallback={null}>
       <DailyScreen rest={rest} />
+    </Suspense>
+  ),
+  tournaments: (rest) => (
+    <Suspense fallback={null}>
+      <TournamentScreen rest={rest} />
     </Suspense>
   ),
 };
