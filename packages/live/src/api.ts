@@ -206,7 +206,14 @@ const leaderboardRow = z.object({
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRow>;
 
-export const CHIP_REASONS = ['rated-win', 'friends-win', 'practice-win', 'solo-win', 'purchase'] as const;
+export const CHIP_REASONS = [
+  'rated-win',
+  'friends-win',
+  'practice-win',
+  'solo-win',
+  'purchase',
+  'tournament-prize', // a place on a tournament's podium (docs/rating.md)
+] as const;
 export type ChipReason = (typeof CHIP_REASONS)[number];
 
 const ledgerRow = z.object({

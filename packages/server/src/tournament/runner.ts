@@ -18,7 +18,10 @@ import { tableId } from '../ids.js';
 import type { TablePresence } from '../presence.js';
 import type { TournamentEntrantRow, TournamentGameRow, TournamentRecord } from '../store/tournaments.js';
 import type { GameStore, TableRecord } from '../store/types.js';
-import { phase, pairNow, type Entrant, type TournamentState } from './state.js';
+import { AlreadyApplied } from '../store/progress.js';
+import { prizesOf } from './prizes.js';
+import { dueScheduled } from './schedule.js';
+import { phase, pairNow, standingsOf, type Entrant, type TournamentState } from './state.js';
 
 /** The lease of a tournament in the table presence (never a table id: those have no colon). */
 export const leaseOf = (id: string): string => `tournament:${id}`;
@@ -88,6 +91,7 @@ export interface RunnerDeps {
 
 export class TournamentRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly announced = new Set<string>(); // schedule keys created or found stored
   private ticking: Promise<void> | null = null;
   tablesOpened = 0; // by this process (metrics, tests)
 
@@ -113,6 +117,12 @@ export class TournamentRunner {
   private async tickOnce(): Promise<void> {
     const { store, presence, log } = this.deps;
     if (this.deps.draining()) return;
+    // The scheduled tournaments: any process may announce them; the schedule key keeps one per slot.
+    for (const t of dueScheduled((this.deps.now ?? Date.now)())) {
+      if (this.announced.has(t.scheduleKey!)) continue;
+      if (await store.tournaments.create(t)) log.info({ tournament: t.id }, 'scheduled tournament announced');
+      this.announced.add(t.scheduleKey!);
+    }
     for (const id of await store.tournaments.unfinished()) {
       const lease = leaseOf(id);
       if (!presence.holds(lease)) {
@@ -143,6 +153,7 @@ export class TournamentRunner {
     const ph = phase(state, now);
     if (t.status === 'upcoming' && ph !== 'upcoming') await store.tournaments.setStatus(id, 'running', now);
     if (ph === 'finished') {
+      await this.payPrizes(id, state, now);
       await store.tournaments.setStatus(id, 'finished', now);
       await presence.release(leaseOf(id));
       this.deps.log.info({ tournament: id, games: state.games.length }, 'tournament finished');
@@ -185,5 +196,25 @@ export class TournamentRunner {
         }
       }),
     );
+  }
+
+  /** The podium's chips, each once (the ledger id); a retry after a crash pays the rest. */
+  private async payPrizes(id: string, state: TournamentState, now: number): Promise<void> {
+    for (const p of prizesOf(standingsOf(state))) {
+      try {
+        await this.deps.store.progress.transaction((tx) =>
+          tx.credit({
+            id: `tournament:${id}:${p.userId}`,
+            userId: p.userId,
+            amount: p.amount,
+            reason: 'tournament-prize',
+            ref: id,
+            at: now,
+          }),
+        );
+      } catch (e) {
+        if (!(e instanceof AlreadyApplied)) throw e;
+      }
+    }
   }
 }
