@@ -401,6 +401,16 @@ const tournamentPage = z.object({
 });
 export type TournamentPage = z.infer<typeof tournamentPage>;
 
+/** A tournament in the player's history: where they stood. */
+const tournamentEntry = z.object({
+  tournament: tournamentSummary,
+  rank: z.number(), // 1-based, ties shared (so far, while it runs)
+  of: z.number(), // entrants
+  points: z.number(),
+  games: z.number(),
+});
+export type TournamentEntry = z.infer<typeof tournamentEntry>;
+
 /** A private tournament's options. */
 const tournamentCreate = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(TOURNAMENT_LIMITS.nameMax)),
@@ -710,6 +720,14 @@ export const ROUTES = {
     params: { id },
     auth: 'optional',
     response: tournamentPage,
+  }),
+  /** The tournaments you entered, newest first (at most 20), with your rank and points. */
+  tournamentHistory: route({
+    method: 'GET',
+    path: '/api/tournament-history',
+    params: none,
+    auth: 'required',
+    response: z.object({ tournaments: z.array(tournamentEntry) }),
   }),
   /** Enters, or comes back after a pause or a leave (409 ERR_TOURNAMENT_OVER, ERR_TOURNAMENT_FULL). */
   tournamentJoin: route({

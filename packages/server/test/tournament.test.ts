@@ -127,6 +127,14 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
   expect(etag).toMatch(/^".+"$/);
   const r2 = await fetch(`${t.url}/api/tournaments/${id}`, { headers: { 'if-none-match': etag } });
   expect(r2.status).toBe(304);
+  // the player's history: this tournament, their rank and games
+  const history = await api<{
+    tournaments: { tournament: { id: string }; rank: number; games: number; of: number }[];
+  }>(t.url, '/api/tournament-history', { token: users[0]!.token });
+  const entry = history.body.tournaments.find((e) => e.tournament.id === id)!;
+  const line = p.standings.find((r) => r.games === 2 && r.name === users[0]!.name);
+  expect(entry).toMatchObject({ games: 2, of: 4 });
+  if (line) expect(entry.rank).toBe(line.rank);
   // a finished game is in the player's replays
   expect((await api(t.url, `/api/replays/${p.standings[0]!.results[0]!.gameId}`)).status).toBe(200);
 }, 400_000);

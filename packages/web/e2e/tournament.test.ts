@@ -172,6 +172,12 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(wide).toBe(false);
 
+  // The player's tournaments: this one, with their rank.
+  await page.getByRole('button', { name: 'All tournaments' }).click();
+  await page.getByRole('heading', { name: 'Your tournaments' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: /Friday arena.*rank \d of 4/ }).waitFor();
+  await shot(page, 'list-phone-en.png');
+
   const de = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
   const pageDe = await de.newPage();
   await pageDe.goto(`${url}/?speed=fast#/tournaments/${code}`);

@@ -24,6 +24,8 @@ import { phase, standingsOf } from './state.js';
 
 /** Private tournaments a host may have that are not finished. */
 export const HOSTED_MAX = 3;
+/** Tournaments in a player's history. */
+export const HISTORY_MAX = 20;
 /** Tournaments listed per status. */
 export const LIST_MAX = 30;
 
@@ -49,7 +51,13 @@ export function tournamentHandlers(
   now: () => number = Date.now,
 ): Pick<
   Handlers,
-  'tournaments' | 'tournamentCreate' | 'tournament' | 'tournamentJoin' | 'tournamentPause' | 'tournamentLeave'
+  | 'tournaments'
+  | 'tournamentCreate'
+  | 'tournament'
+  | 'tournamentJoin'
+  | 'tournamentPause'
+  | 'tournamentLeave'
+  | 'tournamentHistory'
 > {
   const db = s.store.tournaments;
   const limit = async (req: IncomingMessage) => {
@@ -174,6 +182,27 @@ export function tournamentHandlers(
     tournament: async ({ req, params, viewer, reply }) => {
       await limit(req);
       return answer(await find(params.id), await viewer(), req, reply);
+    },
+
+    tournamentHistory: async ({ req, user }) => {
+      await limit(req);
+      const entries = await db.userTournaments(user.id, HISTORY_MAX);
+      return {
+        tournaments: await Promise.all(
+          entries.map(async ({ tournament: t }) => {
+            const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
+            const all = standingsOf(stateFromRows(t, entrants, games));
+            const mine = all.find((l) => l.userId === user.id);
+            return {
+              tournament: summaryOf(t, entrants.length, null),
+              rank: mine?.rank ?? all.length,
+              of: all.length,
+              points: mine?.points ?? 0,
+              games: mine?.games ?? 0,
+            };
+          }),
+        ),
+      };
     },
 
     tournamentJoin: async ({ req, params, user, reply }) => {

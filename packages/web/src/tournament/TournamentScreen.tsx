@@ -11,6 +11,7 @@ import {
   ROUTES,
   TOURNAMENT_LIMITS,
   type StandingRow,
+  type TournamentEntry,
   type TournamentPage,
   type TournamentSummary,
 } from '@hearts/live/api';
@@ -138,9 +139,56 @@ function TournamentList() {
             </ul>
           </section>
         ))}
+        <History />
         <CreateForm />
       </div>
     </Page>
+  );
+}
+
+/** The tournaments you entered: your rank and points. */
+function History() {
+  const { t, i18n } = useTranslation();
+  const { navigate } = useApp();
+  const { token } = useToken();
+  const [entries, setEntries] = useState<TournamentEntry[] | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    request(ROUTES.tournamentHistory, { token }).then(
+      (h) => live && setEntries(h.tournaments),
+      () => undefined, // the lists above say what is wrong
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  if (!entries || entries.length === 0) return null;
+  return (
+    <section aria-labelledby="t-history">
+      <h2 id="t-history">{t('tournament.history')}</h2>
+      <ul className="tournament-list">
+        {entries.map((e) => (
+          <li key={e.tournament.id}>
+            <button
+              type="button"
+              className="tournament-item"
+              onClick={() => navigate(`/tournaments/${e.tournament.id}`)}
+            >
+              <strong>{e.tournament.name}</strong>
+              <small>
+                {t('tournament.historyLine', {
+                  rank: e.rank,
+                  of: e.of,
+                  points: pointsText(e.points, i18n.language),
+                  count: e.games,
+                })}
+              </small>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

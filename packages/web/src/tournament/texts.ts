@@ -63,6 +63,9 @@ export const tournamentEn = {
   noStandings: 'Nobody has joined yet.',
   counted: 'Games counted: {{finished}} · being played: {{running}}',
   list: 'All tournaments',
+  history: 'Your tournaments',
+  historyLine_one: 'rank {{rank}} of {{of}} · {{points}} points · {{count}} game',
+  historyLine_other: 'rank {{rank}} of {{of}} · {{points}} points · {{count}} games',
   errors: {
     ERR_TOURNAMENT_OVER: 'The tournament has ended.',
     ERR_TOURNAMENT_FULL: 'Every place is taken.',
@@ -139,6 +142,9 @@ export const tournamentDe: typeof tournamentEn = {
   noStandings: 'Noch ist niemand beigetreten.',
   counted: 'Gewertete Spiele: {{finished}} · laufend: {{running}}',
   list: 'Alle Turniere',
+  history: 'Deine Turniere',
+  historyLine_one: 'Platz {{rank}} von {{of}} · {{points}} Punkte · {{count}} Spiel',
+  historyLine_other: 'Platz {{rank}} von {{of}} · {{points}} Punkte · {{count}} Spiele',
   errors: {
     ERR_TOURNAMENT_OVER: 'Das Turnier ist vorbei.',
     ERR_TOURNAMENT_FULL: 'Alle Plätze sind vergeben.',
