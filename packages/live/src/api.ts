@@ -71,6 +71,11 @@ export const API_ERRORS = [
   'ERR_FRIENDS_FULL', // 409: FRIENDS_MAX friends and open requests
   'ERR_NOT_FRIENDS', // 403: only friends invite each other and see each other's tables
   'ERR_NOT_IN_ROOM', // 409: invite only into a friends' room you are in, before its game starts
+  // tournaments (server src/tournament/routes.ts)
+  'ERR_TOURNAMENT_OVER', // 409: it has ended
+  'ERR_TOURNAMENT_FULL', // 409: every place is taken
+  'ERR_NOT_ENTERED', // 409: pause or leave without having joined
+  'ERR_TOO_MANY_TOURNAMENTS', // 429: the host has TOURNAMENT_HOSTED_MAX private tournaments not finished
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -123,7 +128,7 @@ export type Account = z.infer<typeof account>;
 /** A finished live game in the player's history. */
 const liveGame = z.object({
   id: z.string(),
-  kind: z.enum(['quick', 'friends', 'daily']),
+  kind: z.enum(['quick', 'friends', 'daily', 'tournament']),
   rated: z.boolean(),
   finishedAt: z.number(),
   seat: z.number(), // the player's seat
@@ -219,7 +224,14 @@ const leaderboardRow = z.object({
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRow>;
 
-export const CHIP_REASONS = ['rated-win', 'friends-win', 'practice-win', 'solo-win', 'purchase'] as const;
+export const CHIP_REASONS = [
+  'rated-win',
+  'friends-win',
+  'practice-win',
+  'solo-win',
+  'purchase',
+  'tournament-prize', // a place on a tournament's podium (docs/rating.md)
+] as const;
 export type ChipReason = (typeof CHIP_REASONS)[number];
 
 const ledgerRow = z.object({
@@ -414,7 +426,7 @@ export const FRIENDS_MAX = 200;
 export const INVITE_TTL_MS = 10 * 60 * 1000;
 
 /** Where a user is: at a table of one of the kinds, or in a friends' room before its game (`lobby`). */
-export const PLACE_KINDS = ['quick', 'friends', 'daily', 'lobby'] as const;
+export const PLACE_KINDS = ['quick', 'friends', 'daily', 'tournament', 'lobby'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** A friend's table or room, as the friends list shows it. */
@@ -460,6 +472,95 @@ export type Notice = z.infer<typeof noticeSchema>;
 
 const userName = z.string().check(z.minLength(1), z.maxLength(64));
 const ok = z.object({ ok: z.literal(true) });
+
+/** Limits of a private tournament's options (the host's choice). */
+export const TOURNAMENT_LIMITS = {
+  nameMax: 60,
+  minutes: { min: 10, max: 180 }, // how long it runs
+  hands: { min: 1, max: 8 }, // hands per game
+  startsIn: { max: 24 * 60 }, // minutes until it starts
+  players: { min: 4, max: 400 },
+} as const;
+/** Standings rows sent at most (the player's own row is always among them). */
+export const TOURNAMENT_ROWS = 500;
+
+const tournamentSummary = z.object({
+  id: z.string(), // a private one's id is its code: whoever has the link may join
+  kind: z.enum(['arena', 'scheduled', 'private']),
+  name: z.string(),
+  host: z.nullable(z.string()), // the host's name (private ones)
+  status: z.enum(['upcoming', 'running', 'finished']),
+  startsAt: z.number(),
+  endsAt: z.number(),
+  hands: z.number(), // per game
+  rated: z.boolean(),
+  bots: z.boolean(), // bots fill a table after the longest wait
+  maxWaitS: z.number(), // nobody waits longer while four are free (docs/tournaments.md)
+  players: z.number(), // entered
+  maxPlayers: z.number(),
+});
+export type TournamentSummary = z.infer<typeof tournamentSummary>;
+
+/** One line of the standings (docs/tournaments.md: 4/2/1/0, ties shared, doubled on a streak). */
+const standingRow = z.object({
+  rank: z.number(), // ties share a rank
+  name: z.string(),
+  you: z.boolean(),
+  points: z.number(), // may have a fraction (a tie shares points)
+  games: z.number(),
+  wins: z.number(),
+  streak: z.number(), // wins in a row now; from 2 on, the next game counts double
+  presence: z.enum(['active', 'paused', 'left']),
+  playing: z.boolean(), // seated at a table now
+  results: z.array(
+    z.object({
+      gameId: z.string(), // its replay: /api/replay/:id
+      place: z.number(),
+      points: z.number(),
+      doubled: z.boolean(),
+    }),
+  ),
+});
+export type StandingRow = z.infer<typeof standingRow>;
+
+const tournamentPage = z.object({
+  tournament: tournamentSummary,
+  phase: z.enum(['upcoming', 'running', 'finishing', 'finished']), // finishing: ended, games still running count
+  now: z.number(), // the server's clock, to count down by
+  standings: z.array(standingRow), // best first
+  running: z.number(), // games being played
+  finished: z.number(), // games counted
+  you: z.nullable(
+    z.object({
+      presence: z.enum(['active', 'paused', 'left']),
+      tableId: z.nullable(z.string()), // your table while seated: join it by id
+    }),
+  ),
+});
+export type TournamentPage = z.infer<typeof tournamentPage>;
+
+/** A tournament in the player's history: where they stood. */
+const tournamentEntry = z.object({
+  tournament: tournamentSummary,
+  rank: z.number(), // 1-based, ties shared (so far, while it runs)
+  of: z.number(), // entrants
+  points: z.number(),
+  games: z.number(),
+});
+export type TournamentEntry = z.infer<typeof tournamentEntry>;
+
+/** A private tournament's options. */
+const tournamentCreate = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(TOURNAMENT_LIMITS.nameMax)),
+  minutes: z.int().check(z.gte(TOURNAMENT_LIMITS.minutes.min), z.lte(TOURNAMENT_LIMITS.minutes.max)),
+  hands: z.int().check(z.gte(TOURNAMENT_LIMITS.hands.min), z.lte(TOURNAMENT_LIMITS.hands.max)),
+  startsIn: z.int().check(z.gte(0), z.lte(TOURNAMENT_LIMITS.startsIn.max)), // minutes from now
+  rated: z.boolean(),
+  bots: z.boolean(),
+  botLevel: level,
+  maxPlayers: z.int().check(z.gte(TOURNAMENT_LIMITS.players.min), z.lte(TOURNAMENT_LIMITS.players.max)),
+});
+export type TournamentCreate = z.infer<typeof tournamentCreate>;
 
 /** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
@@ -898,6 +999,67 @@ export const ROUTES = {
     params: { id },
     auth: 'required',
     response: ok,
+  }),
+  /** Tournaments to join and recent ones (not private ones); LIMIT_TOURNAMENTS per address. */
+  tournaments: route({
+    method: 'GET',
+    path: '/api/tournaments',
+    params: none,
+    auth: 'none',
+    response: z.object({
+      running: z.array(tournamentSummary),
+      upcoming: z.array(tournamentSummary),
+      finished: z.array(tournamentSummary), // the newest
+    }),
+  }),
+  /** A private tournament, with the host's options: its id is the code of its link. */
+  tournamentCreate: route({
+    method: 'POST',
+    path: '/api/tournaments',
+    params: none,
+    auth: 'required',
+    body: tournamentCreate,
+    response: z.object({ id: z.string() }),
+  }),
+  /** A tournament's page: standings (derived from the stored games) and your state. With an ETag: poll it. */
+  tournament: route({
+    method: 'GET',
+    path: '/api/tournaments/:id',
+    params: { id },
+    auth: 'optional',
+    response: tournamentPage,
+  }),
+  /** The tournaments you entered, newest first (at most 20), with your rank and points. */
+  tournamentHistory: route({
+    method: 'GET',
+    path: '/api/tournament-history',
+    params: none,
+    auth: 'required',
+    response: z.object({ tournaments: z.array(tournamentEntry) }),
+  }),
+  /** Enters, or comes back after a pause or a leave (409 ERR_TOURNAMENT_OVER, ERR_TOURNAMENT_FULL). */
+  tournamentJoin: route({
+    method: 'POST',
+    path: '/api/tournaments/:id/join',
+    params: { id },
+    auth: 'required',
+    response: tournamentPage,
+  }),
+  /** Not seated again until you join again; the game at hand counts (409 ERR_NOT_ENTERED). */
+  tournamentPause: route({
+    method: 'POST',
+    path: '/api/tournaments/:id/pause',
+    params: { id },
+    auth: 'required',
+    response: tournamentPage,
+  }),
+  /** Leaves: your points stay; joining again brings you back (409 ERR_NOT_ENTERED). */
+  tournamentLeave: route({
+    method: 'POST',
+    path: '/api/tournaments/:id/leave',
+    params: { id },
+    auth: 'required',
+    response: tournamentPage,
   }),
 } as const;
 

@@ -50,6 +50,7 @@ export interface ServerConfig {
   readonly guestLimit: Rate; // LIMIT_GUESTS: new guests per address, as count/seconds
   readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
+  readonly tournamentLimit: Rate; // LIMIT_TOURNAMENTS: tournament requests (lists, pages, join, pause, leave) per address
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
@@ -128,6 +129,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   roomLimit: { count: 10, seconds: 60 },
   joinLimit: { count: 120, seconds: 60 },
   dailyLimit: { count: 120, seconds: 60 },
+  tournamentLimit: { count: 240, seconds: 60 },
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
@@ -264,6 +266,7 @@ export function configFromEnv(
     roomLimit: rate('LIMIT_ROOMS', base.roomLimit),
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),
     dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
+    tournamentLimit: rate('LIMIT_TOURNAMENTS', base.tournamentLimit),
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),

@@ -54,7 +54,7 @@ const BERLIN = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-function berlinParts(at: number): { y: number; m: number; d: number; wall: number } {
+export function berlinParts(at: number): { y: number; m: number; d: number; wall: number } {
   const p = Object.fromEntries(BERLIN.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
   const [y, m, d] = [Number(p['year']), Number(p['month']), Number(p['day'])];
   const wall = Date.UTC(y, m - 1, d, Number(p['hour']), Number(p['minute']), Number(p['second']));

@@ -21,6 +21,7 @@ import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
 import { watchHandlers } from './watch-routes.js';
+import { tournamentHandlers } from './tournament/routes.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -146,6 +147,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...trainingHandlers(s),
     ...mannersHandlers(s),
     ...friendsHandlers(s),
+    ...tournamentHandlers(s),
   });
   const notices = noticesStream(s);
 

@@ -31,11 +31,20 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, training requests (these also per user: `user:<id>`); per user blocks and reports
- * (`manners`) and invites (`invites`): their key is the user's id.
+ * friends' requests, tournament requests, training requests (these also per user: `user:<id>`); per user blocks
+ * and reports (`manners`) and invites (`invites`): their key is the user's id.
  */
 export type RateKind =
-  'guests' | 'rooms' | 'joins' | 'daily' | 'lists' | 'training' | 'manners' | 'friends' | 'invites';
+  | 'guests'
+  | 'rooms'
+  | 'joins'
+  | 'daily'
+  | 'lists'
+  | 'training'
+  | 'manners'
+  | 'friends'
+  | 'invites'
+  | 'tournaments';
 
 const WHAT: Readonly<Record<RateKind, string>> = {
   guests: 'new guests',
@@ -47,6 +56,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   manners: 'blocks and reports',
   friends: "friends' requests",
   invites: 'invites',
+  tournaments: 'tournament requests',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -63,6 +73,7 @@ export type LimitSettings = Pick<
   | 'mannersLimit'
   | 'friendLimit'
   | 'inviteLimit'
+  | 'tournamentLimit'
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -132,6 +143,7 @@ export class Limits {
         manners: rate('manners', settings.mannersLimit),
         friends: rate('friends', settings.friendLimit),
         invites: rate('invites', settings.inviteLimit),
+        tournaments: rate('tournaments', settings.tournamentLimit),
       },
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
@@ -157,6 +169,7 @@ export class Limits {
         manners: this.settings.mannersLimit,
         friends: this.settings.friendLimit,
         invites: this.settings.inviteLimit,
+        tournaments: this.settings.tournamentLimit,
       }[kind];
       const whose = kind === 'manners' || kind === 'invites' ? 'from you' : 'from your address'; // per user
       return {

@@ -32,7 +32,9 @@ import { createMetrics } from './metrics.js';
 import { PasswordHasher, type ScryptParams } from './passwords.js';
 import { joinById, noRoomForYou } from './rooms/admission.js';
 import { QuickRoom } from './rooms/quick-room.js';
-import { TableRoom } from './rooms/table-room.js';
+import { TableRoom, openTable } from './rooms/table-room.js';
+import { TournamentRunner } from './tournament/runner.js';
+import { tournamentSeats } from './tournament/seats.js';
 import { setServices, type Services } from './services.js';
 import { StaticFiles } from './static.js';
 import { Failover } from './failover.js';
@@ -145,6 +147,15 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     rooms: new Set(),
   };
   setServices(s);
+  // Tournaments: each run by the process that holds its lease; another takes over when it is gone.
+  const tournaments = new TournamentRunner({
+    store,
+    presence,
+    log,
+    openTable: (r) => openTable(r),
+    seatsFor: (t, humans) => tournamentSeats(store, t, humans),
+    draining: () => s.draining,
+  });
 
   const files = config.webRoot ? new StaticFiles(config.webRoot) : null;
   const handle = createHttpHandler(s, files);
@@ -226,6 +237,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // Restore before the port opens, so that no client ever finds its table missing.
     restored = await failover.sweep();
     if (scaled) failover.start(1000);
+    tournaments.start(1000);
 
     if (metricsHttp) {
       const m = metricsHttp;
@@ -239,6 +251,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // Nothing may keep the process alive after a failed start (worker threads, pools, Redis connections).
     s.draining = true;
     failover.stop();
+    tournaments.stop();
     if (metricsHttp?.listening) await new Promise((r) => metricsHttp.close(r));
     matchMaker.controller.invokeMethod = invoke;
     await Promise.all(rooms().map((r) => r.disconnect().catch(() => undefined)));
@@ -261,6 +274,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     (closing ??= (async () => {
       s.draining = true;
       failover.stop();
+      tournaments.stop();
       log.info('draining: no new tables; closing connections');
       for (const room of rooms()) {
         if (room instanceof TableRoom) await room.idle();

@@ -32,6 +32,7 @@ import { describeDailyStore } from './daily-contract.js';
 import { describeTrainingStore } from './training-contract.js';
 import { describeMannersStore } from './manners-contract.js';
 import { describeFriendsStore } from './friends-contract.js';
+import { describeTournamentStore } from './tournament-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -97,6 +98,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     describeTrainingStore(() => store);
     describeMannersStore(() => store);
     describeFriendsStore(() => store);
+    describeTournamentStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

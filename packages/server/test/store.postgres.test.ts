@@ -50,6 +50,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0007_friends',
       '0008_manners',
       '0010_training',
+      '0011_tournaments',
     ]);
     await a.close();
     await b.close();

@@ -126,7 +126,7 @@ export interface ClockInfo {
 }
 
 /** What a live table is: a quick match, a friends' table, or a player's daily game (Tagesspiel) against bots. */
-export type TableKind = 'quick' | 'friends' | 'daily';
+export type TableKind = 'quick' | 'friends' | 'daily' | 'tournament';
 
 /** The table around the game: who sits where, clocks, kicks. */
 export interface TableInfo {

@@ -160,8 +160,16 @@ export async function finishLiveGame(
         at: now,
       });
     }
+    // A tournament game counts for its tournament once, in this transaction (its places; bots as null).
+    if (table.record.kind === 'tournament') {
+      await tx.finishTournamentGame(
+        table.id,
+        seats.map((s, i) => ({ userId: s.userId, name: s.name, place: ranks[i]! })),
+        now,
+      );
+    }
     const prize =
-      table.record.kind === 'daily'
+      table.record.kind === 'daily' || table.record.kind === 'tournament' // tournaments pay their prizes at the end
         ? null
         : livePrize({
             rated,

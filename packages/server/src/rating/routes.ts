@@ -76,7 +76,11 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
       const kind = (await s.store.tableStatus(params.id))?.kind;
       // A daily game: everyone's once its day is revealed (before, its hands are the day's secret).
       const daily = kind === 'daily' ? await s.store.daily.attemptOfTable(params.id) : null;
-      const open = kind === 'quick' || (daily !== null && (await s.daily.revealed(daily.date, Date.now())));
+      // A tournament's games are linked from its standings: everyone's, like quick matches.
+      const open =
+        kind === 'quick' ||
+        kind === 'tournament' ||
+        (daily !== null && (await s.daily.revealed(daily.date, Date.now())));
       const me = found && !open ? await viewer() : null;
       // Moderators read every finished game (a reported friends' table too).
       const allowed = me !== null && (found!.userIds.includes(me.id) || isModerator(me, s.config));

@@ -606,6 +606,14 @@ export class TableRoom extends GuardedRoom {
           await this.backToRoom(client, seat);
           return;
         }
+        if (this.table.record.kind === 'tournament') {
+          // The tournament seats its players again (src/tournament/runner.ts).
+          this.sendError(client, {
+            code: 'ERR_NOT_NOW',
+            message: 'the tournament seats you at your next table',
+          });
+          return;
+        }
         this.again.add(seat);
         this.toAll('again', { seats: [...this.again].sort() });
         this.maybeRematch();

@@ -156,6 +156,7 @@ export function watchable(table: Table | null, open: boolean): boolean {
     case 'friends':
       return open;
     case 'daily':
+    case 'tournament': // followed on the tournament's page; its games are replayed once finished
       return false;
   }
 }
@@ -164,7 +165,7 @@ export function watchable(table: Table | null, open: boolean): boolean {
 export function liveListing(table: Table | null, watchers: Watchers, pending: number): LiveListing | null {
   if (!table || !watchable(table, watchers.open)) return null;
   const r = table.record;
-  if (r.kind === 'daily') return null;
+  if (r.kind === 'daily' || r.kind === 'tournament') return null;
   return {
     id: r.id,
     kind: r.kind,

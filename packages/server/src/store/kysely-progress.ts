@@ -19,6 +19,8 @@ import {
   type SkillRow,
 } from './progress.js';
 import { finishDailyAttempt } from './kysely-daily.js';
+import { finishTournamentGame } from './kysely-tournaments.js';
+import type { GameSeat } from '../tournament/scoring.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -448,6 +450,10 @@ class Transaction extends Reads implements ProgressTransaction {
     result: { points: readonly number[]; left: boolean; at: number },
   ): Promise<boolean> {
     return finishDailyAttempt(this.db, tableId, result);
+  }
+
+  finishTournamentGame(gameId: string, result: readonly GameSeat[], at: number): Promise<boolean> {
+    return finishTournamentGame(this.db, gameId, result, at);
   }
 }
 

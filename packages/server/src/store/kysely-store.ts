@@ -6,12 +6,13 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'ky
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
-import type { DailyStore, FriendsStore, MannersStore, TrainingStore } from './types.js';
+import type { DailyStore, FriendsStore, MannersStore, TournamentStore, TrainingStore } from './types.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
 import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
 import { KyselyProgress } from './kysely-progress.js';
+import { KyselyTournaments } from './kysely-tournaments.js';
 import { migrateToLatest } from './migrations.js';
 import type { ProgressStore } from './progress.js';
 import type { Database, EventsTable, TablePlayersTable, UsersTable } from './schema.js';
@@ -163,6 +164,7 @@ export class KyselyStore implements GameStore {
     this.training = new KyselyTraining(db);
     this.manners = new KyselyManners(db);
     this.friends = new KyselyFriends(db);
+    this.tournaments = new KyselyTournaments(db, isUniqueViolation);
   }
 
   /** Training positions and progress. */
@@ -173,6 +175,9 @@ export class KyselyStore implements GameStore {
 
   /** Friendships and invites. */
   readonly friends: FriendsStore;
+
+  /** Tournaments, their entrants and games. */
+  readonly tournaments: TournamentStore;
 
   /** The daily game's days and attempts. */
   readonly daily: DailyStore;

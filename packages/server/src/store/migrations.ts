@@ -263,6 +263,60 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0011_tournaments': {
+    // arena tournaments: settings and times, entrants (one row per player), and the games (tables) they opened
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('tournaments')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('name', 'varchar(80)', (c) => c.notNull())
+        .addColumn('host_id', 'varchar(40)')
+        .addColumn('schedule_key', 'varchar(64)', (c) => c.unique())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'bigint', (c) => c.notNull())
+        .addColumn('ends_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('tournaments_status')
+        .on('tournaments')
+        .columns(['status', 'starts_at'])
+        .execute();
+      await db.schema
+        .createTable('tournament_entrants')
+        .addColumn('tournament_id', 'varchar(40)', (c) => c.notNull().references('tournaments.id'))
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('presence', 'varchar(16)', (c) => c.notNull())
+        .addColumn('presence_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_entrants_pk', ['tournament_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('tournament_entrants_user')
+        .on('tournament_entrants')
+        .columns(['user_id', 'joined_at'])
+        .execute();
+      await db.schema
+        .createTable('tournament_games')
+        .addColumn('game_id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('tournament_id', 'varchar(40)', (c) => c.notNull().references('tournaments.id'))
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .addColumn('result', 'text')
+        .execute();
+      await db.schema
+        .createIndex('tournament_games_tournament')
+        .on('tournament_games')
+        .columns(['tournament_id', 'started_at'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -60,7 +60,7 @@ export interface ChipLedgerTable {
   id: string; // `win:<game>:<user>`, `solo:<hash>`, `buy:<user>:<item>`
   user_id: string;
   amount: number | string; // + in, − out
-  reason: string; // 'rated-win' | 'friends-win' | 'practice-win' | 'solo-win' | 'purchase'
+  reason: string; // 'rated-win' | 'friends-win' | 'practice-win' | 'solo-win' | 'purchase' | 'tournament-prize'
   ref: string; // the game or the item
   created_at: number | string;
 }

@@ -13,6 +13,7 @@
  * await store.progress.balance(user); // 500
  * ```
  */
+import type { GameSeat } from '../tournament/scoring.js';
 import type { ChipReason, LedgerRow, RecentGame } from '@hearts/live/api';
 import type { GameRecord } from '@hearts/engine';
 import type { BotLevel } from '@hearts/table/protocol';
@@ -190,6 +191,11 @@ export interface ProgressTransaction extends ProgressReads {
     tableId: string,
     result: { points: readonly number[]; left: boolean; at: number },
   ): Promise<boolean>;
+  /**
+   * A tournament game finished with its places, in this transaction: false when it was not running (finished
+   * before, abandoned, or no tournament game) — so a game counts once.
+   */
+  finishTournamentGame(gameId: string, result: readonly GameSeat[], at: number): Promise<boolean>;
 }
 
 export interface ProgressStore extends ProgressReads {

@@ -178,6 +178,42 @@ export interface FriendInvitesTable {
   expires_at: number | string;
 }
 
+/** A tournament (migration 0011_tournaments): its settings as JSON, its times and status. */
+export interface TournamentsTable {
+  id: string;
+  kind: string; // 'arena' | 'scheduled' | 'private'
+  name: string;
+  host_id: string | null;
+  schedule_key: string | null; // unique: one tournament per scheduled slot
+  settings: string; // JSON: rules, botLevel, rated, maxPlayers, pairing
+  starts_at: number | string;
+  ends_at: number | string;
+  status: string; // 'upcoming' | 'running' | 'finished'
+  created_at: number | string;
+  finished_at: number | string | null;
+}
+
+/** An entrant: the primary key (tournament_id, user_id) enters each player once. */
+export interface TournamentEntrantsTable {
+  tournament_id: string;
+  user_id: string;
+  name: string;
+  joined_at: number | string;
+  presence: string; // 'active' | 'paused' | 'left'
+  presence_at: number | string;
+}
+
+/** A table opened for a tournament; `result` (JSON places) once the table's finishing transaction marks it. */
+export interface TournamentGamesTable {
+  game_id: string; // the table id
+  tournament_id: string;
+  seats: string; // JSON: user ids, null for bots
+  started_at: number | string;
+  status: string; // 'running' | 'finished' | 'abandoned'
+  finished_at: number | string | null;
+  result: string | null;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
@@ -190,6 +226,9 @@ export interface Database extends ProgressTables {
   leaves: LeavesTable;
   friendships: FriendshipsTable;
   friend_invites: FriendInvitesTable;
+  tournaments: TournamentsTable;
+  tournament_entrants: TournamentEntrantsTable;
+  tournament_games: TournamentGamesTable;
   users: UsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;

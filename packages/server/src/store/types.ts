@@ -18,6 +18,15 @@ import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js'
 import type { BlockedUser, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
+import type {
+  EnterOutcome,
+  TournamentEntrantRow,
+  TournamentEntry,
+  TournamentGameRow,
+  TournamentRecord,
+  TournamentStatus,
+} from './tournaments.js';
+import type { Presence } from '../tournament/state.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
 
@@ -150,6 +159,8 @@ export interface GameStore {
   readonly manners: MannersStore;
   /** Friendships and invites (src/store/friends.ts). */
   readonly friends: FriendsStore;
+  /** Tournaments, their entrants and games (src/store/tournaments.ts). */
+  readonly tournaments: TournamentStore;
 }
 
 /**
@@ -259,4 +270,53 @@ export interface FriendsStore {
   invites(toId: string, now: number): Promise<ReceivedInvite[]>;
   /** Deletes an invite of the user's; false when it was not theirs or is gone. */
   dropInvite(id: string, toId: string): Promise<boolean>;
+}
+
+/**
+ * Tournaments, their entrants and their games (rows: `tournaments.ts`). A game row is finished by the table's
+ * finishing transaction (`ProgressTransaction.finishTournamentGame`), so each game counts once.
+ */
+export interface TournamentStore {
+  /** Stores a new tournament; false (nothing stored) when its id or its schedule key exists. */
+  create(t: TournamentRecord): Promise<boolean>;
+  get(id: string): Promise<TournamentRecord | null>;
+  /** Listed tournaments (not private) with one of the statuses, by start (soonest first, or newest), at most `limit`. */
+  list(
+    statuses: readonly TournamentStatus[],
+    limit: number,
+    newestFirst?: boolean,
+  ): Promise<TournamentRecord[]>;
+  /** Ids of the tournaments not finished (any kind), by start. */
+  unfinished(): Promise<string[]>;
+  /** Moves the status on (upcoming → running → finished); false when it was there or beyond already. */
+  setStatus(id: string, status: TournamentStatus, at: number): Promise<boolean>;
+  /** Enters the player, or makes a paused or left one active again; 'full' when `maxPlayers` have entered. */
+  enter(
+    id: string,
+    who: { userId: string; name: string },
+    at: number,
+    maxPlayers: number,
+  ): Promise<EnterOutcome>;
+  /** Pauses or withdraws an entrant; false when they never entered. */
+  setPresence(
+    id: string,
+    userId: string,
+    presence: Exclude<Presence, 'active'>,
+    at: number,
+  ): Promise<boolean>;
+  /** The entrants, in the order they joined. */
+  entrants(id: string): Promise<TournamentEntrantRow[]>;
+  /** Records games as running (their tables are about to open). */
+  startGames(
+    id: string,
+    games: readonly { gameId: string; seats: readonly (string | null)[]; startedAt: number }[],
+  ): Promise<void>;
+  /** A running game whose table never opened: it will never count. False when it was not running. */
+  abandonGame(gameId: string): Promise<boolean>;
+  /** The tournament's games, in the order they started. */
+  games(id: string): Promise<TournamentGameRow[]>;
+  /** The tournament a table was opened for, or null. */
+  gameTournament(gameId: string): Promise<string | null>;
+  /** The tournaments the user entered, newest start first. */
+  userTournaments(userId: string, limit: number): Promise<TournamentEntry[]>;
 }

@@ -37,6 +37,7 @@ test('values are read and checked', () => {
     LIMIT_GUESTS: '5 / 60',
     LIMIT_JOINS: '300/60',
     LIMIT_DAILY: '40/30',
+    LIMIT_TOURNAMENTS: '50/20',
     DAILY_BOT_LEVEL: 'hard',
     METRICS_TOKEN: 'x'.repeat(16),
     METRICS_PORT: '9100',
@@ -49,6 +50,7 @@ test('values are read and checked', () => {
     guestLimit: { count: 5, seconds: 60 },
     joinLimit: { count: 300, seconds: 60 },
     dailyLimit: { count: 40, seconds: 30 },
+    tournamentLimit: { count: 50, seconds: 20 },
     dailyBotLevel: 'hard',
     metricsToken: 'x'.repeat(16),
     metricsPort: 9100,
@@ -65,6 +67,7 @@ test('values are read and checked', () => {
   );
   expect(bad({ MATCHMAKE_MAX_BODY: '10' })).toMatch(/MATCHMAKE_MAX_BODY/);
   expect(bad({ LIMIT_DAILY: 'lots' })).toMatch(/LIMIT_DAILY must be count\/seconds/);
+  expect(bad({ LIMIT_TOURNAMENTS: '5' })).toMatch(/LIMIT_TOURNAMENTS must be count\/seconds/);
   expect(bad({ DAILY_BOT_LEVEL: 'godlike' })).toMatch(/DAILY_BOT_LEVEL must be one of random, easy/);
 });
 

@@ -17,6 +17,7 @@ import { timing } from '../game/settings';
 import { Avatar, CardBackArt } from '../shop/art';
 import { saveLook } from '../shop/look';
 import { CardBackSvg } from '../ui/CardSvg';
+import { lastTournament } from '../tournament/link';
 import { useApp } from '../ui/context';
 import { provisionalTitle, ratingText } from '../ui/rating';
 import { ClockIcon } from '../ui/icons';
@@ -287,6 +288,7 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
   const mine = result?.ratings[view.you] ?? null;
   const ready = client.again?.seats ?? [];
   const daily = client.state?.table.kind === 'daily';
+  const tournament = client.state?.table.kind === 'tournament' ? lastTournament() : null;
   return (
     <>
       {result && (
@@ -308,7 +310,21 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
           {t('live.table.chipsWon', { n: result.chips![view.you] })}
         </p>
       )}
-      {daily ? (
+      {client.state?.table.kind === 'tournament' ? (
+        // The tournament seats its players again: no rematch; its page shows the standings and the next table.
+        <div className="result-actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              void client.leave();
+              navigate(tournament ? `/tournaments/${tournament}` : '/tournaments');
+            }}
+          >
+            {t('tournament.toTournament')}
+          </button>
+        </div>
+      ) : daily ? (
         // The daily game is played once a day: no rematch; the day's page shows the rank.
         <div className="result-actions">
           <button

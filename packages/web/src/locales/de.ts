@@ -1,5 +1,6 @@
 import { dailyDe } from '../daily/texts';
 import { friendsDe } from '../live/friends-texts';
+import { tournamentDe } from '../tournament/texts';
 import { liveDe } from '../live/texts';
 import { padDe } from '../pad/texts';
 import { progressDe } from '../profile/texts';
@@ -365,4 +366,5 @@ export const de: Texts = {
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
   daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
   training: trainingDe, // das Training: src/training/texts.ts
+  tournament: tournamentDe, // Turniere: src/tournament/texts.ts
 };

@@ -1,5 +1,6 @@
 import { dailyEn } from '../daily/texts';
 import { friendsEn } from '../live/friends-texts';
+import { tournamentEn } from '../tournament/texts';
 import { liveEn } from '../live/texts';
 import { padEn } from '../pad/texts';
 import { progressEn } from '../profile/texts';
@@ -364,6 +365,7 @@ export const en = {
   rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts
   daily: dailyEn, // the daily game: src/daily/texts.ts
   training: trainingEn, // the training page: src/training/texts.ts
+  tournament: tournamentEn, // tournaments: src/tournament/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

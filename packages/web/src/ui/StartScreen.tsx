@@ -180,6 +180,15 @@ export function StartScreen() {
           <strong>{t('training.link')}</strong>
           <small>{t('training.linkInfo')}</small>
         </button>
+        <button
+          type="button"
+          className="daily-link"
+          style={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
+          onClick={() => navigate('/tournaments')}
+        >
+          <strong>{t('tournament.link')}</strong>
+          <small>{t('tournament.linkInfo')}</small>
+        </button>
         <button type="button" style={{ gridColumn: '1 / -1' }} onClick={() => navigate('/live')}>
           {t('live.link')}
         </button>

@@ -20,6 +20,8 @@ const DailyScreen = lazy(() => import('../daily/DailyScreen'));
 const TrainingScreen = lazy(() => import('../training/TrainingScreen'));
 /** Friends (src/live/FriendsPage.tsx), loaded on demand. */
 const FriendsPage = lazy(() => import('../live/FriendsPage'));
+/** Tournaments (src/tournament), loaded on demand. */
+const TournamentScreen = lazy(() => import('../tournament/TournamentScreen'));
 /** How the fair shuffle of live tables works (src/live). */
 const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
 
@@ -78,6 +80,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   daily: (rest) => (
     <Suspense fallback={null}>
       <DailyScreen rest={rest} />
+    </Suspense>
+  ),
+  tournaments: (rest) => (
+    <Suspense fallback={null}>
+      <TournamentScreen rest={rest} />
     </Suspense>
   ),
 };

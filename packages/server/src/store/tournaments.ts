@@ -1,0 +1,72 @@
+/**
+ * Tournaments' storage: each tournament's settings and times, its entrants (who joined, and whether they want to
+ * play), and its games — a row per table it opened, `running` until the table's finishing transaction marks it
+ * `finished` with the places (once: the update only takes a running row). Standings are derived from the finished
+ * rows (`tournament/scoring.ts`), never stored. The `TournamentStore` interface stands beside `GameStore` in
+ * `types.ts`; any implementation must pass `test/tournament-contract.ts`.
+ *
+ * ```ts
+ * await store.tournaments.create(record);
+ * await store.tournaments.enter(record.id, { userId, name }, Date.now(), record.maxPlayers); // 'entered'
+ * const games = await store.tournaments.games(record.id); // running and finished
+ * ```
+ */
+import type { Rules } from '@hearts/engine';
+import type { BotLevel } from '@hearts/table/protocol';
+import type { PairingPolicy } from '../tournament/pairing.js';
+import type { GameSeat } from '../tournament/scoring.js';
+import type { Presence } from '../tournament/state.js';
+
+export type TournamentKind = 'arena' | 'scheduled' | 'private';
+export type TournamentStatus = 'upcoming' | 'running' | 'finished';
+
+/** A tournament's settings and times. Invariant: `startsAt < endsAt`; `rules.handsToPlay` is the game length. */
+export interface TournamentRecord {
+  readonly id: string; // a private one's id is its code (unguessable, not listed)
+  readonly kind: TournamentKind;
+  readonly name: string;
+  readonly hostId: string | null; // who created a private one
+  readonly scheduleKey: string | null; // a scheduled one's slot, e.g. 'hourly:2026-12-01T20'; unique
+  readonly rules: Rules;
+  readonly botLevel: BotLevel; // the bots that fill tables
+  readonly rated: boolean;
+  readonly maxPlayers: number;
+  readonly pairing: PairingPolicy;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  readonly status: TournamentStatus;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface TournamentEntrantRow {
+  readonly tournamentId: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly joinedAt: number;
+  readonly presence: Presence;
+  readonly presenceAt: number; // when the presence last changed (coming back starts a wait)
+}
+
+export interface TournamentGameRow {
+  readonly gameId: string; // the table id
+  readonly tournamentId: string;
+  readonly seats: readonly (string | null)[]; // user ids in seat order; null: a bot
+  readonly startedAt: number;
+  readonly status: 'running' | 'finished' | 'abandoned';
+  readonly finishedAt: number | null;
+  readonly result: readonly GameSeat[] | null; // the places, once finished
+}
+
+/** What `enter` did. */
+export type EnterOutcome =
+  | 'entered' // a new entrant
+  | 'back' // was paused or had left, active again
+  | 'already' // was active
+  | 'full'; // maxPlayers have entered
+
+/** A tournament in a player's history. */
+export interface TournamentEntry {
+  readonly tournament: TournamentRecord;
+  readonly joinedAt: number;
+}

@@ -1,0 +1,234 @@
+/**
+ * Tournaments over HTTP: the handlers of `ROUTES.tournaments`, `tournamentCreate`, `tournament`, `tournamentJoin`,
+ * `tournamentPause` and `tournamentLeave` of `@hearts/live/api`. Every route counts against `LIMIT_TOURNAMENTS` per
+ * address; creating a private tournament also against `LIMIT_ROOMS`, and a host has at most
+ * {@link HOSTED_MAX} private tournaments not finished. A page carries an ETag of its content (the clock left out),
+ * so a client polling it (the tournament page, every 2 s) gets 304 while nothing changed. Standings are derived
+ * from the stored games on every request (docs/tournaments.md).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { DEFAULT_RULES } from '@hearts/engine';
+import type { StandingRow, TournamentPage, TournamentSummary } from '@hearts/live/api';
+import { TOURNAMENT_ROWS } from '@hearts/live/api';
+import type { Handlers } from '../api-router.js';
+import { HttpError, rateLimitError } from '../http-json.js';
+import { clientAddress } from '../limits.js';
+import type { Services } from '../services.js';
+import type { TournamentRecord } from '../store/tournaments.js';
+import type { UserRecord } from '../store/types.js';
+import { DEFAULT_PAIRING } from './pairing.js';
+import { POINT_UNIT } from './scoring.js';
+import { stateFromRows } from './runner.js';
+import { phase, standingsOf } from './state.js';
+
+/** Private tournaments a host may have that are not finished. */
+export const HOSTED_MAX = 3;
+/** Tournaments in a player's history. */
+export const HISTORY_MAX = 20;
+/** Tournaments listed per status. */
+export const LIST_MAX = 30;
+
+const summaryOf = (t: TournamentRecord, players: number, host: string | null): TournamentSummary => ({
+  id: t.id,
+  kind: t.kind,
+  name: t.name,
+  host,
+  status: t.status,
+  startsAt: t.startsAt,
+  endsAt: t.endsAt,
+  hands: t.rules.handsToPlay,
+  rated: t.rated,
+  bots: t.pairing.bots,
+  maxWaitS: Math.round(t.pairing.maxWaitMs / 1000),
+  players,
+  maxPlayers: t.maxPlayers,
+});
+
+/** The tournament handlers. */
+export function tournamentHandlers(
+  s: Services,
+  now: () => number = Date.now,
+): Pick<
+  Handlers,
+  | 'tournaments'
+  | 'tournamentCreate'
+  | 'tournament'
+  | 'tournamentJoin'
+  | 'tournamentPause'
+  | 'tournamentLeave'
+  | 'tournamentHistory'
+> {
+  const db = s.store.tournaments;
+  const limit = async (req: IncomingMessage) => {
+    const limited = await s.limits.take('tournaments', clientAddress(req, s.config.trustProxy));
+    if (limited) throw rateLimitError(limited);
+  };
+  const find = async (id: string): Promise<TournamentRecord> => {
+    const t = await db.get(id);
+    if (!t) throw new HttpError(404, 'ERR_NOT_FOUND', `no tournament ${id}`);
+    return t;
+  };
+  const hostName = async (t: TournamentRecord) =>
+    t.hostId ? ((await s.store.userById(t.hostId))?.name ?? null) : null;
+
+  const page = async (
+    t: TournamentRecord,
+    me: UserRecord | null,
+  ): Promise<{ body: TournamentPage; etag: string }> => {
+    const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
+    const state = stateFromRows(t, entrants, games);
+    const at = now();
+    const byUser = new Map(state.entrants.map((e) => [e.userId, e]));
+    const all = standingsOf(state);
+    const mine = me ? all.findIndex((l) => l.userId === me.id) : -1;
+    const shown = all.filter((_, i) => i < TOURNAMENT_ROWS || i === mine);
+    const standings: StandingRow[] = shown.map((l) => {
+      const e = byUser.get(l.userId)!;
+      return {
+        rank: l.rank,
+        name: l.name,
+        you: l.userId === me?.id,
+        points: l.points,
+        games: l.games,
+        wins: l.wins,
+        streak: l.streak,
+        presence: e.presence,
+        playing: e.table !== null,
+        results: l.results.map((r) => ({
+          gameId: r.gameId,
+          place: r.place,
+          points: r.units / POINT_UNIT,
+          doubled: r.doubled,
+        })),
+      };
+    });
+    const you = me ? byUser.get(me.id) : undefined;
+    const body: Omit<TournamentPage, 'now'> = {
+      tournament: summaryOf(t, entrants.length, await hostName(t)),
+      phase: phase(state, at),
+      standings,
+      running: state.running.length,
+      finished: state.games.length,
+      you: you ? { presence: you.presence, tableId: you.table } : null,
+    };
+    const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+    return { body: { ...body, now: at }, etag };
+  };
+
+  const answer = async (
+    t: TournamentRecord,
+    me: UserRecord | null,
+    req: IncomingMessage,
+    reply: { status: number; headers: Record<string, string> },
+  ) => {
+    const { body, etag } = await page(t, me);
+    reply.headers['etag'] = etag;
+    reply.headers['cache-control'] = 'no-cache';
+    if (req.method === 'GET' && req.headers['if-none-match'] === etag) reply.status = 304;
+    return body;
+  };
+
+  return {
+    tournaments: async ({ req }) => {
+      await limit(req);
+      const summaries = async (list: TournamentRecord[]) =>
+        Promise.all(list.map(async (t) => summaryOf(t, (await db.entrants(t.id)).length, null)));
+      return {
+        running: await summaries(await db.list(['running'], LIST_MAX)),
+        upcoming: await summaries(await db.list(['upcoming'], LIST_MAX)),
+        finished: await summaries(await db.list(['finished'], LIST_MAX, true)),
+      };
+    },
+
+    tournamentCreate: async ({ req, user, body }) => {
+      await limit(req);
+      const limited = await s.limits.take('rooms', clientAddress(req, s.config.trustProxy));
+      if (limited) throw rateLimitError(limited);
+      if (s.draining)
+        throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down: try again shortly');
+      let hosted = 0;
+      for (const id of await db.unfinished()) if ((await db.get(id))?.hostId === user.id) hosted++;
+      if (hosted >= HOSTED_MAX)
+        throw new HttpError(
+          429,
+          'ERR_TOO_MANY_TOURNAMENTS',
+          `you host ${hosted} tournaments that have not finished (at most ${HOSTED_MAX})`,
+        );
+      const at = now();
+      const startsAt = at + body.startsIn * 60_000;
+      const t: TournamentRecord = {
+        id: randomBytes(9).toString('base64url'),
+        kind: 'private',
+        name: body.name,
+        hostId: user.id,
+        scheduleKey: null,
+        rules: { ...DEFAULT_RULES, handsToPlay: body.hands },
+        botLevel: body.botLevel,
+        rated: body.rated,
+        maxPlayers: body.maxPlayers,
+        pairing: { ...DEFAULT_PAIRING, bots: body.bots },
+        startsAt,
+        endsAt: startsAt + body.minutes * 60_000,
+        status: 'upcoming',
+        createdAt: at,
+        finishedAt: null,
+      };
+      await db.create(t);
+      await db.enter(t.id, { userId: user.id, name: user.name }, at, t.maxPlayers);
+      return { id: t.id };
+    },
+
+    tournament: async ({ req, params, viewer, reply }) => {
+      await limit(req);
+      return answer(await find(params.id), await viewer(), req, reply);
+    },
+
+    tournamentHistory: async ({ req, user }) => {
+      await limit(req);
+      const entries = await db.userTournaments(user.id, HISTORY_MAX);
+      return {
+        tournaments: await Promise.all(
+          entries.map(async ({ tournament: t }) => {
+            const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
+            const all = standingsOf(stateFromRows(t, entrants, games));
+            const mine = all.find((l) => l.userId === user.id);
+            return {
+              tournament: summaryOf(t, entrants.length, null),
+              rank: mine?.rank ?? all.length,
+              of: all.length,
+              points: mine?.points ?? 0,
+              games: mine?.games ?? 0,
+            };
+          }),
+        ),
+      };
+    },
+
+    tournamentJoin: async ({ req, params, user, reply }) => {
+      await limit(req);
+      const t = await find(params.id);
+      if (now() >= t.endsAt) throw new HttpError(409, 'ERR_TOURNAMENT_OVER', 'the tournament has ended');
+      const r = await db.enter(t.id, { userId: user.id, name: user.name }, now(), t.maxPlayers);
+      if (r === 'full')
+        throw new HttpError(409, 'ERR_TOURNAMENT_FULL', `all ${t.maxPlayers} places are taken`);
+      return answer(t, user, req, reply);
+    },
+
+    tournamentPause: async ({ req, params, user, reply }) => {
+      await limit(req);
+      const t = await find(params.id);
+      if (!(await db.setPresence(t.id, user.id, 'paused', now())))
+        throw new HttpError(409, 'ERR_NOT_ENTERED', 'you have not joined this tournament');
+      return answer(t, user, req, reply);
+    },
+
+    tournamentLeave: async ({ req, params, user, reply }) => {
+      await limit(req);
+      const t = await find(params.id);
+      if (!(await db.setPresence(t.id, user.id, 'left', now())))
+        throw new HttpError(409, 'ERR_NOT_ENTERED', 'you have not joined this tournament');
+      return answer(t, user, req, reply);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The runner against a real store (SQLite in memory) and the embedded presence, with an injected clock and the
+ * tables' opening recorded instead of rooms: it announces the scheduled arenas once, seats free players, gives up a
+ * game whose table never came to be, finishes the tournament once its games are done and pays the podium once.
+ */
+import { pino } from 'pino';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { DEFAULT_RULES } from '@hearts/engine';
+import type { StoredSeat } from '@hearts/table';
+import { LocalTablePresence } from '../presence.js';
+import { openSqliteStore } from '../store/sqlite.js';
+import type { TournamentRecord } from '../store/tournaments.js';
+import type { GameStore, TableRecord } from '../store/types.js';
+import { DEFAULT_PAIRING } from './pairing.js';
+import { TOURNAMENT_PRIZES } from './prizes.js';
+import { OPEN_TIMEOUT_MS, TournamentRunner, leaseOf } from './runner.js';
+
+let store: GameStore;
+let presence: LocalTablePresence;
+let now = 0;
+const opened: TableRecord[] = [];
+
+beforeEach(async () => {
+  store = await openSqliteStore(':memory:');
+  presence = new LocalTablePresence();
+  await presence.start('p1');
+  opened.length = 0;
+});
+afterEach(() => store.close());
+
+/** The table is stored (as `openTable` does) and its opening recorded instead of a room. */
+const storeTable = async (r: TableRecord) => {
+  await store.createTable(r);
+  opened.push(r);
+  return r.id;
+};
+const runner = (open: (r: TableRecord) => Promise<string> = storeTable) =>
+  new TournamentRunner({
+    store,
+    presence,
+    log: pino({ level: 'silent' }),
+    openTable: open,
+    seatsFor: (_t, humans) =>
+      Promise.resolve([
+        ...humans.map((h): StoredSeat => ({ kind: 'human', userId: h.userId, name: h.name, rating: null })),
+        ...Array.from({ length: 4 - humans.length }, (_, i): StoredSeat => ({
+          kind: 'bot',
+          level: 'easy',
+          name: `Bot ${i + 1}`,
+          rating: null,
+        })),
+      ]),
+    draining: () => false,
+    now: () => now,
+  });
+
+const arena = (over: Partial<TournamentRecord> = {}): TournamentRecord => ({
+  id: 'a1',
+  kind: 'arena',
+  name: 'Arena',
+  hostId: null,
+  scheduleKey: null,
+  rules: { ...DEFAULT_RULES, handsToPlay: 1 },
+  botLevel: 'easy',
+  rated: false,
+  maxPlayers: 50,
+  pairing: { ...DEFAULT_PAIRING, gatherMs: 0 },
+  startsAt: 1_000,
+  endsAt: 100_000,
+  status: 'upcoming',
+  createdAt: 0,
+  finishedAt: null,
+  ...over,
+});
+
+test('announces the scheduled arenas once, however often it ticks', async () => {
+  now = Date.parse('2026-12-05T20:00:00Z');
+  const r = runner();
+  await r.tick();
+  await r.tick();
+  await runner().tick(); // another process
+  const listed = await store.tournaments.list(['upcoming'], 10);
+  expect(listed.map((t) => t.scheduleKey)).toEqual(['hourly:20261205T21', 'weekly:20261206']);
+});
+
+test('seats, gives up a table that never came, finishes once and pays the podium once', async () => {
+  now = Date.parse('2026-12-01T12:34:00Z'); // scheduled ones come too; the arena below is what is looked at
+  const base = now;
+  await store.tournaments.create(arena({ startsAt: base, endsAt: base + 600_000 }));
+  for (const u of ['a', 'b', 'c', 'd']) {
+    await store.createUser({
+      id: u,
+      name: u.toUpperCase(),
+      passwordHash: null,
+      tokenGeneration: 0,
+      rating: 1500,
+      games: 0,
+      createdAt: 0,
+      lastPlayedAt: null,
+    });
+    await store.tournaments.enter('a1', { userId: u, name: u.toUpperCase() }, base, 50);
+  }
+  // The first table fails to open: its game is given up at once and the players are free again.
+  await runner(() => Promise.reject(new Error('no room'))).tick();
+  expect((await store.tournaments.games('a1')).map((g) => g.status)).toEqual(['abandoned']);
+  const r = runner();
+  now += 1000;
+  await r.tick();
+  expect(presence.holds(leaseOf('a1'))).toBe(true);
+  expect(opened).toHaveLength(1);
+  expect(opened[0]).toMatchObject({ kind: 'tournament', rated: false });
+  expect((await store.tournaments.get('a1'))?.status).toBe('running');
+  // Three games, each finished by its table's transaction (a wins them all); then one more is seated.
+  const order = ['a', 'b', 'c', 'd'];
+  for (let g = 0; g < 3; g++) {
+    const id = opened[opened.length - 1]!.id;
+    const seats = opened[opened.length - 1]!.seats.map((s) => (s.kind === 'human' ? s.userId : null));
+    await store.progress.transaction((tx) =>
+      tx.finishTournamentGame(
+        id,
+        seats.map((u) => ({ userId: u, name: u ?? 'Bot', place: order.indexOf(u!) + 1 })),
+        now,
+      ),
+    );
+    now += 1000;
+    await r.tick();
+  }
+  expect(opened).toHaveLength(4);
+  // A game recorded whose table never came to be (a crash between the two writes) is given up after a while.
+  await store.tournaments.startGames('a1', [
+    { gameId: 'ghost', seats: ['x', null, null, null], startedAt: now },
+  ]);
+  now += OPEN_TIMEOUT_MS + 1;
+  await r.tick();
+  expect((await store.tournaments.games('a1')).find((g) => g.gameId === 'ghost')?.status).toBe('abandoned');
+  // The end: the last table finishes after it, then the tournament is finished and the podium paid, once.
+  now = base + 700_000;
+  await r.tick();
+  expect((await store.tournaments.get('a1'))?.status).toBe('running'); // its last game still runs
+  const last = opened[opened.length - 1]!;
+  await store.progress.transaction((tx) =>
+    tx.finishTournamentGame(
+      last.id,
+      last.seats.map((s) => ({ userId: s.kind === 'human' ? s.userId : null, name: s.name, place: 1 })),
+      now,
+    ),
+  );
+  await r.tick();
+  await runner().tick();
+  expect((await store.tournaments.get('a1'))?.status).toBe('finished');
+  expect(presence.holds(leaseOf('a1'))).toBe(false);
+  expect(await store.progress.balance('a')).toBe(TOURNAMENT_PRIZES[0]);
+  expect(await store.progress.balance('b')).toBe(TOURNAMENT_PRIZES[1]);
+  expect(await store.progress.balance('c')).toBe(TOURNAMENT_PRIZES[2]);
+  expect(await store.progress.balance('d')).toBe(0);
+});

@@ -1,0 +1,93 @@
+/**
+ * The tournament routes under abuse, against a real server: malformed and out-of-range options are refused with
+ * ERR_MALFORMED (a name too long, a tournament too long, too many players, unknown fields), a huge body with 413; a
+ * host has at most HOSTED_MAX private tournaments not finished (ERR_TOO_MANY_TOURNAMENTS); a full tournament
+ * refuses more (ERR_TOURNAMENT_FULL, also under concurrent joins); pausing without having joined is
+ * ERR_NOT_ENTERED; bad ids are 404; every route counts against LIMIT_TOURNAMENTS per address (429 with Retry-After).
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TOURNAMENT_LIMITS } from '@hearts/live/api';
+import { HOSTED_MAX } from '../../src/tournament/routes.js';
+import { api, guest, startTestServer, TEST_LIMITS, type TestServer } from '../helpers.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ ...TEST_LIMITS, tournamentLimit: { count: 60, seconds: 60 } });
+});
+afterAll(() => t.stop());
+
+const OPTIONS = {
+  name: 'Arena',
+  minutes: 30,
+  hands: 2,
+  startsIn: 5,
+  rated: false,
+  bots: true,
+  botLevel: 'easy',
+  maxPlayers: 4,
+};
+
+test('bad options, the hosting cap, a full field, bad ids; then the rate limit', async () => {
+  const host = await guest(t.url);
+  const create = (body: unknown, token = host.token) =>
+    api<{ id?: string; error?: string }>(t.url, '/api/tournaments', { token, body });
+  for (const bad of [
+    { ...OPTIONS, name: 'x'.repeat(TOURNAMENT_LIMITS.nameMax + 1) },
+    { ...OPTIONS, name: '   ' },
+    { ...OPTIONS, minutes: TOURNAMENT_LIMITS.minutes.max + 1 },
+    { ...OPTIONS, minutes: 12.5 },
+    { ...OPTIONS, hands: 0 },
+    { ...OPTIONS, maxPlayers: TOURNAMENT_LIMITS.players.max + 1 },
+    { ...OPTIONS, startsIn: -1 },
+    { ...OPTIONS, botLevel: 'godlike' },
+    { ...OPTIONS, extra: 1 },
+    'not an object',
+  ])
+    expect(await create(bad)).toMatchObject({ status: 400, body: { error: 'ERR_MALFORMED' } });
+  const huge = await fetch(`${t.url}/api/tournaments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...OPTIONS, name: 'x'.repeat(100_000) }),
+  });
+  expect(huge.status).toBe(413);
+  expect((await create(OPTIONS, 'h2.nope')).status).toBe(401);
+
+  // The hosting cap.
+  const ids: string[] = [];
+  for (let i = 0; i < HOSTED_MAX; i++) {
+    const r = await create(OPTIONS);
+    expect(r.status).toBe(200);
+    ids.push(r.body.id!);
+  }
+  expect(await create(OPTIONS)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_TOURNAMENTS' } });
+
+  // A full field: four places (the host has one), ten joining at once.
+  const joiners = await Promise.all(Array.from({ length: 10 }, () => guest(t.url)));
+  const joins = await Promise.all(
+    joiners.map((u) =>
+      api<{ error?: string }>(t.url, `/api/tournaments/${ids[0]}/join`, { method: 'POST', token: u.token }),
+    ),
+  );
+  expect(joins.filter((r) => r.status === 200)).toHaveLength(3);
+  expect(joins.filter((r) => r.status === 409 && r.body.error === 'ERR_TOURNAMENT_FULL')).toHaveLength(7);
+  const outsider = joiners[joins.findIndex((r) => r.status === 409)]!;
+  expect(
+    await api(t.url, `/api/tournaments/${ids[0]}/pause`, { method: 'POST', token: outsider.token }),
+  ).toMatchObject({ status: 409, body: { error: 'ERR_NOT_ENTERED' } });
+
+  for (const bad of ['nope', '..%2F..%2Fetc', 'x'.repeat(41)])
+    expect((await api(t.url, `/api/tournaments/${bad}`)).status).toBe(404);
+  expect((await api(t.url, `/api/tournaments/${ids[0]}/join`)).status).toBe(405);
+
+  // LIMIT_TOURNAMENTS: every tournament route counts; past the limit 429 ERR_RATE_LIMIT with Retry-After.
+  let limited: Response | null = null;
+  for (let i = 0; i < 80 && !limited; i++) {
+    const r = await fetch(`${t.url}/api/tournaments`);
+    if (r.status === 429) limited = r;
+    else expect(r.status).toBe(200);
+  }
+  expect(limited).not.toBeNull();
+  expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(((await limited!.json()) as { error: string }).error).toBe('ERR_RATE_LIMIT');
+  expect((await api(t.url, '/api/leaderboard')).status).toBe(200);
+});

@@ -1,0 +1,55 @@
+/** Tournaments in the integration tests: a private one with players, its page polled until a condition holds. */
+import type { TournamentPage } from '@hearts/live/api';
+import { api, guest } from './helpers.js';
+
+export type User = Awaited<ReturnType<typeof guest>>;
+
+/** A private tournament of one-hand games starting now, created by the first of `n` guests and joined by all. */
+export async function tournamentWith(url: string, n: number): Promise<{ id: string; users: User[] }> {
+  const users = await Promise.all(Array.from({ length: n }, () => guest(url)));
+  const created = await api<{ id: string }>(url, '/api/tournaments', {
+    token: users[0]!.token,
+    body: {
+      name: 'Test arena',
+      minutes: 30,
+      hands: 1,
+      startsIn: 0,
+      rated: false,
+      bots: true,
+      botLevel: 'easy',
+      maxPlayers: 16,
+    },
+  });
+  if (created.status !== 200) throw new Error(`create: ${created.status}`);
+  const id = created.body.id;
+  for (const u of users.slice(1)) {
+    const r = await api(url, `/api/tournaments/${id}/join`, { method: 'POST', token: u.token });
+    if (r.status !== 200) throw new Error(`join: ${r.status}`);
+  }
+  return { id, users };
+}
+
+export const pageOf = async (url: string, id: string, u?: User): Promise<TournamentPage> =>
+  (await api<TournamentPage>(url, `/api/tournaments/${id}`, u ? { token: u.token } : {})).body;
+
+/** Polls the page (as `u`) until `cond` holds; throws after `timeoutMs`. */
+export async function waitPage(
+  what: string,
+  url: () => string,
+  id: string,
+  cond: (p: TournamentPage) => boolean,
+  timeoutMs: number,
+  u?: User,
+): Promise<TournamentPage> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await pageOf(url(), id, u).catch(() => null);
+    if (p && cond(p)) return p;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(p)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Each user's table now (null: not seated). */
+export const tablesOf = async (url: string, id: string, users: readonly User[]): Promise<(string | null)[]> =>
+  Promise.all(users.map(async (u) => (await pageOf(url, id, u)).you?.tableId ?? null));

@@ -1,0 +1,193 @@
+/**
+ * A tournament on a real server with real clients: players join over the API, the runner seats them (four free:
+ * after the gathering wait), they play their tables, the standings change from the stored results; a paused
+ * player is not seated again; the page answers 304 to a poll while nothing changed; a game running at the end
+ * counts, then the tournament finishes.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEFAULT_RULES } from '@hearts/engine';
+import type { TableClient } from '@hearts/live';
+import type { TournamentPage } from '@hearts/live/api';
+import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
+import type { TournamentRecord } from '../src/store/tournaments.js';
+import { AutoPlayer, api, connect, guest, startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ bankMs: 30_000 }); // a player's time bank outlasts the waits of the tests
+});
+afterAll(() => t.stop());
+
+type User = Awaited<ReturnType<typeof guest>>;
+const page = async (id: string, u?: User) =>
+  (await api<TournamentPage>(t.url, `/api/tournaments/${id}`, u ? { token: u.token } : {})).body;
+
+/** Plays every table the user is seated at, until stopped. */
+function player(id: string, u: User, seed: number) {
+  const played = new Set<string>();
+  let current: { client: TableClient; auto: AutoPlayer } | null = null;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const p = await page(id, u);
+      const table = p.you?.tableId ?? null;
+      if (table !== null && !played.has(table)) {
+        played.add(table);
+        current?.auto.stop();
+        await current?.client.leave();
+        const client = await connect(t.url, u.token, table);
+        current = { client, auto: new AutoPlayer(client, seed++) };
+        current.auto.poke();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    current?.auto.stop();
+    await current?.client.leave();
+  })();
+  return {
+    played,
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+test('players join, are seated, play, and see the standings change; pause; 304 while nothing changed', async () => {
+  const users = await Promise.all(Array.from({ length: 4 }, () => guest(t.url)));
+  const created = await api<{ id: string }>(t.url, '/api/tournaments', {
+    token: users[0]!.token,
+    body: {
+      name: 'Friday night',
+      minutes: 30,
+      hands: 1,
+      startsIn: 0,
+      rated: false,
+      bots: true,
+      botLevel: 'easy',
+      maxPlayers: 8,
+    },
+  });
+  expect(created.status).toBe(200);
+  const id = created.body.id;
+  for (const u of users.slice(1))
+    expect((await api(t.url, `/api/tournaments/${id}/join`, { method: 'POST', token: u.token })).status).toBe(
+      200,
+    );
+  const first = await page(id, users[1]);
+  expect(first.tournament).toMatchObject({ kind: 'private', name: 'Friday night', players: 4, hands: 1 });
+  expect(first.standings.map((r) => r.points)).toEqual([0, 0, 0, 0]);
+  expect(first.standings.filter((r) => r.you)).toHaveLength(1);
+
+  // Four free: the runner seats them together once the gathering wait is over.
+  const seated = async () => (await Promise.all(users.map((u) => page(id, u)))).every((p) => p.you?.tableId);
+  const deadline = Date.now() + 30_000;
+  while (!(await seated())) {
+    if (Date.now() > deadline) throw new Error('nobody was seated');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const tables = new Set((await Promise.all(users.map((u) => page(id, u)))).map((p) => p.you!.tableId));
+  expect(tables.size).toBe(1);
+
+  const players = users.map((u, i) => player(id, u, 100 + i));
+  // The first game ends: it counts for all four, 7 points in all.
+  let p = await page(id);
+  const end = Date.now() + 120_000;
+  while (p.finished < 1) {
+    if (Date.now() > end) throw new Error('the first game did not finish');
+    await new Promise((r) => setTimeout(r, 250));
+    p = await page(id);
+  }
+  expect(p.standings.map((r) => r.games)).toEqual([1, 1, 1, 1]);
+  expect(p.standings.reduce((a, r) => a + r.points, 0)).toBe(7);
+  expect(p.standings[0]!.results[0]!.place).toBe(1);
+
+  // One pauses: the others are seated again, with a bot once the longest wait has passed; the paused one is not.
+  const res = await api<TournamentPage>(t.url, `/api/tournaments/${id}/pause`, {
+    method: 'POST',
+    token: users[3]!.token,
+  });
+  expect(res.body.you?.presence).toBe('paused');
+  const end2 = Date.now() + 180_000;
+  while (p.finished < 2) {
+    if (Date.now() > end2) throw new Error('the second game did not finish');
+    await new Promise((r) => setTimeout(r, 250));
+    p = await page(id);
+  }
+  await Promise.all(players.map((x) => x.stop()));
+  const paused = p.standings.find((r) => r.presence === 'paused')!;
+  expect(paused.games).toBe(1);
+  expect(p.standings.filter((r) => r.games === 2)).toHaveLength(3);
+  expect(p.standings.reduce((a, r) => a + r.points, 0)).toBeGreaterThan(7); // bots took some of game 2's points
+
+  // Polling: the same content answers 304 with the ETag.
+  const r1 = await fetch(`${t.url}/api/tournaments/${id}`);
+  const etag = r1.headers.get('etag')!;
+  await r1.text();
+  expect(etag).toMatch(/^".+"$/);
+  const r2 = await fetch(`${t.url}/api/tournaments/${id}`, { headers: { 'if-none-match': etag } });
+  expect(r2.status).toBe(304);
+  // the player's history: this tournament, their rank and games
+  const history = await api<{
+    tournaments: { tournament: { id: string }; rank: number; games: number; of: number }[];
+  }>(t.url, '/api/tournament-history', { token: users[0]!.token });
+  const entry = history.body.tournaments.find((e) => e.tournament.id === id)!;
+  const line = p.standings.find((r) => r.games === 2 && r.name === users[0]!.name);
+  expect(entry).toMatchObject({ games: 2, of: 4 });
+  if (line) expect(entry.rank).toBe(line.rank);
+  // a finished game is in the player's replays
+  expect((await api(t.url, `/api/replays/${p.standings[0]!.results[0]!.gameId}`)).status).toBe(200);
+}, 400_000);
+
+test('a game running at the end counts; then the tournament finishes; nobody joins after the end', async () => {
+  const users = await Promise.all(Array.from({ length: 4 }, () => guest(t.url)));
+  const now = Date.now();
+  const record: TournamentRecord = {
+    id: 'endgame',
+    kind: 'arena',
+    name: 'Short arena',
+    hostId: null,
+    scheduleKey: null,
+    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
+    botLevel: 'easy',
+    rated: false,
+    maxPlayers: 10,
+    pairing: { ...DEFAULT_PAIRING, gatherMs: 0 },
+    startsAt: now,
+    endsAt: now + 8_000,
+    status: 'upcoming',
+    createdAt: now,
+    finishedAt: null,
+  };
+  await t.server.services.store.tournaments.create(record);
+  for (const u of users)
+    await api(t.url, '/api/tournaments/endgame/join', { method: 'POST', token: u.token });
+  let p = await page('endgame', users[0]);
+  const end = Date.now() + 30_000;
+  while (p.you?.tableId === null || p.you?.tableId === undefined) {
+    if (Date.now() > end) throw new Error('not seated');
+    await new Promise((r) => setTimeout(r, 200));
+    p = await page('endgame', users[0]);
+  }
+  const table = p.you!.tableId!;
+  const clients = await Promise.all(users.map((u) => connect(t.url, u.token, table)));
+  // Nobody plays until the tournament has ended: the game runs past the end (the bank outlasts the wait).
+  while (Date.now() < record.endsAt + 500) await new Promise((r) => setTimeout(r, 200));
+  expect((await page('endgame')).phase).toBe('finishing');
+  const late = await guest(t.url);
+  const refused = await api(t.url, '/api/tournaments/endgame/join', { method: 'POST', token: late.token });
+  expect(refused).toMatchObject({ status: 409, body: { error: 'ERR_TOURNAMENT_OVER' } });
+  const autos = clients.map((c, i) => new AutoPlayer(c, 7 + i));
+  for (const a of autos) a.poke();
+  const end2 = Date.now() + 120_000;
+  while (p.tournament.status !== 'finished') {
+    if (Date.now() > end2) throw new Error('the tournament did not finish');
+    await new Promise((r) => setTimeout(r, 250));
+    p = await page('endgame');
+  }
+  for (const a of autos) a.stop();
+  await Promise.all(clients.map((c) => c.leave()));
+  expect(p.finished).toBe(1);
+  expect(p.phase).toBe('finished');
+  expect(p.standings.reduce((a, r) => a + r.points, 0)).toBe(7);
+}, 200_000);

@@ -1,0 +1,195 @@
+/**
+ * Tournaments end to end: a player in Chromium opens "Tournaments" from the start screen, creates a private arena of
+ * one-hand games, three more players (Node clients) join it with its code; the runner seats the four, the browser
+ * is taken to its table by itself, plays the hand by clicking cards, goes back to the tournament and sees the
+ * standings change (the game counted, points given). The page at phone width and in German.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TableClient } from '@hearts/live';
+import type { TournamentPage } from '@hearts/live/api';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  RESULTS_DIR,
+  autoplay,
+  buildApp,
+  launch,
+  screenshot,
+  startGameServer,
+  watchErrors,
+  type Server,
+} from './harness';
+
+const SHOTS = join(RESULTS_DIR, 'tournament');
+
+let server: Server;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildApp();
+  server = await startGameServer({
+    BOT_LEVEL: 'easy',
+    BOT_DELAY_MS: '30',
+    HAND_PAUSE_MS: '300',
+    BANK_MS: '60000',
+    LIMIT_TOURNAMENTS: '1000000/1',
+  });
+  url = server.url;
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, `tournament-${name}`);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
+}
+
+async function tryCard(page: Page, card: string): Promise<boolean> {
+  return page
+    .locator(`[data-card="${card}"]`)
+    .click({ position: { x: 8, y: 30 }, timeout: 3000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Plays whatever the table asks of this seat until the game is over (as in daily.test.ts). */
+async function playToTheEnd(page: Page): Promise<number> {
+  let moves = 0;
+  const deadline = Date.now() + 200_000;
+  while (Date.now() < deadline) {
+    if (await page.locator('.result-panel.game-over').isVisible()) break;
+    const phase = await page.locator('.table-screen').getAttribute('data-phase');
+    const passButton = page.locator('button.pass-btn');
+    if (phase === 'pass' && (await passButton.isVisible())) {
+      const cards = await page
+        .locator('[data-card]:not([aria-pressed="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
+      let clicked = true;
+      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse())
+        clicked = clicked && (await tryCard(page, c));
+      if (clicked && (await passButton.isEnabled())) {
+        await passButton.click();
+        moves++;
+      }
+    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
+      const legal = await page
+        .locator('[data-card]:not([aria-disabled="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      if (legal.length > 0 && (await tryCard(page, legal[legal.length - 1]!))) moves++;
+    }
+    await page.waitForTimeout(50);
+  }
+  return moves;
+}
+
+const guest = async () =>
+  ((await (await fetch(`${url}/api/guest`, { method: 'POST' })).json()) as { token: string }).token;
+
+/** A Node player: joins with the code and plays every table it is seated at. */
+function nodePlayer(id: string, token: string, seed: number) {
+  let stopped = false;
+  const clients: TableClient[] = [];
+  const done = (async () => {
+    const joined = await fetch(`${url}/api/tournaments/${id}/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(joined.status).toBe(200);
+    const seen = new Set<string>();
+    while (!stopped) {
+      const res = await fetch(`${url}/api/tournaments/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => null);
+      if (!res) break; // the server is gone (the test failed)
+      const p = (await res.json()) as TournamentPage;
+      const table = p.you?.tableId;
+      if (table && !seen.has(table)) {
+        seen.add(table);
+        const c = new TableClient({ url, token, roomId: table, retryMs: 100 });
+        await c.connect();
+        clients.push(c);
+        autoplay(c, seed++);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      await Promise.all(clients.map((c) => c.leave()));
+    },
+  };
+}
+
+it('creates a private arena, is seated with three others, plays, and sees the standings change', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/?speed=fast#/`);
+  await page.getByRole('button', { name: /Tournaments/ }).click();
+  await page.waitForURL(/#\/tournaments$/);
+  await page.getByRole('heading', { name: 'Create a private tournament' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill('Friday arena');
+  await page.getByLabel('Hands per game').fill('1');
+  await page.getByLabel('Starts in (minutes)').fill('0');
+  await shot(page, 'list-en.png');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/#\/tournaments\/.+/);
+  const code = (await page.locator('[data-code]').getAttribute('data-code'))!;
+  await page.locator('.tournament-standings tr.you').waitFor();
+  await shot(page, 'created-en.png');
+
+  const others = await Promise.all([0, 1, 2].map(async (i) => nodePlayer(code, await guest(), 10 + i)));
+  // Four free: seated after the gathering wait; the browser goes to its table by itself.
+  await page.waitForURL(/#\/live\/t/, { timeout: 60_000 });
+  await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  expect(await playToTheEnd(page)).toBeGreaterThan(0);
+  await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
+  await page.getByRole('button', { name: 'Back to the tournament' }).click();
+  await page.waitForURL(new RegExp(`#/tournaments/${code}$`));
+  // The standings changed: one game counted, 7 points given out among the four.
+  await page.locator('[data-finished="1"]').waitFor({ timeout: 20_000 });
+  const points = await page
+    .locator('.tournament-standings tbody tr[data-points]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-points'))));
+  expect(points.reduce((a, b) => a + b, 0)).toBe(7);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByText('You are paused', { exact: false }).waitFor();
+  await shot(page, 'standings-en.png');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'standings-phone-en.png');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(wide).toBe(false);
+
+  // The player's tournaments: this one, with their rank.
+  await page.getByRole('button', { name: 'All tournaments' }).click();
+  await page.getByRole('heading', { name: 'Your tournaments' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: /Friday arena.*rank \d of 4/ }).waitFor();
+  await shot(page, 'list-phone-en.png');
+
+  const de = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const pageDe = await de.newPage();
+  await pageDe.goto(`${url}/?speed=fast#/tournaments/${code}`);
+  await pageDe.getByRole('heading', { name: 'Tabelle' }).waitFor({ timeout: 20_000 });
+  await pageDe.getByRole('button', { name: 'Beitreten' }).waitFor();
+  await shot(pageDe, 'standings-phone-de.png');
+  await pageDe.goto(`${url}/?speed=fast#/tournaments`);
+  await pageDe.getByRole('heading', { name: 'Privates Turnier erstellen' }).waitFor();
+  await shot(pageDe, 'list-phone-de.png');
+
+  await Promise.all(others.map((o) => o.stop()));
+  expect(errors).toEqual([]);
+  await de.close();
+  await context.close();
+}, 400_000);

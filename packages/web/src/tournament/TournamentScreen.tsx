@@ -1,0 +1,578 @@
+/**
+ * Tournaments (`#/tournaments`), loaded on demand: the running, upcoming and finished arenas and a form to create a
+ * private one; a tournament's page (`#/tournaments/<id>`) with its live standings (polled every 2 s; the server
+ * answers 304 while nothing changed), join / pause / leave, the link and code of a private one, your table when
+ * you are seated (opened by itself once), the podium at the end and each player's games with their replays.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import {
+  ROUTES,
+  TOURNAMENT_LIMITS,
+  type StandingRow,
+  type TournamentEntry,
+  type TournamentPage,
+  type TournamentSummary,
+} from '@hearts/live/api';
+import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { openReplay } from '../game/replay';
+import { ApiError, ensureUser } from '../live/account';
+import { request } from '../live/http';
+import { useApp } from '../ui/context';
+import { setOpenedFile } from '../ui/HistoryPage';
+import { levelName } from '../ui/names';
+import { Page } from '../ui/Page';
+import { recordErrorText } from '../ui/record-words';
+import { rememberTournament } from './link';
+import './tournament.css';
+
+const POLL_MS = 2000;
+
+function errorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.code === 'ERR_OFFLINE') return t('tournament.errors.offline');
+    return t(`tournament.errors.${e.code}`, {
+      defaultValue: t('tournament.errors.other', { message: e.message }),
+    });
+  }
+  return t('tournament.errors.other', { message: e instanceof Error ? e.message : String(e) });
+}
+
+/** "1 h 5 min", "4 min", "35 s". */
+function timeText(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.ceil(s / 60);
+  return min >= 60 ? `${Math.floor(min / 60)} h ${min % 60} min` : `${min} min`;
+}
+
+const pointsText = (p: number, lang: string) =>
+  new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(p);
+
+function useToken(): { token: string | null; problem: string | null } {
+  const { store } = useApp();
+  const { t } = useTranslation();
+  const [token, setToken] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    ensureUser(store).then(
+      (a) => live && setToken(a.token),
+      (e: unknown) => live && setProblem(errorText(t, e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, t]);
+  return { token, problem };
+}
+
+export default function TournamentScreen({ rest }: { rest: string }) {
+  return rest ? <TournamentView key={rest} id={rest} /> : <TournamentList />;
+}
+
+function Summary({ s, now }: { s: TournamentSummary; now: number }) {
+  const { t } = useTranslation();
+  const when =
+    s.status === 'upcoming'
+      ? t('tournament.startsIn', { time: timeText(s.startsAt - now) })
+      : s.status === 'running'
+        ? t('tournament.endsIn', { time: timeText(s.endsAt - now) })
+        : t('tournament.ended');
+  return (
+    <>
+      <strong>{s.name}</strong>
+      <small>
+        {when} · {t('tournament.players', { count: s.players })} · {t('tournament.hands', { count: s.hands })}{' '}
+        · {s.rated ? t('tournament.rated') : t('tournament.unrated')}
+      </small>
+    </>
+  );
+}
+
+function TournamentList() {
+  const { t } = useTranslation();
+  const { navigate } = useApp();
+  const [lists, setLists] = useState<{
+    running: TournamentSummary[];
+    upcoming: TournamentSummary[];
+    finished: TournamentSummary[];
+  } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const now = Date.now();
+  useEffect(() => {
+    let live = true;
+    request(ROUTES.tournaments, {}).then(
+      (l) => live && setLists(l),
+      (e: unknown) => live && setProblem(errorText(t, e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [t]);
+  return (
+    <Page title={t('tournament.title')}>
+      <div className="tournament">
+        <p>{t('tournament.intro')}</p>
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
+        {(['running', 'upcoming', 'finished'] as const).map((k) => (
+          <section key={k} aria-labelledby={`t-${k}`}>
+            <h2 id={`t-${k}`}>{t(`tournament.${k}`)}</h2>
+            {lists && lists[k].length === 0 && <p className="muted">{t('tournament.none')}</p>}
+            <ul className="tournament-list">
+              {lists?.[k].map((s) => (
+                <li key={s.id}>
+                  <button
+                    type="button"
+                    className="tournament-item"
+                    onClick={() => navigate(`/tournaments/${s.id}`)}
+                  >
+                    <Summary s={s} now={now} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <History />
+        <CreateForm />
+      </div>
+    </Page>
+  );
+}
+
+/** The tournaments you entered: your rank and points. */
+function History() {
+  const { t, i18n } = useTranslation();
+  const { navigate } = useApp();
+  const { token } = useToken();
+  const [entries, setEntries] = useState<TournamentEntry[] | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    request(ROUTES.tournamentHistory, { token }).then(
+      (h) => live && setEntries(h.tournaments),
+      () => undefined, // the lists above say what is wrong
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  if (!entries || entries.length === 0) return null;
+  return (
+    <section aria-labelledby="t-history">
+      <h2 id="t-history">{t('tournament.history')}</h2>
+      <ul className="tournament-list">
+        {entries.map((e) => (
+          <li key={e.tournament.id}>
+            <button
+              type="button"
+              className="tournament-item"
+              onClick={() => navigate(`/tournaments/${e.tournament.id}`)}
+            >
+              <strong>{e.tournament.name}</strong>
+              <small>
+                {t('tournament.historyLine', {
+                  rank: e.rank,
+                  of: e.of,
+                  points: pointsText(e.points, i18n.language),
+                  count: e.games,
+                })}
+              </small>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CreateForm() {
+  const { t } = useTranslation();
+  const { navigate } = useApp();
+  const { token, problem: accountProblem } = useToken();
+  const [name, setName] = useState('');
+  const [minutes, setMinutes] = useState(30);
+  const [hands, setHands] = useState(2);
+  const [startsIn, setStartsIn] = useState(5);
+  const [maxPlayers, setMaxPlayers] = useState(16);
+  const [bots, setBots] = useState(true);
+  const [rated, setRated] = useState(false);
+  const [botLevel, setBotLevel] = useState<BotLevel>('medium');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const L = TOURNAMENT_LIMITS;
+  const submit = async () => {
+    if (!token || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { id } = await request(ROUTES.tournamentCreate, {
+        token,
+        body: {
+          name: name.trim() || t('tournament.private'),
+          minutes,
+          hands,
+          startsIn,
+          rated,
+          bots,
+          botLevel,
+          maxPlayers,
+        },
+      });
+      navigate(`/tournaments/${id}`);
+    } catch (e) {
+      setProblem(errorText(t, e));
+      setBusy(false);
+    }
+  };
+  const num = (label: string, value: number, set: (n: number) => void, min: number, max: number) => (
+    <label>
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => set(Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min))))}
+      />
+    </label>
+  );
+  return (
+    <section aria-labelledby="t-create" className="tournament-create">
+      <h2 id="t-create">{t('tournament.create')}</h2>
+      <p className="muted">{t('tournament.createInfo')}</p>
+      {(accountProblem ?? problem) && (
+        <p className="error" role="alert">
+          {accountProblem ?? problem}
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label>
+          {t('tournament.name')}
+          <input value={name} maxLength={L.nameMax} onChange={(e) => setName(e.target.value)} />
+        </label>
+        {num(t('tournament.minutes'), minutes, setMinutes, L.minutes.min, L.minutes.max)}
+        {num(t('tournament.handsPerGame'), hands, setHands, L.hands.min, L.hands.max)}
+        {num(t('tournament.startsInMinutes'), startsIn, setStartsIn, 0, L.startsIn.max)}
+        {num(t('tournament.maxPlayers'), maxPlayers, setMaxPlayers, L.players.min, L.players.max)}
+        <label>
+          {t('tournament.botLevel')}
+          <select value={botLevel} onChange={(e) => setBotLevel(e.target.value as BotLevel)}>
+            {BOT_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {levelName(t, l)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} />
+          {t('tournament.bots', { s: 20 })}
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} />
+          {t('tournament.ratedOption')}
+        </label>
+        <button type="submit" className="primary" disabled={!token || busy}>
+          {t('tournament.createButton')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function TournamentView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { navigate, settings } = useApp();
+  const { token, problem: accountProblem } = useToken();
+  const [page, setPage] = useState<TournamentPage | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [open, setOpen] = useState<string | null>(null); // the player whose games are shown
+  const [skew, setSkew] = useState(0); // the server's clock minus ours
+  const [, tick] = useState(0);
+  const opened = useRef<string | null>(null); // the table we went to already
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const p = await request(ROUTES.tournament, { token, params: { id } });
+        if (!live) return;
+        setPage(p);
+        setSkew(p.now - Date.now());
+        setProblem(null);
+      } catch (e) {
+        if (live) setProblem(errorText(t, e));
+      }
+      if (live) timer = setTimeout(() => void load(), POLL_MS);
+    };
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [token, id, t]);
+
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Seated: go to the table (once per table; the table links back here).
+  const table = page?.you?.tableId ?? null;
+  useEffect(() => {
+    if (table === null || opened.current === table || page?.phase !== 'running') return;
+    opened.current = table;
+    rememberTournament(id);
+    navigate(`/live/${table}`);
+  }, [table, id, navigate, page?.phase]);
+
+  const act = async (
+    route: typeof ROUTES.tournamentJoin | typeof ROUTES.tournamentPause | typeof ROUTES.tournamentLeave,
+  ) => {
+    if (!token || busy) return;
+    setBusy(true);
+    try {
+      setPage(await request(route, { token, params: { id } }));
+      setProblem(null);
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+    setBusy(false);
+  };
+
+  const replay = async (gameId: string) => {
+    try {
+      const record = await request(ROUTES.replay, { token, params: { id: gameId } });
+      const r = openReplay(record);
+      if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
+      setOpenedFile(r.value, gameId);
+      navigate('/replay/file');
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+  };
+
+  const s = page?.tournament;
+  const now = Date.now() + skew;
+  const you = page?.you ?? null;
+  const link = `${window.location.origin}${window.location.pathname}#/tournaments/${id}`;
+  return (
+    <Page title={s?.name ?? t('tournament.title')}>
+      <div className="tournament">
+        {(accountProblem ?? problem) && (
+          <p className="error" role="alert">
+            {accountProblem ?? problem}
+          </p>
+        )}
+        {s && page && (
+          <>
+            <p className="tournament-when" data-phase={page.phase}>
+              {page.phase === 'upcoming' && t('tournament.startsIn', { time: timeText(s.startsAt - now) })}
+              {page.phase === 'running' && t('tournament.endsIn', { time: timeText(s.endsAt - now) })}
+              {page.phase === 'finishing' && t('tournament.finishing')}
+              {page.phase === 'finished' && t('tournament.ended')}
+              {' · '}
+              {t('tournament.hands', { count: s.hands })} ·{' '}
+              {s.rated ? t('tournament.rated') : t('tournament.unrated')}
+            </p>
+            {s.kind === 'private' && (
+              <p className="tournament-share">
+                {s.host && <>{t('tournament.host', { name: s.host })} · </>}
+                {t('tournament.code')}: <code data-code={s.id}>{s.id}</code>{' '}
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+                >
+                  {copied ? t('tournament.copied') : t('tournament.copy')}
+                </button>
+              </p>
+            )}
+            <div className="tournament-actions">
+              {page.phase !== 'finished' &&
+                page.phase !== 'finishing' &&
+                (you === null || you.presence !== 'active') && (
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={busy}
+                    onClick={() => void act(ROUTES.tournamentJoin)}
+                  >
+                    {you === null ? t('tournament.join') : t('tournament.back')}
+                  </button>
+                )}
+              {you?.presence === 'active' && page.phase !== 'finished' && (
+                <>
+                  <button type="button" disabled={busy} onClick={() => void act(ROUTES.tournamentPause)}>
+                    {t('tournament.pause')}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => void act(ROUTES.tournamentLeave)}>
+                    {t('tournament.leave')}
+                  </button>
+                </>
+              )}
+            </div>
+            {you?.tableId && (
+              <p className="tournament-table" role="status">
+                {t('tournament.yourTable')} —{' '}
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => {
+                    rememberTournament(id);
+                    navigate(`/live/${you.tableId}`);
+                  }}
+                >
+                  {t('tournament.goToTable')}
+                </button>
+              </p>
+            )}
+            {you?.presence === 'active' && !you.tableId && page.phase === 'running' && (
+              <p className="muted" role="status">
+                {t('tournament.waiting')}
+              </p>
+            )}
+            {you?.presence === 'paused' && <p className="muted">{t('tournament.paused')}</p>}
+            {you?.presence === 'left' && <p className="muted">{t('tournament.left')}</p>}
+            {page.phase === 'finished' && page.standings.length > 0 && (
+              <Podium rows={page.standings.slice(0, 3)} />
+            )}
+            <section aria-labelledby="t-standings">
+              <h2 id="t-standings">{t('tournament.standings')}</h2>
+              <p className="muted small-print" data-finished={page.finished}>
+                {t('tournament.counted', { finished: page.finished, running: page.running })}
+              </p>
+              {page.standings.length === 0 ? (
+                <p className="muted">{t('tournament.noStandings')}</p>
+              ) : (
+                <table className="tournament-standings">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('tournament.rank')}</th>
+                      <th scope="col">{t('tournament.player')}</th>
+                      <th scope="col">{t('tournament.games')}</th>
+                      <th scope="col">{t('tournament.points')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.standings.map((r, i) => (
+                      <StandingLine
+                        key={i}
+                        r={r}
+                        open={open === r.name}
+                        onToggle={() => setOpen(open === r.name ? null : r.name)}
+                        onReplay={(g) => void replay(g)}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          </>
+        )}
+        <p>
+          <button type="button" className="link" onClick={() => navigate('/tournaments')}>
+            {t('tournament.list')}
+          </button>
+        </p>
+      </div>
+    </Page>
+  );
+}
+
+function Podium({ rows }: { rows: readonly StandingRow[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="t-podium">
+      <h2 id="t-podium">{t('tournament.podium')}</h2>
+      <ol className="tournament-podium">
+        {rows.map((r, i) => (
+          <li key={i} data-rank={r.rank}>
+            <span className="medal" aria-hidden="true">
+              {['🥇', '🥈', '🥉'][r.rank - 1] ?? ''}
+            </span>
+            <strong>{r.name}</strong> {pointsText(r.points, i18n.language)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StandingLine({
+  r,
+  open,
+  onToggle,
+  onReplay,
+}: {
+  r: StandingRow;
+  open: boolean;
+  onToggle: () => void;
+  onReplay: (gameId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const mark =
+    r.presence === 'paused'
+      ? t('tournament.pausedMark')
+      : r.presence === 'left'
+        ? t('tournament.leftMark')
+        : null;
+  return (
+    <>
+      <tr className={r.you ? 'you' : undefined} data-rank={r.rank} data-points={r.points}>
+        <td>{r.rank}</td>
+        <td className="name">
+          <button type="button" className="link" aria-expanded={open} onClick={onToggle}>
+            {r.name}
+          </button>
+          {r.you && <span className="muted"> ({t('tournament.you')})</span>}
+          {r.streak >= 2 && (
+            <span className="fire" title={t('tournament.streak')} aria-label={t('tournament.streak')}>
+              {' '}
+              🔥
+            </span>
+          )}
+          {r.playing && <span className="chip">{t('tournament.playing')}</span>}
+          {mark && <span className="chip muted">{mark}</span>}
+        </td>
+        <td>{r.games}</td>
+        <td className="points">{pointsText(r.points, i18n.language)}</td>
+      </tr>
+      {open && (
+        <tr className="games">
+          <td colSpan={4}>
+            <span className="sr-only">{t('tournament.gamesOf', { name: r.name })}</span>
+            <ul>
+              {r.results.map((g) => (
+                <li key={g.gameId}>
+                  {t('tournament.place', { place: g.place })} · {pointsText(g.points, i18n.language)}
+                  {g.doubled && ' 🔥'}{' '}
+                  <button type="button" className="link" onClick={() => onReplay(g.gameId)}>
+                    {t('tournament.replay')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
