@@ -11,5 +11,7 @@ export default defineConfig({
       'packages/web/e2e/**/*.test.ts', // real Chromium against the built app
     ],
     testTimeout: 60_000,
+    hookTimeout: 60_000, // a hook's work (a PostgreSQL schema migrated, a server started) on a busy machine
+    setupFiles: ['./vitest.setup.ts'],
   },
 });

@@ -79,6 +79,9 @@ test('quick match: after the wait, bots fill the seats, marked with their level'
   expect(statuses.every((m) => m.waiting >= 1 && m.waiting <= 2 && m.botsAfterMs <= 800)).toBe(true);
   const ca = await connect(t.url, a.token, ra);
   const cb = await connect(t.url, b.token, rb);
+  // Before the other game is played: its reconnection window counts from the start (a busy machine may play the
+  // other game for longer than that, and a bot would then have taken the seat for good).
+  const cc = await connect(t.url, c.token, rc);
   const pa = new AutoPlayer(ca, 1);
   const pb = new AutoPlayer(cb, 2);
   await until('the deal', () => dealt(ca));
@@ -91,7 +94,6 @@ test('quick match: after the wait, bots fill the seats, marked with their level'
   await until('the game to end', () => ca.result !== null && cb.result !== null, 90_000);
   expect([...pa.errors, ...pb.errors]).toEqual([]);
   expect(ca.result!.ratings.every((r) => r === null)).toBe(true); // unrated
-  const cc = await connect(t.url, c.token, rc);
   expect(cc.state!.table.seats.filter((s) => s.bot)).toHaveLength(3);
   expect(cc.state!.table.rated).toBe(true);
   expect(cc.state!.table.seats.filter((s) => s.bot).every((s) => s.rating !== null)).toBe(true);
