@@ -257,10 +257,10 @@ export type Shop = z.infer<typeof shop>;
 /** Tables the list of live tables shows at most. */
 export const LIVE_LIST_MAX = 50;
 
-/** A live table open to watchers (rated quick matches; friends' tables whose host lets watchers in). */
+/** A live table open to watchers (rated quick matches, tournament games, friends' tables open to watchers). */
 const liveTable = z.object({
   id: z.string(), // the room to join with `{ watch: true }`
-  kind: z.enum(['quick', 'friends']),
+  kind: z.enum(['quick', 'friends', 'tournament']),
   rated: z.boolean(),
   players: z.array(z.object({ name: z.string(), bot: z.boolean(), rating: z.nullable(z.number()) })),
   handNumber: z.number(), // the hand being played (0 = the first)

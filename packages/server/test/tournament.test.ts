@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
-import type { TableClient } from '@hearts/live';
-import type { TournamentPage } from '@hearts/live/api';
+import { TableClient } from '@hearts/live';
+import type { LiveTable, TournamentPage } from '@hearts/live/api';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import type { TournamentRecord } from '../src/store/tournaments.js';
-import { AutoPlayer, api, connect, guest, startTestServer, type TestServer } from './helpers.js';
+import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -88,6 +88,26 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
   }
   const tables = new Set((await Promise.all(users.map((u) => page(id, u)))).map((p) => p.you!.tableId));
   expect(tables.size).toBe(1);
+  // A tournament's game is in the list of live tables, and a watcher sees it without a hand (issue #20).
+  const [tableId] = [...tables] as [string];
+  const listed = async () =>
+    (await api<{ tables: LiveTable[] }>(t.url, '/api/live')).body.tables.some(
+      (x) => x.id === tableId && x.kind === 'tournament',
+    );
+  for (const end = Date.now() + 20_000; !(await listed()); await new Promise((r) => setTimeout(r, 200)))
+    if (Date.now() > end) throw new Error('the game is not in the list of live tables');
+  const fan = await guest(t.url);
+  const watcher = new TableClient({
+    url: t.url,
+    token: fan.token,
+    roomId: tableId,
+    retryMs: 100,
+    watch: true,
+  });
+  await watcher.connect();
+  await until('the watcher’s snapshot', () => watcher.state !== null, 20_000);
+  expect(watcher.state!.view.hand).toEqual([]);
+  await watcher.leave();
 
   const players = users.map((u, i) => player(id, u, 100 + i));
   // The first game ends: it counts for all four, 7 points in all.

@@ -16,6 +16,7 @@
  * w.add(client, userId, name); w.send('watch', table.driver.watchSnapshot());
  * ```
  */
+import type { LiveTable } from '@hearts/live/api';
 import type { Client } from '@colyseus/core';
 import { CLOSE_CODES, LIMITS, type WatcherChatLine, type WatchersMessage } from '@hearts/table/protocol';
 import type { Table } from '../table.js';
@@ -26,22 +27,11 @@ export const ROOM_MAX_WATCHERS = 16;
 /** Lines of the watchers' chat kept for newcomers. */
 const CHAT_KEPT = 50;
 
-/** What a room lists about a table open to watchers (its Colyseus metadata `live`); the list route reads it. */
-export interface LiveListing {
-  readonly id: string;
-  readonly kind: 'quick' | 'friends';
-  readonly rated: boolean;
-  readonly players: readonly {
-    readonly name: string;
-    readonly bot: boolean;
-    readonly rating: number | null;
-  }[];
-  readonly handNumber: number;
-  readonly scores: readonly number[];
-  readonly watchers: number;
-  readonly full: boolean; // no watcher place free
-  readonly startedAt: number;
-}
+/**
+ * What a room lists about a table open to watchers (its Colyseus metadata `live`); the list route reads it and
+ * sends it as it is: the wire's own type.
+ */
+export type LiveListing = LiveTable;
 
 /** Whether a join asks to watch (`WatchJoinOptions`). */
 export const wantsToWatch = (options: unknown): boolean =>
@@ -155,8 +145,9 @@ export function watchable(table: Table | null, open: boolean): boolean {
       return table.record.rated;
     case 'friends':
       return open;
-    case 'daily':
-    case 'tournament': // followed on the tournament's page; its games are replayed once finished
+    case 'tournament': // a tournament's games are in the list of live tables too (issue #20)
+      return true;
+    case 'daily': // its hands are secret to whoever has not played the day
       return false;
   }
 }
@@ -165,7 +156,7 @@ export function watchable(table: Table | null, open: boolean): boolean {
 export function liveListing(table: Table | null, watchers: Watchers, pending: number): LiveListing | null {
   if (!table || !watchable(table, watchers.open)) return null;
   const r = table.record;
-  if (r.kind === 'daily' || r.kind === 'tournament') return null;
+  if (r.kind === 'daily') return null;
   return {
     id: r.id,
     kind: r.kind,
@@ -176,7 +167,7 @@ export function liveListing(table: Table | null, watchers: Watchers, pending: nu
       rating: s.rating === null ? null : Math.round(s.rating),
     })),
     handNumber: table.game.handNumber,
-    scores: table.game.scores,
+    scores: [...table.game.scores],
     watchers: watchers.size,
     full: watchers.size + pending >= ROOM_MAX_WATCHERS,
     startedAt: r.createdAt,

@@ -104,7 +104,7 @@ export function WatchList() {
                 ))}
               </div>
               <div className="muted watch-meta">
-                {x.kind === 'friends' ? t('live.watch.friends') : t('live.watch.rated')} ·{' '}
+                {t(`live.watch.${x.kind === 'quick' ? 'rated' : x.kind}`)} ·{' '}
                 {t('live.watch.hand', { n: x.handNumber + 1 })} ·{' '}
                 {t('live.watch.watchers', { count: x.watchers })}
               </div>

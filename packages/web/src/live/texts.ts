@@ -145,7 +145,7 @@ export const liveEn = {
   watch: {
     link: 'Watch live tables',
     title: 'Watch',
-    info: 'Rated games and friends’ tables open to watchers. You see the cards played, the scores and the clocks — never a hand.',
+    info: 'Rated games, tournament games and friends’ tables open to watchers. You see the cards played, the scores and the clocks — never a hand.',
     empty: 'No table to watch just now. Try again in a moment.',
     button: 'Watch',
     full: 'Full',
@@ -154,6 +154,7 @@ export const liveEn = {
     watchers_other: '{{count}} watching',
     friends: 'Friends’ table',
     rated: 'Rated',
+    tournament: 'Tournament',
     refresh: 'Refresh',
     banner: 'You are watching',
     turn: 'Next seat',
@@ -319,7 +320,7 @@ export const liveDe: typeof liveEn = {
   watch: {
     link: 'Live-Tischen zuschauen',
     title: 'Zuschauen',
-    info: 'Gewertete Spiele und Freundestische, an denen Zuschauer erlaubt sind. Du siehst die gespielten Karten, die Punkte und die Uhren – nie ein Blatt.',
+    info: 'Gewertete Spiele, Turnierspiele und Freundestische, an denen Zuschauer erlaubt sind. Du siehst die gespielten Karten, die Punkte und die Uhren – nie ein Blatt.',
     empty: 'Gerade gibt es keinen Tisch zum Zuschauen. Versuche es gleich noch einmal.',
     button: 'Zuschauen',
     full: 'Voll',
@@ -328,6 +329,7 @@ export const liveDe: typeof liveEn = {
     watchers_other: '{{count}} schauen zu',
     friends: 'Freundestisch',
     rated: 'Gewertet',
+    tournament: 'Turnier',
     refresh: 'Neu laden',
     banner: 'Du schaust zu',
     turn: 'Nächster Platz',
