@@ -9,42 +9,28 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyToday } from '@hearts/live/api';
-import { startProxy, type RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from '../src/proxy.js';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
-import { exited, spawnScaled, type Child } from './processes.js';
+import { type Child, type Cluster, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 
 const services = await scaledServices('the daily game on two processes');
 
 describe.skipIf(services === null)('the daily game on two processes', () => {
   const s = services!;
-  const children: Child[] = [];
+  let cluster: Cluster | undefined;
+  let children: readonly Child[] = [];
   let proxy: RunningProxy;
 
   beforeAll(async () => {
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
     const env = { DAILY_BOT_LEVEL: 'easy', LIMIT_DAILY: '1000000/1', LIMIT_GUESTS: '1000000/1' };
-    children.push(...(await Promise.all([spawnScaled(d, env), spawnScaled(d, env)])));
-    proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      healthMs: 200,
-    });
-    await until(
-      'both processes healthy behind the proxy',
-      () => proxy.backends.every((b) => b.alive),
-      10_000,
-    );
+    cluster = await startCluster(d, env);
+    ({ children, proxy } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await proxy?.close();
-    for (const c of children)
-      if (c.proc.exitCode === null && c.proc.signalCode === null) {
-        c.proc.kill('SIGTERM');
-        await exited(c.proc);
-      }
+    await cluster?.close();
     await s.cleanup();
   });
 

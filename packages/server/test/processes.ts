@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
+import { startProxy, type RunningProxy } from '../src/proxy.js';
 import { TEST_LIMITS_ENV, until } from './helpers.js';
 
 export const SERVER_BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
@@ -103,6 +104,45 @@ export function spawnScaled(d: Deployment, env: Record<string, string> = {}): Pr
     BOT_LEVEL: 'easy',
     ...env,
   });
+}
+
+/** Scaled processes of one deployment behind `hearts-proxy`, as docs/scaling.md runs them. */
+export interface Cluster {
+  readonly children: readonly Child[];
+  readonly proxy: RunningProxy;
+  /** Stops the proxy and every process still running (SIGTERM, then waits for each to exit). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `processes` scaled processes at once (they migrate the same schema and share the secret kept in it) and
+ * `hearts-proxy` in front of them; resolves once the proxy finds every one healthy.
+ */
+export async function startCluster(
+  d: Deployment,
+  env: Record<string, string> = {},
+  processes = 2,
+): Promise<Cluster> {
+  const children = await Promise.all(Array.from({ length: processes }, () => spawnScaled(d, env)));
+  const proxy = await startProxy({
+    port: 0,
+    host: '127.0.0.1',
+    backends: children.map((c) => c.url),
+    healthMs: 200,
+  });
+  await until('every process healthy behind the proxy', () => proxy.backends.every((b) => b.alive), 10_000);
+  return {
+    children,
+    proxy,
+    async close() {
+      await proxy.close();
+      for (const c of children)
+        if (c.proc.exitCode === null && c.proc.signalCode === null) {
+          c.proc.kill('SIGTERM');
+          await exited(c.proc);
+        }
+    },
+  };
 }
 
 export const exited = (p: ChildProcess): Promise<number | null> =>

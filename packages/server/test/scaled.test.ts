@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
-import { startProxy, type RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from '../src/proxy.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { AutoPlayer, api, connect, friendsGame, guest, until } from './helpers.js';
 import { holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
-import { exited, listings, spawnScaled, type Child, type Deployment } from './processes.js';
+import { type Child, type Cluster, type Deployment, exited, listings, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 
 const services = await scaledServices('two server processes');
@@ -29,33 +29,19 @@ interface Played {
 describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () => {
   const s = services!;
   let d: Deployment;
-  const children: Child[] = [];
+  let cluster: Cluster | undefined;
+  let children: readonly Child[] = [];
   let proxy: RunningProxy;
 
   beforeAll(async () => {
     d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
     // Both at once: they migrate the same schema and share the secret kept in it.
-    children.push(...(await Promise.all([spawnScaled(d), spawnScaled(d)])));
-    proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      healthMs: 200,
-    });
-    await until(
-      'both processes healthy behind the proxy',
-      () => proxy.backends.every((b) => b.alive),
-      10_000,
-    );
+    cluster = await startCluster(d);
+    ({ children, proxy } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await proxy?.close();
-    for (const c of children)
-      if (c.proc.exitCode === null && c.proc.signalCode === null) {
-        c.proc.kill('SIGTERM');
-        await exited(c.proc);
-      }
+    await cluster?.close();
     await s.cleanup();
   });
 

@@ -6,9 +6,9 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startProxy, type RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from '../src/proxy.js';
 import { AutoPlayer, connect, until } from './helpers.js';
-import { exited, spawnScaled, type Child } from './processes.js';
+import { type Child, type Cluster, exited, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 import { tablesOf, tournamentWith, waitPage } from './tournament-helpers.js';
 
@@ -16,7 +16,8 @@ const services = await scaledServices('a tournament on two processes');
 
 describe.skipIf(services === null)('a tournament on two processes', () => {
   const s = services!;
-  const children: Child[] = [];
+  let cluster: Cluster | undefined;
+  let children: readonly Child[] = [];
   let proxy: RunningProxy;
   let prefix: string;
 
@@ -24,27 +25,12 @@ describe.skipIf(services === null)('a tournament on two processes', () => {
     prefix = s.prefix();
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix };
     const env = { BANK_MS: '30000', RECONNECT_MS: '30000' };
-    children.push(...(await Promise.all([spawnScaled(d, env), spawnScaled(d, env)])));
-    proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      healthMs: 200,
-    });
-    await until(
-      'both processes healthy behind the proxy',
-      () => proxy.backends.every((b) => b.alive),
-      10_000,
-    );
+    cluster = await startCluster(d, env);
+    ({ children, proxy } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await proxy?.close();
-    for (const c of children)
-      if (c.proc.exitCode === null && c.proc.signalCode === null) {
-        c.proc.kill('SIGTERM');
-        await exited(c.proc);
-      }
+    await cluster?.close();
     await s.cleanup();
   });
 
