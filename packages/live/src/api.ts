@@ -325,6 +325,7 @@ const dailyDay = z.object({
   revealed: z.boolean(), // the seed is shown (GET …/reveal) and every game can be replayed
   visible: z.boolean(), // the leaderboard is shown: the day is over, or you finished it
   hands: z.number(),
+  seat: z.number(), // every player's seat (the replays' analysis is of it)
   level: level, // the bots' level, who also set the par
   players: z.number(), // finished
   par: z.nullable(z.array(z.number())),

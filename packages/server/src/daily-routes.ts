@@ -176,6 +176,7 @@ export function dailyHandlers(
         revealed,
         visible,
         hands: day.rules.handsToPlay,
+        seat: DAILY_SEAT,
         level: s.config.dailyBotLevel, // the bots' level (and the par's)
         players: ranked.length,
         par: visible ? (day.par ? [...day.par] : null) : null,

@@ -187,6 +187,10 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await page.locator('.daily-points tr.par').waitFor();
   await expectTablesFit(page);
   await shot(page, 'day-phone-de.png');
+  // Your game of the day replays, with its analysis ready for your seat (no seat to pick).
+  await page.locator('.daily-board tr.you .replay').click();
+  await page.getByRole('button', { name: 'Analysieren' }).waitFor({ timeout: 20_000 });
+  expect(await page.locator('.seat-picker').count()).toBe(0);
   // In English on the phone, and in German on a desktop.
   await page.goto(`${url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'English' }).click();

@@ -132,12 +132,13 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
   const { navigate, settings } = useApp();
   const [problem, setProblem] = useState<string | null>(null);
   const [view, setView] = useState<'all' | 'friends'>('all');
-  const replay = async (tableId: string) => {
+  const replay = async (tableId: string, yours: boolean) => {
     try {
       const record = await request(ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      setOpenedFile(r.value, tableId);
+      // The analysis is of the day's player; your own game's mistakes become training positions.
+      setOpenedFile(r.value, tableId, { seat: day.seat, game: yours ? tableId : null });
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));
@@ -196,7 +197,11 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
                       {r.left && <span title={t('daily.left')}> *</span>}
                       {/* In the name's cell, not a column of its own: the table fits a phone. */}
                       {r.tableId && (
-                        <button type="button" className="link replay" onClick={() => void replay(r.tableId!)}>
+                        <button
+                          type="button"
+                          className="link replay"
+                          onClick={() => void replay(r.tableId!, r.you)}
+                        >
                           {t('daily.replay')}
                         </button>
                       )}

@@ -23,13 +23,16 @@ export const openedFile: {
   readonly game: string | null;
 } = { replay: null, name: '', seat: null, game: null };
 
-/** Opens a replay as the opened file: another's game (or a file) unless `own` names the reader's seat and game. */
+/**
+ * Opens a replay as the opened file. `player`: the seat to analyse when known, and the game's id when it is the
+ * reader's own game (null: another's); without it the reader picks the seat.
+ */
 export function setOpenedFile(
   replay: Replay,
   name: string,
-  own: { readonly seat: number; readonly game: string } | null = null,
+  player: { readonly seat: number; readonly game: string | null } | null = null,
 ): void {
-  Object.assign(openedFile, { replay, name, seat: own?.seat ?? null, game: own?.game ?? null });
+  Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null });
 }
 
 /** Finished games, newest first: replay or download each; open a record file. */
