@@ -90,7 +90,7 @@ describe('a play decision', () => {
   test('the mark is the mark of the lowest cost the evaluation allows: a cost it is unsure of gets the lower mark', () => {
     // A few deals only, so that some cost's interval straddles a threshold; every mark must still be the low end's.
     let straddled = 0;
-    for (const card of ['JC', '9C', 'AC', '6C', '8H', '3H']) {
+    for (const card of ['JC', '9C', 'AC', '6C', '8H', '3H'] as const) {
       for (const seed of [1, 2, 3]) {
         const a = analyzeDecision(at(queenWhenVoid, card), { minSamples: 48, maxSamples: 48, seed });
         expect(a.costLow).toBeLessThanOrEqual(a.cost);

@@ -8,6 +8,7 @@ import {
   seededRandom,
   type GameState,
   type Observation,
+  type CardName,
 } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
 import {
@@ -44,7 +45,7 @@ function find(want: (o: Observation) => boolean, seed = 's'): { obs: Observation
 }
 
 const playObs = find((o) => o.phase === 'play' && o.legal.length >= 3 && o.tricks.length >= 2).obs;
-const [a, b, c] = playObs.legal as [string, string, string];
+const [a, b, c] = playObs.legal as [CardName, CardName, CardName];
 const play: AnalysedDecision = {
   kind: 'play',
   played: c,

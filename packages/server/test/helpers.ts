@@ -219,14 +219,15 @@ export class AutoPlayer {
   }
 }
 
+/** Waits until `cond` holds (it may be asynchronous: it is awaited each time), or fails after `timeoutMs`. */
 export async function until(
   what: string,
-  cond: () => boolean,
+  cond: () => boolean | Promise<boolean>,
   timeoutMs = 20_000,
   stepMs = 10,
 ): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, stepMs));
   }

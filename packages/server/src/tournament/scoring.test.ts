@@ -59,8 +59,8 @@ describe('placement points', () => {
   test('a game pays out 7 points in all, however the players tie', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 4, maxLength: 4 }), (totals) => {
-        const sum = placementUnits(placesOf(totals)).reduce((a, b) => a + b, 0);
-        expect(sum).toBe(PLACE_POINTS.reduce((a, b) => a + b, 0) * POINT_UNIT);
+        const sum = placementUnits(placesOf(totals)).reduce<number>((a, b) => a + b, 0);
+        expect(sum).toBe(PLACE_POINTS.reduce<number>((a, b) => a + b, 0) * POINT_UNIT);
       }),
     );
   });

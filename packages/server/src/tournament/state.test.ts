@@ -141,7 +141,7 @@ describe('tournament state', () => {
               t = finishGame(t, game, now);
               delivered.push(game);
               if (s.twice) t = finishGame(t, game, now);
-            } else {
+            } else if (s.kind === 'tick') {
               now += s.ms;
               const r = pairNow(t, now, () => `g${n++}`);
               for (const tb of r.tables) {

@@ -73,12 +73,15 @@ test('uploads are held to their size and count; a player keeps at most TRAINING_
   // One position padded past its size, within the body limit.
   const padded = { ...many[0]!, game: 'g'.repeat(80), observation: { ...many[0]!.observation } };
   const big = [123456789.123456, 123456789.123456, 123456789.123456, 123456789.123456];
-  (padded.observation as { handResults: unknown[] }).handResults = Array.from({ length: 200 }, () => ({
-    points: big,
-    taken: big,
-    shooter: null,
-    moonChoice: null,
-  }));
+  (padded.observation as unknown as { handResults: unknown[] }).handResults = Array.from(
+    { length: 200 },
+    () => ({
+      points: big,
+      taken: big,
+      shooter: null,
+      moonChoice: null,
+    }),
+  );
   const fat = await post(JSON.stringify({ positions: [padded] }));
   expect(fat.status).toBe(400);
   expect(json<{ message: string }>(fat).message).toMatch(/over \d+ bytes/);
