@@ -37,6 +37,14 @@ export const progressEn = {
   chips: 'Chips',
   shop: 'Shop',
   bots: 'Bot levels',
+  tournaments: {
+    title: 'Tournaments',
+    empty: 'No finished tournaments yet.',
+    line_one: '{{place, ordinal}} of {{of}} · {{points}} points · {{count}} game',
+    line_other: '{{place, ordinal}} of {{of}} · {{points}} points · {{count}} games',
+    prize: 'Prize: {{chips}} chips',
+    private: 'private',
+  },
   leaderboard: {
     title: 'Leaderboard',
     all: 'All time',
@@ -94,6 +102,14 @@ export const progressDe: typeof progressEn = {
   chips: 'Jetons',
   shop: 'Shop',
   bots: 'Bot-Stärken',
+  tournaments: {
+    title: 'Turniere',
+    empty: 'Noch keine beendeten Turniere.',
+    line_one: '{{place, ordinal}} Platz von {{of}} · {{points}} Punkte · {{count}} Spiel',
+    line_other: '{{place, ordinal}} Platz von {{of}} · {{points}} Punkte · {{count}} Spiele',
+    prize: 'Preis: {{chips}} Jetons',
+    private: 'privat',
+  },
   leaderboard: {
     title: 'Rangliste',
     all: 'Ewige',
