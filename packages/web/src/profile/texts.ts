@@ -40,8 +40,9 @@ export const progressEn = {
   tournaments: {
     title: 'Tournaments',
     empty: 'No finished tournaments yet.',
-    line_one: '{{place, ordinal}} of {{of}} · {{points}} points · {{count}} game',
-    line_other: '{{place, ordinal}} of {{of}} · {{points}} points · {{count}} games',
+    // no break between a number and its word (\u00a0)
+    line_one: '{{place, ordinal}} of {{of}} · {{points}}\u00a0points · {{count}}\u00a0game',
+    line_other: '{{place, ordinal}} of {{of}} · {{points}}\u00a0points · {{count}}\u00a0games',
     prize: 'Prize: {{chips}} chips',
     private: 'private',
   },
@@ -105,8 +106,9 @@ export const progressDe: typeof progressEn = {
   tournaments: {
     title: 'Turniere',
     empty: 'Noch keine beendeten Turniere.',
-    line_one: '{{place, ordinal}} Platz von {{of}} · {{points}} Punkte · {{count}} Spiel',
-    line_other: '{{place, ordinal}} Platz von {{of}} · {{points}} Punkte · {{count}} Spiele',
+    // no break between a number and its word (\u00a0)
+    line_one: '{{place, ordinal}} Platz von {{of}} · {{points}}\u00a0Punkte · {{count}}\u00a0Spiel',
+    line_other: '{{place, ordinal}} Platz von {{of}} · {{points}}\u00a0Punkte · {{count}}\u00a0Spiele',
     prize: 'Preis: {{chips}} Jetons',
     private: 'privat',
   },
