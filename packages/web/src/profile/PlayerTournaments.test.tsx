@@ -133,7 +133,7 @@ it('en: each tournament with date, place, points, games and prize, in the order 
   expect(first.textContent).toContain(
     new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(START)),
   );
-  expect(within(second).getByText('7th of 9 · 1 points · 1 game')).toBeTruthy();
+  expect(within(second).getByText('7th of 9 · 1 point · 1 game')).toBeTruthy();
   expect(within(second).getByText('private')).toBeTruthy();
   expect(second.textContent).not.toContain('Prize');
   fireEvent.click(within(second).getByRole('button'));
@@ -147,7 +147,7 @@ it('de: the same in German', async () => {
   const [first, second] = within(section).getAllByRole('listitem') as [HTMLElement, HTMLElement];
   expect(within(first).getByText('2. Platz von 12 · 10,5 Punkte · 5 Spiele')).toBeTruthy();
   expect(within(first).getByText('Preis: 25.000 Jetons')).toBeTruthy();
-  expect(within(second).getByText('7. Platz von 9 · 1 Punkte · 1 Spiel')).toBeTruthy();
+  expect(within(second).getByText('7. Platz von 9 · 1 Punkt · 1 Spiel')).toBeTruthy();
   expect(within(second).getByText('privat')).toBeTruthy();
 });
 

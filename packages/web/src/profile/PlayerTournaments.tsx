@@ -35,7 +35,7 @@ export function PlayerTournaments({ entries }: { entries: readonly TournamentEnt
                 {t('progress.tournaments.line', {
                   place: e.rank,
                   of: e.of,
-                  points: num.format(e.points),
+                  points: t('progress.tournaments.points', { count: e.points, n: num.format(e.points) }),
                   count: e.games,
                 })}
               </span>
