@@ -190,26 +190,6 @@ const recentGame = z.object({
 });
 export type RecentGame = z.infer<typeof recentGame>;
 
-/** A player page: a user's (with `id` and `look`; `chips` on your own) or a bot level's. */
-const playerPage = z.object({
-  subject: z.string(), // `u:<id>` or `b:<level>`
-  name: z.string(),
-  bot: z.nullable(level),
-  rating: z.number(),
-  provisional: z.boolean(), // too few rated games: "1500?", not on the leaderboard
-  provisionalGames: z.number(), // rated games until a rating is established
-  ratedGames: z.number(),
-  idleDays: z.number(),
-  lastPlayedAt: z.nullable(z.number()),
-  record: playerRecord,
-  history: z.array(historyPoint),
-  recent: z.array(recentGame),
-  id: z.optional(z.string()), // users
-  look: z.optional(look), // users
-  chips: z.optional(z.number()), // your own page only
-});
-export type PlayerPage = z.infer<typeof playerPage>;
-
 export const PERIODS = ['all', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
 
@@ -547,8 +527,31 @@ const tournamentEntry = z.object({
   of: z.number(), // entrants
   points: z.number(),
   games: z.number(),
+  prize: z.number(), // chips paid for the place (docs/rating.md); 0 without one, and until it has finished
 });
 export type TournamentEntry = z.infer<typeof tournamentEntry>;
+
+/** A player page: a user's (with `id` and `look`; `chips` on your own) or a bot level's. */
+const playerPage = z.object({
+  subject: z.string(), // `u:<id>` or `b:<level>`
+  name: z.string(),
+  bot: z.nullable(level),
+  rating: z.number(),
+  provisional: z.boolean(), // too few rated games: "1500?", not on the leaderboard
+  provisionalGames: z.number(), // rated games until a rating is established
+  ratedGames: z.number(),
+  idleDays: z.number(),
+  lastPlayedAt: z.nullable(z.number()),
+  record: playerRecord,
+  history: z.array(historyPoint),
+  recent: z.array(recentGame),
+  id: z.optional(z.string()), // users
+  look: z.optional(look), // users
+  chips: z.optional(z.number()), // your own page only
+  // users: finished tournaments, newest first (at most 20); private ones on your own page only
+  tournaments: z.optional(z.array(tournamentEntry)),
+});
+export type PlayerPage = z.infer<typeof playerPage>;
 
 /** A private tournament's options. */
 const tournamentCreate = z.strictObject({

@@ -174,4 +174,31 @@ export function describeTournamentStore(store: () => GameStore): void {
     expect(await t.userTournaments('u1', 1)).toHaveLength(1);
     expect(await t.userTournaments('nobody', 10)).toEqual([]);
   });
+
+  test("tournaments: a player's history of some statuses and kinds (a player page)", async () => {
+    const t = store().tournaments;
+    const made: [string, Partial<TournamentRecord>][] = [
+      ['f-arena', { status: 'finished', startsAt: 1_000 }],
+      ['f-private', { status: 'finished', kind: 'private', hostId: 'u1', startsAt: 2_000 }],
+      ['f-sched', { status: 'finished', kind: 'scheduled', scheduleKey: 'hourly:x', startsAt: 3_000 }],
+      ['running', { status: 'running', startsAt: 4_000 }],
+      ['upcoming', { startsAt: 5_000, endsAt: 3_605_000 }],
+      ['f-other', { status: 'finished', startsAt: 6_000 }], // u1 did not enter it
+    ];
+    for (const [id, over] of made) await t.create(tournament(id, over));
+    for (const [id] of made.slice(0, 5)) await t.enter(id, { userId: 'u1', name: 'Anna' }, 900, 10);
+    await t.enter('f-other', { userId: 'u2', name: 'Ben' }, 900, 10);
+    const ids = async (only: Parameters<typeof t.userTournaments>[2], limit = 10) =>
+      (await t.userTournaments('u1', limit, only)).map((e) => e.tournament.id);
+    expect(await ids(undefined)).toEqual(['upcoming', 'running', 'f-sched', 'f-private', 'f-arena']);
+    expect(await ids({ statuses: ['finished'] })).toEqual(['f-sched', 'f-private', 'f-arena']);
+    expect(await ids({ statuses: ['finished'], kinds: ['arena', 'scheduled'] })).toEqual(['f-sched', 'f-arena']);
+    expect(await ids({ statuses: ['finished'], kinds: ['arena', 'scheduled'] }, 1)).toEqual(['f-sched']);
+    expect(await ids({ kinds: ['private'] })).toEqual(['f-private']);
+    expect(await ids({ statuses: ['running', 'upcoming'] })).toEqual(['upcoming', 'running']);
+    expect(await ids({ statuses: [] })).toEqual([]);
+    expect(await ids({ kinds: [] })).toEqual([]);
+    const [sched] = await t.userTournaments('u1', 1, { statuses: ['finished'] });
+    expect(sched?.tournament).toMatchObject({ id: 'f-sched', kind: 'scheduled', status: 'finished' });
+  });
 }

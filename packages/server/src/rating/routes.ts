@@ -12,6 +12,7 @@ import { buy, equip, lookOfUser, shopFor } from '../economy/shop.js';
 import { HttpError } from '../http-json.js';
 import type { Services } from '../services.js';
 import type { ProgressReads } from '../store/progress.js';
+import { playerTournaments } from '../tournament/routes.js';
 import { PROVISIONAL } from './model.js';
 import {
   botSubject,
@@ -62,9 +63,12 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
       if (!user) throw new HttpError(404, 'ERR_NOT_FOUND', 'no such player');
       const body = await page(db, userSubject(user.id), user.name, null, Date.now());
       const look = await lookOfUser(db, user.id);
+      // Your own page (also by id, signed in) lists your private tournaments too.
+      const own = (me ?? (await viewer()))?.id === user.id;
+      const tournaments = await playerTournaments(s.store.tournaments, user.id, own);
       return me
-        ? { ...body, id: user.id, look, chips: await balance(db, user.id) }
-        : { ...body, id: user.id, look };
+        ? { ...body, id: user.id, look, chips: await balance(db, user.id), tournaments }
+        : { ...body, id: user.id, look, tournaments };
     },
     botPage: async ({ params }) => {
       const level = BOT_LEVELS.find((l) => l === params.level);

@@ -10,6 +10,7 @@ import type {
   EnterOutcome,
   TournamentEntrantRow,
   TournamentEntry,
+  TournamentFilter,
   TournamentGameRow,
   TournamentKind,
   TournamentRecord,
@@ -302,13 +303,17 @@ export class KyselyTournaments implements TournamentStore {
     return r?.tournament_id ?? null;
   }
 
-  async userTournaments(userId: string, limit: number): Promise<TournamentEntry[]> {
-    const rows = await this.db
+  async userTournaments(userId: string, limit: number, only: TournamentFilter = {}): Promise<TournamentEntry[]> {
+    if (only.statuses?.length === 0 || only.kinds?.length === 0) return [];
+    let q = this.db
       .selectFrom('tournament_entrants as e')
       .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
       .selectAll('t')
       .select('e.joined_at as entrant_joined_at')
-      .where('e.user_id', '=', userId)
+      .where('e.user_id', '=', userId);
+    if (only.statuses) q = q.where('t.status', 'in', [...only.statuses]);
+    if (only.kinds) q = q.where('t.kind', 'in', [...only.kinds]);
+    const rows = await q
       .orderBy('t.starts_at', 'desc')
       .orderBy('t.id')
       .limit(limit)

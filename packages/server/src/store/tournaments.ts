@@ -65,6 +65,12 @@ export type EnterOutcome =
   | 'already' // was active
   | 'full'; // maxPlayers have entered
 
+/** Which of a player's tournaments to read: each field left out takes every value. */
+export interface TournamentFilter {
+  readonly statuses?: readonly TournamentStatus[];
+  readonly kinds?: readonly TournamentKind[];
+}
+
 /** A tournament in a player's history. */
 export interface TournamentEntry {
   readonly tournament: TournamentRecord;

@@ -22,6 +22,7 @@ import type {
   EnterOutcome,
   TournamentEntrantRow,
   TournamentEntry,
+  TournamentFilter,
   TournamentGameRow,
   TournamentRecord,
   TournamentStatus,
@@ -317,6 +318,6 @@ export interface TournamentStore {
   games(id: string): Promise<TournamentGameRow[]>;
   /** The tournament a table was opened for, or null. */
   gameTournament(gameId: string): Promise<string | null>;
-  /** The tournaments the user entered, newest start first. */
-  userTournaments(userId: string, limit: number): Promise<TournamentEntry[]>;
+  /** The tournaments the user entered, newest start first; `only`: of these statuses and kinds. */
+  userTournaments(userId: string, limit: number, only?: TournamentFilter): Promise<TournamentEntry[]>;
 }

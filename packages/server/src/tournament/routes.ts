@@ -1,6 +1,7 @@
 /**
  * Tournaments over HTTP: the handlers of `ROUTES.tournaments`, `tournamentCreate`, `tournament`, `tournamentJoin`,
- * `tournamentPause` and `tournamentLeave` of `@hearts/live/api`. Every route counts against `LIMIT_TOURNAMENTS` per
+ * `tournamentPause`, `tournamentLeave` and `tournamentHistory` of `@hearts/live/api`, and the tournaments of a player
+ * page ({@link playerTournaments}). Every route counts against `LIMIT_TOURNAMENTS` per
  * address; creating a private tournament also against `LIMIT_ROOMS`, and a host has at most
  * {@link HOSTED_MAX} private tournaments not finished. A page carries an ETag of its content (the clock left out),
  * so a client polling it (the tournament page, every 2 s) gets 304 while nothing changed. Standings are derived
@@ -9,15 +10,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_RULES } from '@hearts/engine';
-import type { StandingRow, TournamentPage, TournamentSummary } from '@hearts/live/api';
+import type { StandingRow, TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
 import { TOURNAMENT_ROWS } from '@hearts/live/api';
 import type { Handlers } from '../api-router.js';
 import { HttpError, rateLimitError } from '../http-json.js';
 import { clientAddress } from '../limits.js';
 import type { Services } from '../services.js';
-import type { TournamentRecord } from '../store/tournaments.js';
-import type { UserRecord } from '../store/types.js';
+import type { TournamentFilter, TournamentRecord } from '../store/tournaments.js';
+import type { TournamentStore, UserRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
+import { prizesOf } from './prizes.js';
 import { POINT_UNIT } from './scoring.js';
 import { stateFromRows } from './runner.js';
 import { phase, standingsOf } from './state.js';
@@ -44,6 +46,45 @@ const summaryOf = (t: TournamentRecord, players: number, host: string | null): T
   players,
   maxPlayers: t.maxPlayers,
 });
+
+/** Where the user stood in each of these tournaments (derived from the stored games), with the prize paid. */
+async function entriesOf(
+  db: TournamentStore,
+  userId: string,
+  entries: readonly { tournament: TournamentRecord }[],
+): Promise<TournamentEntry[]> {
+  return Promise.all(
+    entries.map(async ({ tournament: t }) => {
+      const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
+      const all = standingsOf(stateFromRows(t, entrants, games));
+      const mine = all.find((l) => l.userId === userId);
+      const prize = t.status === 'finished' ? prizesOf(all).find((p) => p.userId === userId) : undefined;
+      return {
+        tournament: summaryOf(t, entrants.length, null),
+        rank: mine?.rank ?? all.length,
+        of: all.length,
+        points: mine?.points ?? 0,
+        games: mine?.games ?? 0,
+        prize: prize?.amount ?? 0,
+      };
+    }),
+  );
+}
+
+/**
+ * The finished tournaments on a player's page, newest first (at most {@link HISTORY_MAX}). Private ones only to
+ * the player themself: a private tournament is not listed anywhere, its id is the code of its link.
+ */
+export async function playerTournaments(
+  db: TournamentStore,
+  userId: string,
+  own: boolean,
+): Promise<TournamentEntry[]> {
+  const only: TournamentFilter = own
+    ? { statuses: ['finished'] }
+    : { statuses: ['finished'], kinds: ['arena', 'scheduled'] };
+  return entriesOf(db, userId, await db.userTournaments(userId, HISTORY_MAX, only));
+}
 
 /** The tournament handlers. */
 export function tournamentHandlers(
@@ -186,23 +227,7 @@ export function tournamentHandlers(
 
     tournamentHistory: async ({ req, user }) => {
       await limit(req);
-      const entries = await db.userTournaments(user.id, HISTORY_MAX);
-      return {
-        tournaments: await Promise.all(
-          entries.map(async ({ tournament: t }) => {
-            const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
-            const all = standingsOf(stateFromRows(t, entrants, games));
-            const mine = all.find((l) => l.userId === user.id);
-            return {
-              tournament: summaryOf(t, entrants.length, null),
-              rank: mine?.rank ?? all.length,
-              of: all.length,
-              points: mine?.points ?? 0,
-              games: mine?.games ?? 0,
-            };
-          }),
-        ),
-      };
+      return { tournaments: await entriesOf(db, user.id, await db.userTournaments(user.id, HISTORY_MAX)) };
     },
 
     tournamentJoin: async ({ req, params, user, reply }) => {

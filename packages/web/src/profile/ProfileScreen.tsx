@@ -1,7 +1,8 @@
 /**
  * Player pages and the leaderboard, loaded on demand: `#/profile` (yours), `#/profile/<userId>` (a player's),
  * `#/profile/bot/<level>` (a bot level's published rating) and `#/leaderboard` (all time, this month). Each page
- * shows the rating and its graph, the record of live games, recent games with replays; yours shows your chips.
+ * shows the rating and its graph, the record of live games, a player's tournaments, recent games with replays;
+ * yours shows your chips.
  */
 import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
 import { useEffect, useState } from 'react';
@@ -28,6 +29,7 @@ import {
   type PlayerPage,
 } from './api';
 import { ratingGraph } from './graph';
+import { PlayerTournaments } from './PlayerTournaments';
 import { claimPracticeWins } from './practice';
 import './profile.css';
 
@@ -215,6 +217,8 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
           </tbody>
         </table>
       </section>
+
+      {page.tournaments && <PlayerTournaments entries={page.tournaments} />}
 
       <section>
         <h2>{t('progress.recent')}</h2>

@@ -29,6 +29,7 @@ export type {
   RecentGame,
   Shop,
   ShopItem,
+  TournamentEntry,
 } from '@hearts/live/api';
 
 /** `who`: 'me' (needs the token) or a user id. */

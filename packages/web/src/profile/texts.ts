@@ -37,6 +37,17 @@ export const progressEn = {
   chips: 'Chips',
   shop: 'Shop',
   bots: 'Bot levels',
+  tournaments: {
+    title: 'Tournaments',
+    empty: 'No finished tournaments yet.',
+    // no break between a number and its word (\u00a0)
+    line_one: '{{place, ordinal}} of {{of}} · {{points}} · {{count}}\u00a0game',
+    line_other: '{{place, ordinal}} of {{of}} · {{points}} · {{count}}\u00a0games',
+    points_one: '{{n}}\u00a0point',
+    points_other: '{{n}}\u00a0points',
+    prize: 'Prize: {{chips}} chips',
+    private: 'private',
+  },
   leaderboard: {
     title: 'Leaderboard',
     all: 'All time',
@@ -94,6 +105,17 @@ export const progressDe: typeof progressEn = {
   chips: 'Jetons',
   shop: 'Shop',
   bots: 'Bot-Stärken',
+  tournaments: {
+    title: 'Turniere',
+    empty: 'Noch keine beendeten Turniere.',
+    // no break between a number and its word (\u00a0)
+    line_one: '{{place, ordinal}} Platz von {{of}} · {{points}} · {{count}}\u00a0Spiel',
+    line_other: '{{place, ordinal}} Platz von {{of}} · {{points}} · {{count}}\u00a0Spiele',
+    points_one: '{{n}}\u00a0Punkt',
+    points_other: '{{n}}\u00a0Punkte',
+    prize: 'Preis: {{chips}} Jetons',
+    private: 'privat',
+  },
   leaderboard: {
     title: 'Rangliste',
     all: 'Ewige',
