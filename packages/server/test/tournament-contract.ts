@@ -192,7 +192,10 @@ export function describeTournamentStore(store: () => GameStore): void {
       (await t.userTournaments('u1', limit, only)).map((e) => e.tournament.id);
     expect(await ids(undefined)).toEqual(['upcoming', 'running', 'f-sched', 'f-private', 'f-arena']);
     expect(await ids({ statuses: ['finished'] })).toEqual(['f-sched', 'f-private', 'f-arena']);
-    expect(await ids({ statuses: ['finished'], kinds: ['arena', 'scheduled'] })).toEqual(['f-sched', 'f-arena']);
+    expect(await ids({ statuses: ['finished'], kinds: ['arena', 'scheduled'] })).toEqual([
+      'f-sched',
+      'f-arena',
+    ]);
     expect(await ids({ statuses: ['finished'], kinds: ['arena', 'scheduled'] }, 1)).toEqual(['f-sched']);
     expect(await ids({ kinds: ['private'] })).toEqual(['f-private']);
     expect(await ids({ statuses: ['running', 'upcoming'] })).toEqual(['upcoming', 'running']);

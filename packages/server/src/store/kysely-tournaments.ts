@@ -303,7 +303,11 @@ export class KyselyTournaments implements TournamentStore {
     return r?.tournament_id ?? null;
   }
 
-  async userTournaments(userId: string, limit: number, only: TournamentFilter = {}): Promise<TournamentEntry[]> {
+  async userTournaments(
+    userId: string,
+    limit: number,
+    only: TournamentFilter = {},
+  ): Promise<TournamentEntry[]> {
     if (only.statuses?.length === 0 || only.kinds?.length === 0) return [];
     let q = this.db
       .selectFrom('tournament_entrants as e')
@@ -313,11 +317,7 @@ export class KyselyTournaments implements TournamentStore {
       .where('e.user_id', '=', userId);
     if (only.statuses) q = q.where('t.status', 'in', [...only.statuses]);
     if (only.kinds) q = q.where('t.kind', 'in', [...only.kinds]);
-    const rows = await q
-      .orderBy('t.starts_at', 'desc')
-      .orderBy('t.id')
-      .limit(limit)
-      .execute();
+    const rows = await q.orderBy('t.starts_at', 'desc').orderBy('t.id').limit(limit).execute();
     return rows.map((r) => ({ tournament: toRecord(r), joinedAt: Number(r.entrant_joined_at) }));
   }
 }
