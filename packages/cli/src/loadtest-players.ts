@@ -35,8 +35,12 @@ export interface PlayersPlayed {
   readonly moveLatencies: number[];
   readonly polls: number;
   readonly notModified: number; // polls answered 304
+  readonly retries: number; // connections to a table tried again
   readonly errors: string[];
 }
+
+/** Attempts to connect to a table before it is given up. */
+const CONNECT_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -51,16 +55,39 @@ export async function playShare(
   const errors: string[] = [];
   let polls = 0;
   let notModified = 0;
+  let retries = 0;
   const end = Date.now() + o.timeoutMs;
   const error = (line: string) => {
     if (errors.length < 100) say(line);
     errors.push(line);
   };
 
+  /**
+   * Connects to the table; a busy server drops some attempts (a keep-alive socket closed as it is reused, a join
+   * that timed out), so up to CONNECT_ATTEMPTS are made. Null (reported) when none worked.
+   */
+  const connect = async (token: string, tableId: string): Promise<TableClient | null> => {
+    for (let attempt = 1; ; attempt++) {
+      const c = new TableClient({ url: o.url, token, roomId: tableId, retryMs: 200 });
+      try {
+        await c.connect();
+        return c;
+      } catch (e) {
+        await Promise.race([c.leave(), sleep(5000)]);
+        if (attempt >= CONNECT_ATTEMPTS || Date.now() > end) {
+          error(`table ${tableId}: ${attempt} attempts: ${e instanceof Error ? e.message : String(e)}`);
+          return null;
+        }
+        retries++;
+        await sleep(500 * attempt);
+      }
+    }
+  };
+
   const playTable = async (token: string, tableId: string, rng: RandomSource): Promise<boolean> => {
-    const c = new TableClient({ url: o.url, token, roomId: tableId, retryMs: 200 });
+    const c = await connect(token, tableId);
+    if (!c) return false;
     try {
-      await c.connect();
       let busy = false;
       const act = (): void => {
         const s = c.state;
@@ -163,5 +190,5 @@ export async function playShare(
   };
 
   const players = await Promise.all(tokens.map((t, k) => runPlayer(t, k)));
-  return { players, moveLatencies, polls, notModified, errors };
+  return { players, moveLatencies, polls, notModified, retries, errors };
 }

@@ -37,6 +37,7 @@ export interface TournamentLoadResult {
   moveLatencyMs: { p50: number; p99: number }; // a move's send to the server's acknowledgement
   polls: number; // of the page by the players
   notModified: number; // of them answered 304
+  retries: number; // connections to a table tried again (a busy server drops some)
   errors: number; // client errors and failed checks
   checked: boolean; // the standings add up and every game counted exactly once
 }
@@ -254,6 +255,7 @@ export async function runTournamentLoadtest(o: TournamentLoadOptions): Promise<T
     moveLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
     polls: shares.reduce((a, s) => a + s.polls, 0),
     notModified: shares.reduce((a, s) => a + s.notModified, 0),
+    retries: shares.reduce((a, s) => a + s.retries, 0),
     errors: errors.length,
     checked,
   };

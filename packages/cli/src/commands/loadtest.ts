@@ -46,7 +46,8 @@ is in the lines of exactly the players who played it to the end. Exit 0 only whe
 Start the server with LIMIT_GUESTS, LIMIT_TOURNAMENTS and MAX_CONNECTIONS_PER_IP raised (each player: one guest,
 a page poll every 2 s while not seated, one connection).
   --json      one line of JSON: {"id","players","tablesAtPeak","games","seconds","moves",
-              "moveLatencyMs":{"p50","p99"},"polls","notModified","errors","checked"}`;
+              "moveLatencyMs":{"p50","p99"},"polls","notModified","retries","errors",
+              "checked"}`;
 
 export interface LoadtestOptions extends ShareOptions {
   readonly workers: number; // threads of clients (1: this thread)
@@ -438,7 +439,7 @@ async function tournamentRun(
         `tournament           ${r.id}: ${r.players} players, ${r.games} games counted, ${r.seconds} s`,
         `tables at the peak   ${r.tablesAtPeak}`,
         `move latency (ms)    p50 ${r.moveLatencyMs.p50}   p99 ${r.moveLatencyMs.p99}   (${r.moves} moves, send to acknowledgement)`,
-        `page polls           ${r.polls} (${r.notModified} answered 304)`,
+        `page polls           ${r.polls} (${r.notModified} answered 304); ${r.retries} connections tried again`,
         `standings            ${r.checked ? 'every line adds up; every game counted exactly once' : 'NOT RIGHT (see above)'}`,
         `errors               ${r.errors}`,
       ].join('\n') + '\n',
