@@ -52,7 +52,8 @@ interface TableRun {
   done: boolean;
 }
 
-async function guest(url: string): Promise<string> {
+/** A new guest's token (a clear error when the server is not there or limits new guests). */
+export async function guest(url: string): Promise<string> {
   let res: Response;
   try {
     res = await fetch(url + pathOf(ROUTES.guest), {
@@ -76,7 +77,8 @@ async function guest(url: string): Promise<string> {
   return body.value.token;
 }
 
-function decide(s: LiveState, rng: RandomSource): WireMove | null {
+/** The move chooser of every load test: a random legal pass, card or moon choice, or null when not to move. */
+export function decide(s: LiveState, rng: RandomSource): WireMove | null {
   const v = s.view;
   if (v.phase === 'pass' && v.passed === null && v.legal.length > 0) {
     const legal = [...v.legal];
@@ -97,7 +99,7 @@ export function thinkTime(meanMs: number, rng: RandomSource): number {
 }
 
 /** Runs `count` jobs with at most `limit` at a time. */
-async function pool<T>(count: number, limit: number, job: (i: number) => Promise<T>): Promise<T[]> {
+export async function pool<T>(count: number, limit: number, job: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array<T>(count);
   let next = 0;
   await Promise.all(
@@ -111,7 +113,7 @@ async function pool<T>(count: number, limit: number, job: (i: number) => Promise
   return out;
 }
 
-const until = async (cond: () => boolean, ms: number): Promise<boolean> => {
+export const until = async (cond: () => boolean, ms: number): Promise<boolean> => {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) return false;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -43,6 +44,7 @@ beforeAll(async () => {
       LIMIT_GUESTS: '100000/60',
       LIMIT_ROOMS: '100000/60',
       LIMIT_JOINS: '100000/60',
+      LIMIT_TOURNAMENTS: '100000/60',
       METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -192,6 +194,96 @@ describe('hearts loadtest', () => {
     ],
     [['--url', 'http://localhost:1', '--tables', '1', '--workers', '999'], /--workers must be at most/],
   ])('refuses bad usage %j', async (args, message) => {
+    const r = await hearts('loadtest', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  test('--tournament: players enter, play the tournament to its end, and the standings are checked', async () => {
+    // A private tournament lasts at least 10 minutes: once the command has created it, the test moves its end to
+    // 40 s from now in the server's database (the runner reads the tournament from the store on every tick).
+    const db = new Database(join(dir, 'db.sqlite'));
+    db.pragma('busy_timeout = 10000');
+    const before = new Set(
+      (db.prepare('select id from tournaments').all() as { id: string }[]).map((r) => r.id),
+    );
+    let shortened: string | null = null;
+    const shorten = setInterval(() => {
+      const rows = db.prepare("select id from tournaments where kind = 'private'").all() as { id: string }[];
+      const fresh = rows.find((r) => !before.has(r.id));
+      if (!fresh || shortened) return;
+      shortened = fresh.id;
+      db.prepare('update tournaments set ends_at = ? where id = ?').run(Date.now() + 40_000, fresh.id);
+    }, 100);
+    try {
+      const r = await hearts(
+        'loadtest',
+        ...['--url', url, '--tournament', '--players', '8', '--starts-in', '0', '--workers', '2', '--json'],
+      );
+      expect(r.stderr).not.toMatch(/check failed/);
+      expect(r.code).toBe(0);
+      const lines = r.stdout.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const out = JSON.parse(lines[0]!) as Record<string, unknown>;
+      expect(Object.keys(out)).toEqual([
+        ...['id', 'players', 'tablesAtPeak', 'games', 'seconds', 'moves', 'moveLatencyMs'],
+        ...['polls', 'notModified', 'retries', 'errors', 'checked'],
+      ]);
+      expect(out).toMatchObject({ id: shortened, players: 8, errors: 0, checked: true });
+      expect(out['tablesAtPeak']).toBeGreaterThanOrEqual(1);
+      expect(out['tablesAtPeak']).toBeLessThanOrEqual(2);
+      // Every game has 56 or 57 decisions (passes, 52 cards, perhaps a moon choice), all by the players here.
+      const games = out['games'] as number;
+      expect(games).toBeGreaterThanOrEqual(2);
+      expect(out['moves']).toBeGreaterThanOrEqual(games * 56);
+      expect(out['moves']).toBeLessThanOrEqual(games * 57);
+      const l = out['moveLatencyMs'] as { p50: number; p99: number };
+      expect(l.p50).toBeGreaterThan(0);
+      expect(l.p50).toBeLessThanOrEqual(l.p99);
+      expect(out['notModified']).toBeGreaterThan(0); // polls while nothing changed (the gathering wait: 4 s)
+      expect(out['notModified']).toBeLessThan(out['polls'] as number);
+      // The server agrees: its page lists the same games, every player with their own results.
+      const page = (await fetch(`${url}/api/tournaments/${shortened}`).then((x) => x.json())) as {
+        phase: string;
+        finished: number;
+        standings: { games: number }[];
+      };
+      expect(page.phase).toBe('finished');
+      expect(page.finished).toBe(games);
+      expect(page.standings).toHaveLength(8);
+      expect(page.standings.reduce((a, s) => a + s.games, 0)).toBe(4 * games);
+    } finally {
+      clearInterval(shorten);
+      db.close();
+    }
+  }, 300_000);
+
+  test.each([
+    [['--url', 'http://localhost:1', '--tournament'], /--players is required with --tournament/],
+    [['--url', 'http://localhost:1', '--tournament', '--players', '3'], /--players must be from 4 to 400/],
+    [['--url', 'http://localhost:1', '--tournament', '--players', '401'], /--players must be from 4 to 400/],
+    [
+      ['--url', 'http://localhost:1', '--tournament', '--players', '8', '--tables', '2'],
+      /--tables does not go/,
+    ],
+    [
+      ['--url', 'http://localhost:1', '--tournament', '--players', '8', '--minutes', '5'],
+      /--minutes must be/,
+    ],
+    [
+      ['--url', 'http://localhost:1', '--tournament', '--players', '8', '--hands', '9'],
+      /--hands must be at most 8/,
+    ],
+    [
+      ['--url', 'http://localhost:1', '--tournament', '--players', '8', '--id', 'a/b'],
+      /--id is not a tournament/,
+    ],
+    [
+      ['--url', 'http://localhost:1', '--tournament', '--players', '8', '--id', 'abc', '--minutes', '20'],
+      /--minutes and --starts-in are for a new tournament/,
+    ],
+    [['--url', 'http://localhost:1', '--tables', '1', '--players', '8'], /--players goes with --tournament/],
+  ])('--tournament refuses bad usage %j', async (args, message) => {
     const r = await hearts('loadtest', ...args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);

@@ -3,9 +3,13 @@ import { Worker } from 'node:worker_threads';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 import { openShare, type Share, type SharePlayed, type ShareOptions } from '../loadtest-tables.js';
 import type { LoadtestWorkerInput } from '../loadtest-worker.js';
+import { runTournamentLoadtest } from '../loadtest-tournament.js';
+import { TOURNAMENT_LIMITS } from '@hearts/live/api';
 
 const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--think-ms T] [--ramp S] [--workers W]
                       [--metrics-token T] [--json]
+       hearts loadtest --url URL --tournament --players N [--id ID] [--hands H] [--minutes M] [--starts-in S]
+                      [--think-ms T] [--workers W] [--json]
 
 Opens N friends' tables on a running game server (start one with npm start), seats four headless clients at each,
 and has them play legal cards for H hands (default 1): as fast as the server allows, or after a thinking time per
@@ -26,7 +30,24 @@ All clients come from this machine's address: start the server with LIMIT_GUESTS
 MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins and 4 connections per table).
   --json      one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"},
               "passLatencyMs","playLatencyMs","endLatencyMs","moves","seconds","serverCpuUsPerMove",
-              "clientCpuUsPerMove","serverMemory"}`;
+              "clientCpuUsPerMove","serverMemory"}
+
+With --tournament: N guests enter one private tournament (created by the first of them, with bots for the
+last free seats, or the existing one --id), poll its page (with its ETag: 304 while nothing changed), play each
+table they are seated at, and go on until it has finished; then the final standings are checked: every line adds
+up (points = the sum of its games' points, games = its results, no game twice) and every game the server counts
+is in the lines of exactly the players who played it to the end. Exit 0 only when all is right.
+  --players   how many players (guests) enter
+  --id        join this tournament instead of creating one
+  --hands     hands per game of the created tournament (default 1)
+  --minutes   how long the created tournament runs (default ${TOURNAMENT_LIMITS.minutes.min})
+  --starts-in minutes from its creation to its start, for every player to enter first (default 1)
+  --think-ms  as above; --workers: threads of players; --timeout-s: after the tournament's end (default 600)
+Start the server with LIMIT_GUESTS, LIMIT_TOURNAMENTS and MAX_CONNECTIONS_PER_IP raised (each player: one guest,
+a page poll every 2 s while not seated, one connection).
+  --json      one line of JSON: {"id","players","tablesAtPeak","games","seconds","moves",
+              "moveLatencyMs":{"p50","p99"},"polls","notModified","retries","errors",
+              "checked"}`;
 
 export interface LoadtestOptions extends ShareOptions {
   readonly workers: number; // threads of clients (1: this thread)
@@ -284,6 +305,11 @@ export const loadtest: Command = {
         workers: { type: 'string' },
         'timeout-s': { type: 'string' },
         'metrics-token': { type: 'string' },
+        tournament: { type: 'boolean' },
+        players: { type: 'string' },
+        id: { type: 'string' },
+        minutes: { type: 'string' },
+        'starts-in': { type: 'string' },
         json: { type: 'boolean' },
       },
       false,
@@ -297,15 +323,22 @@ export const loadtest: Command = {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new UsageError('--url must be http(s)://…');
+    const workersOf = () => {
+      const workers = intOption(values.workers, 'workers', 1, 1);
+      if (workers > availableParallelism() * 4)
+        throw new UsageError(`--workers must be at most ${availableParallelism() * 4} (4 per core)`);
+      return workers;
+    };
+    if (values.tournament) return tournamentRun(url.origin, values, workersOf());
+    for (const k of ['players', 'id', 'minutes', 'starts-in'] as const)
+      if (values[k] !== undefined) throw new UsageError(`--${k} goes with --tournament`);
     if (values.tables === undefined) throw new UsageError('--tables is required');
     const tables = intOption(values.tables, 'tables', 1, 1);
     const hands = intOption(values.hands, 'hands', 1, 1);
     const ramp = values.ramp === undefined ? 0 : Number(values.ramp);
     if (values.ramp?.trim() === '' || !Number.isFinite(ramp) || ramp < 0 || ramp > 86_400)
       throw new UsageError(`--ramp must be a number of seconds from 0 to 86400, not "${values.ramp}"`);
-    const workers = intOption(values.workers, 'workers', 1, 1);
-    if (workers > availableParallelism() * 4)
-      throw new UsageError(`--workers must be at most ${availableParallelism() * 4} (4 per core)`);
+    const workers = workersOf();
     const result = await runLoadtest({
       url: url.origin,
       tables,
@@ -357,3 +390,59 @@ export const loadtest: Command = {
     return result.tablesCompleted === result.tables ? 0 : 1;
   },
 };
+
+/** `--tournament`: the options checked, the run, its summary. */
+async function tournamentRun(
+  url: string,
+  values: Record<string, string | boolean | undefined>,
+  workers: number,
+): Promise<number> {
+  const str = (k: string) => values[k] as string | undefined;
+  if (str('tables') !== undefined)
+    throw new UsageError('--tables does not go with --tournament (use --players)');
+  if (str('ramp') !== undefined) throw new UsageError('--ramp does not go with --tournament');
+  if (str('players') === undefined) throw new UsageError('--players is required with --tournament');
+  const { players: limits, minutes: span, hands: handLimits } = TOURNAMENT_LIMITS;
+  const players = intOption(str('players'), 'players', 0, 1);
+  const id = str('id') ?? null;
+  if (id !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(id))
+    throw new UsageError(`--id is not a tournament id: "${id}"`);
+  if (id === null && (players < limits.min || players > limits.max))
+    throw new UsageError(`--players must be from ${limits.min} to ${limits.max} for a new tournament`);
+  if (id !== null && (str('minutes') !== undefined || str('starts-in') !== undefined))
+    throw new UsageError('--minutes and --starts-in are for a new tournament, not with --id');
+  const hands = intOption(str('hands'), 'hands', 1, handLimits.min);
+  if (hands > handLimits.max) throw new UsageError(`--hands must be at most ${handLimits.max}`);
+  const minutes = intOption(str('minutes'), 'minutes', span.min, span.min);
+  if (minutes > span.max) throw new UsageError(`--minutes must be at most ${span.max}`);
+  const startsIn = intOption(str('starts-in'), 'starts-in', 1, 0);
+  if (startsIn > TOURNAMENT_LIMITS.startsIn.max)
+    throw new UsageError(`--starts-in must be at most ${TOURNAMENT_LIMITS.startsIn.max}`);
+  const r = await runTournamentLoadtest({
+    url,
+    players,
+    id,
+    hands,
+    minutes,
+    startsIn,
+    thinkMs: intOption(str('think-ms'), 'think-ms', 0, 0),
+    workers,
+    seed: intOption(str('seed'), 'seed', 1, 0),
+    pollMs: 2000,
+    timeoutMs: intOption(str('timeout-s'), 'timeout-s', 600, 1) * 1000,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (values['json']) printJson(r);
+  else
+    process.stdout.write(
+      [
+        `tournament           ${r.id}: ${r.players} players, ${r.games} games counted, ${r.seconds} s`,
+        `tables at the peak   ${r.tablesAtPeak}`,
+        `move latency (ms)    p50 ${r.moveLatencyMs.p50}   p99 ${r.moveLatencyMs.p99}   (${r.moves} moves, send to acknowledgement)`,
+        `page polls           ${r.polls} (${r.notModified} answered 304); ${r.retries} connections tried again`,
+        `standings            ${r.checked ? 'every line adds up; every game counted exactly once' : 'NOT RIGHT (see above)'}`,
+        `errors               ${r.errors}`,
+      ].join('\n') + '\n',
+    );
+  return r.checked && r.errors === 0 ? 0 : 1;
+}

@@ -1,0 +1,194 @@
+/**
+ * The players of `hearts loadtest --tournament` that one thread runs: each polls the tournament's page (with its
+ * ETag, so an unchanged page costs a 304), joins its table by id when seated (`you.tableId`), plays it with the
+ * move chooser of the table load test, and goes back to polling, until the tournament has finished. Then it checks
+ * its own line of the final standings against the tables it played to the end.
+ *
+ * ```ts
+ * const played = await playShare({ url, id, seed: 1, thinkMs: 0, pollMs: 2000, timeoutMs }, tokens, say);
+ * ```
+ */
+import { seededRandom, type RandomSource } from '@hearts/engine';
+import { TableClient } from '@hearts/live';
+import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/live/api';
+import { decide, thinkTime, until } from './loadtest-tables.js';
+
+/** What a share of players needs to know of the run (plain data: it is passed to worker threads). */
+export interface PlayersOptions {
+  readonly url: string;
+  readonly id: string; // the tournament
+  readonly seed: number;
+  readonly thinkMs: number; // mean thinking time per decision (uniform in [T/2, 3T/2]); 0: none
+  readonly pollMs: number; // between two polls of the page while not seated
+  readonly timeoutMs: number; // give up when the tournament has not finished by then
+}
+
+/** What one player saw: the tables it played to the end and its own line of the final standings. */
+export interface PlayerSeen {
+  readonly finishedTables: string[]; // tables whose game over this client received
+  readonly row: { points: number; games: number; results: { gameId: string; points: number }[] } | null;
+}
+
+/** One share's outcome: its players, the latency of each move (send to the server's acknowledgement), errors. */
+export interface PlayersPlayed {
+  readonly players: PlayerSeen[];
+  readonly moveLatencies: number[];
+  readonly polls: number;
+  readonly notModified: number; // polls answered 304
+  readonly retries: number; // connections to a table tried again
+  readonly errors: string[];
+}
+
+/** Attempts to connect to a table before it is given up. */
+const CONNECT_ATTEMPTS = 5;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Plays the tournament as the players of the given tokens (already entered) until it has finished. */
+export async function playShare(
+  o: PlayersOptions,
+  tokens: readonly string[],
+  say: (line: string) => void,
+  firstIndex = 0,
+): Promise<PlayersPlayed> {
+  const moveLatencies: number[] = [];
+  const errors: string[] = [];
+  let polls = 0;
+  let notModified = 0;
+  let retries = 0;
+  const end = Date.now() + o.timeoutMs;
+  const error = (line: string) => {
+    if (errors.length < 100) say(line);
+    errors.push(line);
+  };
+
+  /**
+   * Connects to the table; a busy server drops some attempts (a keep-alive socket closed as it is reused, a join
+   * that timed out), so up to CONNECT_ATTEMPTS are made. Null (reported) when none worked.
+   */
+  const connect = async (token: string, tableId: string): Promise<TableClient | null> => {
+    for (let attempt = 1; ; attempt++) {
+      const c = new TableClient({ url: o.url, token, roomId: tableId, retryMs: 200 });
+      try {
+        await c.connect();
+        return c;
+      } catch (e) {
+        await Promise.race([c.leave(), sleep(5000)]);
+        if (attempt >= CONNECT_ATTEMPTS || Date.now() > end) {
+          error(`table ${tableId}: ${attempt} attempts: ${e instanceof Error ? e.message : String(e)}`);
+          return null;
+        }
+        retries++;
+        await sleep(500 * attempt);
+      }
+    }
+  };
+
+  const playTable = async (token: string, tableId: string, rng: RandomSource): Promise<boolean> => {
+    const c = await connect(token, tableId);
+    if (!c) return false;
+    try {
+      let busy = false;
+      const act = (): void => {
+        const s = c.state;
+        if (busy || !s || c.status !== 'open' || c.result) return;
+        const move = decide(s, rng);
+        if (!move) return;
+        busy = true;
+        const send = (): void => {
+          if (c.status !== 'open') {
+            busy = false;
+            return;
+          }
+          const at = performance.now();
+          c.move(move).then(
+            () => {
+              moveLatencies.push(performance.now() - at);
+              busy = false;
+              act();
+            },
+            () => {
+              busy = false;
+              setTimeout(act, 10);
+            },
+          );
+        };
+        const think = thinkTime(o.thinkMs, rng);
+        if (think > 0) setTimeout(send, think);
+        else send();
+      };
+      c.subscribe(act);
+      act();
+      if (!(await until(() => c.result !== null, Math.max(0, end - Date.now())))) {
+        error(`table ${tableId}: no game over before the time out`);
+        return false;
+      }
+      return true;
+    } catch (e) {
+      error(`table ${tableId}: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    } finally {
+      await Promise.race([c.leave(), sleep(5000)]);
+    }
+  };
+
+  const runPlayer = async (token: string, k: number): Promise<PlayerSeen> => {
+    const rng = seededRandom(o.seed + firstIndex + k);
+    const url = o.url + pathOf(ROUTES.tournament, { id: o.id });
+    const seated = new Set<string>();
+    const finishedTables: string[] = [];
+    let etag: string | null = null;
+    let page: TournamentPage | null = null;
+    await sleep((o.pollMs * rng.nextUint32()) / 2 ** 32); // spread the polls
+    while (Date.now() < end) {
+      polls++;
+      let res: Response | null = null;
+      try {
+        res = await fetch(url, {
+          headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      } catch (e) {
+        error(
+          `GET ${pathOf(ROUTES.tournament, { id: o.id })}: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+      if (res?.status === 304) notModified++;
+      else if (res?.ok) {
+        const body = parseResponse(ROUTES.tournament, await res.json());
+        if (!body.ok) error(`the tournament page is not one: ${body.error}`);
+        else {
+          page = body.value;
+          etag = res.headers.get('etag');
+        }
+      } else if (res) {
+        await res.body?.cancel();
+        error(
+          `GET the tournament page: HTTP ${res.status}` +
+            (res.status === 429 ? ' (start the server with LIMIT_TOURNAMENTS raised)' : ''),
+        );
+      }
+      if (page?.phase === 'finished') break;
+      const table = page?.you?.tableId ?? null;
+      if (table !== null && !seated.has(table)) {
+        seated.add(table);
+        if (await playTable(token, table, rng)) finishedTables.push(table);
+        continue; // the next table may already be waiting
+      }
+      await sleep(o.pollMs / 2 + (o.pollMs * rng.nextUint32()) / 2 ** 32);
+    }
+    if (page?.phase !== 'finished') error(`a player saw no end of the tournament before the time out`);
+    const mine = page?.standings.find((r) => r.you) ?? null;
+    if (page?.phase === 'finished' && !mine) error('a player is not in the final standings');
+    return {
+      finishedTables,
+      row: mine && {
+        points: mine.points,
+        games: mine.games,
+        results: mine.results.map((r) => ({ gameId: r.gameId, points: r.points })),
+      },
+    };
+  };
+
+  const players = await Promise.all(tokens.map((t, k) => runPlayer(t, k)));
+  return { players, moveLatencies, polls, notModified, retries, errors };
+}
