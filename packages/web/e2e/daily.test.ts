@@ -11,6 +11,7 @@ import {
   RESULTS_DIR,
   buildApp,
   launch,
+  playToTheEnd,
   screenshot,
   startGameServer,
   watchErrors,
@@ -68,48 +69,6 @@ async function expectTablesFit(page: Page): Promise<void> {
  * Clicks a card of the hand as `clickCard` does, but gives up after a moment when the card has gone meanwhile (the
  * pass went through, the trick moved on): the caller looks at the table again. False when it gave up.
  */
-async function tryCard(page: Page, card: string): Promise<boolean> {
-  return page
-    .locator(`[data-card="${card}"]`)
-    .click({ position: { x: 8, y: 30 }, timeout: 3000 })
-    .then(
-      () => true,
-      () => false,
-    );
-}
-
-/** Plays whatever the table asks of this seat until the game is over (the counts say every move was made). */
-async function playToTheEnd(page: Page): Promise<{ passes: number; plays: number }> {
-  let passes = 0;
-  let plays = 0;
-  const deadline = Date.now() + 200_000;
-  while (Date.now() < deadline) {
-    if (await page.locator('.result-panel.game-over').isVisible()) break;
-    const phase = await page.locator('.table-screen').getAttribute('data-phase');
-    const passButton = page.locator('button.pass-btn');
-    if (phase === 'pass' && (await passButton.isVisible())) {
-      const cards = await page
-        .locator('[data-card]:not([aria-pressed="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
-      let clicked = true;
-      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse())
-        clicked = clicked && (await tryCard(page, c));
-      if (clicked && (await passButton.isEnabled())) {
-        await passButton.click();
-        passes++;
-      }
-    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
-      const legal = await page
-        .locator('[data-card]:not([aria-disabled="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      if (legal.length > 0 && (await tryCard(page, legal[legal.length - 1]!))) plays++;
-    }
-    await page.waitForTimeout(50);
-  }
-  return { passes, plays };
-}
-
 it('plays the day from the start screen and sees the rank; a second attempt is refused', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();

@@ -15,6 +15,7 @@ import {
   autoplay,
   buildApp,
   launch,
+  playToTheEnd,
   screenshot,
   startGameServer,
   watchErrors,
@@ -49,47 +50,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `tournament-${name}`);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, name), fullPage: true });
-}
-
-async function tryCard(page: Page, card: string): Promise<boolean> {
-  return page
-    .locator(`[data-card="${card}"]`)
-    .click({ position: { x: 8, y: 30 }, timeout: 3000 })
-    .then(
-      () => true,
-      () => false,
-    );
-}
-
-/** Plays whatever the table asks of this seat until the game is over (as in daily.test.ts). */
-async function playToTheEnd(page: Page): Promise<number> {
-  let moves = 0;
-  const deadline = Date.now() + 200_000;
-  while (Date.now() < deadline) {
-    if (await page.locator('.result-panel.game-over').isVisible()) break;
-    const phase = await page.locator('.table-screen').getAttribute('data-phase');
-    const passButton = page.locator('button.pass-btn');
-    if (phase === 'pass' && (await passButton.isVisible())) {
-      const cards = await page
-        .locator('[data-card]:not([aria-pressed="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
-      let clicked = true;
-      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse())
-        clicked = clicked && (await tryCard(page, c));
-      if (clicked && (await passButton.isEnabled())) {
-        await passButton.click();
-        moves++;
-      }
-    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
-      const legal = await page
-        .locator('[data-card]:not([aria-disabled="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      if (legal.length > 0 && (await tryCard(page, legal[legal.length - 1]!))) moves++;
-    }
-    await page.waitForTimeout(50);
-  }
-  return moves;
 }
 
 const guest = async () =>
@@ -154,7 +114,8 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   // Four free: seated after the gathering wait; the browser goes to its table by itself.
   await page.waitForURL(/#\/live\/t/, { timeout: 60_000 });
   await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
-  expect(await playToTheEnd(page)).toBeGreaterThan(0);
+  const { passes, plays } = await playToTheEnd(page);
+  expect(passes + plays).toBeGreaterThan(0);
   await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
   await page.getByRole('button', { name: 'Back to the tournament' }).click();
   await page.waitForURL(new RegExp(`#/tournaments/${code}$`));
