@@ -64,15 +64,18 @@ export async function playShare(
 
   /**
    * Connects to the table; a busy server drops some attempts (a keep-alive socket closed as it is reused, a join
-   * that timed out), so up to CONNECT_ATTEMPTS are made. Null (reported) when none worked.
+   * that timed out), which the client tries again by itself; up to CONNECT_ATTEMPTS such tries are made. Null
+   * (reported) when none worked.
    */
   const connect = async (token: string, tableId: string): Promise<TableClient | null> => {
     for (let attempt = 1; ; attempt++) {
       const c = new TableClient({ url: o.url, token, roomId: tableId, retryMs: 200 });
       try {
         await c.connect();
+        retries += c.joinRetries;
         return c;
       } catch (e) {
+        retries += c.joinRetries;
         await Promise.race([c.leave(), sleep(5000)]);
         if (attempt >= CONNECT_ATTEMPTS || Date.now() > end) {
           error(`table ${tableId}: ${attempt} attempts: ${e instanceof Error ? e.message : String(e)}`);
