@@ -185,7 +185,7 @@ export async function playShare(
         await res.body?.cancel();
         error(
           `GET the tournament page: HTTP ${res.status}` +
-            (res.status === 429 ? ' (start the server with LIMIT_TOURNAMENTS raised)' : ''),
+            (res.status === 429 ? ' (start the server with LIMIT_API and LIMIT_TOURNAMENTS raised)' : ''),
         );
       }
       if (page?.phase === 'finished') break;

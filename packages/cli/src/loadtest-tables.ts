@@ -68,8 +68,8 @@ export async function guest(url: string): Promise<string> {
   }
   if (res.status === 429)
     throw new Error(
-      'POST /api/guest: HTTP 429: the server limits new guests per address; start it with LIMIT_GUESTS, ' +
-        'LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
+      'POST /api/guest: HTTP 429: the server limits requests and new guests per address; start it with ' +
+        'LIMIT_API, LIMIT_GUESTS, LIMIT_ROOMS, LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised for a load test',
     );
   if (!res.ok) throw new Error(`POST /api/guest: HTTP ${res.status}`);
   const body = parseResponse(ROUTES.guest, await res.json());

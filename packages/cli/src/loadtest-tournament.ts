@@ -71,7 +71,9 @@ async function call<T extends typeof ROUTES.tournamentCreate | typeof ROUTES.tou
     const message = (json as { message?: string } | null)?.message ?? '';
     throw new Error(
       `${route.method} ${path}: HTTP ${res.status} ${message}` +
-        (res.status === 429 ? ' (start the server with LIMIT_TOURNAMENTS and LIMIT_ROOMS raised)' : ''),
+        (res.status === 429
+          ? ' (start the server with LIMIT_API, LIMIT_TOURNAMENTS and LIMIT_ROOMS raised)'
+          : ''),
     );
   }
   return json;

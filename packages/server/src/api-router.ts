@@ -25,7 +25,8 @@ import {
 import { IdentityRefusal } from './auth.js';
 import { SoloClaimRefused } from './economy/chips.js';
 import { ShopRefusal } from './economy/shop.js';
-import { HttpError, bearerToken, readJsonBody, sendJson } from './http-json.js';
+import { HttpError, bearerToken, rateLimitError, readJsonBody, sendJson } from './http-json.js';
+import { clientAddress } from './limits.js';
 import { HasherBusy } from './passwords.js';
 import type { Services } from './services.js';
 import type { UserRecord } from './store/types.js';
@@ -130,6 +131,12 @@ export function createApiRouter(s: Services, handlers: Handlers) {
       throw new HttpError(405, 'ERR_METHOD', `use ${allow} for ${path}`, { allow });
     }
     const { name, r, params } = found;
+    // Every route counts against the address' rate (routes with a rate of their own count there too), before any
+    // work is done for it; health checks are the operator's, not a client's.
+    if (name !== 'health') {
+      const limited = await s.limits.take('api', clientAddress(req, s.config.trustProxy));
+      if (limited) throw rateLimitError(limited);
+    }
     for (const [key, schema] of Object.entries(r.params) as [string, ParamSchema][])
       if (!schema.safeParse(params[key]).success)
         throw new HttpError(404, 'ERR_NOT_FOUND', `no such ${key}: ${params[key]}`);

@@ -47,6 +47,7 @@ export interface ServerConfig {
   readonly keepAliveTimeoutMs: number; // KEEP_ALIVE_TIMEOUT_MS: an idle kept-alive HTTP connection is closed after this
   readonly maxHeaderSize: number; // MAX_HEADER_SIZE: bytes of a request's headers
   readonly matchmakeMaxBody: number; // MATCHMAKE_MAX_BODY: bytes of a matchmaking request's body
+  readonly apiLimit: Rate; // LIMIT_API: requests to any route of the API per address, as count/seconds (health checks aside)
   readonly guestLimit: Rate; // LIMIT_GUESTS: new guests per address, as count/seconds
   readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
@@ -125,6 +126,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   keepAliveTimeoutMs: 5_000,
   maxHeaderSize: 16_384,
   matchmakeMaxBody: 4096,
+  apiLimit: { count: 600, seconds: 60 },
   guestLimit: { count: 20, seconds: 3600 },
   roomLimit: { count: 10, seconds: 60 },
   joinLimit: { count: 120, seconds: 60 },
@@ -262,6 +264,7 @@ export function configFromEnv(
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', base.keepAliveTimeoutMs, 100, 600_000),
     maxHeaderSize: int('MAX_HEADER_SIZE', base.maxHeaderSize, 1024, 1_048_576),
     matchmakeMaxBody: int('MATCHMAKE_MAX_BODY', base.matchmakeMaxBody, 256, 1_048_576),
+    apiLimit: rate('LIMIT_API', base.apiLimit),
     guestLimit: rate('LIMIT_GUESTS', base.guestLimit),
     roomLimit: rate('LIMIT_ROOMS', base.roomLimit),
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),

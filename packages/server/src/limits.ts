@@ -35,6 +35,7 @@ export interface RateLimited {
  * and reports (`manners`) and invites (`invites`): their key is the user's id.
  */
 export type RateKind =
+  | 'api'
   | 'guests'
   | 'rooms'
   | 'joins'
@@ -46,7 +47,23 @@ export type RateKind =
   | 'invites'
   | 'tournaments';
 
+/** The setting of each rate. */
+const SETTING = {
+  api: 'apiLimit',
+  guests: 'guestLimit',
+  rooms: 'roomLimit',
+  joins: 'joinLimit',
+  daily: 'dailyLimit',
+  lists: 'listLimit',
+  training: 'trainingLimit',
+  manners: 'mannersLimit',
+  friends: 'friendLimit',
+  invites: 'inviteLimit',
+  tournaments: 'tournamentLimit',
+} as const satisfies Record<RateKind, keyof ServerConfig>;
+
 const WHAT: Readonly<Record<RateKind, string>> = {
+  api: 'requests',
   guests: 'new guests',
   rooms: 'new rooms',
   joins: 'joins by room code',
@@ -64,16 +81,7 @@ export type LimitSettings = Pick<
   ServerConfig,
   | 'redisUrl'
   | 'redisPrefix'
-  | 'guestLimit'
-  | 'roomLimit'
-  | 'joinLimit'
-  | 'dailyLimit'
-  | 'listLimit'
-  | 'trainingLimit'
-  | 'mannersLimit'
-  | 'friendLimit'
-  | 'inviteLimit'
-  | 'tournamentLimit'
+  | (typeof SETTING)[RateKind]
   | 'loginFreePerName'
   | 'loginFreePerIp'
   | 'loginBackoffMaxS'
@@ -131,20 +139,12 @@ export class Limits {
           });
     };
     const rate = (name: string, r: Rate) => make(name, r.count, r.seconds);
+    const rates = Object.fromEntries(
+      (Object.keys(SETTING) as RateKind[]).map((kind) => [kind, rate(kind, settings[SETTING[kind]])]),
+    ) as Record<RateKind, RateLimiterAbstract>;
     return new Limits(
       settings,
-      {
-        guests: rate('guests', settings.guestLimit),
-        rooms: rate('rooms', settings.roomLimit),
-        joins: rate('joins', settings.joinLimit),
-        daily: rate('daily', settings.dailyLimit),
-        lists: rate('lists', settings.listLimit),
-        training: rate('training', settings.trainingLimit),
-        manners: rate('manners', settings.mannersLimit),
-        friends: rate('friends', settings.friendLimit),
-        invites: rate('invites', settings.inviteLimit),
-        tournaments: rate('tournaments', settings.tournamentLimit),
-      },
+      rates,
       make('login-fails', 1_000_000_000, LOGIN_WINDOW_S),
       make('login-gate', 1, 1),
       make('login-strikes', 1_000_000_000, LOGIN_WINDOW_S),
@@ -159,18 +159,7 @@ export class Limits {
       return null;
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
-      const r = {
-        guests: this.settings.guestLimit,
-        rooms: this.settings.roomLimit,
-        joins: this.settings.joinLimit,
-        daily: this.settings.dailyLimit,
-        lists: this.settings.listLimit,
-        training: this.settings.trainingLimit,
-        manners: this.settings.mannersLimit,
-        friends: this.settings.friendLimit,
-        invites: this.settings.inviteLimit,
-        tournaments: this.settings.tournamentLimit,
-      }[kind];
+      const r = this.settings[SETTING[kind]];
       const whose = kind === 'manners' || kind === 'invites' ? 'from you' : 'from your address'; // per user
       return {
         retryAfterMs: e.msBeforeNext,

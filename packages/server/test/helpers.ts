@@ -13,6 +13,7 @@ import { SCRYPT_PARAMS, type ScryptParams } from '../src/passwords.js';
 /** What a test server takes from one address when the test is not about the limits. */
 export const TEST_LIMITS = {
   maxConnectionsPerIp: 100_000,
+  apiLimit: { count: 1_000_000, seconds: 1 },
   guestLimit: { count: 1_000_000, seconds: 1 },
   roomLimit: { count: 1_000_000, seconds: 1 },
   joinLimit: { count: 1_000_000, seconds: 1 },
@@ -29,6 +30,7 @@ export const TEST_LIMITS = {
 /** {@link TEST_LIMITS} as environment variables, for spawned servers. */
 export const TEST_LIMITS_ENV: Readonly<Record<string, string>> = {
   MAX_CONNECTIONS_PER_IP: '100000',
+  LIMIT_API: '1000000/1',
   LIMIT_GUESTS: '1000000/1',
   LIMIT_ROOMS: '1000000/1',
   LIMIT_JOINS: '1000000/1',

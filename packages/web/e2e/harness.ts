@@ -164,6 +164,7 @@ export async function startGameServer(env: Record<string, string>): Promise<Game
       WEB_ROOT: resolve(WEB_DIR, 'dist', 'app'),
       LOG_LEVEL: 'warn',
       // Every page and helper comes from 127.0.0.1: the limits per address raised (test/abuse tests them).
+      LIMIT_API: '1000000/1',
       LIMIT_GUESTS: '1000000/1',
       LIMIT_ROOMS: '1000000/1',
       LIMIT_JOINS: '1000000/1',

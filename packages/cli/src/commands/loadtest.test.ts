@@ -41,6 +41,7 @@ beforeAll(async () => {
       WEB_ROOT: '',
       LOG_LEVEL: 'warn',
       // every client comes from 127.0.0.1
+      LIMIT_API: '1000000/60',
       LIMIT_GUESTS: '100000/60',
       LIMIT_ROOMS: '100000/60',
       LIMIT_JOINS: '100000/60',

@@ -26,8 +26,9 @@ and the end of the hand apart), and the CPU time per move of the server and of t
   --timeout-s give up on tables not finished this long after the last start (default 600)
   --metrics-token  the server's METRICS_TOKEN (default: $METRICS_TOKEN), to read its CPU time and memory from
               /metrics
-All clients come from this machine's address: start the server with LIMIT_GUESTS, LIMIT_ROOMS, LIMIT_JOINS and
-MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins and 4 connections per table).
+All clients come from this machine's address: start the server with LIMIT_API, LIMIT_GUESTS, LIMIT_ROOMS,
+LIMIT_JOINS and MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins and 4 connections
+per table).
   --json      one line of JSON: {"tables","tablesCompleted","messagesPerSecond","latencyMs":{"p50","p95","p99"},
               "passLatencyMs","playLatencyMs","endLatencyMs","moves","seconds","serverCpuUsPerMove",
               "clientCpuUsPerMove","serverMemory"}
@@ -35,15 +36,16 @@ MAX_CONNECTIONS_PER_IP raised above the run's needs (4 guests, 1 room, 3 joins a
 With --tournament: N guests enter one private tournament (created by the first of them, with bots for the
 last free seats, or the existing one --id), poll its page (with its ETag: 304 while nothing changed), play each
 table they are seated at, and go on until it has finished; then the final standings are checked: every line adds
-up (points = the sum of its games' points, games = its results, no game twice) and every game the server counts
-is in the lines of exactly the players who played it to the end. Exit 0 only when all is right.
+up (points = the sum of its games' points, games = its results, no game twice), every game the server counts is in
+the lines of exactly the players who played it to the end, and every player's points are recomputed from the
+places its clients saw. Exit 0 only when all is right.
   --players   how many players (guests) enter
   --id        join this tournament instead of creating one
   --hands     hands per game of the created tournament (default 1)
   --minutes   how long the created tournament runs (default ${TOURNAMENT_LIMITS.minutes.min})
   --starts-in minutes from its creation to its start, for every player to enter first (default 1)
   --think-ms  as above; --workers: threads of players; --timeout-s: after the tournament's end (default 600)
-Start the server with LIMIT_GUESTS, LIMIT_TOURNAMENTS and MAX_CONNECTIONS_PER_IP raised (each player: one guest,
+Start the server with LIMIT_API, LIMIT_GUESTS, LIMIT_TOURNAMENTS and MAX_CONNECTIONS_PER_IP raised (each player: one guest,
 a page poll every 2 s while not seated, one connection).
   --json      one line of JSON: {"id","players","tablesAtPeak","games","seconds","moves",
               "moveLatencyMs":{"p50","p99"},"polls","notModified","retries","errors",

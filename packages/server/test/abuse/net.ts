@@ -6,6 +6,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config.js';
 /** The server's own limits (the other tests raise them: every test client comes from 127.0.0.1). */
 export const DEFAULT_LIMITS = {
   maxConnectionsPerIp: DEFAULT_CONFIG.maxConnectionsPerIp,
+  apiLimit: DEFAULT_CONFIG.apiLimit,
   guestLimit: DEFAULT_CONFIG.guestLimit,
   roomLimit: DEFAULT_CONFIG.roomLimit,
   joinLimit: DEFAULT_CONFIG.joinLimit,
