@@ -101,10 +101,16 @@ const HTTP_JOIN_ERRORS: Readonly<Record<number, number>> = {
 };
 
 /** A matchmaking call whose refusal carries a `JOIN_ERRORS` code, whether Colyseus or the server's edge refused. */
-async function matchmake<T>(call: Promise<T>): Promise<T> {
+async function matchmake<T extends { leave(consented?: boolean): Promise<unknown> }>(
+  call: Promise<T>,
+): Promise<T> {
   try {
     return await withTimeout(call, 10_000, JOIN_TIMEOUT);
   } catch (e) {
+    // A join given up for its time may still go through: that connection is closed at once rather than kept open by
+    // nobody. Not a consented leave: at a table that would give the seat to a bot, and the next attempt takes it up.
+    if (e instanceof Error && e.message === JOIN_TIMEOUT)
+      call.then((late) => late.leave(false)).catch(() => undefined);
     const x = e as { code?: unknown };
     const mapped = typeof x.code === 'number' ? HTTP_JOIN_ERRORS[x.code] : undefined;
     if (mapped !== undefined) x.code = mapped;
