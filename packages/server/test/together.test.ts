@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TableClient } from '@hearts/live';
 import { CLOSE_CODES } from '@hearts/table/protocol';
+import { TableRoom } from '../src/rooms/table-room.js';
 import { AutoPlayer, connect, friendsGame, until, type TestServer, startTestServer } from './helpers.js';
 
 const RECONNECT_MS = 4000;
@@ -104,3 +105,31 @@ test('play again: back in the same room with the same options; the one voted out
   expect(b3.lobby!.members.find((m) => m.you)?.host).toBe(false);
   for (const x of [a2, b2, c3, a3, b3]) await x.leave();
 }, 240_000);
+
+test('a room reopened with the very host, members and options it started with is stored again (it outlives a restart)', async () => {
+  // One player: the room reopens with exactly what was stored before the start, which the start had deleted.
+  const { clients, users, code } = await friendsGame(t.url, 1, { targetScore: 20 }, 'easy');
+  const [a] = clients as [TableClient];
+  const store = t.server.services.store;
+  const room = () =>
+    [...t.server.services.rooms].find((r) => r instanceof TableRoom && r.roomId === code) as TableRoom;
+  const player = new AutoPlayer(a, 60);
+  player.poke();
+  await until('the end of the game', () => a.result !== null, 90_000);
+  await room().idle();
+  expect(await store.loadLobby(code)).toBeNull(); // a table now
+
+  a.send('again', {});
+  await until('A in the room', () => a.lobby !== null && a.state === null);
+  await room().idle(); // its store writes done
+  expect(await store.loadLobby(code)).toMatchObject({
+    id: code,
+    hostId: users[0]!.id,
+    members: [{ userId: users[0]!.id, name: users[0]!.name }],
+    rules: { targetScore: 20 },
+    botLevel: 'easy',
+  });
+  expect(await store.openLobbies()).toContain(code);
+  expect(player.errors).toEqual([]);
+  await a.leave();
+}, 120_000);

@@ -136,7 +136,7 @@ export class TableRoom extends GuardedRoom {
   // friends' lobby, before the start
   private members: Member[] = [];
   private hostId: string | null = null;
-  private lobbySaved = ''; // what the store holds of the room (lobbyKey)
+  private lobbySaved = ''; // what the store holds of the room (lobbyKey; '' for nothing)
   private lobbyWrites: Promise<void> = Promise.resolve(); // the room's store writes, in order
   private options: { rules: Rules; botLevel: BotLevel } = { rules: DEFAULT_RULES, botLevel: 'medium' };
 
@@ -180,7 +180,7 @@ export class TableRoom extends GuardedRoom {
         for (const row of loaded.events)
           if (row.event.type === 'takeover') this.recordLeave(row.event.seat, row.event.reason, row.at);
         // A start cut short between storing the table and forgetting its room: the table counts.
-        this.lobbyWrite(() => s.store.deleteLobby(loaded.table.id));
+        this.forgetLobby();
       } else throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);
     } catch (e) {
       await s.presence.release(options.tableId);
@@ -740,7 +740,7 @@ export class TableRoom extends GuardedRoom {
     }
     await services().store.createTable(record);
     this.members = [];
-    this.lobbyWrite(() => services().store.deleteLobby(record.id)); // the table is stored now
+    this.forgetLobby(); // the table is stored now (its id is the room's code)
     this.startTable(Table.create(record, this.deps(record)));
     // Members who dropped before the start are not seated; tell them the room is gone. Everyone seated is marked
     // connected before the snapshots go out, so that the snapshots show it (no `seats` message needed).
@@ -764,8 +764,7 @@ export class TableRoom extends GuardedRoom {
     this.lingering.clear();
     for (const w of this.windows.values()) clearTimeout(w);
     this.windows.clear();
-    this.lobbySaved = this.lobbyKey();
-    this.lobbyWrite(() => services().store.deleteLobby(this.roomId));
+    this.forgetLobby();
     this.autoDispose = true;
     for (const m of present) this.byUser.get(m.userId)?.send('next', { roomId: record.id });
   }
@@ -1089,8 +1088,19 @@ export class TableRoom extends GuardedRoom {
     await this.lobbyWrites;
   }
 
+  /** What the store should hold of the room: '' for nothing (a room without members is not kept). */
   private lobbyKey(): string {
-    return JSON.stringify([this.hostId, this.members, this.options]);
+    return this.members.length === 0 ? '' : JSON.stringify([this.hostId, this.members, this.options]);
+  }
+
+  /**
+   * The store no longer keeps the room (its game started, or a table holds its code), and {@link lobbySaved} says
+   * so: the room reopened after the game ("play again") is stored anew, even with the very host, members and
+   * options it had at the start (else it would not outlive a restart).
+   */
+  private forgetLobby(): void {
+    this.lobbySaved = '';
+    this.lobbyWrite(() => services().store.deleteLobby(this.roomId));
   }
 
   /**
