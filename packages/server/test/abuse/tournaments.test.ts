@@ -85,7 +85,7 @@ test('bad options, the hosting cap, a full field, bad ids; then the rate limit',
   for (let i = 0; i < HOSTED_MAX; i++) {
     const r = await create(OPTIONS);
     expect(r.status).toBe(200);
-    ids.push(r.body.id);
+    ids.push(r.body.id!);
   }
   expect(await create(OPTIONS)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_TOURNAMENTS' } });
 

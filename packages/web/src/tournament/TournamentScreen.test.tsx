@@ -104,7 +104,7 @@ function show(lang: 'en' | 'de', rest: string, navigate: (to: string) => void = 
   );
 }
 
-it("en: the form offers the rule options a host may choose and sends them; options make it unrated", async () => {
+it('en: the form offers the rule options a host may choose and sends them; options make it unrated', async () => {
   const went: string[] = [];
   show('en', '', (to) => went.push(to));
   const form = (await screen.findByRole('heading', { name: 'Create a private tournament' })).closest(
