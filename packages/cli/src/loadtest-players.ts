@@ -1,8 +1,8 @@
 /**
  * The players of `hearts loadtest --tournament` that one thread runs: each polls the tournament's page (with its
  * ETag, so an unchanged page costs a 304), joins its table by id when seated (`you.tableId`), plays it with the
- * move chooser of the table load test, and goes back to polling, until the tournament has finished. Then it checks
- * its own line of the final standings against the tables it played to the end.
+ * move chooser of the table load test, and goes back to polling, until the tournament has finished. It keeps the
+ * place of every seat at each table it played to the end and its own line of the final standings, for the check.
  *
  * ```ts
  * const played = await playShare({ url, id, seed: 1, thinkMs: 0, pollMs: 2000, timeoutMs }, tokens, say);
@@ -10,7 +10,7 @@
  */
 import { seededRandom, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/live/api';
+import { ROUTES, parseResponse, pathOf, type StandingRow, type TournamentPage } from '@hearts/live/api';
 import { decide, thinkTime, until } from './loadtest-tables.js';
 
 /** What a share of players needs to know of the run (plain data: it is passed to worker threads). */
@@ -23,10 +23,17 @@ export interface PlayersOptions {
   readonly timeoutMs: number; // give up when the tournament has not finished by then
 }
 
-/** What one player saw: the tables it played to the end and its own line of the final standings. */
+/** A table this client played to its game over: its seat and every seat's place (1 = won; ties share). */
+export interface FinishedTable {
+  readonly tableId: string;
+  readonly seat: number;
+  readonly places: readonly number[];
+}
+
+/** What one player saw: the tables it played to the end, in that order, and its own line of the final standings. */
 export interface PlayerSeen {
-  readonly finishedTables: string[]; // tables whose game over this client received
-  readonly row: { points: number; games: number; results: { gameId: string; points: number }[] } | null;
+  readonly finished: FinishedTable[];
+  readonly row: Pick<StandingRow, 'points' | 'games' | 'wins' | 'streak' | 'results'> | null;
 }
 
 /** One share's outcome: its players, the latency of each move (send to the server's acknowledgement), errors. */
@@ -64,15 +71,18 @@ export async function playShare(
 
   /**
    * Connects to the table; a busy server drops some attempts (a keep-alive socket closed as it is reused, a join
-   * that timed out), so up to CONNECT_ATTEMPTS are made. Null (reported) when none worked.
+   * that timed out), which the client tries again by itself; up to CONNECT_ATTEMPTS such tries are made. Null
+   * (reported) when none worked.
    */
   const connect = async (token: string, tableId: string): Promise<TableClient | null> => {
     for (let attempt = 1; ; attempt++) {
       const c = new TableClient({ url: o.url, token, roomId: tableId, retryMs: 200 });
       try {
         await c.connect();
+        retries += c.joinRetries;
         return c;
       } catch (e) {
+        retries += c.joinRetries;
         await Promise.race([c.leave(), sleep(5000)]);
         if (attempt >= CONNECT_ATTEMPTS || Date.now() > end) {
           error(`table ${tableId}: ${attempt} attempts: ${e instanceof Error ? e.message : String(e)}`);
@@ -84,9 +94,14 @@ export async function playShare(
     }
   };
 
-  const playTable = async (token: string, tableId: string, rng: RandomSource): Promise<boolean> => {
+  /** Plays the table to its game over; what it saw then, or null (reported). */
+  const playTable = async (
+    token: string,
+    tableId: string,
+    rng: RandomSource,
+  ): Promise<FinishedTable | null> => {
     const c = await connect(token, tableId);
-    if (!c) return false;
+    if (!c) return null;
     try {
       let busy = false;
       const act = (): void => {
@@ -121,12 +136,18 @@ export async function playShare(
       act();
       if (!(await until(() => c.result !== null, Math.max(0, end - Date.now())))) {
         error(`table ${tableId}: no game over before the time out`);
-        return false;
+        return null;
       }
-      return true;
+      const seat = c.state?.view.seat;
+      const result = c.result;
+      if (seat === undefined || result === null) {
+        error(`table ${tableId}: a game over without a seat`);
+        return null;
+      }
+      return { tableId, seat, places: result.ranks };
     } catch (e) {
       error(`table ${tableId}: ${e instanceof Error ? e.message : String(e)}`);
-      return false;
+      return null;
     } finally {
       await Promise.race([c.leave(), sleep(5000)]);
     }
@@ -136,7 +157,7 @@ export async function playShare(
     const rng = seededRandom(o.seed + firstIndex + k);
     const url = o.url + pathOf(ROUTES.tournament, { id: o.id });
     const seated = new Set<string>();
-    const finishedTables: string[] = [];
+    const finished: FinishedTable[] = [];
     let etag: string | null = null;
     let page: TournamentPage | null = null;
     await sleep((o.pollMs * rng.nextUint32()) / 2 ** 32); // spread the polls
@@ -171,7 +192,8 @@ export async function playShare(
       const table = page?.you?.tableId ?? null;
       if (table !== null && !seated.has(table)) {
         seated.add(table);
-        if (await playTable(token, table, rng)) finishedTables.push(table);
+        const played = await playTable(token, table, rng);
+        if (played) finished.push(played);
         continue; // the next table may already be waiting
       }
       await sleep(o.pollMs / 2 + (o.pollMs * rng.nextUint32()) / 2 ** 32);
@@ -180,11 +202,13 @@ export async function playShare(
     const mine = page?.standings.find((r) => r.you) ?? null;
     if (page?.phase === 'finished' && !mine) error('a player is not in the final standings');
     return {
-      finishedTables,
+      finished,
       row: mine && {
         points: mine.points,
         games: mine.games,
-        results: mine.results.map((r) => ({ gameId: r.gameId, points: r.points })),
+        wins: mine.wins,
+        streak: mine.streak,
+        results: mine.results,
       },
     };
   };

@@ -1,15 +1,21 @@
 /**
  * `hearts loadtest --tournament`: N guests enter one private tournament (created here, or an existing one by id),
  * play it to its end from headless clients (`loadtest-players.ts`, in this thread or in worker threads), and the
- * final standings are checked against what the clients played. The standings are not recomputed here (the scoring
- * rule lives on the server only): every line must add up (points = the sum of its results' points, games = the
- * number of its results, no game twice), every game the server counts must be in the lines of the players who
- * played it to the end and nowhere else, and the number of games must be the page's count.
+ * final standings are checked against what the clients played (`checkStandings`): every line adds up, every game
+ * counted is in the lines of exactly the players who played it to the end, and every player's points are recomputed
+ * from the places its clients saw, with the scoring rule the server uses (`@hearts/live/tournament`).
  */
 import { Worker } from 'node:worker_threads';
 import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/live/api';
 import { guest, pool } from './loadtest-tables.js';
-import { playShare, type PlayersOptions, type PlayersPlayed } from './loadtest-players.js';
+import { POINT_UNIT, STREAK_WINS, placementUnits } from '@hearts/live/tournament';
+import {
+  playShare,
+  type FinishedTable,
+  type PlayerSeen,
+  type PlayersOptions,
+  type PlayersPlayed,
+} from './loadtest-players.js';
 import type { PlayersWorkerInput } from './loadtest-players-worker.js';
 
 export interface TournamentLoadOptions {
@@ -146,13 +152,16 @@ async function playAll(
 
 /**
  * Checks the final standings against what the clients played; returns the failures. `page` is a watcher's page
- * (every line, up to TOURNAMENT_ROWS), `played` what every player saw (its own line too).
+ * (every line, up to TOURNAMENT_ROWS), `seen` what every player saw (its own line too). Every line must add up;
+ * every game counted must be in the lines of exactly the players who played it to its game over; and each player's
+ * points are recomputed from the places its clients saw with the tournament's own scoring rule
+ * (`@hearts/live/tournament`: placement points, ties shared, doubled on a streak).
  */
 export function checkStandings(page: TournamentPage, seen: PlayersPlayed['players']): string[] {
   const failures: string[] = [];
   const close = (a: number, b: number) => Math.abs(a - b) < 1e-6;
   const counted = new Map<string, number>(); // game → lines it is in
-  for (const row of page.standings) {
+  page.standings.forEach((row, i) => {
     const ids = row.results.map((r) => r.gameId);
     if (new Set(ids).size !== ids.length) failures.push(`${row.name}: a game counted twice`);
     if (row.games !== row.results.length)
@@ -160,26 +169,58 @@ export function checkStandings(page: TournamentPage, seen: PlayersPlayed['player
     const sum = row.results.reduce((a, r) => a + r.points, 0);
     if (!close(sum, row.points))
       failures.push(`${row.name}: ${row.points} points but results add up to ${sum}`);
+    const prev = page.standings[i - 1];
+    if (prev && (prev.points < row.points || (prev.points === row.points && prev.wins < row.wins)))
+      failures.push(`${row.name}: ranked below ${prev.name} with more points or wins`);
+    if (prev && (prev.rank === row.rank) !== (prev.points === row.points && prev.wins === row.wins))
+      failures.push(`${row.name}: rank ${row.rank} after ${prev.name}'s ${prev.rank}`);
     for (const id of new Set(ids)) counted.set(id, (counted.get(id) ?? 0) + 1);
-  }
+  });
   if (counted.size !== page.finished)
     failures.push(`the page counts ${page.finished} games, the standings hold ${counted.size}`);
   const playedBy = new Map<string, number>(); // game → clients that received its game over
   for (const p of seen) {
-    for (const t of p.finishedTables) playedBy.set(t, (playedBy.get(t) ?? 0) + 1);
-    if (!p.row) continue; // reported by the player
-    const mine = new Set(p.row.results.map((r) => r.gameId));
-    const done = new Set(p.finishedTables);
-    for (const t of done)
-      if (!mine.has(t)) failures.push(`game ${t}: played to the end, not in the player's line`);
-    for (const g of mine)
-      if (!done.has(g)) failures.push(`game ${g}: in a line, but its player did not finish it`);
+    for (const t of p.finished) playedBy.set(t.tableId, (playedBy.get(t.tableId) ?? 0) + 1);
+    if (p.row) failures.push(...checkLine(p.row, p.finished));
   }
   for (const [g, n] of counted)
     if (playedBy.get(g) !== n)
       failures.push(`game ${g}: in ${n} lines, played to the end by ${playedBy.get(g) ?? 0}`);
   for (const g of playedBy.keys())
     if (!counted.has(g)) failures.push(`game ${g}: played to the end, not counted`);
+  return failures;
+}
+
+/** One player's line against the tables it played to the end: the same games, and its points recomputed. */
+function checkLine(row: NonNullable<PlayerSeen['row']>, finished: readonly FinishedTable[]): string[] {
+  const failures: string[] = [];
+  const mine = new Set(row.results.map((r) => r.gameId));
+  const played = new Map(finished.map((t) => [t.tableId, t]));
+  for (const t of played.keys())
+    if (!mine.has(t)) failures.push(`game ${t}: played to the end, not in the player's line`);
+  let streak = 0;
+  let wins = 0;
+  for (const r of row.results) {
+    const t = played.get(r.gameId);
+    if (!t) {
+      failures.push(`game ${r.gameId}: in a line, but its player did not finish it`);
+      return failures; // the places of that game are not known here: the streak after it cannot be recomputed
+    }
+    const place = t.places[t.seat]!;
+    const doubled = streak >= STREAK_WINS;
+    const points = (placementUnits(t.places)[t.seat]! * (doubled ? 2 : 1)) / POINT_UNIT;
+    if (r.place !== place || r.doubled !== doubled || !(Math.abs(r.points - points) < 1e-6))
+      failures.push(
+        `game ${r.gameId}: counted as place ${r.place}, ${r.points} points${r.doubled ? ' (doubled)' : ''}; ` +
+          `played: place ${place}, ${points} points${doubled ? ' (doubled)' : ''}`,
+      );
+    streak = place === 1 ? streak + 1 : 0;
+    if (place === 1) wins++;
+  }
+  if (row.wins !== wins || row.streak !== streak)
+    failures.push(
+      `a line with ${row.wins} wins and a streak of ${row.streak}; played: ${wins} and ${streak}`,
+    );
   return failures;
 }
 

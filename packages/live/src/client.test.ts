@@ -23,6 +23,28 @@ async function scripted(codes: number[]): Promise<{ url: string; attempts: () =>
   return { url: `http://127.0.0.1:${port}`, attempts: () => n, server };
 }
 
+/** A matchmaker that hangs up on the first `hangUps` requests (the socket closed before any answer), then answers `code`. */
+async function hangingUp(
+  hangUps: number,
+  code: number,
+): Promise<{ url: string; attempts: () => number; server: Server }> {
+  let n = 0;
+  const server = createServer((req, res) => {
+    if (n++ < hangUps) {
+      req.socket.destroy();
+      return;
+    }
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code, error: `answer ${code}` }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, attempts: () => n, server };
+}
+
 let server: Server | null = null;
 afterEach(async () => {
   const s = server;
@@ -40,6 +62,22 @@ describe('TableClient joining', () => {
     const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5 });
     await expect(c.connect()).rejects.toMatchObject({ code: final });
     expect(m.attempts()).toBe(5);
+    expect(c.status).toBe('closed');
+  });
+
+  it('tries again when the server hangs up before answering', async () => {
+    const m = await hangingUp(3, JOIN_ERRORS.noSuchRoom);
+    server = m.server;
+    const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5 });
+    await expect(c.connect()).rejects.toMatchObject({ code: JOIN_ERRORS.noSuchRoom });
+    expect(m.attempts()).toBe(4);
+  });
+
+  it('stops at once when no server listens', async () => {
+    const m = await scripted([JOIN_ERRORS.refused]);
+    await new Promise((r) => m.server.close(r)); // the port is free again: connections are refused
+    const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5 });
+    await expect(c.connect()).rejects.toThrow(/ECONNREFUSED/);
     expect(c.status).toBe('closed');
   });
 

@@ -77,6 +77,15 @@ const joinCode = (e: unknown): number | undefined => {
   return typeof code === 'number' ? code : undefined;
 };
 
+/**
+ * Transport failures of a server that was reached: the connection was reset or hung up before the answer (in Node, a
+ * kept-alive socket the server closed as it was reused, or a server too busy to answer in time). Tried again like a
+ * join code that a retry may cure; a server that refuses connections (none listening) is not.
+ */
+const TRANSIENT = /^socket hang up$|\b(?:ECONNRESET|EPIPE|ETIMEDOUT)\b/;
+const transient = (e: unknown): boolean =>
+  e instanceof Error && (e.message === JOIN_TIMEOUT || TRANSIENT.test(e.message)); // colyseus.js keeps only the message
+
 /** The longest pause between two attempts to join (the back-off doubles up to it). */
 const MAX_RETRY_MS = 5000;
 
@@ -142,6 +151,7 @@ export class TableClient {
   closeCode: number | null = null; // why the connection ended for good
   lastError: ErrorMessage | null = null;
   reconnects = 0; // successful reconnections so far
+  joinRetries = 0; // attempts to join tried again by `connect()`
   /**
    * The server's clock minus this client's (ms), from the last message that told the server's time (`now`). It
    * leaves out the message's way over the network, so a countdown to a server time ends a moment late, never early.
@@ -194,8 +204,8 @@ export class TableClient {
 
   /**
    * Joins the room; rejects when it cannot (no such room or no place in it for you, a bad token, no server). An
-   * answer that a retry may cure (a server restarting, a room that cannot take you just now) is tried again with
-   * back-off, as long as a reconnect would try.
+   * answer that a retry may cure (a server restarting, a room that cannot take you just now, a connection reset or
+   * an answer timed out) is tried again with back-off, as long as a reconnect would try.
    */
   async connect(): Promise<void> {
     this.status = 'connecting';
@@ -207,13 +217,14 @@ export class TableClient {
         return;
       } catch (e) {
         const code = joinCode(e);
-        const retry = code !== undefined && !FINAL_JOIN_ERRORS.has(code);
+        const retry = code !== undefined ? !FINAL_JOIN_ERRORS.has(code) : transient(e);
         if (!retry || this.stopped || Date.now() >= until) {
           this.status = 'closed';
           this.emit();
           throw e;
         }
       }
+      this.joinRetries++;
       await this.pause(attempt, until);
     }
   }

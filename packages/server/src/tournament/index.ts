@@ -1,16 +1,7 @@
 /**
- * Arena tournaments, the pure core: scoring and standings, pairing, and the tournament as a value
- * (docs/tournaments.md).
+ * Arena tournaments, the pure core: pairing and the tournament as a value (docs/tournaments.md). The scoring and
+ * the standings are in `@hearts/live/tournament`, shared with the load test that checks them.
  */
-export {
-  PLACE_POINTS,
-  POINT_UNIT,
-  STREAK_WINS,
-  placementUnits,
-  distinctGames,
-  standings,
-} from './scoring.js';
-export type { GameSeat, TournamentGame, GamePoints, Standing, EntrantName } from './scoring.js';
 export { DEFAULT_PAIRING, SWAP_PASSES, pair, policyProblem, seatCost } from './pairing.js';
 export type { Candidate, PairingPolicy, Pairing } from './pairing.js';
 export {

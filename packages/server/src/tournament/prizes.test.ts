@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MIN_PRIZE_GAMES, prizesOf, TOURNAMENT_PRIZES } from './prizes.js';
-import type { Standing } from './scoring.js';
+import type { Standing } from '@hearts/live/tournament';
 
 const line = (userId: string, rank: number, games: number): Standing => ({
   userId,

@@ -8,7 +8,7 @@
  * prizesOf(standings); // [{ userId, rank: 1, amount: 50_000 }, …]
  * ```
  */
-import type { Standing } from './scoring.js';
+import type { Standing } from '@hearts/live/tournament';
 
 /** Chips for ranks 1, 2 and 3. */
 export const TOURNAMENT_PRIZES = [50_000, 25_000, 10_000] as const;

@@ -19,7 +19,7 @@ import type { TournamentFilter, TournamentRecord } from '../store/tournaments.js
 import type { TournamentStore, UserRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
 import { prizesOf } from './prizes.js';
-import { POINT_UNIT } from './scoring.js';
+import { POINT_UNIT } from '@hearts/live/tournament';
 import { stateFromRows } from './runner.js';
 import { phase, standingsOf } from './state.js';
 

@@ -13,7 +13,7 @@
  */
 import { err, ok, type Result } from '@hearts/engine';
 import { pair, type Pairing, type PairingPolicy } from './pairing.js';
-import { distinctGames, standings, type Standing, type TournamentGame } from './scoring.js';
+import { distinctGames, standings, type Standing, type TournamentGame } from '@hearts/live/tournament';
 
 /** Whether an entrant wants to be seated: `paused` finishes the game at hand and is not seated again until back. */
 export type Presence = 'active' | 'paused' | 'left';
