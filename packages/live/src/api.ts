@@ -13,7 +13,15 @@
  * ```
  */
 import * as z from 'zod/mini';
-import type { GameRecord } from '@hearts/engine';
+import {
+  err,
+  ok as success,
+  parseRules,
+  rulesDiff,
+  type GameRecord,
+  type Result,
+  type Rules,
+} from '@hearts/engine';
 import type { DailyReveal, Transcript } from '@hearts/shuffle';
 import { COSMETIC_SLOTS, type SeatLook } from '@hearts/table/cosmetics';
 import { BOT_LEVELS } from '@hearts/table/protocol';
@@ -454,6 +462,49 @@ export type Notice = z.infer<typeof noticeSchema>;
 const userName = z.string().check(z.minLength(1), z.maxLength(64));
 const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * The rule options a tournament fixes itself: tables of four (so the cards of four), and a game of a fixed number
+ * of hands (its `hands`), so no target score. The host of a private tournament chooses every other option.
+ */
+export const TOURNAMENT_FIXED_RULES = ['players', 'removedCards', 'targetScore', 'handsToPlay'] as const;
+
+/**
+ * A tournament's rules: the host's rule options (as the engine's `parseRules` reads them: unknown options, wrong
+ * values and impossible combinations are refused with the engine's message) with `hands` hands per game. None of
+ * {@link TOURNAMENT_FIXED_RULES} may be chosen, and a rated tournament plays the standard rules (RULES.md: the rules
+ * of every rated live table), as a friends' room, which may choose options, is never rated.
+ *
+ * ```ts
+ * tournamentRules({ jackOfDiamonds: -10 }, 2, false); // { ok: true, value: { …, jackOfDiamonds: -10, handsToPlay: 2 } }
+ * ```
+ */
+export function tournamentRules(options: unknown, hands: number, rated: boolean): Result<Rules, string> {
+  const r = parseRules(options);
+  if (!r.ok) return err(r.error.message);
+  const chosen = Object.keys(rulesDiff(r.value));
+  const fixed = TOURNAMENT_FIXED_RULES.find((k) => chosen.includes(k));
+  if (fixed !== undefined)
+    return err(
+      `${fixed} is not the host's to choose: a tournament plays tables of four, a set number of hands`,
+    );
+  if (rated && chosen.length > 0)
+    return err(`a rated tournament plays the standard rules (not ${chosen.join(', ')}): leave it unrated`);
+  return success({ ...r.value, handsToPlay: hands });
+}
+
+/** The host's rule options of a tournament: the options that differ from the standard rules, as records write them. */
+export const tournamentOptions = (rules: Rules): Partial<Rules> => {
+  const diff: Record<string, unknown> = { ...rulesDiff(rules) };
+  for (const k of TOURNAMENT_FIXED_RULES) delete diff[k];
+  return diff as Partial<Rules>;
+};
+
+/** Rule options as sent: an object of options, each checked by the engine where it is read. */
+const ruleOptions = z.custom<Partial<Rules>>(
+  (x) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= 40,
+  'rule options must be an object of options',
+);
+
 /** Limits of a private tournament's options (the host's choice). */
 export const TOURNAMENT_LIMITS = {
   nameMax: 60,
@@ -462,6 +513,18 @@ export const TOURNAMENT_LIMITS = {
   startsIn: { max: 24 * 60 }, // minutes until it starts
   players: { min: 4, max: 400 },
 } as const;
+/**
+ * A tournament's events stream, `GET /api/tournaments/:id/events` (no token: what it says is public): Server-Sent
+ * Events, one `data:` line of a {@link TournamentEvent} as JSON per event. `changed` comes when the stream opens and
+ * whenever the page's public content changes (standings, games, phase), with the new `version`; the client then
+ * asks for the page again (with its ETag). A finished tournament changes no more: it answers 204, and a stream open
+ * when it finishes ends. Refused (429) past the streams an address may hold: the page is polled instead.
+ */
+export const tournamentEventsPath = (id: string): string =>
+  `/api/tournaments/${encodeURIComponent(id)}/events`;
+export const tournamentEventSchema = z.object({ type: z.literal('changed'), version: z.string() });
+export type TournamentEvent = z.infer<typeof tournamentEventSchema>;
+
 /** Standings rows sent at most (the player's own row is always among them). */
 export const TOURNAMENT_ROWS = 500;
 
@@ -474,6 +537,7 @@ const tournamentSummary = z.object({
   startsAt: z.number(),
   endsAt: z.number(),
   hands: z.number(), // per game
+  rules: ruleOptions, // the host's rule options: those that differ from the standard rules (none of the fixed ones)
   rated: z.boolean(),
   bots: z.boolean(), // bots fill a table after the longest wait
   maxWaitS: z.number(), // nobody waits longer while four are free (docs/tournaments.md)
@@ -553,17 +617,25 @@ const playerPage = z.object({
 });
 export type PlayerPage = z.infer<typeof playerPage>;
 
-/** A private tournament's options. */
-const tournamentCreate = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(TOURNAMENT_LIMITS.nameMax)),
-  minutes: z.int().check(z.gte(TOURNAMENT_LIMITS.minutes.min), z.lte(TOURNAMENT_LIMITS.minutes.max)),
-  hands: z.int().check(z.gte(TOURNAMENT_LIMITS.hands.min), z.lte(TOURNAMENT_LIMITS.hands.max)),
-  startsIn: z.int().check(z.gte(0), z.lte(TOURNAMENT_LIMITS.startsIn.max)), // minutes from now
-  rated: z.boolean(),
-  bots: z.boolean(),
-  botLevel: level,
-  maxPlayers: z.int().check(z.gte(TOURNAMENT_LIMITS.players.min), z.lte(TOURNAMENT_LIMITS.players.max)),
-});
+/** A private tournament's options; its rules are checked by {@link tournamentRules} (a 400 says what is wrong). */
+const tournamentCreate = z
+  .strictObject({
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(TOURNAMENT_LIMITS.nameMax)),
+    minutes: z.int().check(z.gte(TOURNAMENT_LIMITS.minutes.min), z.lte(TOURNAMENT_LIMITS.minutes.max)),
+    hands: z.int().check(z.gte(TOURNAMENT_LIMITS.hands.min), z.lte(TOURNAMENT_LIMITS.hands.max)),
+    startsIn: z.int().check(z.gte(0), z.lte(TOURNAMENT_LIMITS.startsIn.max)), // minutes from now
+    rated: z.boolean(),
+    bots: z.boolean(),
+    botLevel: level,
+    maxPlayers: z.int().check(z.gte(TOURNAMENT_LIMITS.players.min), z.lte(TOURNAMENT_LIMITS.players.max)),
+    rules: z.optional(ruleOptions), // the host's rule options (absent: the standard rules)
+  })
+  .check(
+    z.superRefine((b, ctx) => {
+      const r = tournamentRules(b.rules ?? {}, b.hands, b.rated);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error, input: b.rules, path: ['rules'] });
+    }),
+  );
 export type TournamentCreate = z.infer<typeof tournamentCreate>;
 
 /** The names of a path template's parameters: `'/api/games/:id/shuffle/:hand'` → `'id' | 'hand'`. */

@@ -52,6 +52,7 @@ export interface ServerConfig {
   readonly roomLimit: Rate; // LIMIT_ROOMS: rooms created per address, as count/seconds
   readonly joinLimit: Rate; // LIMIT_JOINS: joins by room code per address, as count/seconds
   readonly tournamentLimit: Rate; // LIMIT_TOURNAMENTS: tournament requests (lists, pages, join, pause, leave) per address
+  readonly scheduledTournaments: boolean; // SCHEDULED_TOURNAMENTS: announce the hourly and Sunday arenas (false: none)
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
@@ -132,6 +133,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   joinLimit: { count: 120, seconds: 60 },
   dailyLimit: { count: 120, seconds: 60 },
   tournamentLimit: { count: 240, seconds: 60 },
+  scheduledTournaments: true,
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
@@ -208,13 +210,15 @@ export function configFromEnv(
     }
     return { count: Number(m[1]), seconds: Number(m[2]) };
   };
-  const trustRaw = env['TRUST_PROXY'];
-  let trustProxy = base.trustProxy;
-  if (trustRaw !== undefined && trustRaw !== '') {
-    if (/^(1|true|yes|on)$/i.test(trustRaw)) trustProxy = true;
-    else if (/^(0|false|no|off)$/i.test(trustRaw)) trustProxy = false;
-    else problems.push(`TRUST_PROXY must be true or false, not "${trustRaw}"`);
-  }
+  const bool = (name: string, dflt: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return dflt;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false, not "${raw}"`);
+    return dflt;
+  };
+  const trustProxy = bool('TRUST_PROXY', base.trustProxy);
   const metricsToken = nonEmpty(env['METRICS_TOKEN']) ?? base.metricsToken;
   if (metricsToken !== null && metricsToken.length < 16)
     problems.push('METRICS_TOKEN must have at least 16 characters');
@@ -270,6 +274,7 @@ export function configFromEnv(
     joinLimit: rate('LIMIT_JOINS', base.joinLimit),
     dailyLimit: rate('LIMIT_DAILY', base.dailyLimit),
     tournamentLimit: rate('LIMIT_TOURNAMENTS', base.tournamentLimit),
+    scheduledTournaments: bool('SCHEDULED_TOURNAMENTS', base.scheduledTournaments),
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),

@@ -4,6 +4,7 @@
  * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
  *
  * Besides the declared routes: `GET /api/notices` (`NOTICES_PATH`), the notices stream (friends-routes.ts);
+ * `GET /api/tournaments/:id/events` (`tournamentEventsPath`), a tournament's events stream (tournament/stream.ts);
  * `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>` only (or on METRICS_PORT);
  * and the built web app (`static.ts`).
  */
@@ -22,6 +23,7 @@ import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
 import { watchHandlers } from './watch-routes.js';
 import { tournamentHandlers } from './tournament/routes.js';
+import { streamId, tournamentStream } from './tournament/stream.js';
 import type { Services } from './services.js';
 import type { StaticFiles } from './static.js';
 
@@ -150,6 +152,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...tournamentHandlers(s),
   });
   const notices = noticesStream(s);
+  const tournamentEvents = tournamentStream(s);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -158,6 +161,8 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
         // a declared route: @hearts/live/api
       } else if (path === NOTICES_PATH) {
         await notices(req, res); // Server-Sent Events (friends-routes.ts)
+      } else if (streamId(path) !== null) {
+        await tournamentEvents(req, res, streamId(path)!); // Server-Sent Events (tournament/stream.ts)
       } else if (path === '/metrics') {
         const token = s.config.metricsToken;
         if (token === null)

@@ -155,6 +155,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     openTable: (r) => openTable(r),
     seatsFor: (t, humans) => tournamentSeats(store, t, humans),
     draining: () => s.draining,
+    scheduled: config.scheduledTournaments,
   });
 
   const files = config.webRoot ? new StaticFiles(config.webRoot) : null;

@@ -57,6 +57,30 @@ export function describeTournamentStore(store: () => GameStore): void {
     expect((await t.unfinished()).length).toBe(3);
   });
 
+  test("tournaments: the host's rule options are kept with the tournament, every option as chosen", async () => {
+    const t = store().tournaments;
+    const rules = {
+      ...DEFAULT_RULES,
+      handsToPlay: 2,
+      passCards: 4,
+      passCycle: 'left',
+      moon: 'shooterChoice',
+      jackOfDiamonds: -10,
+      heartsMustBeBroken: false,
+      heartValues: 'rank',
+      queenPoints: 25,
+      sevenOfDie: true,
+    } as const;
+    await t.create(tournament('r1', { kind: 'private', hostId: 'u1', rules }));
+    await t.create(tournament('r2', { rules }));
+    await t.create(tournament('s1'));
+    expect((await t.get('r1'))?.rules).toEqual(rules);
+    expect((await t.list(['upcoming'], 10)).map((x) => [x.id, x.rules])).toEqual([
+      ['r2', rules],
+      ['s1', { ...DEFAULT_RULES, handsToPlay: 4 }],
+    ]);
+  });
+
   test('tournaments: the status only moves forward', async () => {
     const t = store().tournaments;
     await t.create(tournament('t1'));

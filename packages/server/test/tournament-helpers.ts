@@ -1,11 +1,24 @@
-/** Tournaments in the integration tests: a private one with players, its page polled until a condition holds. */
-import type { TournamentPage } from '@hearts/live/api';
+/**
+ * Tournaments in the integration tests: a private one with players, its page polled until a condition holds, its
+ * events stream read.
+ */
+import { request } from 'node:http';
+import {
+  tournamentEventSchema,
+  tournamentEventsPath,
+  type TournamentEvent,
+  type TournamentPage,
+} from '@hearts/live/api';
 import { api, guest } from './helpers.js';
 
 export type User = Awaited<ReturnType<typeof guest>>;
 
 /** A private tournament of one-hand games starting now, created by the first of `n` guests and joined by all. */
-export async function tournamentWith(url: string, n: number): Promise<{ id: string; users: User[] }> {
+export async function tournamentWith(
+  url: string,
+  n: number,
+  over: Record<string, unknown> = {},
+): Promise<{ id: string; users: User[] }> {
   const users = await Promise.all(Array.from({ length: n }, () => guest(url)));
   const created = await api<{ id: string }>(url, '/api/tournaments', {
     token: users[0]!.token,
@@ -18,9 +31,10 @@ export async function tournamentWith(url: string, n: number): Promise<{ id: stri
       bots: true,
       botLevel: 'easy',
       maxPlayers: 16,
+      ...over,
     },
   });
-  if (created.status !== 200) throw new Error(`create: ${created.status}`);
+  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.id;
   for (const u of users.slice(1)) {
     const r = await api(url, `/api/tournaments/${id}/join`, { method: 'POST', token: u.token });
@@ -53,3 +67,45 @@ export async function waitPage(
 /** Each user's table now (null: not seated). */
 export const tablesOf = async (url: string, id: string, users: readonly User[]): Promise<(string | null)[]> =>
   Promise.all(users.map(async (u) => (await pageOf(url, id, u)).you?.tableId ?? null));
+
+/** A tournament's events stream as a page would hold it: the status, then every event heard until closed. */
+export interface EventsStream {
+  readonly status: number;
+  readonly events: TournamentEvent[];
+  readonly ended: Promise<void>; // the server ended the stream (or it was closed)
+  close(): void;
+}
+
+/** Opens `GET /api/tournaments/:id/events` from the address `from`; resolves once the status has arrived. */
+export function openEvents(url: string, id: string, from = '127.0.0.1'): Promise<EventsStream> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: u.port, path: tournamentEventsPath(id), localAddress: from, agent: false },
+      (res) => {
+        const events: TournamentEvent[] = [];
+        let buffer = '';
+        const ended = new Promise<void>((done) => {
+          res.on('end', done);
+          res.on('close', done);
+          res.on('error', () => done());
+        });
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            for (const line of event.split('\n'))
+              if (line.startsWith('data: ') && res.statusCode === 200)
+                events.push(tournamentEventSchema.parse(JSON.parse(line.slice(6))));
+          }
+        });
+        resolve({ status: res.statusCode ?? 0, events, ended, close: () => req.destroy() });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

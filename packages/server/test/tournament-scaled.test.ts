@@ -2,7 +2,9 @@
  * A tournament in scaled mode survives the death of the process that runs it: two `hearts-server` processes on
  * PostgreSQL and Redis behind `hearts-proxy`; the process holding the tournament's lease is killed (SIGKILL) in the
  * middle of a game; the other takes the lease over once it runs out, the table is restored wherever it ran, the
- * game counts once, and the survivor seats the players again. Skips where PostgreSQL or Redis is not running.
+ * game counts once, and the survivor seats the players again. A watcher of the tournament's events stream on the
+ * surviving process hears the game the other process started, and its result. Skips where PostgreSQL or Redis is
+ * not running.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,7 +12,7 @@ import type { RunningProxy } from '../src/proxy.js';
 import { AutoPlayer, connect, until } from './helpers.js';
 import { type Child, type Cluster, exited, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
-import { tablesOf, tournamentWith, waitPage } from './tournament-helpers.js';
+import { openEvents, tablesOf, tournamentWith, waitPage } from './tournament-helpers.js';
 
 const services = await scaledServices('a tournament on two processes');
 
@@ -37,12 +39,19 @@ describe.skipIf(services === null)('a tournament on two processes', () => {
   test('the process running the tournament dies mid-game: the other takes it over; the game counts once', async () => {
     const url = () => proxy.url;
     const { id, users } = await tournamentWith(proxy.url, 4);
+    // A watcher on each process: the page's events stream reads the store, so it hears what another process wrote.
+    const streams = await Promise.all(children.map((c) => openEvents(c.url, id)));
+    expect(streams.map((x) => x.status)).toEqual([200, 200]);
     await waitPage('the four seated', url, id, (p) => p.running === 1, 30_000);
     const redis = new Redis(s.redisUrl);
     const holder = await redis.get(`${prefix}lease:tournament:${id}`);
     const runner = children.find((c) => c.process === holder)!;
     expect(runner).toBeDefined();
     const survivor = children.find((c) => c !== runner)!;
+    const watcher = streams[children.indexOf(survivor)]!;
+    // the game the runner's process started, heard on the other process (the first event: the stream opened)
+    await until('the survivor’s watcher heard the game start', () => watcher.events.length >= 2, 10_000);
+    const heardBefore = watcher.events.length;
 
     const [table] = await tablesOf(proxy.url, id, users);
     const clients = await Promise.all(users.map((u) => connect(proxy.url, u.token, table!)));
@@ -57,6 +66,8 @@ describe.skipIf(services === null)('a tournament on two processes', () => {
     for (const p of players) p.stop();
     expect(done.standings.map((r) => r.games)).toEqual([1, 1, 1, 1]);
     expect(done.standings.reduce((a, r) => a + r.points, 0)).toBe(7);
+    await until('the survivor’s watcher heard the result', () => watcher.events.length > heardBefore, 10_000);
+    for (const x of streams) x.close();
 
     // The survivor holds the tournament now and seats the four again.
     await waitPage('a second table', url, id, (p) => p.running === 1 && p.finished === 1, 60_000);

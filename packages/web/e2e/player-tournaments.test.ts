@@ -37,6 +37,7 @@ const entry = (
     startsAt: START - days * 86_400_000,
     endsAt: START - days * 86_400_000 + 3_600_000,
     hands: 2,
+    rules: {},
     rated: kind === 'scheduled',
     bots: true,
     maxWaitS: 60,

@@ -2,7 +2,8 @@
  * Tournaments end to end: a player in Chromium opens "Tournaments" from the start screen, creates a private arena of
  * one-hand games, three more players (Node clients) join it with its code; the runner seats the four, the browser
  * is taken to its table by itself, plays the hand by clicking cards, goes back to the tournament and sees the
- * standings change (the game counted, points given). The page at phone width and in German.
+ * standings change (the game counted, points given). The arena is created with rule options (no passing, the J♦ at
+ * −10), which its page tells; the page follows its events stream. The page and the form at phone width and in German.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,11 +104,29 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   await page.getByLabel('Name', { exact: true }).fill('Friday arena');
   await page.getByLabel('Hands per game').fill('1');
   await page.getByLabel('Starts in (minutes)').fill('0');
+  // The host's rule options: no passing, the J♦ at −10.
+  await page.locator('.tournament-rules-options summary').click();
+  await page.getByLabel('Cards passed').selectOption('0');
+  await page.getByLabel('J♦ scores −10 (Omnibus)').check();
+  expect(await page.getByLabel(/^Rated/).isDisabled()).toBe(true);
   await shot(page, 'list-en.png');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator('.tournament-create').scrollIntoViewIfNeeded();
+  await shot(page, 'create-phone-en.png');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/events')) streams.push(r.url());
+  });
   await page.getByRole('button', { name: 'Create' }).click();
   await page.waitForURL(/#\/tournaments\/.+/);
   const code = (await page.locator('[data-code]').getAttribute('data-code'))!;
   await page.locator('.tournament-standings tr.you').waitFor();
+  expect(await page.locator('.tournament-rules').textContent()).toBe(
+    'Rules: Cards passed: 0 · J♦ scores −10 (Omnibus): yes',
+  );
+  expect(streams).toEqual([`${url}/api/tournaments/${code}/events`]); // the page follows its events stream
   await shot(page, 'created-en.png');
 
   const others = await Promise.all([0, 1, 2].map(async (i) => nodePlayer(code, await guest(), 10 + i)));
@@ -145,9 +164,16 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   await pageDe.getByRole('heading', { name: 'Tabelle' }).waitFor({ timeout: 20_000 });
   await pageDe.getByRole('button', { name: 'Beitreten' }).waitFor();
   await shot(pageDe, 'standings-phone-de.png');
+  expect(await pageDe.locator('.tournament-rules').textContent()).toBe(
+    'Regeln: Karten weitergeben: 0 · Karo-Bube zählt −10 (Omnibus): ja',
+  );
   await pageDe.goto(`${url}/?speed=fast#/tournaments`);
   await pageDe.getByRole('heading', { name: 'Privates Turnier erstellen' }).waitFor();
   await shot(pageDe, 'list-phone-de.png');
+  await pageDe.locator('.tournament-rules-options summary').click();
+  await pageDe.locator('.tournament-create').scrollIntoViewIfNeeded();
+  await shot(pageDe, 'create-phone-de.png');
+  expect(await pageDe.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 
   await Promise.all(others.map((o) => o.stop()));
   expect(errors).toEqual([]);

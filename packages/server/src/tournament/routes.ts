@@ -9,9 +9,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { DEFAULT_RULES } from '@hearts/engine';
 import type { StandingRow, TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
-import { TOURNAMENT_ROWS } from '@hearts/live/api';
+import { TOURNAMENT_ROWS, tournamentOptions, tournamentRules } from '@hearts/live/api';
 import type { Handlers } from '../api-router.js';
 import { HttpError, rateLimitError } from '../http-json.js';
 import { clientAddress } from '../limits.js';
@@ -40,6 +39,7 @@ const summaryOf = (t: TournamentRecord, players: number, host: string | null): T
   startsAt: t.startsAt,
   endsAt: t.endsAt,
   hands: t.rules.handsToPlay,
+  rules: tournamentOptions(t.rules),
   rated: t.rated,
   bots: t.pairing.bots,
   maxWaitS: Math.round(t.pairing.maxWaitMs / 1000),
@@ -196,6 +196,9 @@ export function tournamentHandlers(
           'ERR_TOO_MANY_TOURNAMENTS',
           `you host ${hosted} tournaments that have not finished (at most ${HOSTED_MAX})`,
         );
+      // The declaration checked the rules already (400 with the engine's reason); this reads them.
+      const rules = tournamentRules(body.rules ?? {}, body.hands, body.rated);
+      if (!rules.ok) throw new HttpError(400, 'ERR_MALFORMED', `rules: ${rules.error}`);
       const at = now();
       const startsAt = at + body.startsIn * 60_000;
       const t: TournamentRecord = {
@@ -204,7 +207,7 @@ export function tournamentHandlers(
         name: body.name,
         hostId: user.id,
         scheduleKey: null,
-        rules: { ...DEFAULT_RULES, handsToPlay: body.hands },
+        rules: rules.value, // the host's options, applied to every table of the tournament (runner.ts)
         botLevel: body.botLevel,
         rated: body.rated,
         maxPlayers: body.maxPlayers,

@@ -13,6 +13,7 @@ import type { TournamentRecord } from '../store/tournaments.js';
 import type { GameStore, TableRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
 import { TOURNAMENT_PRIZES } from './prizes.js';
+import { configFromEnv } from '../config.js';
 import { OPEN_TIMEOUT_MS, TournamentRunner, leaseOf } from './runner.js';
 
 let store: GameStore;
@@ -34,8 +35,9 @@ const storeTable = async (r: TableRecord) => {
   opened.push(r);
   return r.id;
 };
-const runner = (open: (r: TableRecord) => Promise<string> = storeTable) =>
+const runner = (open: (r: TableRecord) => Promise<string> = storeTable, scheduled?: boolean) =>
   new TournamentRunner({
+    scheduled,
     store,
     presence,
     log: pino({ level: 'silent' }),
@@ -81,6 +83,25 @@ test('announces the scheduled arenas once, however often it ticks', async () => 
   await runner().tick(); // another process
   const listed = await store.tournaments.list(['upcoming'], 10);
   expect(listed.map((t) => t.scheduleKey)).toEqual(['hourly:20261205T21', 'weekly:20261206']);
+});
+
+test('SCHEDULED_TOURNAMENTS=false: no scheduled arena is announced; a stored arena still runs', async () => {
+  const env = (v?: string) => {
+    const r = configFromEnv(v === undefined ? {} : { SCHEDULED_TOURNAMENTS: v });
+    return r.ok ? r.value.scheduledTournaments : r.error;
+  };
+  expect([env(), env('true'), env('off'), env('0'), env('false')]).toEqual([true, true, false, false, false]);
+  expect(env('maybe')).toMatch(/SCHEDULED_TOURNAMENTS must be true or false/);
+
+  now = Date.parse('2026-12-05T20:00:00Z'); // a Saturday evening: both kinds are due
+  await store.tournaments.create(arena({ startsAt: now, endsAt: now + 600_000 }));
+  const off = runner(storeTable, false);
+  await off.tick();
+  await off.tick();
+  const stored = await store.tournaments.list(['upcoming', 'running'], 10);
+  expect(stored.map((t) => t.id)).toEqual(['a1']);
+  expect(stored.every((t) => t.scheduleKey === null)).toBe(true);
+  expect((await store.tournaments.get('a1'))?.status).toBe('running'); // the runner still runs it
 });
 
 test('seats, gives up a table that never came, finishes once and pays the podium once', async () => {

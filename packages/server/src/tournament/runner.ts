@@ -87,6 +87,8 @@ export interface RunnerDeps {
   ) => Promise<StoredSeat[]>;
   readonly draining: () => boolean;
   readonly now?: () => number;
+  /** Announce the scheduled arenas (config SCHEDULED_TOURNAMENTS; default true). Stored ones still run. */
+  readonly scheduled?: boolean;
 }
 
 export class TournamentRunner {
@@ -118,7 +120,8 @@ export class TournamentRunner {
     const { store, presence, log } = this.deps;
     if (this.deps.draining()) return;
     // The scheduled tournaments: any process may announce them; the schedule key keeps one per slot.
-    for (const t of dueScheduled((this.deps.now ?? Date.now)())) {
+    const due = this.deps.scheduled === false ? [] : dueScheduled((this.deps.now ?? Date.now)());
+    for (const t of due) {
       if (this.announced.has(t.scheduleKey!)) continue;
       if (await store.tournaments.create(t)) log.info({ tournament: t.id }, 'scheduled tournament announced');
       this.announced.add(t.scheduleKey!);

@@ -4,11 +4,17 @@
  * host has at most HOSTED_MAX private tournaments not finished (ERR_TOO_MANY_TOURNAMENTS); a full tournament
  * refuses more (ERR_TOURNAMENT_FULL, also under concurrent joins); pausing without having joined is
  * ERR_NOT_ENTERED; bad ids are 404; every route counts against LIMIT_TOURNAMENTS per address (429 with Retry-After).
+ * Bad rule options are refused with the engine's reason (400). One address holds at most STREAMS_PER_ADDRESS
+ * events streams on a process (429; the page polls instead), others are still served.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEFAULT_RULES } from '@hearts/engine';
 import { TOURNAMENT_LIMITS } from '@hearts/live/api';
+import { DEFAULT_PAIRING } from '../../src/tournament/pairing.js';
 import { HOSTED_MAX } from '../../src/tournament/routes.js';
-import { api, guest, startTestServer, TEST_LIMITS, type TestServer } from '../helpers.js';
+import { STREAMS_PER_ADDRESS } from '../../src/tournament/stream.js';
+import { api, guest, startTestServer, TEST_LIMITS, until, type TestServer } from '../helpers.js';
+import { openEvents } from '../tournament-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -44,6 +50,28 @@ test('bad options, the hosting cap, a full field, bad ids; then the rate limit',
     'not an object',
   ])
     expect(await create(bad)).toMatchObject({ status: 400, body: { error: 'ERR_MALFORMED' } });
+  // The host's rule options: checked as the engine reads rules, with its reason; a tournament fixes its players and
+  // hands; a rated one plays the standard rules.
+  for (const [rules, rated, reason] of [
+    [{ passCards: 7 }, false, /^rules: passCards must be one of 0, 1, 2, 3, 4, 5$/],
+    [{ sevenOfDie: 'yes' }, false, /^rules: sevenOfDie must be true or false$/],
+    [{ nonsense: 1 }, false, /^rules: unknown rule option "nonsense"$/],
+    [{ firstLead: 'lowestClub', removedCards: ['2C', '3C', '4C', '5C'] }, false, /^rules: /],
+    [{ players: 5 }, false, /^rules: players is not the host's to choose/],
+    [{ handsToPlay: 3 }, false, /^rules: handsToPlay is not the host's to choose/],
+    [{ targetScore: 100 }, false, /^rules: targetScore is not the host's to choose/],
+    [
+      { jackOfDiamonds: -10 },
+      true,
+      /^rules: a rated tournament plays the standard rules \(not jackOfDiamonds\)/,
+    ],
+    [[1, 2], false, /^rules: rule options must be an object/],
+    ['standard', false, /^rules: /],
+  ] as const) {
+    const r = await create({ ...OPTIONS, rated, rules });
+    expect(r).toMatchObject({ status: 400, body: { error: 'ERR_MALFORMED' } });
+    expect((r.body as { message?: string }).message).toMatch(reason);
+  }
   const huge = await fetch(`${t.url}/api/tournaments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
@@ -90,4 +118,45 @@ test('bad options, the hosting cap, a full field, bad ids; then the rate limit',
   expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(((await limited!.json()) as { error: string }).error).toBe('ERR_RATE_LIMIT');
   expect((await api(t.url, '/api/leaderboard')).status).toBe(200);
+});
+
+test(`one address holds at most ${STREAMS_PER_ADDRESS} events streams; then 429, others are still served`, async () => {
+  // Stored directly, and watched from other addresses: 127.0.0.1 is rate-limited by the test above.
+  const now = Date.now();
+  const id = 'watched';
+  await t.server.services.store.tournaments.create({
+    id,
+    kind: 'arena',
+    name: 'Watched',
+    hostId: null,
+    scheduleKey: null,
+    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
+    botLevel: 'easy',
+    rated: false,
+    maxPlayers: 10,
+    pairing: DEFAULT_PAIRING,
+    startsAt: now + 3_600_000,
+    endsAt: now + 7_200_000,
+    status: 'upcoming',
+    createdAt: now,
+    finishedAt: null,
+  });
+  const streams = [];
+  for (let i = 0; i < STREAMS_PER_ADDRESS; i++) {
+    const s = await openEvents(t.url, id, '127.0.0.7');
+    expect(s.status).toBe(200);
+    streams.push(s);
+  }
+  const over = await openEvents(t.url, id, '127.0.0.7');
+  expect(over.status).toBe(429);
+  const other = await openEvents(t.url, id, '127.0.0.8');
+  expect(other.status).toBe(200);
+  await until('an event on the other address', () => other.events.length > 0, 10_000);
+  other.close();
+  for (const s of streams) s.close();
+  await until('a stream free again', async () => {
+    const s = await openEvents(t.url, id, '127.0.0.7');
+    s.close();
+    return s.status === 200;
+  });
 });

@@ -32,6 +32,7 @@ const entry = (
     startsAt: over.startsAt ?? START,
     endsAt: (over.startsAt ?? START) + 3_600_000,
     hands: 2,
+    rules: {},
     rated: false,
     bots: true,
     maxWaitS: 60,

@@ -1,8 +1,10 @@
 /**
  * Tournaments (`#/tournaments`), loaded on demand: the running, upcoming and finished arenas and a form to create a
- * private one; a tournament's page (`#/tournaments/<id>`) with its live standings (polled every 2 s; the server
- * answers 304 while nothing changed), join / pause / leave, the link and code of a private one, your table when
- * you are seated (opened by itself once), the podium at the end and each player's games with their replays.
+ * private one (with the host's rule options); a tournament's page (`#/tournaments/<id>`) with its rules and its
+ * live standings (asked for again whenever its events stream says they changed; polled every 2 s when the stream
+ * is refused or fails; the server answers 304 while nothing changed), join / pause / leave, the link and code of
+ * a private one, your table when you are seated (opened by itself once), the podium at the end and each player's
+ * games with their replays.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,20 +12,27 @@ import type { TFunction } from 'i18next';
 import {
   ROUTES,
   TOURNAMENT_LIMITS,
+  TOURNAMENT_FIXED_RULES,
+  tournamentEventsPath,
+  tournamentOptions,
+  tournamentRules,
   type StandingRow,
   type TournamentEntry,
   type TournamentPage,
   type TournamentSummary,
 } from '@hearts/live/api';
+import { parseRules, type Rules } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { openReplay } from '../game/replay';
 import { ApiError, ensureUser } from '../live/account';
-import { request } from '../live/http';
+import { request, serverUrl } from '../live/http';
 import { useApp } from '../ui/context';
 import { setOpenedFile } from '../ui/HistoryPage';
+import { presetOf } from '../game/settings';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { recordErrorText } from '../ui/record-words';
+import { RulesOptions, ruleLines, type RulesChoice } from '../ui/RulesOptions';
 import { rememberTournament } from './link';
 import './tournament.css';
 
@@ -50,6 +59,10 @@ function timeText(ms: number): string {
 const pointsText = (p: number, lang: string) =>
   new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(p);
 
+/** "1 point", "2.33 points", "1 Punkt": the plural by the number as shown. */
+const pointsWords = (t: TFunction, p: number, lang: string) =>
+  t('tournament.pointsN', { count: Math.round(p * 100) / 100, n: pointsText(p, lang) });
+
 function useToken(): { token: string | null; problem: string | null } {
   const { store } = useApp();
   const { t } = useTranslation();
@@ -66,6 +79,33 @@ function useToken(): { token: string | null; problem: string | null } {
     };
   }, [store, t]);
   return { token, problem };
+}
+
+/** The options of a choice less those a tournament fixes (while the choice is not a valid rule set). */
+function fixedLeftOut(rules: Partial<Rules>): Partial<Rules> {
+  const out: Record<string, unknown> = { ...rules };
+  for (const k of TOURNAMENT_FIXED_RULES) delete out[k];
+  return out as Partial<Rules>;
+}
+
+/** A tournament's rules in a line: "standard rules", or each option that differs, in the options screen's words. */
+function RulesLine({ rules }: { rules: Partial<Rules> }) {
+  const { t, i18n } = useTranslation();
+  const fixed: readonly string[] = TOURNAMENT_FIXED_RULES;
+  const lines = ruleLines(t, i18n.language === 'de' ? 'de' : 'en', rules).filter(
+    (l) => !fixed.includes(l.name),
+  );
+  if (lines.length === 0) return <span data-rule="standard">{t('tournament.standardRules')}</span>;
+  return (
+    <>
+      {lines.map((l, i) => (
+        <span key={l.name} data-rule={l.name}>
+          {i > 0 && ' · '}
+          {l.label}: {l.value}
+        </span>
+      ))}
+    </>
+  );
 }
 
 export default function TournamentScreen({ rest }: { rest: string }) {
@@ -86,6 +126,7 @@ function Summary({ s, now }: { s: TournamentSummary; now: number }) {
       <small>
         {when} · {t('tournament.players', { count: s.players })} · {t('tournament.hands', { count: s.hands })}{' '}
         · {s.rated ? t('tournament.rated') : t('tournament.unrated')}
+        {Object.keys(s.rules).length > 0 && <> · {t('tournament.customRules')}</>}
       </small>
     </>
   );
@@ -180,8 +221,8 @@ function History() {
                 {t('tournament.historyLine', {
                   rank: e.rank,
                   of: e.of,
-                  points: pointsText(e.points, i18n.language),
-                  count: e.games,
+                  points: pointsWords(t, e.points, i18n.language),
+                  games: t('tournament.gamesN', { count: e.games }),
                 })}
               </small>
             </button>
@@ -204,11 +245,14 @@ function CreateForm() {
   const [bots, setBots] = useState(true);
   const [rated, setRated] = useState(false);
   const [botLevel, setBotLevel] = useState<BotLevel>('medium');
+  const [choice, setChoice] = useState<RulesChoice>({ rules: {}, preset: 'standard' });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const L = TOURNAMENT_LIMITS;
+  const custom = Object.keys(choice.rules).length > 0; // a rated tournament plays the standard rules
+  const checked = tournamentRules(choice.rules, hands, rated && !custom);
   const submit = async () => {
-    if (!token || busy) return;
+    if (!token || busy || !checked.ok) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -219,10 +263,11 @@ function CreateForm() {
           minutes,
           hands,
           startsIn,
-          rated,
+          rated: rated && !custom,
           bots,
           botLevel,
           maxPlayers,
+          rules: choice.rules,
         },
       });
       navigate(`/tournaments/${id}`);
@@ -282,10 +327,32 @@ function CreateForm() {
           {t('tournament.bots', { s: 20 })}
         </label>
         <label className="check">
-          <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={rated && !custom}
+            disabled={custom}
+            onChange={(e) => setRated(e.target.checked)}
+          />
           {t('tournament.ratedOption')}
         </label>
-        <button type="submit" className="primary" disabled={!token || busy}>
+        <details className="tournament-rules-options">
+          <summary>
+            {t('tournament.rulesOptions')}: <RulesLine rules={choice.rules} />
+          </summary>
+          <p className="muted">{t('tournament.rulesInfo')}</p>
+          <RulesOptions
+            value={choice}
+            omit={TOURNAMENT_FIXED_RULES}
+            onChange={(c) => {
+              // The options a tournament fixes (four players, its hands per game) are not the host's.
+              const r = parseRules(c.rules);
+              const options = r.ok ? tournamentOptions(r.value) : fixedLeftOut(c.rules);
+              setChoice({ rules: options, preset: presetOf(options) });
+            }}
+          />
+        </details>
+        {custom && <p className="muted small-print">{t('tournament.ratedStandard')}</p>}
+        <button type="submit" className="primary" disabled={!token || busy || !checked.ok}>
           {t('tournament.createButton')}
         </button>
       </form>
@@ -306,26 +373,63 @@ function TournamentView({ id }: { id: string }) {
   const [, tick] = useState(0);
   const opened = useRef<string | null>(null); // the table we went to already
 
+  // The page, asked for again whenever the events stream says it changed; polled while there is no stream.
   useEffect(() => {
     if (!token) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let source: EventSource | null = null;
+    let finished = false;
+    let loading = false;
+    let again = false;
     const load = async () => {
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
       try {
         const p = await request(ROUTES.tournament, { token, params: { id } });
         if (!live) return;
         setPage(p);
         setSkew(p.now - Date.now());
         setProblem(null);
+        if (p.phase === 'finished') {
+          finished = true; // nothing changes any more
+          source?.close();
+          source = null;
+        }
       } catch (e) {
         if (live) setProblem(errorText(t, e));
+      } finally {
+        loading = false;
       }
-      if (live) timer = setTimeout(() => void load(), POLL_MS);
+      if (again && live) {
+        again = false;
+        void load();
+      }
     };
-    void load();
+    const poll = async () => {
+      await load();
+      if (live && source === null && !finished) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    if (typeof EventSource === 'undefined') void poll();
+    else {
+      void load();
+      const s = new EventSource(serverUrl() + tournamentEventsPath(id));
+      source = s;
+      s.onmessage = () => void load(); // `changed`: the page again (the browser revalidates it by its ETag)
+      s.onerror = () => {
+        // Reconnecting by itself (CONNECTING) tells the version again once back; refused or ended: poll.
+        if (s.readyState !== EventSource.CLOSED || source !== s) return;
+        source = null;
+        if (live && !finished) timer = setTimeout(() => void poll(), POLL_MS);
+      };
+    }
     return () => {
       live = false;
       clearTimeout(timer);
+      source?.close();
     };
   }, [token, id, t]);
 
@@ -391,6 +495,9 @@ function TournamentView({ id }: { id: string }) {
               {' · '}
               {t('tournament.hands', { count: s.hands })} ·{' '}
               {s.rated ? t('tournament.rated') : t('tournament.unrated')}
+            </p>
+            <p className="tournament-rules" data-rules={JSON.stringify(s.rules)}>
+              {t('tournament.rulesOptions')}: <RulesLine rules={s.rules} />
             </p>
             {s.kind === 'private' && (
               <p className="tournament-share">
@@ -508,7 +615,7 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
             <span className="medal" aria-hidden="true">
               {['🥇', '🥈', '🥉'][r.rank - 1] ?? ''}
             </span>
-            <strong>{r.name}</strong> {pointsText(r.points, i18n.language)}
+            <strong>{r.name}</strong> {pointsWords(t, r.points, i18n.language)}
           </li>
         ))}
       </ol>
@@ -562,7 +669,7 @@ function StandingLine({
             <ul>
               {r.results.map((g) => (
                 <li key={g.gameId}>
-                  {t('tournament.place', { place: g.place })} · {pointsText(g.points, i18n.language)}
+                  {t('tournament.place', { place: g.place })} · {pointsWords(t, g.points, i18n.language)}
                   {g.doubled && ' 🔥'}{' '}
                   <button type="button" className="link" onClick={() => onReplay(g.gameId)}>
                     {t('tournament.replay')}

@@ -74,13 +74,18 @@ function removedChoices(players: number): string[][] {
   return players === 3 ? [std, ['2C']] : [std];
 }
 
-/** Every rule option of RULES.md for a solo game: a preset, then each option on its own. */
+/**
+ * Every rule option of RULES.md for a solo game: a preset, then each option on its own (less those in `omit`,
+ * which the game fixes itself: a tournament's players and hands).
+ */
 export function RulesOptions({
   value,
   onChange,
+  omit = [],
 }: {
   value: RulesChoice;
   onChange: (c: RulesChoice) => void;
+  omit?: readonly (keyof Rules)[];
 }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'de' ? 'de' : 'en';
@@ -114,7 +119,7 @@ export function RulesOptions({
           <option value="custom">{t('rules.custom')}</option>
         </select>
       </label>
-      {FIELDS.map((f) => {
+      {FIELDS.filter((f) => !omit.includes(f.name)).map((f) => {
         const fid = `${id}-${f.name}`;
         const label = t(`rules.${f.name}`);
         if (f.kind === 'bool') {

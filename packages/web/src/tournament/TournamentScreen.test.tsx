@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+/**
+ * The tournaments page against a stubbed server: the create form offers the host's rule options through the
+ * options editor (without those a tournament fixes: players, target score, hands), sends them with the tournament,
+ * and a tournament with options cannot be rated; your tournaments say "1 point" / "1 Punkt" (plurals in English and
+ * German); a tournament's page tells its rules.
+ */
+import { seededRandom } from '@hearts/engine';
+import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SoloTable, directBots } from '../game/host';
+import { defaultSettings } from '../game/settings';
+import { memoryStore } from '../game/storage';
+import { createI18n } from '../i18n';
+import { AppContext } from '../ui/context';
+import TournamentScreen from './TournamentScreen';
+
+const NOW = Date.UTC(2026, 11, 2, 18, 0);
+
+const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
+  id: 't1',
+  kind: 'private',
+  name: 'Family night',
+  host: 'Anna',
+  status: 'upcoming',
+  startsAt: NOW + 600_000,
+  endsAt: NOW + 2_400_000,
+  hands: 2,
+  rules: {},
+  rated: false,
+  bots: true,
+  maxWaitS: 20,
+  players: 3,
+  maxPlayers: 16,
+  ...over,
+});
+
+const entry = (id: string, points: number, games: number): TournamentEntry => ({
+  tournament: summary({ id, name: `Arena ${id}`, status: 'finished' }),
+  rank: 2,
+  of: 5,
+  points,
+  games,
+  prize: 0,
+});
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+let history: TournamentEntry[] = [];
+let page: TournamentPage | null = null;
+const created: unknown[] = [];
+beforeEach(() => {
+  created.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url).pathname;
+    if (path === '/api/guest')
+      return json({
+        token: 'tok',
+        user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
+      });
+    if (path === '/api/tournaments' && init?.method === 'POST') {
+      created.push(JSON.parse(String(init.body)));
+      return json({ id: 'new1' });
+    }
+    if (path === '/api/tournaments') return json({ running: [], upcoming: [summary()], finished: [] });
+    if (path === '/api/tournament-history') return json({ tournaments: history });
+    if (path === '/api/tournaments/t1' && page) return json(page);
+    return json({ error: 'ERR_NOT_FOUND', message: path }, 404);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function show(lang: 'en' | 'de', rest: string, navigate: (to: string) => void = () => undefined) {
+  const store = memoryStore();
+  const controller = new SoloTable({
+    store,
+    bots: directBots(() => seededRandom(1)),
+    scheduler: { now: () => 0, after: () => () => undefined },
+    timing: () => ({ move: 0, hold: 0, pace: 0 }),
+  });
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <AppContext.Provider
+        value={{
+          settings: { ...defaultSettings(lang), lang },
+          updateSettings: () => undefined,
+          store,
+          controller,
+          navigate,
+          coarsePointer: false,
+        }}
+      >
+        <TournamentScreen rest={rest} />
+      </AppContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
+it('en: the form offers the rule options a host may choose and sends them; options make it unrated', async () => {
+  const went: string[] = [];
+  show('en', '', (to) => went.push(to));
+  const form = (await screen.findByRole('heading', { name: 'Create a private tournament' })).closest(
+    'section',
+  )!;
+  const f = within(form);
+  expect(f.getByText('standard rules')).toBeTruthy();
+  const rated = f.getByRole('checkbox', { name: /Rated/ }) as HTMLInputElement;
+  fireEvent.click(rated);
+  expect(rated.checked).toBe(true);
+  // Not the options a tournament fixes.
+  expect(f.queryByLabelText('Players')).toBeNull();
+  expect(f.queryByLabelText('Play to (points)')).toBeNull();
+  expect(f.getByLabelText('Rule set')).toBeTruthy();
+  fireEvent.change(f.getByLabelText('Cards passed'), { target: { value: '0' } });
+  fireEvent.click(f.getByLabelText('J♦ scores −10 (Omnibus)'));
+  expect(f.getByText(/Only the standard rules may be rated/)).toBeTruthy();
+  expect(rated.checked).toBe(false);
+  expect(rated.disabled).toBe(true);
+  const summaryLine = form.querySelector('summary')!;
+  expect(summaryLine.textContent).toBe('Rules: Cards passed: 0 · J♦ scores −10 (Omnibus): yes');
+  await waitFor(() =>
+    expect((f.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false),
+  );
+  fireEvent.click(f.getByRole('button', { name: 'Create' }));
+  await waitFor(() => expect(went).toEqual(['/tournaments/new1']));
+  expect(created[0]).toMatchObject({ rated: false, rules: { passCards: 0, jackOfDiamonds: -10 } });
+
+  // A preset that sets fixed options keeps only the others (Black Maria for four).
+  fireEvent.change(f.getByLabelText('Rule set'), { target: { value: 'blackMaria' } });
+  expect(summaryLine.textContent).not.toContain('Players');
+  expect(summaryLine.textContent).toContain('K♠ scores 10, A♠ 7: yes');
+});
+
+it('your tournaments: "1 point" and "1 game", "2.5 points"; German "1 Punkt", "1 Spiel"', async () => {
+  history = [entry('a', 1, 1), entry('b', 2.5, 3)];
+  show('en', ''); // (the texts' no-break spaces read as spaces here)
+  expect(await screen.findByText('rank 2 of 5 · 1 point · 1 game')).toBeTruthy();
+  expect(screen.getByText('rank 2 of 5 · 2.5 points · 3 games')).toBeTruthy();
+  cleanup();
+  show('de', '');
+  expect(await screen.findByText('Platz 2 von 5 · 1 Punkt · 1 Spiel')).toBeTruthy();
+  expect(screen.getByText('Platz 2 von 5 · 2,5 Punkte · 3 Spiele')).toBeTruthy();
+  history = [];
+});
+
+it("a tournament's page tells its rules: the options that differ, or the standard rules (en, de)", async () => {
+  page = {
+    tournament: summary({ rules: { passCards: 0, heartsMustBeBroken: false } }),
+    phase: 'upcoming',
+    now: NOW,
+    standings: [],
+    running: 0,
+    finished: 0,
+    you: null,
+  };
+  show('en', 't1');
+  const line = await screen.findByText(/^Rules:/);
+  expect(line.textContent).toBe('Rules: Cards passed: 0 · Hearts must be broken before they are led: no');
+  cleanup();
+  page = { ...page, tournament: summary() };
+  show('de', 't1');
+  expect((await screen.findByText(/^Regeln:/)).textContent).toBe('Regeln: Standardregeln');
+  page = null;
+});
