@@ -216,7 +216,9 @@ export class SearchBot implements Bot {
       if (worlds % p.batch === 0 && worlds >= p.minWorlds) {
         if (how.drop) for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
         if (
-          how.stop ? how.stop(evaluation(worlds)) : clearWinner(store.scores, store.weights, worlds, options)
+          how.stop
+            ? how.stop(evaluation(worlds))
+            : clearWinner(store.scores, store.weights, worlds, options, solver !== null)
         )
           break;
       }
@@ -557,12 +559,23 @@ function difference(
   return { mean, se: Math.sqrt((variance * w2) / (w1 * w1)) }; // w1²/w2 deals' worth of evidence
 }
 
-/** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
-function clearWinner(scores: Float64Array, weights: Float64Array, worlds: number, options: number): boolean {
+/**
+ * Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference.
+ * With `ties`, an option that scored exactly as the best on every deal does not hold the search up (exact endgame
+ * solves often make two cards worth the same on every deal: no number of deals would tell them apart).
+ */
+function clearWinner(
+  scores: Float64Array,
+  weights: Float64Array,
+  worlds: number,
+  options: number,
+  ties = false,
+): boolean {
   const best = bestOption(scores, weights, worlds, options);
   for (let o = 0; o < options; o++) {
     if (o === best) continue;
     const d = difference(scores, weights, worlds, options, o, best);
+    if (ties && Math.abs(d.mean) < 1e-9 && d.se < 1e-9) continue;
     if (d.mean <= 3 * d.se + 1e-9) return false;
   }
   return true;
