@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { buildPosition, type PositionSpec } from '../setup.js';
 import { EndgameSolver } from './endgame.js';
+import { PLAN_SHOOT, PlayoutPolicy } from './policy.js';
 import type { GameContext } from './game.js';
 
 const GAME: GameContext = { before: [0, 0, 0, 0], handsDone: 1 };
@@ -217,8 +218,11 @@ function bruteForce(core: HandCore, root: number, game: GameContext): number[] {
   return best!;
 }
 
-/** A random hand of the rules played at random until `cards` cards per seat are left (perhaps mid-trick). */
-function randomEndgame(cfg: HandConfig, seed: number, cards: number, extra: number): HandCore {
+/**
+ * A random hand of the rules played until `cards` cards per seat are left (perhaps mid-trick): at random, or with
+ * `shooter` by the playout policy with that seat taking every point it can (so that moons stay open).
+ */
+function randomEndgame(cfg: HandConfig, seed: number, cards: number, extra: number, shooter = -1): HandCore {
   const rng = seededRandom(`endgame:${seed}`);
   const deck: number[] = [];
   for (let suit = 0; suit < 4; suit++)
@@ -233,7 +237,10 @@ function randomEndgame(cfg: HandConfig, seed: number, cards: number, extra: numb
   core.start(hands, seed % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
   const moves = new Int8Array(52);
   const stop = (cfg.tricks - cards) * cfg.n + (extra % cfg.n);
-  while (core.nPlays < stop) core.play(moves[randomInt(rng, core.legalInto(moves))]!);
+  const policy = new PlayoutPolicy(0);
+  if (shooter >= 0) policy.plans[shooter % cfg.n] = PLAN_SHOOT;
+  while (core.nPlays < stop)
+    core.play(shooter >= 0 ? policy.choose(core, rng) : moves[randomInt(rng, core.legalInto(moves))]!);
   return core;
 }
 
@@ -261,8 +268,9 @@ describe('the endgame solver agrees with brute force', () => {
         fc.integer({ min: 1, max: 3 }),
         fc.integer({ min: 0, max: 5 }),
         fc.array(fc.integer({ min: 0, max: 60 }), { minLength: cfg.n, maxLength: cfg.n }),
-        (seed, cards, extra, before) => {
-          const core = randomEndgame(cfg, seed, cards, extra);
+        fc.integer({ min: -1, max: 5 }),
+        (seed, cards, extra, before, shooter) => {
+          const core = randomEndgame(cfg, seed, cards, extra, shooter);
           const game: GameContext = { before, handsDone: 1 };
           const root = core.turn;
           const expected = bruteForce(core, root, game);
@@ -285,7 +293,7 @@ describe('the endgame solver agrees with brute force', () => {
           expect(bruteForce(work, root, game)).toEqual(expected);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 });
