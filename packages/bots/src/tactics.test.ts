@@ -6,7 +6,7 @@ import { rolloutValues } from './rollout.js';
 import { createBot } from './registry.js';
 import { buildPosition } from './setup.js';
 import { TACTICS, judge, solveTactics } from './tactics.js';
-import { LEVELS } from './types.js';
+import { LEVELS, type Level } from './types.js';
 
 describe('the tactical positions', () => {
   test('at least 30, with unique names, a reason each, in every category the issue names', () => {
@@ -80,7 +80,7 @@ describe('the tactical positions', () => {
     ['hard', 1],
     ['hard', 2],
   ] as const)('%s solves every position of its level and below (seed %i)', (level, seed) => {
-    const levels = level === 'expert' ? LEVELS : LEVELS.filter((l) => l !== 'expert');
+    const levels: readonly Level[] = level === 'expert' ? LEVELS : LEVELS.filter((l) => l !== 'expert');
     const r = solveTactics(createBot(level), { timeMs: 100_000, seed, levels });
     expect(r.failed).toEqual([]);
     expect(r.solved.length).toBe(TACTICS.filter((t) => levels.includes(t.level)).length);
