@@ -386,6 +386,7 @@ function analyzePlay(
     minWorlds: Math.min(minSamples, maxSamples),
     maxWorlds: maxSamples,
     batch: BATCH,
+    endgameCards: 0, // the analysis rates moves by playouts alone, as it always has
   });
   const look = looks(Math.min(minSamples, maxSamples), BATCH);
   let looking = false;

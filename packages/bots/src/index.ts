@@ -54,6 +54,8 @@ export { buildPosition } from './setup.js';
 export type { PositionSpec } from './setup.js';
 export { TACTICS, solveTactics, judge } from './tactics.js';
 export { rolloutValues } from './rollout.js';
+export { EndgameSolver } from './search/endgame.js';
+export { PlayoutPolicy, PlayoutRandom } from './search/policy.js';
 export type { RolloutOptions, RolloutValue } from './rollout.js';
 export type { Tactic, TacticCategory, TacticOptions, TacticResult } from './tactics.js';
 export {

@@ -2,7 +2,7 @@
  * Hand-made tactical positions, each with its right play and why. Every position is built as a real game by
  * the engine ({@link buildPosition}), so a bot sees exactly the observation it would see at the table.
  * `level` is the weakest bot expected to solve it: `medium` for what a good rule-based player knows, `hard`
- * for what needs looking ahead.
+ * for what needs looking ahead, `expert` for what needs the expert's exact endgame play.
  *
  * ```ts
  * const { solved, failed } = solveTactics(createBot('medium'), { timeMs: 200 });
@@ -16,6 +16,7 @@ export type TacticCategory =
   | 'duck' // play the highest card that still loses
   | 'take' // win a trick that costs nothing, or win high when winning is forced
   | 'dumpQueen' // get rid of the Q♠ on someone else, never on yourself
+  | 'keepQueen' // keep a Q♠ that cannot be caught and throw the card that would cost points
   | 'dump' // throw the most expensive card when void
   | 'flushQueen' // lead low spades while the Q♠ is out and you hold none of Q♠ K♠ A♠
   | 'lead' // lead where you cannot be forced to take points
@@ -29,7 +30,7 @@ export type TacticCategory =
 export interface Tactic extends PositionSpec {
   readonly id: string;
   readonly category: TacticCategory;
-  readonly level: 'medium' | 'hard';
+  readonly level: 'medium' | 'hard' | 'expert';
   readonly why: string;
   readonly play?: readonly CardName[];
   readonly pass?: readonly CardName[];
@@ -68,6 +69,34 @@ const SEAT1_LATE_TAKE = [
   '1: QD 9D 7H 5D',
   '1: QH 8H 9H JH',
   '1: JD TD 9C 8D',
+];
+/**
+ * Eight tricks for the late Q♠ positions: seat 0 has shown void in diamonds; seats 1 and 3 have taken points;
+ * the 7♦ and the J♦ are the last diamonds, the A♣ the last club; the A♠ and K♠ are still out.
+ */
+const LATE_QUEEN = [
+  '1: 2C 9C KC 4C',
+  '3: AD 3D 5D 2D',
+  '3: KD 4D 6D 2H',
+  '3: 3C 5C QC 6C',
+  '1: JC 8C TC 7C',
+  '1: 8D 3H 9D KH',
+  '3: TD 4H QD 5H',
+  '1: 7S 8S 9S 2S',
+];
+/**
+ * Nine tricks: every spade but the Q♠ is gone (seat 0 holds it), as are all clubs but the A♣; seats 1 and 3 have
+ * taken points; the Q♦ 10♦ 8♦ are the last diamonds.
+ */
+const LAST_SPADE = [
+  '1: 2C 9C KC 4C',
+  '3: AS 2S 3S 4S',
+  '3: KS 5S 6S 7S',
+  '3: JS 8S 9S TS',
+  '3: AD 3D 5D 2D',
+  '3: KD 4D 6D 2H',
+  '3: 3C 5C QC 6C',
+  '1: JC 8C TC 7C',
 ];
 /** Seat 0 has taken the Q♠ and the 9♥, and nobody else has a point. */
 const SEAT0_RUNS = ['1: 2C 3C 4C AC', '0: KC 5C 6C 7C', '0: QC 8C QS 9H'];
@@ -181,6 +210,73 @@ export const TACTICS: readonly Tactic[] = [
     tricks: ['1: 2C KC 5C 3C'],
     trick: '2: 5D 9D',
     play: ['QS'],
+  },
+  // Late in the hand (answers confirmed by rollouts)
+  {
+    id: 'late-queen-low-spade',
+    category: 'dumpQueen',
+    level: 'medium',
+    why: 'Five cards left, void in diamonds, the A♠ and K♠ still out: my one low spade covers a single spade lead, and the next would catch the Q♠. Thrown now it goes to someone else.',
+    hand: 'QS 3S 9H 6H AC',
+    tricks: LATE_QUEEN,
+    trick: '3: 7D',
+    play: ['QS'],
+  },
+  {
+    id: 'late-queen-before-high-hearts',
+    category: 'dumpQueen',
+    level: 'medium',
+    why: 'Four cards left: Q♠ 4♠ A♥ K♥, void in the 7♦ led (the last diamond: seat 3 wins). The high hearts cost a few points, the Q♠ caught by the A♠ or K♠ costs 13: it goes first.',
+    hand: 'QS 4S AH KH',
+    tricks: [
+      ...LATE_QUEEN.slice(0, 5),
+      '1: 8D 3H 9D 7H',
+      '3: TD 4H QD 6H',
+      '1: 7S 8S 9S 2S',
+      '3: AC 8H JD 9H',
+    ],
+    trick: '3: 7D',
+    play: ['QS'],
+  },
+  {
+    id: 'late-queen-three-cards',
+    category: 'dumpQueen',
+    level: 'medium',
+    why: 'Three cards left, the last club is led and I have none: keeping Q♠ 3♠ against the A♠ and K♠ loses the queen to the first two spade leads; the Q♥ costs one point at most.',
+    hand: 'QS 3S QH',
+    tricks: [...LATE_QUEEN, '3: 7D 9H JD 7H', '1: 8H TH JH 6H'],
+    trick: '3: AC',
+    play: ['QS'],
+  },
+  {
+    id: 'keep-last-spade-queen',
+    category: 'keepQueen',
+    level: 'hard',
+    why: 'The Q♠ is the last spade: nobody can lead one, and with only low hearts besides I never win a trick to lead it myself, so it is safe to keep until a void. The A♥ is not: it wins the first heart lead it meets once my small hearts are gone. Throw it now.',
+    hand: 'QS AH 5H 4H',
+    tricks: [...LAST_SPADE, '1: JD 3H 9D 7D'],
+    trick: '1: AC 6H 8D',
+    play: ['AH'],
+  },
+  {
+    id: 'keep-queen-drop-boss-diamond',
+    category: 'keepQueen',
+    level: 'hard',
+    why: 'The Q♠ is the last spade and safe to keep; the Q♦ is the best diamond left and will win the next diamond lead with hearts thrown on it. Throw the Q♦.',
+    hand: 'QS QD 5H 4H',
+    tricks: [...LAST_SPADE, '1: JD 3H 9D 7D'],
+    trick: '1: AC 6H 8D',
+    play: ['QD'],
+  },
+  {
+    id: 'keep-queen-drop-high-heart',
+    category: 'keepQueen',
+    level: 'expert',
+    why: 'The Q♠ is the last spade and safe to keep while I cannot win a trick; the A♥ and K♥ are the hearts that will win tricks. Throw one of them on the A♣ now, keep the queen for a later void.',
+    hand: 'QS AH KH 4H',
+    tricks: [...LAST_SPADE, '1: 8D 3H JD 7D'],
+    trick: '3: AC',
+    play: ['AH', 'KH'],
   },
   {
     id: 'queen-never-on-yourself',

@@ -20,4 +20,5 @@ export type {
 export { buildKnowledge } from './knowledge.js';
 export type { Knowledge } from './knowledge.js';
 export { WorldSampler, makeSampler } from './sampler.js';
-export { PlayoutPolicy, PLAN_NORMAL, PLAN_SHOOT } from './policy.js';
+export { PlayoutPolicy, PlayoutRandom, PLAN_NORMAL, PLAN_SHOOT } from './policy.js';
+export { EndgameSolver } from './endgame.js';

@@ -16,6 +16,8 @@ import {
 } from '@hearts/engine';
 import { winsAlone } from '../heuristics.js';
 import type { Bot, Decision, DecideOptions, Level } from '../types.js';
+import { EndgameSolver } from './endgame.js';
+import type { GameContext } from './game.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
 import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom } from './policy.js';
 import { makeSampler } from './sampler.js';
@@ -33,6 +35,8 @@ export interface SearchParams {
   readonly timeShare: number; // share of the time budget to use
   readonly relative: number; // weight of the others' average points in the objective
   readonly inference: boolean; // weight sampled deals by how likely the others' passes and discards make them
+  /** Cards per hand at or below which a play decision is solved exactly on every sampled deal (0: never). */
+  readonly endgameCards: number;
 }
 
 export const HARD: SearchParams = {
@@ -47,6 +51,7 @@ export const HARD: SearchParams = {
   timeShare: 0.45,
   relative: 0.1,
   inference: false,
+  endgameCards: 0,
 };
 
 export const EXPERT: SearchParams = {
@@ -61,7 +66,10 @@ export const EXPERT: SearchParams = {
   timeShare: 0.9,
   relative: 0.1,
   inference: true,
+  endgameCards: 4,
 };
+
+export type { GameContext } from './game.js';
 
 const clock = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
 
@@ -159,7 +167,10 @@ export class SearchBot implements Bot {
         worlds: 0,
         versus: () => ({ mean: 0, se: 0 }),
       };
-    const plans = p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
+    // Few cards left: each sampled deal is solved exactly from the candidate on (the solver finds a moon itself).
+    const solver =
+      obs.hand.length <= p.endgameCards && obs.hand.length * k.n <= 24 ? new EndgameSolver(cfg, game) : null;
+    const plans = !solver && p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
     const options = candidates.length * plans.length;
     const sampler = makeSampler(k);
     const policy = new PlayoutPolicy(p.noise);
@@ -181,6 +192,7 @@ export class SearchBot implements Bot {
       store.grow(worlds + 1);
       if (p.inference) store.weights[worlds] = worldWeight(world, k);
       setUpWorld(base, world, k);
+      solver?.begin(base, k.me);
       for (let c = 0; c < candidates.length; c++) {
         for (let pl = 0; pl < plans.length; pl++) {
           const o = c * plans.length + pl;
@@ -190,8 +202,11 @@ export class SearchBot implements Bot {
           policy.plans[k.me] = plans[pl]!;
           if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
           work.play(candidates[c]!);
-          playoutRng.reseed(s1, s2);
-          policy.playout(work, playoutRng, fixed);
+          if (solver) solver.finish(work);
+          else {
+            playoutRng.reseed(s1, s2);
+            policy.playout(work, playoutRng, fixed);
+          }
           store.scores[worlds * options + o] = rate(work, k.me, game);
           counts[o] = worlds + 1;
         }
@@ -201,7 +216,9 @@ export class SearchBot implements Bot {
       if (worlds % p.batch === 0 && worlds >= p.minWorlds) {
         if (how.drop) for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
         if (
-          how.stop ? how.stop(evaluation(worlds)) : clearWinner(store.scores, store.weights, worlds, options)
+          how.stop
+            ? how.stop(evaluation(worlds))
+            : clearWinner(store.scores, store.weights, worlds, options, solver !== null)
         )
           break;
       }
@@ -383,12 +400,6 @@ function setUpWorld(core: HandCore, world: Uint16Array, k: Knowledge): void {
   for (const c of k.plays) core.play(c);
 }
 
-/** The game around the hand being searched: the moon rule may depend on it. */
-export interface GameContext {
-  readonly before: readonly number[]; // totals before this hand
-  readonly handsDone: number; // hands finished once this one is
-}
-
 /**
  * The seat's score for a finished hand, after the moon rule (the engine's {@link moonRuling}), less a share of
  * the others' average. Under the shooter's choice, its own moon counts the better way and another's the worse.
@@ -548,12 +559,23 @@ function difference(
   return { mean, se: Math.sqrt((variance * w2) / (w1 * w1)) }; // w1²/w2 deals' worth of evidence
 }
 
-/** Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference. */
-function clearWinner(scores: Float64Array, weights: Float64Array, worlds: number, options: number): boolean {
+/**
+ * Whether the best option beats every other by more than 3 standard errors of the (weighted) paired difference.
+ * With `ties`, an option that scored exactly as the best on every deal does not hold the search up (exact endgame
+ * solves often make two cards worth the same on every deal: no number of deals would tell them apart).
+ */
+function clearWinner(
+  scores: Float64Array,
+  weights: Float64Array,
+  worlds: number,
+  options: number,
+  ties = false,
+): boolean {
   const best = bestOption(scores, weights, worlds, options);
   for (let o = 0; o < options; o++) {
     if (o === best) continue;
     const d = difference(scores, weights, worlds, options, o, best);
+    if (ties && Math.abs(d.mean) < 1e-9 && d.se < 1e-9) continue;
     if (d.mean <= 3 * d.se + 1e-9) return false;
   }
   return true;

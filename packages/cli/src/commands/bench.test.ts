@@ -37,6 +37,25 @@ describe('hearts bench', () => {
     expect(bad.stderr).toMatch(/--bot must be one of/);
   });
 
+  test('--endgame solves random endgames and prints the positions visited and the time per solve', async () => {
+    const r = await hearts('bench', '--endgame', '3', '--deals', '20', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      cards: number;
+      deals: number;
+      nodes: { mean: number; median: number; p95: number; max: number };
+      micros: { median: number };
+    };
+    expect(out).toMatchObject({ cards: 3, deals: 20 });
+    expect(out.nodes.median).toBeGreaterThan(0);
+    expect(out.nodes.median).toBeLessThanOrEqual(out.nodes.p95);
+    expect(out.nodes.p95).toBeLessThanOrEqual(out.nodes.max);
+    expect(out.micros.median).toBeGreaterThan(0);
+    const bad = await hearts('bench', '--endgame', '7');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/at most 24 cards/);
+  });
+
   test('--json --seconds 1 prints one line with hands and plays per second', async () => {
     const r = await hearts('bench', '--json', '--seconds', '1');
     expect(r.code).toBe(0);

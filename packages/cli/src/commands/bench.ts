@@ -13,11 +13,12 @@ import {
   type Rules,
 } from '@hearts/engine';
 import { applyMove, dealRandom, newGame, observation, seatsToAct, type GameState } from '@hearts/engine';
-import { createBot, LEVELS, type Level } from '@hearts/bots';
+import { createBot, EndgameSolver, LEVELS, PlayoutPolicy, PlayoutRandom, type Level } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts bench [--seconds S] [--seed N] [--rules JSON] [--json]
        hearts bench --bot LEVEL [--decisions N] [--time-ms T] [--seed N] [--rules JSON] [--json]
+       hearts bench --endgame CARDS [--deals N] [--seed N] [--rules JSON] [--json]
 
 Plays uniformly random legal hands on the engine's fast path, single-threaded, and prints complete hands per
 second (deal, passing, every play, scoring) and plays per second.
@@ -25,7 +26,12 @@ second (deal, passing, every play, scoring) and plays per second.
 With --bot: four bots of that level play hands on one thread, and every decision with a real choice (passes and
 plays with more than one legal card) is timed; prints the median, 95th percentile and maximum decision time.
   --decisions  decisions to time (default 300)
-  --time-ms    the time budget given to each decision (default 150)`;
+  --time-ms    the time budget given to each decision (default 150)
+
+With --endgame: random hands are played by the search bots' playout policy until CARDS cards per hand are left
+(at a random point of a trick), then the expert's exact endgame solver solves the deal; prints the positions it
+visits and the time per solve (mean, median, 95th percentile, maximum).
+  --deals      endgames to solve (default 300)`;
 
 export interface BenchResult {
   hands: number;
@@ -169,6 +175,59 @@ export function runBotBench(
   return { level, decisions: times.length, timeMs, medianMs: at(0.5), p95Ms: at(0.95), maxMs: times.at(-1)! };
 }
 
+export interface EndgameBenchResult {
+  cards: number; // cards per hand when the solve starts
+  deals: number;
+  nodes: { mean: number; median: number; p95: number; max: number }; // positions visited per solve
+  micros: { mean: number; median: number; p95: number; max: number }; // µs per solve
+}
+
+/** Solves `deals` random endgames with `cards` cards per hand left and measures the solver's work and time. */
+export function runEndgameBench(
+  rules: Rules,
+  cards: number,
+  deals: number,
+  rng: RandomSource,
+): EndgameBenchResult {
+  const cfg = compiledRules(rules);
+  if (cards > cfg.tricks) throw new UsageError(`--endgame: at most ${cfg.tricks} cards per hand`);
+  if (cards * cfg.n > 24) throw new UsageError('--endgame: the solver takes at most 24 cards in all');
+  const deck: number[] = [];
+  for (let suit = 0; suit < 4; suit++)
+    for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r)) deck.push(suit * 13 + r);
+  const core = new HandCore(cfg);
+  const policy = new PlayoutPolicy(0.1);
+  const playoutRng = new PlayoutRandom();
+  const solver = new EndgameSolver(cfg, { before: new Array<number>(cfg.n).fill(0), handsDone: 1 });
+  const hands = new Uint16Array(cfg.n * 4);
+  const out = new Int32Array(cfg.n);
+  const nodes: number[] = [];
+  const micros: number[] = [];
+  for (let d = 0; d < deals; d++) {
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = randomInt(rng, i + 1);
+      [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+    }
+    hands.fill(0);
+    deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
+    core.start(hands, d % cfg.n, -1);
+    playoutRng.reseed(rng.nextUint32(), rng.nextUint32());
+    const stop = (cfg.tricks - cards) * cfg.n + randomInt(rng, cfg.n);
+    while (core.nPlays < stop) core.play(policy.choose(core, playoutRng));
+    const t0 = performance.now();
+    solver.begin(core, core.turn);
+    solver.value(core, out);
+    micros.push((performance.now() - t0) * 1000);
+    nodes.push(solver.nodes);
+  }
+  const stats = (xs: number[]): EndgameBenchResult['nodes'] => {
+    const s = [...xs].sort((a, b) => a - b);
+    const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+    return { mean: s.reduce((a, b) => a + b, 0) / s.length, median: at(0.5), p95: at(0.95), max: s.at(-1)! };
+  };
+  return { cards, deals, nodes: stats(nodes), micros: stats(micros) };
+}
+
 export const bench: Command = {
   summary: 'benchmark the engine: random hands and plays per second on one core',
   usage: USAGE,
@@ -183,6 +242,8 @@ export const bench: Command = {
         bot: { type: 'string' },
         decisions: { type: 'string' },
         'time-ms': { type: 'string' },
+        endgame: { type: 'string' },
+        deals: { type: 'string' },
       },
       false,
     );
@@ -198,6 +259,28 @@ export const bench: Command = {
     const rules = parseRules(rulesInput);
     if (!rules.ok) throw new UsageError(rules.error.message);
     const rng = new SeededRandom(intOption(values.seed, 'seed', 1));
+    if (values.endgame !== undefined) {
+      const cards = intOption(values.endgame, 'endgame', 4, 1);
+      const e = runEndgameBench(rules.value, cards, intOption(values.deals, 'deals', 300, 1), rng);
+      const round = (x: EndgameBenchResult['nodes'], digits: number): EndgameBenchResult['nodes'] => {
+        const f = 10 ** digits;
+        const r = (v: number): number => Math.round(v * f) / f;
+        return { mean: r(x.mean), median: r(x.median), p95: r(x.p95), max: r(x.max) };
+      };
+      if (values.json) printJson({ ...e, nodes: round(e.nodes, 0), micros: round(e.micros, 1) });
+      else {
+        const line = (x: EndgameBenchResult['nodes'], unit: string): string =>
+          `mean ${x.mean.toFixed(1)}${unit}, median ${x.median.toFixed(1)}${unit}, 95th percentile ${x.p95.toFixed(1)}${unit}, max ${x.max.toFixed(1)}${unit}`;
+        process.stdout.write(
+          `${e.deals} endgames with ${e.cards} cards per hand, one thread
+` +
+            `positions: ${line(e.nodes, '')}
+time: ${line(e.micros, ' µs')}
+`,
+        );
+      }
+      return 0;
+    }
     if (values.bot !== undefined) {
       if (!(LEVELS as readonly string[]).includes(values.bot))
         throw new UsageError(`--bot must be one of ${LEVELS.join(', ')}`);
