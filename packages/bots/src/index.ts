@@ -63,6 +63,8 @@ export {
   decisionPoint,
   summarize as summarizeAnalysis,
   markOf,
+  markedCost,
+  MARK_MARGIN,
   MARK_THRESHOLDS,
   AnalysisCancelled,
 } from './analysis.js';
