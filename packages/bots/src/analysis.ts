@@ -68,30 +68,6 @@ export function markOf(cost: number): Mark | null {
   return null;
 }
 
-/**
- * How far a cost must clear a threshold, at the least, to get its mark, however many deals measured it (expected
- * points; docs/analysis.md). Costs cluster within about 0.12 of whole and half points, so a decision precise to
- * a hundredth whose cost sits on such a cluster at a threshold would otherwise land on either side of it.
- */
-export const MARK_MARGIN = 0.15;
-
-/**
- * The cost a decision's mark is given by: `cost` less `MARK_MARGIN`, or `low` (the evaluation's lowest cost,
- * 4 standard errors below) where that is lower; never below 0, never above `cost`. A cost in the gray zone just
- * above a threshold gets the lower mark in every run.
- */
-export function markedCost(cost: number, low: number): number {
-  return Math.max(0, Math.min(cost, low, round2(cost - MARK_MARGIN)));
-}
-
-/**
- * Whether more deals can no longer change the mark: every cost from `low` to `high` (what the evaluation allows)
- * less `MARK_MARGIN` has the same mark, which is then `markOf(markedCost(cost, low))` for any cost in between.
- */
-export function markSettled(low: number, high: number): boolean {
-  return markOf(low - MARK_MARGIN) === markOf(high - MARK_MARGIN);
-}
-
 /** One decision of the record, before it is analysed: where it is, what the seat saw, what it did. */
 export interface DecisionPoint {
   readonly hand: number;
@@ -125,11 +101,9 @@ export interface DecisionAnalysis {
   readonly best: AnalysedMove; // the best move found (for a play: the lowest of its equivalent cards)
   readonly cost: number; // expected points lost against `best`, two decimals, ≥ 0
   /**
-   * The cost the mark is given by: `cost` less 4 standard errors of the paired differences, or less
-   * `MARK_MARGIN` (0.15) where that is more, never below 0 (`markedCost`). A decision is only marked once the
-   * evaluation is sure of it and the cost is clearly over the threshold, so a cost on or just above a threshold
-   * gets the lower mark in every run. `costHigh`: 4 standard errors above `cost`. Both equal `cost` where nothing
-   * was sampled (forced decisions, the shooter's choice). Two decimals.
+   * The lowest and highest cost the evaluation allows (4 standard errors of the paired differences either side,
+   * two decimals; both equal `cost` where nothing was sampled). The mark is the mark of `costLow`: a decision is
+   * only marked once the evaluation is sure of it, so a cost on a threshold gets the lower mark in every run.
    */
   readonly costLow: number;
   readonly costHigh: number;
@@ -371,10 +345,10 @@ function costBounds(e: Evaluation, mine: number, others: readonly number[]): { l
   return { low, high };
 }
 
-/** Whether the mark is settled: more deals cannot change it (`markSettled` of what the evaluation allows). */
+/** Whether the mark is settled: the lowest and highest cost the evaluation allows give the same mark. */
 function settled(e: Evaluation, mine: number, others: readonly number[]): boolean {
   const { low, high } = costBounds(e, mine, others);
-  return markSettled(low, high);
+  return markOf(low) === markOf(high);
 }
 
 /**
@@ -451,7 +425,7 @@ function analyzePlay(
     mine.option,
     values.filter((v) => e.options[v.option]!.worlds === e.worlds).map((v) => v.option),
   );
-  const costLow = markedCost(cost, round2(bounds.low));
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     best: mine === best || cost === 0 ? point.played : makeCard(best.rep),
@@ -523,7 +497,7 @@ function analyzePass(
     mineIndex,
     all.filter((i) => e.options[i]!.worlds === e.worlds),
   );
-  const costLow = markedCost(cost, round2(bounds.low));
+  const costLow = Math.min(cost, round2(bounds.low));
   return {
     ...place(point),
     played: names(played),

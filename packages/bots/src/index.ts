@@ -63,8 +63,6 @@ export {
   decisionPoint,
   summarize as summarizeAnalysis,
   markOf,
-  markedCost,
-  MARK_MARGIN,
   MARK_THRESHOLDS,
   AnalysisCancelled,
 } from './analysis.js';

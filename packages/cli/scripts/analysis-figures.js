@@ -24,7 +24,6 @@ import {
   createBot,
   gameDecisions,
   markOf,
-  MARK_MARGIN,
   MARK_THRESHOLDS,
 } from '@hearts/bots';
 import {
@@ -320,7 +319,6 @@ async function noise() {
       },
       cpuSecondsPerSeatGame: { mean: cpu.reduce((x, y) => x + y, 0) / cpu.length, max: Math.max(...cpu) },
       thresholds: MARK_THRESHOLDS,
-      margin: MARK_MARGIN,
     }) + '\n',
   );
 }

@@ -13,8 +13,7 @@ const USAGE = `Usage: hearts analyze RECORD [--seat N] [--json] [--seed S] [--ma
 Analyses a hearts-record/1 game: for every decision of a seat (passes, plays, the shooter's choice), the expected
 points of the move made and of the best move, judged from that seat's information only by the expert's
 evaluation (sampled deals, playouts). Each decision gets the points it cost and a mark (inaccuracy ≥ 1.5,
-mistake ≥ 2.5, blunder ≥ 4.5 points, once the cost is clearly over: by 0.15 and by the evaluation's
-uncertainty); each seat an accuracy (0–100).
+mistake ≥ 2.5, blunder ≥ 4.5 points); each seat an accuracy (0–100).
   --seat N         analyse only seat N (counting from 0; default: every seat)
   --json           one line of JSON: {"decisions":[…],"seats":[…]}
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
