@@ -231,6 +231,8 @@ async function noise() {
   const [seedA, seedB] = opt('seeds', '1,2').split(',');
   let marked = 0;
   let flips = 0;
+  let plainMarked = 0; // the same with the mark of the cost itself, for comparison
+  let plainFlips = 0;
   let decisions = 0;
   let blundersA = 0;
   let games = 0;
@@ -264,16 +266,22 @@ async function noise() {
             trick: d.trick,
             seat: d.seat,
             costs: [d.cost, e.cost],
+            low: [d.costLow, e.costLow],
+            high: [d.costHigh, e.costHigh],
+            marks: [d.mark, e.mark],
             samples: [d.samples, e.samples],
           }) + '\n',
         );
       decisions++;
       if (!d.forced) diffs.push(Math.abs(d.cost - e.cost));
       if (d.mark || e.mark) marked++;
+      if (markOf(d.cost) || markOf(e.cost)) plainMarked++;
+      if (markOf(d.cost) !== markOf(e.cost)) plainFlips++;
       if (d.mark !== e.mark) {
         flips++;
         log(
-          `  flip: hand ${d.hand} ${d.kind} ${d.trick ?? ''} seat ${d.seat}: ${d.cost} ${d.mark} / ${e.cost} ${e.mark}`,
+          `  flip: ${file} hand ${d.hand} ${d.kind} ${d.trick ?? ''} seat ${d.seat}: ${d.cost} ${d.mark} / ${e.cost} ${e.mark}` +
+            ` (costLow ${d.costLow} / ${e.costLow}, deals ${d.samples} / ${e.samples})`,
         );
       }
       if (d.mark) counts[d.mark]++;
@@ -301,6 +309,7 @@ async function noise() {
       markedInEitherRun: marked,
       flips,
       flipShare: marked ? flips / marked : 0,
+      markOfCost: { markedInEitherRun: plainMarked, flips: plainFlips },
       blundersPerGame: blundersA / games,
       blundersPerSeatGame: blundersA / games / seats.length,
       costDifferenceBetweenRuns: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: diffs[diffs.length - 1] },
@@ -310,7 +319,6 @@ async function noise() {
       },
       cpuSecondsPerSeatGame: { mean: cpu.reduce((x, y) => x + y, 0) / cpu.length, max: Math.max(...cpu) },
       thresholds: MARK_THRESHOLDS,
-      markOf1: markOf(1),
     }) + '\n',
   );
 }
