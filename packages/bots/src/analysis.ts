@@ -134,9 +134,9 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 960)
-  readonly maxSamples?: number; // deals per play decision at most (default 80000)
+  readonly maxSamples?: number; // deals per play decision at most (default 320000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 1000)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 36000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 144000)
 }
 
 export interface AnalysisOptions extends AnalysisBudget {
@@ -153,7 +153,7 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 960, maxSamples: 80000, minPassSamples: 1000, maxPassSamples: 36000 } as const;
+const DEFAULTS = { minSamples: 960, maxSamples: 320000, minPassSamples: 1000, maxPassSamples: 144000 } as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
 const Z = 4; // a mark is settled when it is the same this many standard errors either side

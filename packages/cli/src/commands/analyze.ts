@@ -17,7 +17,7 @@ mistake ≥ 2.5, blunder ≥ 4.5 points); each seat an accuracy (0–100).
   --seat N         analyse only seat N (counting from 0; default: every seat)
   --json           one line of JSON: {"decisions":[…],"seats":[…]}
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
-  --max-samples N  deals per play decision at most (default 80000; fewer is faster and noisier)
+  --max-samples N  deals per play decision at most (default 320000; fewer is faster and noisier)
 Exit 0: analysed. Exit 2: not a valid record (or bad usage), with the reason on one line.`;
 
 export const analyze: Command = {
