@@ -153,7 +153,12 @@ export interface AnalysisProgress {
   readonly decision: DecisionAnalysis; // the one just finished
 }
 
-const DEFAULTS = { minSamples: 960, maxSamples: 320000, minPassSamples: 1000, maxPassSamples: 144000 } as const;
+const DEFAULTS = {
+  minSamples: 960,
+  maxSamples: 320000,
+  minPassSamples: 1000,
+  maxPassSamples: 144000,
+} as const;
 const BATCH = 48; // deals between checks of the stopping rule (plays)
 const PASS_BATCH = 100; // … (passes)
 const Z = 4; // a mark is settled when it is the same this many standard errors either side
