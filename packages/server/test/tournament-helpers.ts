@@ -1,17 +1,49 @@
 /**
- * Tournaments in the integration tests: a private one with players, its page polled until a condition holds, its
- * events stream read.
+ * Tournaments in the integration tests: a stored arena to start from, a private one with players, its page polled
+ * until a condition holds, its events stream read.
  */
 import { request } from 'node:http';
+import { DEFAULT_RULES } from '@hearts/engine';
 import {
   tournamentEventSchema,
   tournamentEventsPath,
   type TournamentEvent,
   type TournamentPage,
 } from '@hearts/live/api';
+import type { TournamentRecord } from '../src/store/tournaments.js';
+import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { api, guest } from './helpers.js';
 
 export type User = Awaited<ReturnType<typeof guest>>;
+
+/**
+ * An arena of one-hand games with easy bots, to store as it is: by default it starts in an hour (the runner seats
+ * nobody until then, so a test can write its games itself); `over` changes any field.
+ */
+export function arenaRecord(
+  id: string,
+  over: Partial<TournamentRecord> = {},
+  now = Date.now(),
+): TournamentRecord {
+  return {
+    id,
+    kind: 'arena',
+    name: 'Arena',
+    hostId: null,
+    scheduleKey: null,
+    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
+    botLevel: 'easy',
+    rated: false,
+    maxPlayers: 10,
+    pairing: DEFAULT_PAIRING,
+    startsAt: now + 3_600_000,
+    endsAt: now + 7_200_000,
+    status: 'upcoming',
+    createdAt: now,
+    finishedAt: null,
+    ...over,
+  };
+}
 
 /** A private tournament of one-hand games starting now, created by the first of `n` guests and joined by all. */
 export async function tournamentWith(

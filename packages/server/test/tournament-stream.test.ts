@@ -6,12 +6,9 @@
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEFAULT_RULES } from '@hearts/engine';
-import type { TournamentRecord } from '../src/store/tournaments.js';
-import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { TournamentWatch } from '../src/tournament/stream.js';
 import { guest, startTestServer, until, type TestServer } from './helpers.js';
-import { openEvents, pageOf } from './tournament-helpers.js';
+import { arenaRecord, openEvents, pageOf } from './tournament-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -19,31 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** An arena that starts in an hour: the runner seats nobody, the test writes its games itself. */
-const arena = (id: string): TournamentRecord => {
-  const now = Date.now();
-  return {
-    id,
-    kind: 'arena',
-    name: 'Watched arena',
-    hostId: null,
-    scheduleKey: null,
-    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
-    botLevel: 'easy',
-    rated: false,
-    maxPlayers: 10,
-    pairing: DEFAULT_PAIRING,
-    startsAt: now + 3_600_000,
-    endsAt: now + 7_200_000,
-    status: 'upcoming',
-    createdAt: now,
-    finishedAt: null,
-  };
-};
-
 test('a watcher hears a change when a game result is counted; the stream ends when the tournament finishes', async () => {
   const store = t.server.services.store;
-  await store.tournaments.create(arena('watched'));
+  await store.tournaments.create(arenaRecord('watched'));
   const users = await Promise.all(Array.from({ length: 4 }, () => guest(t.url)));
   for (const [i, u] of users.entries())
     await store.tournaments.enter('watched', { userId: u.id, name: u.name }, Date.now() + i, 10);
@@ -85,7 +60,7 @@ test('a watcher hears a change when a game result is counted; the stream ends wh
 
 test('one reader per tournament, shared by its subscribers; it stops with the last', async () => {
   const store = t.server.services.store;
-  await store.tournaments.create(arena('shared'));
+  await store.tournaments.create(arenaRecord('shared'));
   const watch = new TournamentWatch(store.tournaments, pino({ level: 'silent' }), 20);
   const heard: string[][] = [[], []];
   const off = heard.map((h) => watch.subscribe('shared', { changed: (v) => h.push(v), finished: () => {} }));

@@ -5,12 +5,11 @@
  * counts, then the tournament finishes.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEFAULT_RULES } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import type { LiveTable, TournamentPage } from '@hearts/live/api';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
-import type { TournamentRecord } from '../src/store/tournaments.js';
 import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
+import { arenaRecord } from './tournament-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -162,23 +161,11 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
 test('a game running at the end counts; then the tournament finishes; nobody joins after the end', async () => {
   const users = await Promise.all(Array.from({ length: 4 }, () => guest(t.url)));
   const now = Date.now();
-  const record: TournamentRecord = {
-    id: 'endgame',
-    kind: 'arena',
-    name: 'Short arena',
-    hostId: null,
-    scheduleKey: null,
-    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
-    botLevel: 'easy',
-    rated: false,
-    maxPlayers: 10,
-    pairing: { ...DEFAULT_PAIRING, gatherMs: 0 },
-    startsAt: now,
-    endsAt: now + 8_000,
-    status: 'upcoming',
-    createdAt: now,
-    finishedAt: null,
-  };
+  const record = arenaRecord(
+    'endgame',
+    { name: 'Short arena', pairing: { ...DEFAULT_PAIRING, gatherMs: 0 }, startsAt: now, endsAt: now + 8_000 },
+    now,
+  );
   await t.server.services.store.tournaments.create(record);
   for (const u of users)
     await api(t.url, '/api/tournaments/endgame/join', { method: 'POST', token: u.token });

@@ -8,13 +8,11 @@
  * events streams on a process (429; the page polls instead), others are still served.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEFAULT_RULES } from '@hearts/engine';
 import { TOURNAMENT_LIMITS } from '@hearts/live/api';
-import { DEFAULT_PAIRING } from '../../src/tournament/pairing.js';
 import { HOSTED_MAX } from '../../src/tournament/routes.js';
 import { STREAMS_PER_ADDRESS } from '../../src/tournament/stream.js';
 import { api, guest, startTestServer, TEST_LIMITS, until, type TestServer } from '../helpers.js';
-import { openEvents } from '../tournament-helpers.js';
+import { arenaRecord, openEvents } from '../tournament-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -124,23 +122,7 @@ test(`one address holds at most ${STREAMS_PER_ADDRESS} events streams; then 429,
   // Stored directly, and watched from other addresses: 127.0.0.1 is rate-limited by the test above.
   const now = Date.now();
   const id = 'watched';
-  await t.server.services.store.tournaments.create({
-    id,
-    kind: 'arena',
-    name: 'Watched',
-    hostId: null,
-    scheduleKey: null,
-    rules: { ...DEFAULT_RULES, handsToPlay: 1 },
-    botLevel: 'easy',
-    rated: false,
-    maxPlayers: 10,
-    pairing: DEFAULT_PAIRING,
-    startsAt: now + 3_600_000,
-    endsAt: now + 7_200_000,
-    status: 'upcoming',
-    createdAt: now,
-    finishedAt: null,
-  });
+  await t.server.services.store.tournaments.create(arenaRecord(id, {}, now));
   const streams = [];
   for (let i = 0; i < STREAMS_PER_ADDRESS; i++) {
     const s = await openEvents(t.url, id, '127.0.0.7');
