@@ -100,17 +100,21 @@ const HTTP_JOIN_ERRORS: Readonly<Record<number, number>> = {
   429: JOIN_ERRORS.rateLimited,
 };
 
-/** A matchmaking call whose refusal carries a `JOIN_ERRORS` code, whether Colyseus or the server's edge refused. */
+/**
+ * A matchmaking call whose refusal carries a `JOIN_ERRORS` code, whether Colyseus or the server's edge refused. A
+ * call given up for its time may still go through: that room is left at once rather than kept open by nobody —
+ * `consented` as the caller says: a seat at a table or in a friends' room is only dropped (a consented leave would
+ * give it up, and the next attempt takes it up again); a new room or a place in the queue is left for good.
+ */
 async function matchmake<T extends { leave(consented?: boolean): Promise<unknown> }>(
   call: Promise<T>,
+  consented: boolean,
 ): Promise<T> {
   try {
     return await withTimeout(call, 10_000, JOIN_TIMEOUT);
   } catch (e) {
-    // A join given up for its time may still go through: that connection is closed at once rather than kept open by
-    // nobody. Not a consented leave: at a table that would give the seat to a bot, and the next attempt takes it up.
     if (e instanceof Error && e.message === JOIN_TIMEOUT)
-      call.then((late) => late.leave(false)).catch(() => undefined);
+      call.then((late) => late.leave(consented)).catch(() => undefined);
     const x = e as { code?: unknown };
     const mapped = typeof x.code === 'number' ? HTTP_JOIN_ERRORS[x.code] : undefined;
     if (mapped !== undefined) x.code = mapped;
@@ -315,7 +319,7 @@ export class TableClient {
   /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
     const client = signedClient(options.url, options.token);
-    const room = await matchmake(client.create('friends', {}));
+    const room = await matchmake(client.create('friends', {}), true);
     const t = new TableClient({ ...options, roomId: room.roomId });
     t.attach(room);
     return t;
@@ -334,6 +338,7 @@ export class TableClient {
   private async join(): Promise<void> {
     const room = await matchmake(
       this.client.joinById(this.options.roomId, this.watching ? { watch: true } : {}),
+      false,
     );
     if (this.stopped) {
       await room.leave(true).catch(() => undefined);
@@ -529,6 +534,7 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
   const roomId = (async () => {
     room = await matchmake(
       client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
+      true,
     );
     const r = room;
     // Cancelled while the join was on its way (the server may already count us as waiting): leave at once.
