@@ -254,6 +254,37 @@ export async function expectClearOfSeats(page: Page, selector: string): Promise<
   }
 }
 
+/**
+ * Fails when a seat of the board, or anything written in it (name, dealer chip, bot badge, score, status, the time
+ * left until a bot takes it), reaches past the seat's sides or the screen's. The text itself is measured, not its
+ * box: a long word runs past a box that keeps its width.
+ */
+export async function expectSeatsOnScreen(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const problems = await page.evaluate((width) => {
+    const out: string[] = [];
+    const parts = '.seat-head > *, .bot-badge, .seat-away, .seat-score, .seat-status';
+    for (const seat of document.querySelectorAll('.board .seat')) {
+      const s = seat.getBoundingClientRect();
+      const name = `seat ${seat.getAttribute('data-seat')} (${seat.className})`;
+      if (s.left < 0 || s.right > width) out.push(`${name} [${s.left}, ${s.right}] is off the screen`);
+      for (const part of seat.querySelectorAll(parts)) {
+        const range = document.createRange();
+        range.selectNodeContents(part);
+        for (const r of [part.getBoundingClientRect(), range.getBoundingClientRect()]) {
+          if (r.width === 0) continue;
+          const left = Math.max(0, s.left) - 0.5;
+          const right = Math.min(width, s.right) + 0.5;
+          if (r.left < left || r.right > right)
+            out.push(`${name}: "${part.textContent}" [${r.left}, ${r.right}] runs past [${left}, ${right}]`);
+        }
+      }
+    }
+    return out;
+  }, width);
+  if (problems.length > 0) throw new Error(`seats cut off at ${width} px:\n${problems.join('\n')}`);
+}
+
 /** Clicks a card of the hand on its visible corner (the cards overlap). */
 export async function clickCard(page: Page, card: string, force = false): Promise<void> {
   await page.locator(`[data-card="${card}"]`).click({ position: { x: 8, y: 30 }, force });

@@ -11,6 +11,7 @@ import {
   buildApp,
   clickCard,
   expectClearOfSeats,
+  expectSeatsOnScreen,
   launch,
   screenshot,
   startGameServer,
@@ -60,6 +61,21 @@ const WORDS = {
   },
 } as const;
 
+/** A new guest renamed to a name of 24 characters in one word, ending in `tag` (names are unique). */
+async function longNamed(tag: string): Promise<string> {
+  const guest = (await (await fetch(`${server.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+    token: string;
+  };
+  const name = `Wittgensteinhausen${tag}`.slice(0, 24);
+  const res = await fetch(`${server.url}/api/name`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(res.status).toBe(200);
+  return guest.token;
+}
+
 describe.each([
   ['desktop', 'en'],
   ['desktop', 'de'],
@@ -68,17 +84,26 @@ describe.each([
 ] as const)('a live table on a %s in %s', (device, lang) => {
   it('explains a refused card in words without sending it, and shows the last trick until Escape', async () => {
     const words = WORDS[lang];
-    const guest = (await (await fetch(`${server.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
-      token: string;
-    };
-    const host = await TableClient.createFriendsRoom({ url: server.url, token: guest.token });
+    // Two people with names as long as a name may be, in one word (nowhere to wrap), at the table: the host, and a
+    // player who takes a seat before the browser's, so that a side seat has one.
+    const host = await TableClient.createFriendsRoom({
+      url: server.url,
+      token: await longNamed(`${device[0]}${lang}1`),
+    });
+    const other = new TableClient({
+      url: server.url,
+      token: await longNamed(`${device[0]}${lang}2`),
+      roomId: host.roomId,
+    });
+    await other.connect();
     const context = await browser.newContext({ ...DEVICES[device], locale: words.locale });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?speed=fast#/live/${host.roomId}`);
-    await page.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
+    await page.locator('.live-members li').nth(2).waitFor({ timeout: 20_000 });
     host.send('options', { rules: { passCards: 0 }, botLevel: 'easy' });
     autoplay(host);
+    autoplay(other, 9);
     host.send('start', {});
     await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
     // Every seat's bot badge is whole, inside its seat and on the screen (on a phone, the right seat's
@@ -90,6 +115,9 @@ describe.each([
       expect(b.x).toBeGreaterThanOrEqual(Math.max(0, s.x));
       expect(b.x + b.width).toBeLessThanOrEqual(Math.min(width, s.x + s.width));
     }
+    // Nothing of any seat (long names, the dealer chip, the badges) runs past its seat or off the screen (on a
+    // 360 px phone the right seat's name and dealer chip ran off the screen's edge).
+    await expectSeatsOnScreen(page);
 
     // Play legal cards until it is our turn after the first trick with a card the rules refuse.
     const illegal = page.locator('.hand [data-card][aria-disabled="true"]');
@@ -135,6 +163,7 @@ describe.each([
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+    await other.leave();
     await host.leave();
     await context.close();
   }, 150_000);
