@@ -50,7 +50,9 @@ export function SeatBox(p: SeatBoxProps) {
     >
       <div className="seat-head">
         {p.avatar}
-        <span className="seat-name">{p.name}</span>
+        <span className="seat-name" title={p.name}>
+          {p.name}
+        </span>
         {p.dealer && (
           <span className="dealer-chip" title={t('seat.dealer')}>
             {t('seat.dealer')}
