@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { MARK_THRESHOLDS, analyzeGame, markOf, type DecisionAnalysis, type Mark } from '@hearts/bots';
-import { makeRecord, seededRandom, type GameRecord } from '@hearts/engine';
+import { makeRecord, type GameRecord } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { defaultSettings } from '../game/settings';
 import { memoryStore, writeJson } from '../game/storage';
@@ -30,6 +29,7 @@ import {
   trainingPositionSchema,
   type Mark as TrainingMark,
 } from '@hearts/live/training';
+import { testController } from '../test-support';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
 let record: GameRecord;
@@ -143,12 +143,7 @@ describe('the replay with a kept analysis', () => {
       winners: [0],
     });
     saveAnalysis(store, analysis);
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-    });
+    const controller = testController(store);
     window.location.hash = '#/replay/g1/analysis';
     render(
       <App

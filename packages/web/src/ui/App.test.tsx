@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { makeRecord, seededRandom } from '@hearts/engine';
+import { makeRecord } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { defaultSettings, type Settings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
@@ -10,6 +9,7 @@ import { playGame } from '../game/testing';
 import { createI18n } from '../i18n';
 import { App } from './App';
 import { pages } from './pages';
+import { testController } from '../test-support';
 
 function renderApp(
   hash: string,
@@ -19,12 +19,7 @@ function renderApp(
 ) {
   const store = memoryStore();
   prepare(store);
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
+  const controller = testController(store);
   window.location.hash = hash;
   render(
     <App

@@ -6,19 +6,18 @@ import {
   legalMoves,
   newGame,
   parseCard,
-  seededRandom,
   type Result,
   type Suit,
 } from '@hearts/engine';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { saveSession } from '../game/session';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { createI18n } from '../i18n';
 import { saveLook } from '../shop/look';
 import { App } from './App';
+import { testController } from '../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -45,12 +44,7 @@ function renderApp(lang: 'de' | 'en', prepare: (store: ReturnType<typeof memoryS
   const store = memoryStore();
   prepare(store);
   saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState(), seeds: [null] });
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
+  const controller = testController(store);
   window.location.hash = '#/play';
   render(
     <App
@@ -148,13 +142,7 @@ describe('undo and the claim of the rest', () => {
       state = unwrap(applyMove(state, state.core!.turn, { kind: 'play', card: parseCard(name)! }));
     const store = memoryStore();
     saveSession(store, { id: 'claim', startedAt: 1, level: 'easy', state, seeds: [null] });
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-      undo,
-    });
+    const controller = testController(store, { undo });
     window.location.hash = '#/play';
     render(
       <App

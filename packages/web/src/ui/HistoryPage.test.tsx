@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { makeRecord, seededRandom } from '@hearts/engine';
+import { makeRecord } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordKey, saveAnalysis } from '../analysis/saved';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
@@ -12,6 +11,7 @@ import { createI18n } from '../i18n';
 import { App } from './App';
 import { openedFile } from './HistoryPage';
 import { pages } from './pages';
+import { testController } from '../test-support';
 
 afterEach(cleanup);
 
@@ -19,12 +19,7 @@ const state = playGame(8, { handsToPlay: 1 });
 const record = makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
 
 function open(store = memoryStore()): void {
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
+  const controller = testController(store);
   window.location.hash = '#/history';
   render(
     <App

@@ -8,7 +8,6 @@ import {
   makeRecord,
   newGame,
   placesOf,
-  seededRandom,
   type GameState,
   type Result,
   type Rules,
@@ -17,7 +16,6 @@ import {
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { saveSession } from '../game/session';
 import { defaultSettings } from '../game/settings';
@@ -27,6 +25,7 @@ import { createI18n } from '../i18n';
 import { App } from './App';
 import { pages } from './pages';
 import { Standings } from './ResultPanel';
+import { testController } from '../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -52,12 +51,7 @@ function allTricksToSeat0(rules: Partial<Rules>): GameState {
 async function renderGame(lang: 'de' | 'en', state: GameState) {
   const store = memoryStore();
   saveSession(store, { id: 'g', startedAt: 1, level: 'easy', state, seeds: state.log.map(() => null) });
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
+  const controller = testController(store);
   window.location.hash = '#/play';
   await act(async () => {
     render(
@@ -171,12 +165,7 @@ describe('a replay', () => {
       scores: [...state.scores],
       winners: [...state.winners],
     });
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-    });
+    const controller = testController(store);
     window.location.hash = '#/replay/g1';
     render(
       <App

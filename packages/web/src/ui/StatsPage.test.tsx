@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { preset, seededRandom } from '@hearts/engine';
+import { preset } from '@hearts/engine';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import {
   EARLIER,
   EMPTY_STATS,
@@ -17,14 +16,10 @@ import { memoryStore, type KeyValueStore } from '../game/storage';
 import { createI18n } from '../i18n';
 import { App } from './App';
 import { pages } from './pages';
+import { testController } from '../test-support';
 
 function renderApp(hash: string, lang: 'de' | 'en', store: KeyValueStore) {
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
+  const controller = testController(store);
   window.location.hash = hash;
   return render(
     <App
