@@ -1,6 +1,7 @@
 /**
- * Test helpers for component tests (imported only by *.test.tsx, so never part of the app bundle): a screen rendered
- * inside the app's i18n and services, as `main.tsx` would, and a stubbed game server answering by path.
+ * Test helpers for component tests (imported only by *.test.tsx, so never part of the app bundle): the whole app
+ * opened at a route, a screen rendered inside the app's i18n and services as `main.tsx` would, and a stubbed game
+ * server answering by path.
  */
 import { seededRandom } from '@hearts/engine';
 import { render } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { SoloTable, directBots, type SoloTableOptions } from './game/host';
 import { defaultSettings, type Settings } from './game/settings';
 import { memoryStore, type KeyValueStore } from './game/storage';
 import { createI18n } from './i18n';
+import { App, type AppProps } from './ui/App';
 import { AppContext, type AppServices } from './ui/context';
 
 /** A solo controller that never waits: seeded bots, a scheduler that never fires, no pauses (`more` on top). */
@@ -58,6 +60,36 @@ export function inApp(ui: ReactNode, options: InAppOptions): ReactElement {
 /** Renders `ui` inside the app's i18n and services. */
 export function renderInApp(ui: ReactNode, options: InAppOptions) {
   return render(inApp(ui, options));
+}
+
+export interface AppOptions {
+  readonly lang: 'en' | 'de';
+  /** A fresh memory store unless given. */
+  readonly store?: KeyValueStore;
+  /** A {@link testController} on the store unless given. */
+  readonly controller?: SoloTable;
+  /** Over the language's default settings. */
+  readonly settings?: Partial<Settings>;
+  readonly pages?: AppProps['pages'];
+}
+
+/** The whole app opened at `hash` (e.g. `#/play`), as `main.tsx` would; with the store and controller it runs on. */
+export function openApp(hash: string, options: AppOptions) {
+  const { lang, pages } = options;
+  const store = options.store ?? memoryStore();
+  const controller = options.controller ?? testController(store);
+  window.location.hash = hash;
+  const result = render(
+    <App
+      i18n={createI18n(lang)}
+      store={store}
+      controller={controller}
+      initialSettings={{ ...defaultSettings(lang), lang, ...options.settings }}
+      coarsePointer={false}
+      {...(pages ? { pages } : {})}
+    />,
+  );
+  return { ...result, store, controller };
 }
 
 /** A JSON answer of the game server. */
