@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import { MARK_THRESHOLDS, analyzeGame, markOf, type DecisionAnalysis, type Mark } from '@hearts/bots';
-import { makeRecord, seededRandom, type GameRecord } from '@hearts/engine';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { makeRecord, type GameRecord } from '@hearts/engine';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
-import { defaultSettings } from '../game/settings';
 import { memoryStore, writeJson } from '../game/storage';
 import { playGame } from '../game/testing';
-import { createI18n } from '../i18n';
-import { App } from '../ui/App';
 import { pages } from '../ui/pages';
 import { reducedBudget } from './client';
 import {
@@ -30,6 +26,7 @@ import {
   trainingPositionSchema,
   type Mark as TrainingMark,
 } from '@hearts/live/training';
+import { openApp } from '../test-support';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
 let record: GameRecord;
@@ -143,23 +140,7 @@ describe('the replay with a kept analysis', () => {
       winners: [0],
     });
     saveAnalysis(store, analysis);
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-    });
-    window.location.hash = '#/replay/g1/analysis';
-    render(
-      <App
-        i18n={createI18n('en')}
-        store={store}
-        controller={controller}
-        initialSettings={defaultSettings('en')}
-        coarsePointer={false}
-        pages={pages}
-      />,
-    );
+    openApp('#/replay/g1/analysis', { lang: 'en', store, pages });
   }
 
   it('marks the decisions, steps to each mistake and shows the better card on the table', () => {

@@ -1,43 +1,18 @@
 // @vitest-environment happy-dom
-import { seededRandom } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import type { LobbyMessage } from '@hearts/table';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { inApp, testController } from '../test-support';
 import { FriendsLobby } from './LivePages';
 
 const store = memoryStore();
-const controller = new SoloTable({
-  store,
-  bots: directBots(() => seededRandom(1)),
-  scheduler: { now: () => 0, after: () => () => undefined },
-  timing: () => ({ move: 0, hold: 0, pace: 0 }),
-});
+const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode) {
-  return (
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate: () => undefined,
-          coarsePointer: false,
-        }}
-      >
-        {children}
-      </AppContext.Provider>
-    </I18nextProvider>
-  );
+  return inApp(children, { lang, store, controller });
 }
 
 /** The room as a guest (Ben) sees it; Ana is the host. */

@@ -4,18 +4,13 @@
  * are (Watch only for a watchable table, Join for a friends' room), in English and German; the seat menu's items
  * run and say what happened.
  */
-import { seededRandom } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
 import type { FriendEntry } from '@hearts/live/api';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { inApp, jsonResponse, stubApi } from '../test-support';
 import FriendsPage from './FriendsPage';
 import { PlayerMenu } from './PlayerMenu';
 import { TOKEN_KEY } from './token';
@@ -51,15 +46,13 @@ const FRIENDS: FriendEntry[] = [
 ];
 
 let calls: { method: string; path: string; body: unknown }[] = [];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url).pathname;
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+  stubApi((call) => {
+    const { method, path } = call;
+    calls.push(call);
     if (path === '/api/me')
       return json(200, {
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
@@ -71,7 +64,7 @@ beforeEach(() => {
       return json(200, { outcome: name === 'Ben' ? 'friends' : 'requested', friend: { id: 'u9', name } });
     }
     if (/^\/api\/friends\/u\d\/(accept|remove)$/.test(path)) return json(200, { ok: true });
-    return json(404, { error: 'ERR_NOT_FOUND', message: path });
+    return undefined;
   });
 });
 
@@ -80,31 +73,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function wrap(lang: 'en' | 'de', children: ReactNode, navigate: (to: string) => void = () => undefined) {
+function wrap(lang: 'en' | 'de', children: ReactNode, navigate?: (to: string) => void) {
   const store = memoryStore();
   store.set(TOKEN_KEY, 'token-1');
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  return (
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate,
-          coarsePointer: false,
-        }}
-      >
-        {children}
-      </AppContext.Provider>
-    </I18nextProvider>
-  );
+  return inApp(children, { lang, navigate, store });
 }
 
 const row = (name: string) => document.querySelector(`li[data-friend="${name}"]`)!;

@@ -22,13 +22,9 @@ import {
 } from '@hearts/table';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { inApp, testController } from '../test-support';
 import { LiveTable } from './LiveTable';
 import { TOKEN_KEY } from './token';
 
@@ -79,30 +75,10 @@ const withClock = (s: LiveState, clock: ClockInfo): LiveState => ({
 
 const store = memoryStore();
 const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'unused', roomId: 'T' }); // never connected
-const controller = new SoloTable({
-  store,
-  bots: directBots(() => seededRandom(1)),
-  scheduler: { now: () => 0, after: () => () => undefined },
-  timing: () => ({ move: 0, hold: 0, pace: 0 }),
-});
+const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode, coarsePointer = false) {
-  return (
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate: () => undefined,
-          coarsePointer,
-        }}
-      >
-        {children}
-      </AppContext.Provider>
-    </I18nextProvider>
-  );
+  return inApp(children, { lang, store, controller, coarsePointer });
 }
 
 function table(lang: 'en' | 'de', state: LiveState, coarse = false) {

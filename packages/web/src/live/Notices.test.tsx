@@ -4,16 +4,10 @@
  * room and dismisses it on the server, an invite that runs out leaves by itself, and a `friends` notice (and the
  * stream opening) tells the Friends page to read its list again.
  */
-import { seededRandom } from '@hearts/engine';
 import type { Notice } from '@hearts/live/api';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
-import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { jsonResponse, renderInApp, stubApi } from '../test-support';
 import { FRIENDS_CHANGED } from './friends';
 import Notices from './Notices';
 
@@ -22,9 +16,8 @@ let calls: string[] = [];
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url).pathname;
-    calls.push(`${init?.method ?? 'GET'} ${path}`);
+  stubApi(({ method, path }) => {
+    calls.push(`${method} ${path}`);
     if (path === '/api/notices') {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -35,10 +28,7 @@ beforeEach(() => {
       });
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     }
-    return new Response(JSON.stringify({ ok: true }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonResponse({ ok: true });
   });
 });
 
@@ -48,29 +38,7 @@ afterEach(() => {
 });
 
 function show(lang: 'en' | 'de', navigate: (to: string) => void) {
-  const store = memoryStore();
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate,
-          coarsePointer: false,
-        }}
-      >
-        <Notices token="token-1" />
-      </AppContext.Provider>
-    </I18nextProvider>,
-  );
+  renderInApp(<Notices token="token-1" />, { lang, navigate });
 }
 
 const invite = (id: string, room: string, expiresAt: number): Notice => ({

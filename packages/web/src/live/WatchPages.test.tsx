@@ -11,14 +11,10 @@ import { TableClient } from '@hearts/live';
 import { applyWatchMessage, type LiveState, type WatchMessage } from '@hearts/table';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { tableView } from '../game/view';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { inApp, testController } from '../test-support';
 import { WatchTable, forWatcher } from './WatchPages';
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -57,30 +53,10 @@ function watched(g: GameState): WatchMessage {
 
 const store = memoryStore();
 const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'x', roomId: 'T', watch: true });
-const controller = new SoloTable({
-  store,
-  bots: directBots(() => seededRandom(1)),
-  scheduler: { now: () => 0, after: () => () => undefined },
-  timing: () => ({ move: 0, hold: 0, pace: 0 }),
-});
+const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode) {
-  return (
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate: () => undefined,
-          coarsePointer: false,
-        }}
-      >
-        {children}
-      </AppContext.Provider>
-    </I18nextProvider>
-  );
+  return inApp(children, { lang, store, controller });
 }
 
 afterEach(cleanup);

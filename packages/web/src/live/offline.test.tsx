@@ -1,15 +1,9 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '@hearts/engine';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
-import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { renderInApp } from '../test-support';
 import { livePage } from './LivePages';
 
 const user = { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 };
@@ -42,29 +36,7 @@ test.each([
     (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
       `http://127.0.0.1:${port}/#/live`,
     );
-    const store = memoryStore();
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-    });
-    render(
-      <I18nextProvider i18n={createI18n('de')}>
-        <AppContext.Provider
-          value={{
-            settings: { ...defaultSettings('de'), lang: 'de' },
-            updateSettings: () => undefined,
-            store,
-            controller,
-            navigate: () => undefined,
-            coarsePointer: false,
-          }}
-        >
-          {livePage('')}
-        </AppContext.Provider>
-      </I18nextProvider>,
-    );
+    renderInApp(livePage(''), { lang: 'de' });
     const status = await screen.findByRole('status', {}, { timeout: 10_000 });
     expect(status.textContent).toContain('Der Spielserver ist gerade nicht erreichbar.');
     expect(status.textContent).not.toMatch(/npm/);

@@ -4,16 +4,10 @@
  * place of how many, points, games and prize chips, newest first as sent, a private one tagged; a click goes to the
  * tournament's page; an empty list says so; a bot level's page has no such section. English and German.
  */
-import { seededRandom } from '@hearts/engine';
 import type { PlayerPage, TournamentEntry } from '@hearts/live/api';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
-import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { jsonResponse, renderInApp, stubApi } from '../test-support';
 import ProfileScreen from './ProfileScreen';
 
 const START = Date.UTC(2026, 10, 28, 18, 0);
@@ -64,41 +58,15 @@ const playerPage = (tournaments: TournamentEntry[] | undefined, bot: 'easy' | nu
 
 let answer: PlayerPage = playerPage([]);
 beforeEach(() => {
-  vi.stubGlobal('fetch', async () =>
-    Promise.resolve(
-      new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
-    ),
-  );
+  stubApi(() => jsonResponse(answer));
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function show(lang: 'en' | 'de', rest: string, navigate: (to: string) => void = () => undefined) {
-  const store = memoryStore();
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate,
-          coarsePointer: false,
-        }}
-      >
-        <ProfileScreen section="profile" rest={rest} />
-      </AppContext.Provider>
-    </I18nextProvider>,
-  );
+function show(lang: 'en' | 'de', rest: string, navigate?: (to: string) => void) {
+  renderInApp(<ProfileScreen section="profile" rest={rest} />, { lang, navigate });
 }
 
 const two = [

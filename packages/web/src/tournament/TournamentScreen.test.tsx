@@ -5,16 +5,10 @@
  * and a tournament with options cannot be rated; your tournaments say "1 point" / "1 Punkt" (plurals in English and
  * German); a tournament's page tells its rules.
  */
-import { seededRandom } from '@hearts/engine';
 import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
-import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { AppContext } from '../ui/context';
+import { jsonResponse as json, renderInApp, stubApi } from '../test-support';
 import TournamentScreen from './TournamentScreen';
 
 const NOW = Date.UTC(2026, 11, 2, 18, 0);
@@ -46,31 +40,25 @@ const entry = (id: string, points: number, games: number): TournamentEntry => ({
   prize: 0,
 });
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
 let history: TournamentEntry[] = [];
 let page: TournamentPage | null = null;
 const created: unknown[] = [];
 beforeEach(() => {
   created.length = 0;
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url).pathname;
+  stubApi(({ method, path, body }) => {
     if (path === '/api/guest')
       return json({
         token: 'tok',
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
       });
-    if (path === '/api/tournaments' && init?.method === 'POST') {
-      created.push(JSON.parse(String(init.body)));
+    if (path === '/api/tournaments' && method === 'POST') {
+      created.push(body);
       return json({ id: 'new1' });
     }
     if (path === '/api/tournaments') return json({ running: [], upcoming: [summary()], finished: [] });
     if (path === '/api/tournament-history') return json({ tournaments: history });
     if (path === '/api/tournaments/t1' && page) return json(page);
-    return json({ error: 'ERR_NOT_FOUND', message: path }, 404);
+    return undefined;
   });
 });
 afterEach(() => {
@@ -78,30 +66,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show(lang: 'en' | 'de', rest: string, navigate: (to: string) => void = () => undefined) {
-  const store = memoryStore();
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider
-        value={{
-          settings: { ...defaultSettings(lang), lang },
-          updateSettings: () => undefined,
-          store,
-          controller,
-          navigate,
-          coarsePointer: false,
-        }}
-      >
-        <TournamentScreen rest={rest} />
-      </AppContext.Provider>
-    </I18nextProvider>,
-  );
+function show(lang: 'en' | 'de', rest: string, navigate?: (to: string) => void) {
+  renderInApp(<TournamentScreen rest={rest} />, { lang, navigate });
 }
 
 it('en: the form offers the rule options a host may choose and sends them; options make it unrated', async () => {

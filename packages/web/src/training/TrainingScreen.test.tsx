@@ -1,35 +1,15 @@
 // @vitest-environment happy-dom
-import { seededRandom } from '@hearts/engine';
 import { isRightAnswer, optionOf, type TrainingPosition } from '@hearts/live/training';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { defaultSettings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { App } from '../ui/App';
 import { pages } from '../ui/pages';
 import { addPositions, EMPTY_TRAINING, loadTraining, saveTraining } from './device';
 import { starterPositions } from './starter';
+import { openApp } from '../test-support';
 
 function renderApp(lang: 'de' | 'en', store: KeyValueStore) {
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = '#/training';
-  return render(
-    <App
-      i18n={createI18n(lang)}
-      store={store}
-      controller={controller}
-      initialSettings={{ ...defaultSettings(lang), lang }}
-      coarsePointer={false}
-      pages={pages}
-    />,
-  );
+  return openApp('#/training', { lang, store, pages });
 }
 
 afterEach(cleanup);

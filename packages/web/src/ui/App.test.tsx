@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
-import { makeRecord, seededRandom } from '@hearts/engine';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { makeRecord } from '@hearts/engine';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
-import { defaultSettings, type Settings } from '../game/settings';
+import { type Settings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
 import { playGame } from '../game/testing';
-import { createI18n } from '../i18n';
-import { App } from './App';
 import { pages } from './pages';
+import { openApp } from '../test-support';
 
 function renderApp(
   hash: string,
@@ -19,23 +17,7 @@ function renderApp(
 ) {
   const store = memoryStore();
   prepare(store);
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = hash;
-  render(
-    <App
-      i18n={createI18n(lang)}
-      store={store}
-      controller={controller}
-      initialSettings={{ ...defaultSettings(lang), lang, rules }}
-      coarsePointer={false}
-      pages={pages}
-    />,
-  );
+  openApp(hash, { lang, store, settings: { rules }, pages });
 }
 
 /** One finished solo game in the history. */

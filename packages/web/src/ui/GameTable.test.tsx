@@ -6,19 +6,15 @@ import {
   legalMoves,
   newGame,
   parseCard,
-  seededRandom,
   type Result,
   type Suit,
 } from '@hearts/engine';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { saveSession } from '../game/session';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
 import { saveLook } from '../shop/look';
-import { App } from './App';
+import { openApp, testController } from '../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -45,23 +41,7 @@ function renderApp(lang: 'de' | 'en', prepare: (store: ReturnType<typeof memoryS
   const store = memoryStore();
   prepare(store);
   saveSession(store, { id: 'moon', startedAt: 1, level: 'expert', state: moonState(), seeds: [null] });
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = '#/play';
-  render(
-    <App
-      i18n={createI18n(lang)}
-      store={store}
-      controller={controller}
-      initialSettings={{ ...defaultSettings(lang), lang }}
-      coarsePointer={false}
-    />,
-  );
-  return controller;
+  return openApp('#/play', { lang, store }).controller;
 }
 
 afterEach(() => {
@@ -148,24 +128,7 @@ describe('undo and the claim of the rest', () => {
       state = unwrap(applyMove(state, state.core!.turn, { kind: 'play', card: parseCard(name)! }));
     const store = memoryStore();
     saveSession(store, { id: 'claim', startedAt: 1, level: 'easy', state, seeds: [null] });
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-      undo,
-    });
-    window.location.hash = '#/play';
-    render(
-      <App
-        i18n={createI18n('en')}
-        store={store}
-        controller={controller}
-        initialSettings={{ ...defaultSettings('en'), lang: 'en' }}
-        coarsePointer={false}
-      />,
-    );
-    return controller;
+    return openApp('#/play', { lang: 'en', store, controller: testController(store, { undo }) }).controller;
   }
 
   it('the undo button takes back the player’s last card, Ctrl+Z the one before; absent where undo is off', async () => {

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
-import { makeRecord, seededRandom } from '@hearts/engine';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { makeRecord } from '@hearts/engine';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordKey, saveAnalysis } from '../analysis/saved';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { playGame } from '../game/testing';
-import { createI18n } from '../i18n';
-import { App } from './App';
 import { openedFile } from './HistoryPage';
 import { pages } from './pages';
+import { openApp } from '../test-support';
 
 afterEach(cleanup);
 
@@ -19,23 +16,7 @@ const state = playGame(8, { handsToPlay: 1 });
 const record = makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
 
 function open(store = memoryStore()): void {
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = '#/history';
-  render(
-    <App
-      i18n={createI18n('en')}
-      store={store}
-      controller={controller}
-      initialSettings={defaultSettings('en')}
-      coarsePointer={false}
-      pages={pages}
-    />,
-  );
+  openApp('#/history', { lang: 'en', store, pages });
 }
 
 const drop = (text: string, name = 'game.json') =>

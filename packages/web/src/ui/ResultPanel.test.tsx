@@ -8,7 +8,6 @@ import {
   makeRecord,
   newGame,
   placesOf,
-  seededRandom,
   type GameState,
   type Result,
   type Rules,
@@ -17,16 +16,14 @@ import {
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import { addToHistory } from '../game/records';
 import { saveSession } from '../game/session';
-import { defaultSettings } from '../game/settings';
 import { memoryStore } from '../game/storage';
 import { playGame } from '../game/testing';
 import { createI18n } from '../i18n';
-import { App } from './App';
 import { pages } from './pages';
 import { Standings } from './ResultPanel';
+import { openApp, testController } from '../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -52,23 +49,9 @@ function allTricksToSeat0(rules: Partial<Rules>): GameState {
 async function renderGame(lang: 'de' | 'en', state: GameState) {
   const store = memoryStore();
   saveSession(store, { id: 'g', startedAt: 1, level: 'easy', state, seeds: state.log.map(() => null) });
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = '#/play';
+  const controller = testController(store);
   await act(async () => {
-    render(
-      <App
-        i18n={createI18n(lang)}
-        store={store}
-        controller={controller}
-        initialSettings={{ ...defaultSettings(lang), lang }}
-        coarsePointer={false}
-      />,
-    );
+    openApp('#/play', { lang, store, controller });
     await controller.idle();
   });
   return controller;
@@ -171,23 +154,7 @@ describe('a replay', () => {
       scores: [...state.scores],
       winners: [...state.winners],
     });
-    const controller = new SoloTable({
-      store,
-      bots: directBots(() => seededRandom(1)),
-      scheduler: { now: () => 0, after: () => () => undefined },
-      timing: () => ({ move: 0, hold: 0, pace: 0 }),
-    });
-    window.location.hash = '#/replay/g1';
-    render(
-      <App
-        i18n={createI18n('en')}
-        store={store}
-        controller={controller}
-        initialSettings={defaultSettings('en')}
-        coarsePointer={false}
-        pages={pages}
-      />,
-    );
+    openApp('#/replay/g1', { lang: 'en', store, pages });
     const replayFact = (name: string) => document.querySelector(`.replay-scores [data-fact="${name}"]`);
     expect(replayFact('hearts')).toBeNull(); // at the deal: nothing taken yet
     for (let i = 0; i < 13; i++) fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));

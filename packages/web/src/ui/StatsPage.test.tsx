@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { preset, seededRandom } from '@hearts/engine';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { preset } from '@hearts/engine';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
 import {
   EARLIER,
   EMPTY_STATS,
@@ -12,30 +11,12 @@ import {
   type Stats,
   type StatsGroup,
 } from '../game/records';
-import { defaultSettings } from '../game/settings';
 import { memoryStore, type KeyValueStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { App } from './App';
 import { pages } from './pages';
+import { openApp } from '../test-support';
 
 function renderApp(hash: string, lang: 'de' | 'en', store: KeyValueStore) {
-  const controller = new SoloTable({
-    store,
-    bots: directBots(() => seededRandom(1)),
-    scheduler: { now: () => 0, after: () => () => undefined },
-    timing: () => ({ move: 0, hold: 0, pace: 0 }),
-  });
-  window.location.hash = hash;
-  return render(
-    <App
-      i18n={createI18n(lang)}
-      store={store}
-      controller={controller}
-      initialSettings={{ ...defaultSettings(lang), lang }}
-      coarsePointer={false}
-      pages={pages}
-    />,
-  );
+  return openApp(hash, { lang, store, pages });
 }
 
 const game = (over: Partial<Stats>): Stats => ({ ...EMPTY_STATS, games: 1, ...over });

@@ -12,30 +12,15 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardShort } from '../../game/cards';
-import type { SoloTable } from '../../game/host';
-import { defaultSettings } from '../../game/settings';
-import { memoryStore } from '../../game/storage';
 import { createI18n } from '../../i18n';
-import { AppContext, type AppServices } from '../context';
+import { renderInApp } from '../../test-support';
 import { OFFERED_OPTIONS, RulesOptions } from '../RulesOptions';
 import RulesPage from './RulesPage';
 import { SECTION_IDS, SECTION_OF, fullRules, pointsOf, presetRules, signed } from './sections';
 import TableRulesPanel from './TableRules';
 
 function withApp(lang: 'de' | 'en', node: React.ReactNode) {
-  const services: AppServices = {
-    settings: { ...defaultSettings(lang), lang },
-    updateSettings: () => {},
-    store: memoryStore(),
-    controller: null as unknown as SoloTable, // not used by these screens
-    navigate: () => {},
-    coarsePointer: false,
-  };
-  return render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <AppContext.Provider value={services}>{node}</AppContext.Provider>
-    </I18nextProvider>,
-  );
+  return renderInApp(node, { lang });
 }
 
 /** The options the options screen shows, read from its fields (ids end in "-<option>"). */
