@@ -11,7 +11,7 @@
 import { seededRandom, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import { ROUTES, parseResponse, pathOf, type StandingRow, type TournamentPage } from '@hearts/live/api';
-import { decide, thinkTime, until } from './loadtest-tables.js';
+import { autoplay, until } from './loadtest-tables.js';
 
 /** What a share of players needs to know of the run (plain data: it is passed to worker threads). */
 export interface PlayersOptions {
@@ -103,37 +103,10 @@ export async function playShare(
     const c = await connect(token, tableId);
     if (!c) return null;
     try {
-      let busy = false;
-      const act = (): void => {
-        const s = c.state;
-        if (busy || !s || c.status !== 'open' || c.result) return;
-        const move = decide(s, rng);
-        if (!move) return;
-        busy = true;
-        const send = (): void => {
-          if (c.status !== 'open') {
-            busy = false;
-            return;
-          }
-          const at = performance.now();
-          c.move(move).then(
-            () => {
-              moveLatencies.push(performance.now() - at);
-              busy = false;
-              act();
-            },
-            () => {
-              busy = false;
-              setTimeout(act, 10);
-            },
-          );
-        };
-        const think = thinkTime(o.thinkMs, rng);
-        if (think > 0) setTimeout(send, think);
-        else send();
-      };
-      c.subscribe(act);
-      act();
+      autoplay(c, rng, o.thinkMs, () => {
+        const at = performance.now();
+        return () => moveLatencies.push(performance.now() - at);
+      });
       if (!(await until(() => c.result !== null, Math.max(0, end - Date.now())))) {
         error(`table ${tableId}: no game over before the time out`);
         return null;

@@ -92,6 +92,50 @@ export function decide(s: LiveState, rng: RandomSource): WireMove | null {
   return null;
 }
 
+/**
+ * Plays one seat by itself until its game is over: each decision of `decide` after a thinking time, the next one
+ * once the server acknowledged it, a refused one decided again. `sent` is told of each move as it goes out and
+ * returns what to do with the table version that acknowledges it.
+ */
+export function autoplay(
+  c: TableClient,
+  rng: RandomSource,
+  thinkMs: number,
+  sent: (move: WireMove) => (v: number) => void,
+): void {
+  let busy = false; // a decision is being thought about or on its way
+  const act = (): void => {
+    const s = c.state;
+    if (busy || !s || c.status !== 'open' || c.result) return;
+    const move = decide(s, rng);
+    if (!move) return;
+    busy = true;
+    const send = (): void => {
+      if (c.status !== 'open') {
+        busy = false;
+        return;
+      }
+      const acknowledged = sent(move);
+      c.move(move).then(
+        (v) => {
+          acknowledged(v);
+          busy = false;
+          act();
+        },
+        () => {
+          busy = false;
+          setTimeout(act, 10);
+        },
+      );
+    };
+    const think = thinkTime(thinkMs, rng);
+    if (think > 0) setTimeout(send, think);
+    else send();
+  };
+  c.subscribe(act);
+  act();
+}
+
 /** A thinking time in ms: uniform between half and one and a half times the mean (0 when the mean is 0). */
 export function thinkTime(meanMs: number, rng: RandomSource): number {
   if (meanMs <= 0) return 0;
@@ -223,38 +267,12 @@ async function play(
         run.seenLast[g.v] = performance.now();
         if (g.kind === 'snapshot') run.snapshotAt[g.v] = true;
       });
-      let busy = false; // a decision is being thought about or on its way
-      const act = (): void => {
-        const s = c.state;
-        if (busy || !s || c.status !== 'open') return;
-        const move = decide(s, rng);
-        if (!move) return;
-        busy = true;
-        const send = (): void => {
-          if (c.status !== 'open') {
-            busy = false;
-            return;
-          }
-          const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
-          run.sent.push(sent);
-          messages++;
-          c.move(move).then(
-            (v) => {
-              sent.v = v;
-              busy = false;
-              act();
-            },
-            () => {
-              busy = false;
-              setTimeout(act, 10);
-            },
-          );
-        };
-        const think = thinkTime(o.thinkMs, rng);
-        if (think > 0) setTimeout(send, think);
-        else send();
-      };
-      c.subscribe(act);
+      autoplay(c, rng, o.thinkMs, (move) => {
+        const sent: Sent = { at: performance.now(), kind: move.kind, v: null };
+        run.sent.push(sent);
+        messages++;
+        return (v) => (sent.v = v);
+      });
     }
   }
   const timers: ReturnType<typeof setTimeout>[] = [];
