@@ -17,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, ServerError, matchMaker } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
@@ -36,6 +35,7 @@ import { TableRoom, openTable } from './rooms/table-room.js';
 import { TournamentRunner } from './tournament/runner.js';
 import { tournamentSeats } from './tournament/seats.js';
 import { setServices, type Services } from './services.js';
+import { SpreadPingTransport } from './spread-pings.js';
 import { StaticFiles } from './static.js';
 import { Failover } from './failover.js';
 import { LocalTablePresence, type TablePresence } from './presence.js';
@@ -175,7 +175,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   // METRICS_PORT: /metrics on a port of its own (kept off the public one by METRICS_HOST or a firewall).
   const metricsHttp = config.metricsPort === null ? null : createServer(createMetricsHandler(s));
   capConnections(http, config.maxConnectionsPerIp, config.trustProxy);
-  const transport = new WebSocketTransport({
+  const transport = new SpreadPingTransport({
     server: http,
     maxPayload: 16 * 1024,
     pingInterval: 5000,
