@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   arenaConfig,
   estimate,
+  parseBotSpec,
   playChain,
   seatings,
   summarize,
@@ -10,6 +11,7 @@ import {
   type ArenaPlayer,
   type ChainResult,
 } from './arena.js';
+import { BOT_TIME_MS } from './budget.js';
 import { easyBot } from './easy.js';
 import { mediumBot } from './medium.js';
 import { randomBot } from './random.js';
@@ -22,6 +24,40 @@ async function play(config: ArenaConfig, players: ArenaPlayer[]): Promise<ChainR
   for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players));
   return chains;
 }
+
+describe('time budgets per bot', () => {
+  test('expert@500 is the expert with its own budget; cmd: specs and plain levels have none', () => {
+    expect(parseBotSpec('expert@500')).toEqual({ bot: 'expert', timeMs: 500 });
+    expect(parseBotSpec('expert')).toEqual({ bot: 'expert', timeMs: null });
+    expect(parseBotSpec('cmd:node bot.mjs --at x@1')).toEqual({
+      bot: 'cmd:node bot.mjs --at x@1',
+      timeMs: null,
+    });
+    for (const bad of ['expert@', 'expert@0', 'expert@1.5', 'expert@-3', 'expert@fast'])
+      expect(() => parseBotSpec(bad), bad).toThrow(/whole number of milliseconds/);
+  });
+
+  test("each bot's decisions get its own budget, the others the run's", async () => {
+    const config = arenaConfig({ bots: ['easy@7', 'random'], deals: 2, seed: 4, timeMs: 30 });
+    expect(config.budgets).toEqual([7, 30]);
+    expect(config.labels).toEqual(['easy@7', 'random']);
+    const seen = [new Set<number>(), new Set<number>()];
+    const players = [easyBot, randomBot].map((bot, i): ArenaPlayer => ({
+      name: bot.level,
+      decide: (o, opts) => {
+        seen[i]!.add(opts.timeMs);
+        return bot.decide(o, opts);
+      },
+    }));
+    const report = summarize(config, await play(config, players));
+    expect(seen.map((s) => [...s])).toEqual([[7], [30]]);
+    expect(report.results.map((r) => r.timeMs)).toEqual([7, 30]);
+  });
+
+  test('without --time-ms the default budget is BOT_TIME_MS', () => {
+    expect(arenaConfig({ bots: ['medium', 'easy'], deals: 1 }).timeMs).toBe(BOT_TIME_MS);
+  });
+});
 
 describe('seatings', () => {
   test.each([3, 4, 5, 6])(

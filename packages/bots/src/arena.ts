@@ -28,6 +28,7 @@ import {
   type RandomSource,
   type Rules,
 } from '@hearts/engine';
+import { BOT_TIME_MS } from './budget.js';
 import { handAt, handPeriod } from './position.js';
 import { randomBot } from './random.js';
 import type { DecideOptions, Decision } from './types.js';
@@ -40,12 +41,13 @@ export interface ArenaPlayer {
 
 /** What an arena run plays. Plain data, so it can be sent to worker threads. */
 export interface ArenaConfig {
-  readonly bots: readonly string[]; // bot specs as given (level names or cmd:…)
+  readonly bots: readonly string[]; // bot specs as given (level names, level@ms, or cmd:…)
   readonly labels: readonly string[]; // unique names for the report
   readonly rules: Rules;
   readonly deals: number;
   readonly seed: string; // deals and bots' randomness derive from it
-  readonly timeMs: number; // each decision's time budget
+  readonly timeMs: number; // each decision's time budget, for bots without their own
+  readonly budgets: readonly number[]; // per bot: its decisions' time budget (its own, or timeMs)
   readonly seatings: readonly (readonly number[])[]; // per seating: the bot index in each seat
 }
 
@@ -54,7 +56,21 @@ export interface ArenaOptions {
   readonly deals: number;
   readonly seed?: number | string;
   readonly rules?: unknown;
-  readonly timeMs?: number;
+  readonly timeMs?: number; // default BOT_TIME_MS
+}
+
+/**
+ * A bot spec's own time budget: `expert@500` is the expert with 500 ms per decision (`bot` 'expert', `timeMs`
+ * 500); a spec without `@` (and every cmd: spec, whose command may hold one) has none (`timeMs` null). A budget
+ * that is not a positive whole number is an error.
+ */
+export function parseBotSpec(spec: string): { readonly bot: string; readonly timeMs: number | null } {
+  const at = spec.lastIndexOf('@');
+  if (spec.startsWith('cmd:') || at < 0) return { bot: spec, timeMs: null };
+  const ms = spec.slice(at + 1).trim();
+  if (!/^[0-9]+$/.test(ms) || Number(ms) < 1)
+    throw new Error(`"${spec}": the time budget after @ must be a whole number of milliseconds ≥ 1`);
+  return { bot: spec.slice(0, at).trim(), timeMs: Number(ms) };
 }
 
 /** Validates options and fixes the seatings. Throws an Error with a readable message on bad input. */
@@ -62,7 +78,7 @@ export function arenaConfig(o: ArenaOptions): ArenaConfig {
   const rules = parseRules(o.rules ?? {});
   if (!rules.ok) throw new Error(rules.error.message);
   if (!Number.isInteger(o.deals) || o.deals < 1) throw new Error('deals must be a whole number ≥ 1');
-  const timeMs = o.timeMs ?? 100;
+  const timeMs = o.timeMs ?? BOT_TIME_MS;
   if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error('the time budget must be a positive number');
   const bots = o.bots.map((b) => b.trim());
   if (bots.some((b) => b === '')) throw new Error('a bot name is empty');
@@ -79,6 +95,7 @@ export function arenaConfig(o: ArenaOptions): ArenaConfig {
     deals: o.deals,
     seed: String(o.seed ?? 1),
     timeMs,
+    budgets: bots.map((b) => parseBotSpec(b).timeMs ?? timeMs),
     seatings: seatings(bots.length, rules.value.players),
   };
 }
@@ -184,7 +201,10 @@ export async function playChain(
     const rngs: RandomSource[] = Array.from({ length: n }, (_, s) =>
       seededRandom(`${config.seed}:bot:${d}:${s}`),
     );
-    const options = (s: number): DecideOptions => ({ timeMs: config.timeMs, random: rngs[s]! });
+    const options = (s: number): DecideOptions => ({
+      timeMs: config.budgets[seats[s]!] ?? config.timeMs,
+      random: rngs[s]!,
+    });
     const report = (s: number) => (message: string) =>
       incidents.push({ bot: seats[s]!, deal: d, seat: s, message });
     while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
@@ -222,6 +242,7 @@ export interface Estimate {
 /** Per-bot results. Counts are over the bot's seat-hands (one seat in one hand of one seating). */
 export interface BotResult {
   readonly bot: string;
+  readonly timeMs: number; // its time budget per decision
   readonly seatHands: number;
   readonly points: Estimate; // mean points per hand
   readonly moonsShot: number; // seat-hands in which it shot the moon
@@ -315,6 +336,7 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
   const perDeal = byDeal.map((xs, b) => Array.from(xs, (x) => x / Math.max(1, seatCount[b]!)));
   const results: BotResult[] = config.labels.map((bot, b) => ({
     bot,
+    timeMs: config.budgets[b] ?? config.timeMs,
     seatHands: seatCount[b]! * config.deals,
     points: estimate(perDeal[b]!),
     moonsShot: res[b]!.shot,

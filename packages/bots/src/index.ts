@@ -15,10 +15,12 @@ export { mediumBot, makeMediumBot, MEDIUM_TUNING } from './medium.js';
 export type { MediumTuning } from './medium.js';
 export { createBot } from './registry.js';
 export { STRENGTH } from './strength.js';
+export { BOT_TIME_MS, BROWSER_BOT_TIME_MS } from './budget.js';
 export { SeatView } from './view.js';
 export { handAt, handPeriod } from './position.js';
 export {
   arenaConfig,
+  parseBotSpec,
   seatings,
   playChain,
   summarize,

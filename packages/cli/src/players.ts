@@ -1,20 +1,27 @@
 /**
  * The arena's players from their specs: a level name (`random`, `easy`, `medium`, `hard`, `expert`) is one of
- * our bots, `cmd:<shell command>` an external program speaking hearts-bot/1.
+ * our bots, with `@ms` its own time budget (`expert@500`), `cmd:<shell command>` an external program speaking
+ * hearts-bot/1.
  *
  * ```ts
  * const { players, close } = makePlayers(['medium', 'cmd:node examples/random-bot.mjs'], ['medium', 'random-bot']);
  * ```
  */
-import { LEVELS, createBot, type ArenaPlayer, type Level } from '@hearts/bots';
+import { LEVELS, createBot, parseBotSpec, type ArenaPlayer, type Level } from '@hearts/bots';
 import { ExternalBot } from './external-bot.js';
 
 /** Checks a bot spec; returns why it is wrong, or null. */
 export function specProblem(spec: string): string | null {
   if (spec.startsWith('cmd:')) return spec.slice(4).trim() === '' ? 'cmd: needs a command' : null;
-  return (LEVELS as readonly string[]).includes(spec)
+  let level: string;
+  try {
+    level = parseBotSpec(spec).bot;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return (LEVELS as readonly string[]).includes(level)
     ? null
-    : `unknown bot "${spec}" (use ${LEVELS.join(', ')} or cmd:<shell command>)`;
+    : `unknown bot "${spec}" (use ${LEVELS.join(', ')}, a level@ms such as expert@500, or cmd:<shell command>)`;
 }
 
 export function makePlayers(
@@ -28,7 +35,7 @@ export function makePlayers(
       externals.push(bot);
       return bot;
     }
-    const bot = createBot(spec as Level);
+    const bot = createBot(parseBotSpec(spec).bot as Level);
     return { name: labels[i]!, decide: (obs, options) => bot.decide(obs, options) };
   });
   return { players, close: async () => void (await Promise.all(externals.map((b) => b.close()))) };

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { BOT_TIME_MS } from '@hearts/bots';
 import { err, ok, type Result } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { isRedisUrl } from './presence.js';
@@ -108,7 +109,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   reconnectMs: 60_000,
   quickWaitMs: 20_000,
   botLevel: 'medium',
-  botTimeMs: 500,
+  botTimeMs: BOT_TIME_MS,
   botDelayMs: 700,
   handPauseMs: 3_000,
   shuffleMs: 5_000,

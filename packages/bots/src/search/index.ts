@@ -2,6 +2,9 @@ export {
   SearchBot,
   HARD,
   EXPERT,
+  countingClock,
+  expectedLoss,
+  leader,
   mergeEquivalent,
   passCandidates,
   moonChoice,
@@ -9,6 +12,7 @@ export {
   tableScore,
 } from './search.js';
 export type {
+  Clock,
   SearchParams,
   Evaluation,
   EvaluatedOption,

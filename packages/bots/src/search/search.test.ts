@@ -15,7 +15,7 @@ import {
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { buildPosition } from '../setup.js';
-import { EXPERT, HARD, SearchBot, mergeEquivalent, moonChoice } from './search.js';
+import { EXPERT, HARD, SearchBot, expectedLoss, mergeEquivalent, moonChoice, type Clock } from './search.js';
 import { buildKnowledge } from './knowledge.js';
 
 /** Plays one hand with the bot in every seat; every decision must be accepted by the engine. */
@@ -192,5 +192,87 @@ describe('common random numbers', () => {
     expect(part.options.map((o) => o.worlds)).toEqual([300, 100, 300]);
     expect([part.means[0], part.means[2]]).toEqual([full.means[0], full.means[2]]);
     expect(part.versus(0, 2)).toEqual(full.versus(0, 2));
+  });
+});
+
+describe("the expert's time budget", () => {
+  /** A clock that moves on by `step` ms at every read, and tells how far it has gone. */
+  function steppingClock(step: number): Clock & { readonly now: number } {
+    let now = 0;
+    const read = (() => (now += step)) as Clock & { readonly now: number };
+    Object.defineProperty(read, 'now', { get: () => now });
+    return read;
+  }
+  /** The first position of hand `seed` (after `plays` cards without passing) where the seat has a real choice. */
+  function choice(seed: number, plays: number) {
+    const rng = seededRandom(seed);
+    let g = dealRandom(unwrap(newGame({ passCards: 0 })), rng);
+    for (let i = 0; ; i++) {
+      const seat = seatsToAct(g)[0]!;
+      const obs = observation(g, seat);
+      if (i >= plays && obs.legal.length > 2) return obs;
+      g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(obs.legal[0]!)! }));
+    }
+  }
+  const passing = (seed: number) => observation(dealRandom(unwrap(newGame({})), seededRandom(seed)), 0);
+
+  // The expert reads its clock once per sampled deal: with a clock that moves 0.01 ms a read, 100 ms are about
+  // 9,000 deals (its share is 90 %), whatever the machine. It may not stop before three quarters of its share
+  // nor go on past its deadline by more than a read or two.
+  test.each([
+    ['a play early in the hand', () => choice(1, 1)],
+    ['a play late in the hand', () => choice(2, 30)],
+    ['a play in the last four tricks (solved exactly)', () => choice(3, 37)],
+    ['a pass', () => passing(4)],
+  ])('%s uses three quarters to nine tenths of its budget, never more', (_, position) => {
+    const obs = position();
+    const clock = steppingClock(0.01);
+    const bot = new SearchBot(EXPERT, clock);
+    bot.decide(obs, { timeMs: 100, random: seededRandom(5) });
+    const share = 100 * EXPERT.timeShare;
+    expect(clock.now).toBeLessThanOrEqual(0.01 + share + 0.03);
+    expect(clock.now).toBeGreaterThanOrEqual(EXPERT.settleAfter * share);
+  });
+
+  test('more time, more deals: the evaluation grows with the deadline', () => {
+    const obs = choice(6, 9);
+    const deals = [10, 40, 160].map((ms) => {
+      const clock = steppingClock(0.01);
+      return new SearchBot(EXPERT, clock).evaluate(obs, seededRandom(7), ms).worlds;
+    });
+    expect(deals[1]!).toBeGreaterThan(3 * deals[0]!);
+    expect(deals[2]!).toBeGreaterThan(3 * deals[1]!);
+  });
+
+  test('hard keeps its deal limit and its share, however much time it is given', () => {
+    const obs = choice(8, 5);
+    const clock = steppingClock(0.001);
+    const e = new SearchBot(HARD, clock).evaluate(obs, seededRandom(9), 1e9);
+    expect(e.worlds).toBeLessThanOrEqual(HARD.maxWorlds);
+  });
+});
+
+describe('expectedLoss', () => {
+  /** E[max(0, −X)] for X ~ N(d, se²), by the midpoint rule. */
+  const numeric = (d: number, se: number): number => {
+    let sum = 0;
+    const h = se / 200;
+    for (let x = d - 10 * se + h / 2; x < d + 10 * se; x += h)
+      sum += Math.max(0, -x) * Math.exp(-0.5 * ((x - d) / se) ** 2) * h;
+    return sum / (se * Math.sqrt(2 * Math.PI));
+  };
+  test.each([
+    [0, 1],
+    [0.5, 1],
+    [2, 0.7],
+    [3, 1],
+    [0.1, 0.02],
+    [-0.5, 1],
+  ])('matches a numerical integral at d = %f, se = %f', (d, se) => {
+    expect(expectedLoss(d, se)).toBeCloseTo(numeric(d, se), 5);
+  });
+  test('no uncertainty, no loss for the leader', () => {
+    expect(expectedLoss(0, 0)).toBe(0);
+    expect(expectedLoss(1.5, 0)).toBe(0);
   });
 });

@@ -28,6 +28,21 @@ export interface SearchParams {
   readonly maxWorlds: number; // sampled deals per play decision, at most
   readonly minWorlds: number; // before stopping early
   readonly batch: number; // deals added between checks
+  /**
+   * Once `minWorlds` deals are in, the stopping rule looks again when the deals have grown by this share (at least
+   * a batch later); 0: after every batch.
+   */
+  readonly look: number;
+  /**
+   * Points × ms: a decision also stops once settling on the leader now is expected to cost less than
+   * `stopLoss` / (the ms of its time share) points against the other options (0: only the 3-SE rule). The more
+   * time, the closer it looks.
+   */
+  readonly stopLoss: number;
+  /** Options trailing the leader by more than this many standard errors are played out no more (0: never). */
+  readonly dropZ: number;
+  /** The share of its time a decision spends before `stopLoss` or the 3-SE rule may end it (with `look` > 0). */
+  readonly settleAfter: number;
   readonly noise: number; // playout randomness
   readonly shootPlans: boolean; // also evaluate a moon plan for itself
   readonly passCandidates: number; // passes evaluated by playouts
@@ -46,6 +61,10 @@ export const HARD: SearchParams = {
   batch: 8,
   noise: 0.1,
   shootPlans: true,
+  look: 0,
+  stopLoss: 0,
+  dropZ: 0,
+  settleAfter: 0,
   passCandidates: 6,
   passWorlds: 60,
   timeShare: 0.45,
@@ -54,15 +73,25 @@ export const HARD: SearchParams = {
   endgameCards: 0,
 };
 
+/**
+ * The expert thinks until its time share is spent, unless the choice is settled first: one option clearly best
+ * (3 standard errors), or the leader's expected loss against the rest below `stopLoss` over the time share
+ * (plays and passes alike). Options clearly worse (`dropZ`) stop being played out, so the deals go to the
+ * contenders. The deal limits only bound the memory.
+ */
 export const EXPERT: SearchParams = {
   level: 'expert',
-  maxWorlds: 1500,
+  maxWorlds: 100_000,
   minWorlds: 160,
   batch: 16,
+  look: 1 / 16,
+  stopLoss: 0.3,
+  dropZ: 4,
+  settleAfter: 0.75,
   noise: 0.1,
   shootPlans: true,
   passCandidates: 12,
-  passWorlds: 160,
+  passWorlds: 20_000,
   timeShare: 0.9,
   relative: 0.1,
   inference: true,
@@ -71,7 +100,10 @@ export const EXPERT: SearchParams = {
 
 export type { GameContext } from './game.js';
 
-const clock = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
+/** Milliseconds from some fixed point (the bots' deadlines are on it). */
+export type Clock = () => number;
+
+const wallClock: Clock = () => (globalThis as { performance?: { now(): number } }).performance?.now() ?? 0;
 
 /** One candidate of a play decision as the playouts rated it. */
 export interface EvaluatedOption {
@@ -119,12 +151,16 @@ export interface Evaluation {
 export class SearchBot implements Bot {
   readonly level: Level;
 
-  constructor(readonly params: SearchParams) {
+  /** `clock`: where the deadlines are read (the wall clock; tests give their own). */
+  constructor(
+    readonly params: SearchParams,
+    private readonly clock: Clock = wallClock,
+  ) {
     this.level = params.level;
   }
 
   decide(obs: Observation, { timeMs, random }: DecideOptions): Decision {
-    const deadline = clock() + Math.max(1, timeMs * this.params.timeShare);
+    const deadline = this.clock() + Math.max(1, timeMs * this.params.timeShare);
     switch (obs.phase) {
       case 'moon':
         return { kind: 'moon', choice: moonChoice(obs) };
@@ -139,11 +175,7 @@ export class SearchBot implements Bot {
   play(obs: Observation, rng: RandomSource, deadline: number): CardName {
     if (obs.legal.length === 1) return obs.legal[0]!;
     const e = this.evaluate(obs, rng, deadline);
-    let best = 0;
-    e.options.forEach((o, i) => {
-      if (o.mean < e.options[best]!.mean) best = i;
-    });
-    return e.options[best]!.card;
+    return e.options[leader(e)]!.card;
   }
 
   /**
@@ -152,6 +184,10 @@ export class SearchBot implements Bot {
    */
   evaluate(obs: Observation, rng: RandomSource, deadline: number, how: EvaluateOptions = {}): Evaluation {
     const p = this.params;
+    const clock = this.clock;
+    const start = clock();
+    const settle = settleRule(p, deadline - start);
+    const settleFrom = settleTime(p, start, deadline);
     const rate =
       how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
     const cfg = compiledRules(obs.rules);
@@ -185,6 +221,7 @@ export class SearchBot implements Bot {
     const active = new Uint8Array(options).fill(1);
     const counts = new Int32Array(options); // deals each option was played out on
     let worlds = 0;
+    let look = p.minWorlds;
     while (worlds < p.maxWorlds) {
       sampler.sample(rng, world);
       const s1 = rng.nextUint32();
@@ -212,15 +249,25 @@ export class SearchBot implements Bot {
         }
       }
       worlds++;
-      if (clock() > deadline) break;
+      const now = clock();
+      if (now > deadline) break;
       if (worlds % p.batch === 0 && worlds >= p.minWorlds) {
-        if (how.drop) for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
-        if (
-          how.stop
-            ? how.stop(evaluation(worlds))
-            : clearWinner(store.scores, store.weights, worlds, options, solver !== null)
-        )
-          break;
+        if (how.drop || how.stop) {
+          if (how.drop)
+            for (const o of how.drop(evaluation(worlds))) if (o >= 0 && o < options) active[o] = 0;
+          if (
+            how.stop
+              ? how.stop(evaluation(worlds))
+              : clearWinner(store.scores, store.weights, worlds, options, solver !== null)
+          )
+            break;
+        } else if (settle) {
+          if (worlds < look) continue;
+          look = worlds + Math.max(p.batch, Math.floor(worlds * p.look));
+          const e = evaluation(worlds);
+          for (const o of settle.drop(e)) active[o] = 0;
+          if (now >= settleFrom && settle.stop(e, solver !== null)) break;
+        } else if (clearWinner(store.scores, store.weights, worlds, options, solver !== null)) break;
       }
     }
     return evaluation(worlds);
@@ -257,7 +304,26 @@ export class SearchBot implements Bot {
     const hand = obs.hand.map((c) => parseCard(c)!);
     const candidates = passCandidates(hand, obs.rules.passCards, cfg, this.params.passCandidates);
     if (candidates.length === 1) return candidates[0]!.map(makeCard);
-    const { totals } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: this.params.passWorlds });
+    const p = this.params;
+    const start = this.clock();
+    const settle = settleRule(p, deadline - start);
+    const settleFrom = settleTime(p, start, deadline);
+    if (settle) {
+      // Deals until the time share is spent or the choice is settled, as for a play.
+      let look = p.minWorlds;
+      const e = this.passValues(obs, candidates, rng, deadline, {
+        maxWorlds: p.passWorlds,
+        minWorlds: p.minWorlds,
+        drop: (sofar) => (sofar.worlds >= look ? settle.drop(sofar) : []),
+        stop: (sofar) => {
+          if (sofar.worlds < look) return false;
+          look = sofar.worlds + Math.max(p.batch, Math.floor(sofar.worlds * p.look));
+          return this.clock() >= settleFrom && settle.stop(sofar, false);
+        },
+      });
+      return candidates[leader(e)]!.map(makeCard);
+    }
+    const { totals } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: p.passWorlds });
     let best = 0;
     for (let ci = 1; ci < candidates.length; ci++) if (totals[ci]! < totals[best]!) best = ci;
     return candidates[best]!.map(makeCard);
@@ -281,6 +347,7 @@ export class SearchBot implements Bot {
     },
   ): PassEvaluation {
     const p = this.params;
+    const clock = this.clock;
     const maxWorlds = how.maxWorlds;
     const batch = how.batch ?? p.batch;
     const rate =
@@ -557,6 +624,93 @@ function difference(
   const mean = s / w1;
   const variance = Math.max(0, s2 / w1 - mean * mean);
   return { mean, se: Math.sqrt((variance * w2) / (w1 * w1)) }; // w1²/w2 deals' worth of evidence
+}
+
+/**
+ * A clock for tests and machine-independent measurements: every read moves it on by `stepMs`, so a search bot's
+ * time budget becomes a number of sampled deals (it reads the clock once per deal).
+ */
+export function countingClock(stepMs: number): Clock {
+  let now = 0;
+  return () => (now += stepMs);
+}
+
+/** The option a bot settles on: the lowest mean among those played out on every deal (the first of equals). */
+export function leader(e: Evaluation): number {
+  let best = -1;
+  e.options.forEach((o, i) => {
+    if (o.worlds === e.worlds && (best < 0 || o.mean < e.options[best]!.mean)) best = i;
+  });
+  return Math.max(0, best);
+}
+
+/**
+ * What choosing the leader costs, on average, against an option that trails it by `d` points with standard error
+ * `se` (the paired difference taken as normal): E[max(0, −X)] for X ~ N(d, se²), i.e. se·φ(d/se) − d·Φ(−d/se).
+ */
+export function expectedLoss(d: number, se: number): number {
+  if (!(se > 0)) return Math.max(0, -d);
+  const z = d / se;
+  return se * Math.exp(-0.5 * z * z) * INV_SQRT_2PI - d * normalTail(z);
+}
+const INV_SQRT_2PI = 0.3989422804014327;
+
+/** Φ(−z), the upper tail of the standard normal (Abramowitz–Stegun 26.2.17, error below 1e-7). */
+function normalTail(z: number): number {
+  if (z < 0) return 1 - normalTail(-z);
+  const t = 1 / (1 + 0.2316419 * z);
+  const poly =
+    t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return Math.exp(-0.5 * z * z) * INV_SQRT_2PI * poly;
+}
+
+/** The expert's rules for dropping options and stopping (see {@link EXPERT}), for a time share of `ms`. */
+interface SettleRule {
+  /** Options still played out that trail the leader by more than `dropZ` standard errors. */
+  drop(e: Evaluation): number[];
+  /** Whether the choice is settled; `ties`: options equal on every deal do not hold it up. */
+  stop(e: Evaluation, ties: boolean): boolean;
+}
+
+/** When a decision from `start` to `deadline` may first settle early (at once without a finite deadline). */
+function settleTime(p: SearchParams, start: number, deadline: number): number {
+  return Number.isFinite(deadline) ? start + p.settleAfter * (deadline - start) : start;
+}
+
+function settleRule(p: SearchParams, ms: number): SettleRule | null {
+  if (p.look <= 0 && p.stopLoss <= 0 && p.dropZ <= 0) return null;
+  const enough = p.stopLoss > 0 ? p.stopLoss / Math.max(1, ms) : 0;
+  const live = (e: Evaluation): number[] => {
+    const out: number[] = [];
+    e.options.forEach((o, i) => {
+      if (o.worlds === e.worlds) out.push(i);
+    });
+    return out;
+  };
+  return {
+    drop(e) {
+      if (p.dropZ <= 0) return [];
+      const best = leader(e);
+      return live(e).filter((o) => {
+        if (o === best) return false;
+        const d = e.versus(o, best);
+        return d.mean > p.dropZ * d.se + 1e-9;
+      });
+    },
+    stop(e, ties) {
+      const best = leader(e);
+      let clear = true;
+      let loss = 0;
+      for (const o of live(e)) {
+        if (o === best) continue;
+        const d = e.versus(o, best);
+        if (ties && Math.abs(d.mean) < 1e-9 && d.se < 1e-9) continue;
+        if (d.mean <= 3 * d.se + 1e-9) clear = false;
+        loss += expectedLoss(d.mean, d.se);
+      }
+      return clear || loss <= enough;
+    },
+  };
 }
 
 /**

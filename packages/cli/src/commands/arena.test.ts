@@ -143,6 +143,9 @@ describe('hearts arena', () => {
     [['--bots', 'medium,easy', '--deals', '1', '--rules', '{"players":9}'], 'players'],
     [['--bots', 'medium,easy,random', '--deals', '1'], 'one bot per seat'],
     [['--bots', 'medium,easy', '--deals', 'x'], '--deals must be a whole number'],
+    [['--bots', 'medium,wizard@50', '--deals', '1'], 'unknown bot'],
+    [['--bots', 'medium,easy@0', '--deals', '1'], 'whole number of milliseconds'],
+    [['--bots', 'medium,easy@fast', '--deals', '1'], 'whole number of milliseconds'],
   ])('refuses %j', async (args, message) => {
     const r = await hearts(['arena', ...args]);
     expect(r.code).toBe(2);
@@ -156,6 +159,29 @@ describe('hearts arena', () => {
       'cmd:node bot.mjs --opts a,b',
     ]);
     expect(splitBots('cmd:a,cmd:b,hard')).toEqual(['cmd:a', 'cmd:b', 'hard']);
+    expect(splitBots('cmd:node bot.mjs a,b,expert@500')).toEqual(['cmd:node bot.mjs a,b', 'expert@500']);
+  });
+
+  test('a bot with its own budget: expert@T is reported with T, the others with --time-ms', async () => {
+    const r = json(
+      await hearts([
+        'arena',
+        '--bots',
+        'easy@7,random',
+        '--deals',
+        '1',
+        '--time-ms',
+        '9',
+        '--workers',
+        '1',
+        '--json',
+      ]),
+    );
+    const results = r.results as { bot: string; timeMs: number }[];
+    expect(results.map((b) => [b.bot, b.timeMs])).toEqual([
+      ['easy@7', 7],
+      ['random', 9],
+    ]);
   });
 });
 

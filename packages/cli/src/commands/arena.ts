@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
+  BOT_TIME_MS,
   LEVELS,
   arenaConfig,
   formatReport,
@@ -20,11 +21,13 @@ Two bots: each sits alone in every seat against copies of the other; as many bot
 both ways round. Prints per bot the mean points per hand with a 95% confidence interval, moons shot and
 suffered, Q♠ taken and the full-game win rate, and each pair's paired per-deal difference.
 
-  --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program)
+  --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program);
+              a level may carry its own time budget: expert@500 thinks 500 ms a decision whatever --time-ms says,
+              e.g. --bots expert@50,expert@150,expert@500,medium
   --deals     deals to play (each in every seating)
   --seed      seed for the deals and the bots' randomness (default 1); results do not depend on --workers
   --rules     rule options as JSON, e.g. '{"players":3}' (default: standard rules)
-  --time-ms   time budget per decision in milliseconds (default 100)
+  --time-ms   time budget per decision in milliseconds, for bots without their own (default ${BOT_TIME_MS})
   --workers   worker threads (default: the number of cores)
   --json      one line of JSON instead of the table`;
 
@@ -115,7 +118,7 @@ export const arena: Command = {
         deals: intOption(values.deals, 'deals', 1, 1),
         seed: values.seed ?? 1,
         rules,
-        timeMs: intOption(values['time-ms'], 'time-ms', 100, 1),
+        timeMs: intOption(values['time-ms'], 'time-ms', BOT_TIME_MS, 1),
       });
     } catch (e) {
       throw new UsageError(e instanceof Error ? e.message : String(e));
@@ -148,9 +151,15 @@ export function splitBots(list: string): string[] {
   for (const piece of list.split(',')) {
     const t = piece.trim();
     const prev = out[out.length - 1];
-    if (prev?.startsWith('cmd:') && !t.startsWith('cmd:') && !(LEVELS as readonly string[]).includes(t))
+    if (prev?.startsWith('cmd:') && !t.startsWith('cmd:') && !isLevel(t))
       out[out.length - 1] = `${prev},${piece}`;
     else out.push(t);
   }
   return out;
+}
+
+/** Whether a piece of the --bots list is a level, with or without its own budget (`expert`, `expert@500`). */
+function isLevel(piece: string): boolean {
+  const at = piece.lastIndexOf('@');
+  return (LEVELS as readonly string[]).includes(at < 0 ? piece : piece.slice(0, at));
 }

@@ -13,7 +13,15 @@ import {
   type Rules,
 } from '@hearts/engine';
 import { applyMove, dealRandom, newGame, observation, seatsToAct, type GameState } from '@hearts/engine';
-import { createBot, EndgameSolver, LEVELS, PlayoutPolicy, PlayoutRandom, type Level } from '@hearts/bots';
+import {
+  BOT_TIME_MS,
+  createBot,
+  EndgameSolver,
+  LEVELS,
+  PlayoutPolicy,
+  PlayoutRandom,
+  type Level,
+} from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts bench [--seconds S] [--seed N] [--rules JSON] [--json]
@@ -26,7 +34,7 @@ second (deal, passing, every play, scoring) and plays per second.
 With --bot: four bots of that level play hands on one thread, and every decision with a real choice (passes and
 plays with more than one legal card) is timed; prints the median, 95th percentile and maximum decision time.
   --decisions  decisions to time (default 300)
-  --time-ms    the time budget given to each decision (default 150)
+  --time-ms    the time budget given to each decision (default ${BOT_TIME_MS}, the arena's and the server's)
 
 With --endgame: random hands are played by the search bots' playout policy until CARDS cards per hand are left
 (at a random point of a trick), then the expert's exact endgame solver solves the deal; prints the positions it
@@ -285,7 +293,7 @@ time: ${line(e.micros, ' µs')}
       if (!(LEVELS as readonly string[]).includes(values.bot))
         throw new UsageError(`--bot must be one of ${LEVELS.join(', ')}`);
       const decisions = intOption(values.decisions, 'decisions', 300, 1);
-      const timeMs = intOption(values['time-ms'], 'time-ms', 150, 1);
+      const timeMs = intOption(values['time-ms'], 'time-ms', BOT_TIME_MS, 1);
       const b = runBotBench(rules.value, values.bot as Level, decisions, timeMs, rng);
       const round = (x: number): number => Math.round(x * 10) / 10;
       if (values.json)

@@ -14,7 +14,7 @@
  * await solo.move({ kind: 'play', card: '2C' }); // { ok: true, v } or { ok: false, error }
  * ```
  */
-import { createBot, type Level } from '@hearts/bots';
+import { BROWSER_BOT_TIME_MS, createBot, type Level } from '@hearts/bots';
 import {
   cryptoRandom,
   isCardName,
@@ -192,7 +192,7 @@ export class SoloTable {
     };
     const budget = (): number => {
       const level = this.snap.session?.level ?? 'medium';
-      return opts.budgetMs?.(level) ?? 300;
+      return opts.budgetMs?.(level) ?? BROWSER_BOT_TIME_MS;
     };
     const timing = opts.timing;
     this.times = {
@@ -371,7 +371,7 @@ export class SoloTable {
       this.game.log[hand]?.plays.length === plays &&
       (!mayPass || this.snap.live?.view.passed === null);
     this.set({ hintBusy: true });
-    this.opts.bots.decide(obs, 'expert', this.opts.budgetMs?.('expert') ?? 300).then(
+    this.opts.bots.decide(obs, 'expert', this.opts.budgetMs?.('expert') ?? BROWSER_BOT_TIME_MS).then(
       (d) => {
         if (!fresh()) return void this.set({ hintBusy: false });
         this.set({

@@ -6,7 +6,7 @@
  * saveSettings(store, { ...s, fourColor: true });
  * ```
  */
-import { LEVELS, type Level } from '@hearts/bots';
+import { BROWSER_BOT_TIME_MS, LEVELS, type Level } from '@hearts/bots';
 import { PRESET_NAMES, parseRules, preset, rulesDiff, type Rules } from '@hearts/engine';
 import { LANGS, type Lang } from './cards';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
@@ -105,10 +105,8 @@ export function botBudgetMs(level: Level): number {
       return 100;
     case 'medium':
       return 250;
-    case 'hard':
-      return 500;
     default:
-      return 800;
+      return BROWSER_BOT_TIME_MS; // hard and expert: the search bots
   }
 }
 
