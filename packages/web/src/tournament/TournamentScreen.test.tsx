@@ -4,7 +4,8 @@
  * options editor (without those a tournament fixes: players, target score, hands), sends them with the tournament,
  * and a tournament with options cannot be rated; your tournaments say "1 point" / "1 Punkt" (plurals in English and
  * German); a tournament's page tells its rules; when its events stream is refused or ends, the page is polled and
- * the stream tried again after 5 s, 10 s, … up to 60 s, and polling stops once the stream is open again.
+ * the stream tried again after 5 s, 10 s, … up to 60 s, and polling stops once the stream is open again. A new guest
+ * is asked for in the UI's language.
  */
 import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -45,11 +46,14 @@ let history: TournamentEntry[] = [];
 let page: TournamentPage | null = null;
 const created: unknown[] = [];
 let pageRequests = 0;
+const guests: unknown[] = []; // the bodies of new guests' requests
 beforeEach(() => {
   created.length = 0;
+  guests.length = 0;
   pageRequests = 0;
   stubApi(({ method, path, body }) => {
     if (path === '/api/tournaments/t1') pageRequests++;
+    if (path === '/api/guest' && method === 'POST') guests.push(body);
     if (path === '/api/guest')
       return json({
         token: 'tok',
@@ -114,11 +118,15 @@ it('your tournaments: "1 point" and "1 game", "2.5 points"; German "1 Punkt", "1
   show('en', ''); // (the texts' no-break spaces read as spaces here)
   expect(await screen.findByText('rank 2 of 5 · 1 point · 1 game')).toBeTruthy();
   expect(screen.getByText('rank 2 of 5 · 2.5 points · 3 games')).toBeTruthy();
+  // A new guest is asked for in the UI's language (the server names a German one "Gast 4821").
+  const asked = () => new Set(guests.splice(0).map((b) => JSON.stringify(b)));
+  expect(asked()).toEqual(new Set(['{"lang":"en"}']));
   cleanup();
   show('de', '');
   expect(await screen.findByText('Platz 2 von 5 · 1 Punkt · 1 Spiel')).toBeTruthy();
   expect(screen.getByText('Platz 2 von 5 · 2,5 Punkte · 3 Spiele')).toBeTruthy();
   history = [];
+  expect(asked()).toEqual(new Set(['{"lang":"de"}']));
 });
 
 it("a tournament's page tells its rules: the options that differ, or the standard rules (en, de)", async () => {
