@@ -134,6 +134,12 @@ export function compiledRules(rules: Rules): HandConfig {
   return cfg;
 }
 
+/**
+ * What a moon is worth under these rules: what its cards (every heart in play and the Q♠) count together — 26 by
+ * the standard rules, 129 in spot hearts. The others score it (or the shooter loses it), whatever the moon option.
+ */
+export const moonPoints = (rules: Rules): number => compiledRules(rules).moonValue;
+
 /** The cards a moon needs under these rules: every heart in play and the Q♠ (when in play). */
 export const moonCardsOf = (cfg: HandConfig): CardSet =>
   CardSet.fromSuitMasks(0, 0, cfg.moonQueen ? 1 << (QUEEN_OF_SPADES % 13) : 0, cfg.moonHearts);

@@ -75,6 +75,7 @@ export {
   breaksHearts,
   handCardPoints,
   moonCardsOf,
+  moonPoints,
   sevenOf,
   SEVEN_OF_DIE_POINTS,
 } from './core.js';

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { dealt, play, randomGame, rotate, start } from '../test/helpers.js';
 import {
   applyMove,
+  moonPoints,
   observation,
   seatsToAct,
   seededRandom,
@@ -165,6 +166,24 @@ describe('points and the moon', () => {
     expect(g.results).toHaveLength(1);
     expect(g.results[0]).toEqual({ taken, points, shooter, moonChoice: null });
     expect(g.scores).toEqual(points);
+  });
+
+  test.each<[string, Partial<Rules>]>([
+    ['standard', {}],
+    ['spot hearts', { heartValues: 'rank', queenPoints: 25 }],
+    ['queenPoints 25', { queenPoints: 25 }],
+    ['a Q♠ worth nothing, hearts by rank (Papayoo)', { heartValues: 'rank', queenPoints: 0 }],
+    ['omnibus', { jackOfDiamonds: -10 }],
+    ['Black Maria spades', { blackMariaSpades: true }],
+  ])('moonPoints is what a shot moon gives each other seat: %s', (_, rules) => {
+    const g = run(rules, [[MOON, 0]]);
+    const { taken, points } = g.results[0]!;
+    for (const s of [2, 3]) expect(points[s]! - taken[s]!).toBe(moonPoints(g.rules));
+  });
+
+  test('moonPoints: 26 by the standard rules, 129 in spot hearts', () => {
+    expect(moonPoints(start({}).rules)).toBe(26);
+    expect(moonPoints(start({ heartValues: 'rank', queenPoints: 25 }).rules)).toBe(129);
   });
 
   test('the moon goes to whoever shoots it', () => {

@@ -617,6 +617,14 @@ const playerPage = z.object({
 });
 export type PlayerPage = z.infer<typeof playerPage>;
 
+/**
+ * A new guest: the language of the player's UI as a language tag (`de`, `en`, `de-AT` …), which the guest's name is
+ * in: "Gast 4821" in German, "Guest 4821" in any other language or without one.
+ */
+const guestRequest = z.object({
+  lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/, 'a language tag'))),
+});
+
 /** A private tournament's options; its rules are checked by {@link tournamentRules} (a 400 says what is wrong). */
 const tournamentCreate = z
   .strictObject({
@@ -705,7 +713,14 @@ export const ROUTES = {
     answers: [200, 503],
   }),
   /** A new guest (LIMIT_GUESTS per address). */
-  guest: route({ method: 'POST', path: '/api/guest', params: none, auth: 'none', response: account }),
+  guest: route({
+    method: 'POST',
+    path: '/api/guest',
+    params: none,
+    auth: 'none',
+    body: guestRequest,
+    response: account,
+  }),
   /** The signed-in user; `token`: a renewed token to keep instead, when the one sent is old. */
   me: route({
     method: 'GET',

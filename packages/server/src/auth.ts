@@ -11,7 +11,7 @@
  *
  * ```ts
  * const id = await Identity.open(store, { secret: null, hasher: new PasswordHasher({ workers: 1, queue: 16 }) });
- * const { user, token } = await id.guest();
+ * const { user, token } = await id.guest('de'); // user.name: "Gast 4821"
  * (await id.session(token))?.user.id; // user.id
  * ```
  */
@@ -33,6 +33,11 @@ export const TOKEN_TTL_MS = 180 * DAY;
 const RENEW_AFTER_MS = DAY;
 /** Tokens issued up to this far in the future (clocks of several processes) are taken. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** The word a new guest's name starts with, by the language tag of the player's UI: German "Gast", else "Guest". */
+export function guestWord(lang: string | undefined): string {
+  return lang?.split('-')[0]?.toLowerCase() === 'de' ? 'Gast' : 'Guest';
+}
 
 /** Why an identity request was refused. */
 export type IdentityError =
@@ -153,12 +158,13 @@ export class Identity {
     return (await this.session(token))?.user ?? null;
   }
 
-  /** A new guest with a free name like "Guest 4821". */
-  async guest(): Promise<{ user: UserRecord; token: string }> {
+  /** A new guest with a free name like "Guest 4821", "Gast 4821" in German (`lang`: a language tag; else English). */
+  async guest(lang?: string): Promise<{ user: UserRecord; token: string }> {
+    const word = guestWord(lang);
     for (let digits = 4; ; digits++) {
       const user: UserRecord = {
         id: userId(),
-        name: `Guest ${randomString(digits, '0123456789')}`,
+        name: `${word} ${randomString(digits, '0123456789')}`,
         passwordHash: null,
         tokenGeneration: 0,
         rating: INITIAL_RATING,

@@ -82,11 +82,11 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       reply.status = status === 'ok' ? 200 : 503;
       return { status, process: s.presence.processId };
     },
-    guest: async ({ req }) => {
+    guest: async ({ req, body }) => {
       if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');
       const limited = await s.limits.take('guests', address(req));
       if (limited) throw rateLimitError(limited);
-      const { user, token } = await s.identity.guest();
+      const { user, token } = await s.identity.guest(body.lang);
       return { token, user: publicUser(user) };
     },
     me: async ({ user, renewed }) => ({

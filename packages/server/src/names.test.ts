@@ -67,6 +67,7 @@ describe('names that pose as a bot or as staff', () => {
     'Борис', // Cyrillic
     'Guest 1234',
     'Guest 98765432',
+    'Gast 4821',
     'Adam',
     'Moby',
     'Tomás',

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { NAME_PATTERN } from '@hearts/table/protocol';
 import { TEST_LIMITS, api, guest, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -41,6 +42,29 @@ describe('identity', () => {
     });
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ id: g.id, claimed: false, rating: 1500 });
+  });
+
+  test.each([
+    ['de', 'Gast'],
+    ['de-AT', 'Gast'],
+    ['DE', 'Gast'],
+    ['en', 'Guest'],
+    ['en-GB', 'Guest'],
+    ['fr', 'Guest'], // a language without a guest word of its own: English
+    [undefined, 'Guest'],
+  ])('a guest whose UI speaks %s is named "%s 4821"', async (lang, word) => {
+    const r = await api<{ user: { name: string } }>(t.url, '/api/guest', { body: lang ? { lang } : {} });
+    expect(r.status).toBe(200);
+    expect(r.body.user.name).toMatch(new RegExp(`^${word} \\d{4,}$`));
+    expect(r.body.user.name).toMatch(NAME_PATTERN);
+  });
+
+  test('a guest request with a language that is no language tag is refused', async () => {
+    for (const lang of [42, '', 'de_DE', 'x'.repeat(60), 'de-<script>']) {
+      const r = await api(t.url, '/api/guest', { body: { lang } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: 'ERR_MALFORMED' });
+    }
   });
 
   test('a forged or missing token is refused', async () => {

@@ -246,12 +246,12 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
 /** Loads the account's token (a guest is made if there is none). */
 function useToken(): { token: string | null; problem: string | null } {
   const { store } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [token, setToken] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    ensureUser(store).then(
+    ensureUser(store, i18n.language).then(
       (a) => live && setToken(a.token),
       (e: unknown) => live && setProblem(errorText(t, e)),
     );

@@ -93,7 +93,7 @@ interface AccountState {
  */
 export function useAccount(): AccountState {
   const { store } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
@@ -107,7 +107,7 @@ export function useAccount(): AccountState {
       if (!live || busy) return;
       clearTimeout(timer);
       busy = true;
-      ensureUser(store).then(
+      ensureUser(store, i18n.language).then(
         (a) => {
           busy = false;
           if (!live) return;
@@ -449,7 +449,7 @@ function YouCard({
 
 function LiveRoom({ roomId }: { roomId: string }) {
   const { store, navigate } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [client, setClient] = useState<TableClient | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0); // "play here" after the seat moved to another device: join again
@@ -461,7 +461,7 @@ function LiveRoom({ roomId }: { roomId: string }) {
     let live = true;
     if (c) setClient(c);
     else
-      ensureUser(store)
+      ensureUser(store, i18n.language)
         .then(async (a) => {
           if (!live) return;
           c = new TableClient({

@@ -135,14 +135,14 @@ export function WatchList() {
 /** Watching one table: joins as a watcher, shows the table or why it cannot be watched. */
 export function WatchRoom({ roomId }: { roomId: string }) {
   const { store, navigate } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [client, setClient] = useState<TableClient | null>(null);
   const [error, setError] = useState<string | null>(null);
   useClient(client);
   useEffect(() => {
     let live = true;
     let c: TableClient | null = null;
-    ensureUser(store)
+    ensureUser(store, i18n.language)
       .then(async (a) => {
         if (!live) return;
         c = new TableClient({

@@ -3,7 +3,7 @@
  * renaming, keeping the name with a password, signing in elsewhere; the finished live games and their records.
  *
  * ```ts
- * const me = await ensureUser(store); // { token, user }
+ * const me = await ensureUser(store, i18n.language); // { token, user }
  * await claimName(store, 'correct horse battery');
  * ```
  */
@@ -24,10 +24,11 @@ export type { Account, LiveGame } from '@hearts/live/api';
 export type LiveUser = PublicUser;
 
 /**
- * The signed-in user, or a new guest when this device has no (valid) token yet. An old token comes back renewed:
- * the new one is kept (tokens run out after months unless renewed).
+ * The signed-in user, or a new guest when this device has no (valid) token yet, named in the UI's language `lang`
+ * ("Gast 4821" in German). An old token comes back renewed: the new one is kept (tokens run out after months unless
+ * renewed).
  */
-export async function ensureUser(store: KeyValueStore): Promise<Account> {
+export async function ensureUser(store: KeyValueStore, lang: string): Promise<Account> {
   const token = store.get(TOKEN_KEY);
   if (token) {
     try {
@@ -38,7 +39,7 @@ export async function ensureUser(store: KeyValueStore): Promise<Account> {
       if (!(e instanceof ApiError) || e.status !== 401) throw e;
     }
   }
-  const fresh = await request(ROUTES.guest, {});
+  const fresh = await request(ROUTES.guest, { body: { lang } });
   store.set(TOKEN_KEY, fresh.token);
   return fresh;
 }

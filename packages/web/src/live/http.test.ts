@@ -51,12 +51,12 @@ test('a declared response comes back typed; parameters, query, body and token go
 
 test('a response that is not what the route declares is an ERR_BAD_RESPONSE, not a wrong value', async () => {
   replies.push({ status: 200, body: { token: 't', user: { ...user, rating: '1500' } } });
-  const wrong = await request(ROUTES.guest, {}).catch((e: unknown) => e);
+  const wrong = await request(ROUTES.guest, { body: {} }).catch((e: unknown) => e);
   expect(wrong).toBeInstanceOf(ApiError);
   expect(wrong).toMatchObject({ status: 200, code: 'ERR_BAD_RESPONSE' });
   expect((wrong as ApiError).message).toContain('user.rating');
   replies.push({ status: 200, body: { token: 't', user } });
-  expect((await request(ROUTES.guest, {})).user).toEqual(user);
+  expect((await request(ROUTES.guest, { body: {} })).user).toEqual(user);
 });
 
 test('refusals carry the server’s code; no server or no JSON is ERR_OFFLINE', async () => {

@@ -208,10 +208,10 @@ export const de: Texts = {
     targetScore: 'Spiel bis (Punkte)',
     moon: 'Durchmarsch (den Mond schießen)',
     moons: {
-      othersPlus26: 'Alle anderen +26',
-      shooterMinus26: 'Schütze −26',
+      othersPlus26: 'Alle anderen +{{points}}',
+      shooterMinus26: 'Schütze −{{points}}',
       shooterChoice: 'Schütze wählt',
-      othersPlus26UnlessLosing: 'Andere +26, außer der Schütze verliert dadurch',
+      othersPlus26UnlessLosing: 'Andere +{{points}}, außer der Schütze verliert dadurch',
       none: 'Kein Durchmarsch',
     },
     ties: 'Gleichstand am Ende',
@@ -248,7 +248,7 @@ export const de: Texts = {
     heartsText:
       'Im ersten Stich kein Herz und keine Pik-Dame. Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz wurde schon gespielt) oder wenn du nichts anderes hast.',
     moonTitle: 'Durchmarsch',
-    moonText: 'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen 26.',
+    moonText: 'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen {{points}}.',
     controlsTitle: 'Hier spielen',
     controlsText:
       'Tippe oder klicke auf eine Karte, um sie zu spielen (auf dem Touchscreen: einmal tippen hebt sie an, nochmal tippen spielt sie). Tastatur: Pfeiltasten wählen eine Karte, Enter spielt sie. Karten, die nicht gehen, sind abgedunkelt; tippe darauf, um zu sehen, warum.',

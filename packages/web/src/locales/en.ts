@@ -208,10 +208,10 @@ export const en = {
     targetScore: 'Play to (points)',
     moon: 'Shooting the moon',
     moons: {
-      othersPlus26: 'Everyone else +26',
-      shooterMinus26: 'Shooter −26',
+      othersPlus26: 'Everyone else +{{points}}',
+      shooterMinus26: 'Shooter −{{points}}',
       shooterChoice: 'Shooter chooses',
-      othersPlus26UnlessLosing: 'Others +26, unless the shooter would lose',
+      othersPlus26UnlessLosing: 'Others +{{points}}, unless the shooter would lose',
       none: 'No moon',
     },
     ties: 'Tie for lowest',
@@ -248,7 +248,7 @@ export const en = {
     heartsText:
       'No hearts and not the Q♠ on the first trick. Hearts may be led only once a heart has been played (hearts are broken), or when you hold nothing else.',
     moonTitle: 'Shooting the moon',
-    moonText: 'Take all hearts and the Q♠ and you score 0 — everyone else gets 26.',
+    moonText: 'Take all hearts and the Q♠ and you score 0 — everyone else gets {{points}}.',
     controlsTitle: 'Playing here',
     controlsText:
       'Tap or click a card to play it (on a touch screen: tap to raise, tap again to play). Keyboard: arrow keys choose a card, Enter plays it. Cards you may not play are dimmed; tap one to see why.',

@@ -6,6 +6,7 @@ import { DEFAULT_RULES, type MoonRule, type Rules, type TieRule } from '@hearts/
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../ui/context';
+import { moonPointsOf } from '../ui/RulesOptions';
 import { createPad, parsePad, renamePad, standing, type Pad } from './model';
 import { PadPage } from './PadPage';
 import { PadPrint } from './PadPrint';
@@ -421,7 +422,7 @@ function PadSetup({ store }: { store: PadStore }) {
               <select value={s.moon} onChange={(e) => set({ moon: e.target.value as MoonRule })}>
                 {MOONS.map((m) => (
                   <option key={m} value={m}>
-                    {t(`rules.moons.${m}`)}
+                    {t(`rules.moons.${m}`, { points: moonPointsOf(rules) })}
                   </option>
                 ))}
               </select>

@@ -6,7 +6,7 @@
  * ```
  */
 import type { TFunction } from 'i18next';
-import type { Rules } from '@hearts/engine';
+import { moonPoints, type Rules } from '@hearts/engine';
 import { passDirection } from '../game/view';
 import { directionText } from '../ui/TableParts';
 import { hasJack, pointValues, type HandProblem, type Pad, type PadProblem } from './model';
@@ -89,7 +89,7 @@ export function rulesSummary(t: TFunction, rules: Rules): string {
   if (rules.jackOfDiamonds !== 0) parts.push(t('pad.summary.omnibus'));
   if (rules.blackMariaSpades) parts.push(t('pad.summary.blackMaria'));
   if (rules.sevenOfDie) parts.push(t('pad.summary.seven'));
-  parts.push(t(`rules.moons.${rules.moon}`));
+  parts.push(t(`rules.moons.${rules.moon}`, { points: moonPoints(rules) }));
   if (rules.ties === 'playOn') parts.push(t('pad.summary.ties'));
   if (rules.passCards === 0) parts.push(t('pad.summary.noPassing'));
   else if (rules.passCycle !== 'standard') parts.push(t(`rules.passCycles.${rules.passCycle}`));

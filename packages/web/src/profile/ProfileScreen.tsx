@@ -58,14 +58,14 @@ type Who = 'me' | { user: string } | { bot: string };
 
 function PlayerScreen({ who }: { who: Who }) {
   const { store, navigate } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState<PlayerPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     const load = async (): Promise<PlayerPage> => {
       if (who === 'me') {
-        const { token } = await ensureUser(store);
+        const { token } = await ensureUser(store, i18n.language);
         await claimPracticeWins(store); // won solo games pay before the balance is shown
         return profile(token, 'me');
       }

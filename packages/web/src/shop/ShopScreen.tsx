@@ -41,7 +41,7 @@ function Preview({ item, name }: { item: ShopItem; name: string }) {
 
 export default function ShopScreen() {
   const { store, settings } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [token, setToken] = useState<string | null>(null);
   const [data, setData] = useState<Shop | null>(null);
   const [me, setMe] = useState('');
@@ -65,7 +65,7 @@ export default function ShopScreen() {
   useEffect(() => {
     let live = true;
     (async () => {
-      const account = await ensureUser(store);
+      const account = await ensureUser(store, i18n.language);
       const paid = await claimPracticeWins(store);
       const s = await shop(account.token);
       saveLook(store, s.look); // the solo table wears it too

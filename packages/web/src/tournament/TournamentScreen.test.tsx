@@ -3,11 +3,13 @@
  * The tournaments page against a stubbed server: the create form offers the host's rule options through the
  * options editor (without those a tournament fixes: players, target score, hands), sends them with the tournament,
  * and a tournament with options cannot be rated; your tournaments say "1 point" / "1 Punkt" (plurals in English and
- * German); a tournament's page tells its rules.
+ * German); a tournament's page tells its rules; when its events stream is refused or ends, the page is polled and
+ * the stream tried again after 5 s, 10 s, … up to 60 s, and polling stops once the stream is open again. A new guest
+ * is asked for in the UI's language.
  */
 import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderInApp, stubApi } from '../test-support';
 import TournamentScreen from './TournamentScreen';
 
@@ -43,9 +45,15 @@ const entry = (id: string, points: number, games: number): TournamentEntry => ({
 let history: TournamentEntry[] = [];
 let page: TournamentPage | null = null;
 const created: unknown[] = [];
+let pageRequests = 0;
+const guests: unknown[] = []; // the bodies of new guests' requests
 beforeEach(() => {
   created.length = 0;
+  guests.length = 0;
+  pageRequests = 0;
   stubApi(({ method, path, body }) => {
+    if (path === '/api/tournaments/t1') pageRequests++;
+    if (path === '/api/guest' && method === 'POST') guests.push(body);
     if (path === '/api/guest')
       return json({
         token: 'tok',
@@ -110,11 +118,15 @@ it('your tournaments: "1 point" and "1 game", "2.5 points"; German "1 Punkt", "1
   show('en', ''); // (the texts' no-break spaces read as spaces here)
   expect(await screen.findByText('rank 2 of 5 · 1 point · 1 game')).toBeTruthy();
   expect(screen.getByText('rank 2 of 5 · 2.5 points · 3 games')).toBeTruthy();
+  // A new guest is asked for in the UI's language (the server names a German one "Gast 4821").
+  const asked = () => new Set(guests.splice(0).map((b) => JSON.stringify(b)));
+  expect(asked()).toEqual(new Set(['{"lang":"en"}']));
   cleanup();
   show('de', '');
   expect(await screen.findByText('Platz 2 von 5 · 1 Punkt · 1 Spiel')).toBeTruthy();
   expect(screen.getByText('Platz 2 von 5 · 2,5 Punkte · 3 Spiele')).toBeTruthy();
   history = [];
+  expect(asked()).toEqual(new Set(['{"lang":"de"}']));
 });
 
 it("a tournament's page tells its rules: the options that differ, or the standard rules (en, de)", async () => {
@@ -135,4 +147,109 @@ it("a tournament's page tells its rules: the options that differ, or the standar
   show('de', 't1');
   expect((await screen.findByText(/^Regeln:/)).textContent).toBe('Regeln: Standardregeln');
   page = null;
+});
+
+/** An EventSource that the test opens, refuses or ends (`fail`) by hand; every one made is in `made`. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+    this.onmessage?.(); // the server tells the current version at once
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+}
+
+describe("a tournament's events stream", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    FakeEventSource.made = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    page = {
+      tournament: summary({ status: 'running' }),
+      phase: 'running',
+      now: NOW,
+      standings: [],
+      running: 1,
+      finished: 0,
+      you: null,
+    };
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    page = null;
+  });
+  const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  const streams = () => FakeEventSource.made.length;
+  const last = () => FakeEventSource.made.at(-1)!;
+
+  it('refused or ended: polled every 2 s and tried again after 5, 10, 20, 40, 60, 60 s; open again: no polling', async () => {
+    show('en', 't1');
+    await wait(0);
+    expect(streams()).toBe(1);
+    expect(last().url).toBe(`${window.location.origin}/api/tournaments/t1/events`);
+    expect(pageRequests).toBe(1);
+    act(() => last().open());
+    await wait(0);
+    expect(pageRequests).toBe(2);
+    await wait(30_000);
+    expect(pageRequests).toBe(2); // the stream tells every change
+
+    act(() => last().fail()); // ended by the server (a restart), or refused
+    for (const backOff of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+      const before = streams();
+      const polled = pageRequests;
+      await wait(2000);
+      expect(pageRequests).toBe(polled + 1);
+      await wait(backOff - 2001);
+      expect(streams()).toBe(before);
+      await wait(1);
+      expect(streams()).toBe(before + 1);
+      await wait(2000); // still polled while the new stream connects
+      expect(pageRequests).toBe(polled + Math.floor((backOff + 2000) / 2000));
+      act(() => last().fail());
+    }
+    expect(streams()).toBe(7);
+
+    // Open again: no more polling, and the next failure is retried after 5 s again.
+    await wait(60_000);
+    expect(streams()).toBe(8);
+    act(() => last().open());
+    await wait(0);
+    const polled = pageRequests;
+    await wait(60_000);
+    expect(pageRequests).toBe(polled);
+    expect(streams()).toBe(8);
+    act(() => last().fail());
+    await wait(5000);
+    expect(streams()).toBe(9);
+  });
+
+  it('a finished tournament is neither polled nor its stream tried again', async () => {
+    show('en', 't1');
+    await wait(0);
+    page = { ...page!, phase: 'finished', tournament: summary({ status: 'finished' }) };
+    act(() => last().fail()); // 204 once finished
+    await wait(2000);
+    expect(pageRequests).toBe(2); // the poll that finds it finished
+    await wait(120_000);
+    expect(pageRequests).toBe(2);
+    expect(streams()).toBe(1);
+  });
 });

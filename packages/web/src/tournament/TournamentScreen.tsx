@@ -37,6 +37,9 @@ import { rememberTournament } from './link';
 import './tournament.css';
 
 const POLL_MS = 2000;
+/** The first wait before the events stream is tried again; doubled after each failure, up to the most. */
+const STREAM_RETRY_MS = 5000;
+const STREAM_RETRY_MAX_MS = 60_000;
 
 function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
@@ -65,12 +68,12 @@ const pointsWords = (t: TFunction, p: number, lang: string) =>
 
 function useToken(): { token: string | null; problem: string | null } {
   const { store } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [token, setToken] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    ensureUser(store).then(
+    ensureUser(store, i18n.language).then(
       (a) => live && setToken(a.token),
       (e: unknown) => live && setProblem(errorText(t, e)),
     );
@@ -373,12 +376,16 @@ function TournamentView({ id }: { id: string }) {
   const [, tick] = useState(0);
   const opened = useRef<string | null>(null); // the table we went to already
 
-  // The page, asked for again whenever the events stream says it changed; polled while there is no stream.
+  // The page, asked for again whenever the events stream says it changed. While the stream is refused or ended
+  // the page is polled and the stream opened again after a back-off; polling stops once it is open.
   useEffect(() => {
     if (!token) return;
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let source: EventSource | null = null;
+    let polling = false;
+    let retryMs = STREAM_RETRY_MS; // until the next try of the stream
     let finished = false;
     let loading = false;
     let again = false;
@@ -398,6 +405,7 @@ function TournamentView({ id }: { id: string }) {
           finished = true; // nothing changes any more
           source?.close();
           source = null;
+          clearTimeout(retryTimer);
         }
       } catch (e) {
         if (live) setProblem(errorText(t, e));
@@ -411,24 +419,46 @@ function TournamentView({ id }: { id: string }) {
     };
     const poll = async () => {
       await load();
-      if (live && source === null && !finished) timer = setTimeout(() => void poll(), POLL_MS);
+      if (!live || !polling || finished) return;
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(() => void poll(), POLL_MS);
     };
-    if (typeof EventSource === 'undefined') void poll();
-    else {
-      void load();
+    const connect = () => {
       const s = new EventSource(serverUrl() + tournamentEventsPath(id));
       source = s;
+      s.onopen = () => {
+        if (source !== s) return;
+        polling = false; // the stream tells every change (at once the current version, too)
+        clearTimeout(pollTimer);
+        retryMs = STREAM_RETRY_MS;
+      };
       s.onmessage = () => void load(); // `changed`: the page again (the browser revalidates it by its ETag)
       s.onerror = () => {
-        // Reconnecting by itself (CONNECTING) tells the version again once back; refused or ended: poll.
+        // Reconnecting by itself (CONNECTING) tells the version again once back; refused or ended: poll, retry.
         if (s.readyState !== EventSource.CLOSED || source !== s) return;
         source = null;
-        if (live && !finished) timer = setTimeout(() => void poll(), POLL_MS);
+        if (!live || finished) return;
+        if (!polling) {
+          polling = true;
+          pollTimer = setTimeout(() => void poll(), POLL_MS);
+        }
+        retryTimer = setTimeout(() => {
+          if (live && !finished) connect();
+        }, retryMs);
+        retryMs = Math.min(retryMs * 2, STREAM_RETRY_MAX_MS);
       };
+    };
+    if (typeof EventSource === 'undefined') {
+      polling = true;
+      void poll();
+    } else {
+      void load();
+      connect();
     }
     return () => {
       live = false;
-      clearTimeout(timer);
+      clearTimeout(pollTimer);
+      clearTimeout(retryTimer);
       source?.close();
     };
   }, [token, id, t]);

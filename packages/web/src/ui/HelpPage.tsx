@@ -1,4 +1,4 @@
-import { parseRules, type CardName } from '@hearts/engine';
+import { DEFAULT_RULES, moonPoints, parseRules, type CardName } from '@hearts/engine';
 import { useTranslation } from 'react-i18next';
 import { CardFace } from './CardSvg';
 import { useApp } from './context';
@@ -61,7 +61,7 @@ export function HelpPage() {
       </section>
       <section className="help-section">
         <h2>{t('help.moonTitle')}</h2>
-        <p>{t('help.moonText')}</p>
+        <p>{t('help.moonText', { points: moonPoints(rules.ok ? rules.value : DEFAULT_RULES) })}</p>
       </section>
       <section className="help-section">
         <h2>{t('help.controlsTitle')}</h2>

@@ -3,7 +3,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '@hearts/engine';
 import { createI18n } from '../i18n';
+import { rulesSummary } from '../pad/words';
+import { renderInApp } from '../test-support';
+import { HelpPage } from './HelpPage';
 import { RulesOptions, RulesSummary, type RulesChoice } from './RulesOptions';
 
 let last: RulesChoice = { rules: {}, preset: 'standard' };
@@ -83,5 +87,72 @@ describe('RulesOptions', () => {
     expect(document.querySelector('[data-rule="removedCards"] dd')?.textContent).toBe('2♣');
     fireEvent.change(screen.getByRole('combobox', { name: 'Spieler' }), { target: { value: '6' } });
     expect([...removed.options].map((o) => o.textContent)).toEqual(['2♣, 3♣, 2♦, 2♠']);
+  });
+});
+
+describe('the moon options say what the moon is worth under the rules chosen (the engine’s count)', () => {
+  const moons = () =>
+    [
+      ...(screen.getByRole('combobox', { name: /Shooting the moon|Durchmarsch/ }) as HTMLSelectElement)
+        .options,
+    ].map((o) => o.textContent);
+
+  it('en: 26 by the standard rules, 129 in spot hearts, 38 with a Q♠ of 25; in the summary too', () => {
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <Harness />
+      </I18nextProvider>,
+    );
+    expect(moons()).toEqual([
+      'Everyone else +26',
+      'Shooter −26',
+      'Shooter chooses',
+      'Others +26, unless the shooter would lose',
+      'No moon',
+    ]);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rule set' }), { target: { value: 'spot' } });
+    expect(moons()).toEqual([
+      'Everyone else +129',
+      'Shooter −129',
+      'Shooter chooses',
+      'Others +129, unless the shooter would lose',
+      'No moon',
+    ]);
+    // Options that do not fit together still count for the moon where they can.
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Play to (points)' }), {
+      target: { value: '0' },
+    });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(moons()[0]).toBe('Everyone else +129');
+    fireEvent.click(screen.getByRole('button', { name: 'Standard rules' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Points of the Q♠' }), { target: { value: '25' } });
+    expect(moons()[1]).toBe('Shooter −38');
+    cleanup();
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <RulesSummary rules={{ heartValues: 'rank', queenPoints: 25, moon: 'shooterMinus26' }} />
+      </I18nextProvider>,
+    );
+    expect(document.querySelector('[data-rule="moon"] dd')?.textContent).toBe('Shooter −129');
+  });
+
+  it('de: „Alle anderen +129“ in spot hearts; the score pad’s summary and the help page count it too', () => {
+    render(
+      <I18nextProvider i18n={createI18n('de')}>
+        <Harness />
+      </I18nextProvider>,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Regelwerk' }), { target: { value: 'spot' } });
+    expect(moons()[0]).toBe('Alle anderen +129');
+    expect(moons()[3]).toBe('Andere +129, außer der Schütze verliert dadurch');
+    const t = createI18n('de').t;
+    const spot = { ...DEFAULT_RULES, heartValues: 'rank', queenPoints: 25 } as const;
+    expect(rulesSummary(t, spot)).toContain('Alle anderen +129');
+    expect(rulesSummary(t, DEFAULT_RULES)).toContain('Alle anderen +26');
+    cleanup();
+    renderInApp(<HelpPage />, { lang: 'de', settings: { rules: { heartValues: 'rank', queenPoints: 25 } } });
+    expect(screen.getByText(/Nimmst du alle Herzen/).textContent).toBe(
+      'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen 129.',
+    );
   });
 });

@@ -2,6 +2,7 @@ import {
   DEFAULT_REMOVED,
   DEFAULT_RULES,
   PRESET_NAMES,
+  moonPoints,
   parseRules,
   preset,
   rulesDiff,
@@ -23,6 +24,20 @@ export interface RulesChoice {
 /** The rules a choice stands for, or why they cannot be played. */
 export function checkRules(rules: Partial<Rules>) {
   return parseRules(rules);
+}
+
+/**
+ * What a moon is worth under these options, as the engine counts it (`{{points}}` of the moon options' labels).
+ * Options that do not fit together are left at their defaults for this, one by one, so the others still count.
+ */
+export function moonPointsOf(rules: Partial<Rules>): number {
+  const r: Record<string, unknown> = { ...rules };
+  for (;;) {
+    const parsed = parseRules(r);
+    if (parsed.ok) return moonPoints(parsed.value);
+    if (!(parsed.error.option in r)) return moonPoints(DEFAULT_RULES);
+    delete r[parsed.error.option];
+  }
 }
 
 type Field =
@@ -92,6 +107,7 @@ export function RulesOptions({
   const id = useId();
   const parsed = parseRules(value.rules);
   const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...value.rules };
+  const points = moonPointsOf(value.rules);
   const set = (patch: Partial<Rules>) => {
     const next: Record<string, unknown> = { ...value.rules, ...patch };
     if ('players' in patch) delete next['removedCards'];
@@ -204,7 +220,7 @@ export function RulesOptions({
             >
               {f.values.map((v) => (
                 <option key={String(v)} value={String(v)}>
-                  {f.labels ? t(`rules.${f.labels}.${v}`) : String(v)}
+                  {f.labels ? t(`rules.${f.labels}.${v}`, { points }) : String(v)}
                 </option>
               ))}
             </select>
@@ -250,14 +266,15 @@ export function ruleLines(t: TFunction, lang: Lang, rules: Partial<Rules>): Rule
   }));
 }
 
-/** One option's value in the words of the options screen ("yes", "2♦", "Others +26"). */
+/** One option's value in the words of the options screen ("yes", "2♦", "Others +26" — the moon's points). */
 export function ruleValue(t: TFunction, lang: Lang, full: Rules, name: keyof Rules): string {
   const f = FIELDS.find((x) => x.name === name);
   const v = full[name];
   if (name === 'removedCards')
     return full.removedCards.length ? cardsShort(full.removedCards, lang) : t('rules.none');
   if (f?.kind === 'bool') return t(v === false || v === 0 ? 'rules.no' : 'rules.yes');
-  if (f?.kind === 'select' && f.labels) return t(`rules.${f.labels}.${String(v)}`);
+  if (f?.kind === 'select' && f.labels)
+    return t(`rules.${f.labels}.${String(v)}`, { points: moonPointsOf(full) });
   return String(v);
 }
 

@@ -367,7 +367,7 @@ function SectionBody({ id, rules }: { id: SectionId; rules: Rules }) {
               ['othersPlus26', 'shooterMinus26', 'shooterChoice', 'othersPlus26UnlessLosing', 'none'] as const
             ).map((v) => (
               <div key={v} data-value={v}>
-                <dt>{t(`rules.moons.${v}`)}</dt>
+                <dt>{t(`rules.moons.${v}`, { points: cfg.moonValue })}</dt>
                 <dd>{t(`rulesPage.moon.values.${v}`, { value: cfg.moonValue })}</dd>
               </div>
             ))}
