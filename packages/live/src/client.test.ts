@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TableClient } from './client.js';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { DEFAULT_RECONNECT_MS, JOIN_ERRORS } from '@hearts/table/protocol';
 
 /**
  * A matchmaker that answers each `joinById` with the next code of a script (as the game server answers a refused
@@ -21,6 +21,20 @@ async function scripted(codes: number[]): Promise<{ url: string; attempts: () =>
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, attempts: () => n, server };
+}
+
+/** A matchmaker that answers each `joinById` with the code `code()` gives at the time. */
+async function answering(code: () => number): Promise<{ url: string; server: Server }> {
+  const m = await scripted([]);
+  m.server.removeAllListeners('request');
+  m.server.on('request', (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: code(), error: `answer ${code()}` }));
+    });
+  });
+  return m;
 }
 
 /** A matchmaker that hangs up on the first `hangUps` requests (the socket closed before any answer), then answers `code`. */
@@ -87,5 +101,31 @@ describe('TableClient joining', () => {
     const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5, reconnectForMs: 300 });
     await expect(c.connect()).rejects.toMatchObject({ code: JOIN_ERRORS.refused });
     expect(m.attempts()).toBeGreaterThan(1);
+  });
+});
+
+describe('TableClient reconnection window', () => {
+  it("before the server told its window: the servers' default; reconnectForMs wins over both", () => {
+    const c = new TableClient({ url: 'http://127.0.0.1:1', token: 't', roomId: 'ROOM01' });
+    expect(c.reconnectWindowMs).toBe(DEFAULT_RECONNECT_MS);
+    const given = new TableClient({
+      url: 'http://127.0.0.1:1',
+      token: 't',
+      roomId: 'ROOM01',
+      reconnectForMs: 0,
+    });
+    expect(given.reconnectWindowMs).toBe(0);
+  });
+
+  it('a server restarting (4218) starts the count again: it gives every seat the whole window once back', async () => {
+    let answer: number = JOIN_ERRORS.restarting;
+    const m = await answering(() => answer);
+    server = m.server;
+    const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5, reconnectForMs: 300 });
+    const joining = c.connect();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(c.status).toBe('connecting'); // past the 300 ms, still trying while the server says it restarts
+    answer = JOIN_ERRORS.noSuchRoom; // back, and the seat is gone: the answer that ends it
+    await expect(joining).rejects.toMatchObject({ code: JOIN_ERRORS.noSuchRoom });
   });
 });

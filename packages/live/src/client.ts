@@ -13,7 +13,7 @@
 import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
 import { applyGameMessage, applyWatchMessage, type LiveState } from '@hearts/table';
-import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
+import { CLOSE_CODES, DEFAULT_RECONNECT_MS, JOIN_ERRORS } from '@hearts/table/protocol';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
 import type {
@@ -127,7 +127,7 @@ export interface TableClientOptions {
   readonly token: string; // the player's signed token
   readonly roomId: string; // table id or friends' room code
   readonly onToken?: (token: string) => void; // the server renewed the token: keep this one instead
-  readonly reconnectForMs?: number; // how long to keep trying after a drop (default 90 s; the seat's window: 60 s)
+  readonly reconnectForMs?: number; // how long to keep trying after a drop (default: the seat's window, as told)
   readonly retryMs?: number; // first pause between attempts (default 400 ms); doubled after each, up to 5 s
   readonly random?: RandomSource; // for message ids
   readonly shuffle?: SeatShuffleOptions; // the fair shuffle (tests: a seat that never reveals)
@@ -186,6 +186,7 @@ export class TableClient {
   private counter = 0;
   private syncing = false;
   private stopped = false;
+  private windowMs: number | null = null; // the reconnection window the server told on joining
 
   constructor(readonly options: TableClientOptions) {
     this.token = options.token;
@@ -193,6 +194,16 @@ export class TableClient {
     this.rng = options.random ?? cryptoRandom();
     this.prefix = (this.rng.nextUint32().toString(36) + this.rng.nextUint32().toString(36)).slice(0, 10);
     this.fair = new SeatShuffle((type, m) => this.room?.send(type, m), options.shuffle);
+  }
+
+  /**
+   * How long this client keeps trying to (re)join: `reconnectForMs` when given, else the window for which the server
+   * keeps a dropped player's seat, as it told on joining (before any join: the servers' default). A server restarting
+   * (close 1012, join answer 4218) gives every seat the whole window again once it is back, so each such sign starts
+   * the count again.
+   */
+  get reconnectWindowMs(): number {
+    return this.options.reconnectForMs ?? this.windowMs ?? DEFAULT_RECONNECT_MS;
   }
 
   /** The server's clock now, as well as this client can tell (see `serverOffset`). */
@@ -220,13 +231,14 @@ export class TableClient {
   async connect(): Promise<void> {
     this.status = 'connecting';
     this.emit();
-    const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
+    let until = Date.now() + this.reconnectWindowMs;
     for (let attempt = 0; ; attempt++) {
       try {
         await this.join();
         return;
       } catch (e) {
         const code = joinCode(e);
+        if (code === JOIN_ERRORS.restarting) until = Math.max(until, Date.now() + this.reconnectWindowMs);
         const retry = code !== undefined ? !FINAL_JOIN_ERRORS.has(code) : transient(e);
         if (!retry || this.stopped || Date.now() >= until) {
           this.status = 'closed';
@@ -368,6 +380,7 @@ export class TableClient {
         if (!this.watching || (this.watched && m.v < this.watched.v)) return;
         this.watched = m;
         this.serverOffset = m.table.now - Date.now();
+        this.windowMs = m.table.reconnectMs ?? this.windowMs;
         this.state = applyWatchMessage(this.state, m, this.viewSeat);
         break;
       }
@@ -414,6 +427,7 @@ export class TableClient {
       case 'lobby':
         // Also after a game: the room is open again ("play again" at a friends' table); the game is over here.
         this.lobby = message as LobbyMessage;
+        this.windowMs = this.lobby.reconnectMs;
         this.state = null;
         this.result = null;
         this.again = null;
@@ -457,6 +471,7 @@ export class TableClient {
     if (m.kind === 'snapshot') {
       this.syncing = false;
       this.serverOffset = m.table.now - Date.now();
+      this.windowMs = m.table.reconnectMs ?? this.windowMs;
     }
     this.state = next;
     this.fair.observe(next);
@@ -486,7 +501,7 @@ export class TableClient {
     }
     this.status = 'reconnecting';
     this.emit();
-    const until = Date.now() + (this.options.reconnectForMs ?? 90_000);
+    let until = Date.now() + this.reconnectWindowMs;
     for (let attempt = 0; !this.stopped && Date.now() < until; attempt++) {
       await this.pause(attempt, until);
       if (this.stopped) return;
@@ -499,6 +514,7 @@ export class TableClient {
         // error, a room that cannot take us just now, a restarting server) is tried again.
         const code = joinCode(e);
         if (code !== undefined && FINAL_JOIN_ERRORS.has(code)) break;
+        if (code === JOIN_ERRORS.restarting) until = Math.max(until, Date.now() + this.reconnectWindowMs);
       }
     }
     if (this.stopped) return;

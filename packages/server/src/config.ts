@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { BOT_TIME_MS } from '@hearts/bots';
 import { err, ok, type Result } from '@hearts/engine';
-import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, DEFAULT_RECONNECT_MS, type BotLevel } from '@hearts/table/protocol';
 import { isRedisUrl } from './presence.js';
 import { SCHEMA_PATTERN, isPostgresUrl } from './store/postgres.js';
 
@@ -106,7 +106,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   webRoot: null,
   graceMs: 5_000,
   bankMs: 30_000,
-  reconnectMs: 60_000,
+  reconnectMs: DEFAULT_RECONNECT_MS,
   quickWaitMs: 20_000,
   botLevel: 'medium',
   botTimeMs: BOT_TIME_MS,

@@ -181,3 +181,21 @@ test('a player away: every seat sees when a bot takes theirs (the server’s clo
   expect(back.state!.table.seats[seat]!.reconnectBy).toBeUndefined();
   for (const x of [a, b, back]) await x.leave();
 });
+
+test('the server tells its reconnection window on joining; a client whose server is gone tries that long, no longer', async () => {
+  t = await startTestServer({ reconnectMs: 2500 });
+  const { clients } = await friendsGame(t.url, 2, { targetScore: 30 });
+  const [a, b] = clients as [TableClient, TableClient];
+  expect(a.lobby!.reconnectMs).toBe(2500); // told in the friends' room
+  expect(a.state!.table.reconnectMs).toBe(2500); // and in every snapshot of the table
+  expect([a.reconnectWindowMs, b.reconnectWindowMs]).toEqual([2500, 2500]);
+
+  // The server goes away for good: the clients keep trying for the window they were told, then give up.
+  const server = t;
+  t = null;
+  const gone = Date.now();
+  await server.stop();
+  await until('both to give up', () => a.status === 'closed' && b.status === 'closed', 30_000);
+  expect(Date.now() - gone).toBeGreaterThanOrEqual(2500);
+  expect(a.reconnects + b.reconnects).toBe(0);
+});

@@ -130,6 +130,7 @@ export interface DriverTimes {
   readonly botTimeMs: number; // thinking budget of the search bots
   readonly clockLevel: BotLevel; // the bot that decides for a player whose bank ran out
   readonly trickPauseMs?: number; // a bot leads no sooner than this after a completed trick (default 0)
+  readonly reconnectMs?: number; // live tables: how long a dropped player keeps the seat (told in every snapshot)
 }
 
 /** What the table is, as its snapshots tell, and the level of the bots that take seats over. */
@@ -763,6 +764,7 @@ export class TableDriver {
       clocks: this.seats.map((_, s) => this.clockInfo(s)),
       graceMs: this.ports.times.graceMs,
       bankMs: this.ports.times.bankMs,
+      ...(this.ports.times.reconnectMs === undefined ? {} : { reconnectMs: this.ports.times.reconnectMs }),
     };
   }
 

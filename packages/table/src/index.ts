@@ -19,6 +19,7 @@ export {
   ERROR_CODES,
   LIMITS,
   CLOSE_CODES,
+  DEFAULT_RECONNECT_MS,
   JOIN_ERRORS,
   NAME_PATTERN,
 } from './protocol.js';

@@ -141,6 +141,7 @@ export interface TableInfo {
   readonly now: number; // the server's clock when this was sent (ms since the epoch): see SeatInfo.reconnectBy
   readonly graceMs: number; // configured grace per decision
   readonly bankMs: number; // configured time bank per hand
+  readonly reconnectMs?: number; // live tables: how long a dropped player keeps the seat (the server's RECONNECT_MS)
 }
 
 /** What happened, in public terms (never a card that the receiving seat may not know). */
@@ -332,6 +333,7 @@ export interface LobbyMessage {
   readonly members: readonly LobbyMember[];
   readonly options: TableOptions;
   readonly players: number; // seats at the table
+  readonly reconnectMs: number; // how long a dropped member keeps their place (the server's RECONNECT_MS)
 }
 
 /** Quick match: what to ask for, and the answer. */
@@ -366,6 +368,13 @@ export const LIMITS = {
 
 /** Guest and account names: 2–24 letters, digits, spaces, `_ - .`, starting with a letter or digit. */
 export const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{1,23}$/u;
+
+/**
+ * How long a server keeps a dropped player's seat (or place in a friends' room) unless configured otherwise
+ * (RECONNECT_MS). A server tells its own on every join (`TableInfo.reconnectMs`, `LobbyMessage.reconnectMs`); a
+ * client that has not joined yet counts with this one.
+ */
+export const DEFAULT_RECONNECT_MS = 60_000;
 
 /** Close codes the server uses; any other close (a dropped network, a restarting server) means "reconnect". */
 export const CLOSE_CODES = {

@@ -239,6 +239,7 @@ export class TableRoom extends GuardedRoom {
         botTimeMs: c.botTimeMs,
         clockLevel: c.botLevel,
         shuffleMs: c.shuffleMs,
+        reconnectMs: c.reconnectMs, // told to the clients: how long they try to come back
       },
       // A daily table deals from its day's seed (committed for the day), every other from the fair shuffle.
       deal: record.kind === 'daily' ? dailyDeals(s.store.daily) : s.deal,
@@ -1151,6 +1152,7 @@ export class TableRoom extends GuardedRoom {
         })),
         options: { rules: this.options.rules, botLevel: this.options.botLevel },
         players: this.options.rules.players,
+        reconnectMs: services().config.reconnectMs,
       };
       c.client.send('lobby', m);
     }

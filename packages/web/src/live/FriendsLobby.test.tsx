@@ -24,6 +24,7 @@ const lobby = (options: LobbyMessage['options'], players = 4): LobbyMessage => (
   ],
   options,
   players,
+  reconnectMs: 60_000,
 });
 
 /** The rules shown, as "name: value" lines. */
