@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
@@ -25,15 +25,15 @@ function Harness() {
   );
 }
 
+/** `ui` under the app's i18n in language `lang`. */
+const renderIn = (lang: 'en' | 'de', ui: ReactNode) =>
+  render(<I18nextProvider i18n={createI18n(lang)}>{ui}</I18nextProvider>);
+
 afterEach(cleanup);
 
 describe('RulesOptions', () => {
   it('offers every rule option and applies presets', () => {
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <Harness />
-      </I18nextProvider>,
-    );
+    renderIn('en', <Harness />);
     fireEvent.change(screen.getByRole('combobox', { name: 'Rule set' }), { target: { value: 'blackMaria' } });
     expect(last.preset).toBe('blackMaria');
     expect(last.rules).toMatchObject({ players: 3, passCycle: 'right', blackMariaSpades: true });
@@ -57,11 +57,7 @@ describe('RulesOptions', () => {
   });
 
   it('says when options do not fit together', () => {
-    render(
-      <I18nextProvider i18n={createI18n('de')}>
-        <Harness />
-      </I18nextProvider>,
-    );
+    renderIn('de', <Harness />);
     const target = screen.getByRole('spinbutton', { name: 'Spiel bis (Punkte)' });
     fireEvent.change(target, { target: { value: '0' } });
     expect(screen.getByRole('alert').textContent).toBe(
@@ -75,11 +71,12 @@ describe('RulesOptions', () => {
   });
 
   it('names removed cards with card symbols, not codes', () => {
-    render(
-      <I18nextProvider i18n={createI18n('de')}>
+    renderIn(
+      'de',
+      <>
         <Harness />
         <RulesSummary rules={{ players: 3, removedCards: ['2C'] }} />
-      </I18nextProvider>,
+      </>,
     );
     fireEvent.change(screen.getByRole('combobox', { name: 'Spieler' }), { target: { value: '3' } });
     const removed = screen.getByRole('combobox', { name: 'Entfernte Karten' }) as HTMLSelectElement;
@@ -98,11 +95,7 @@ describe('the moon options say what the moon is worth under the rules chosen (th
     ].map((o) => o.textContent);
 
   it('en: 26 by the standard rules, 129 in spot hearts, 38 with a Q♠ of 25; in the summary too', () => {
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <Harness />
-      </I18nextProvider>,
-    );
+    renderIn('en', <Harness />);
     expect(moons()).toEqual([
       'Everyone else +26',
       'Shooter −26',
@@ -128,20 +121,12 @@ describe('the moon options say what the moon is worth under the rules chosen (th
     fireEvent.change(screen.getByRole('combobox', { name: 'Points of the Q♠' }), { target: { value: '25' } });
     expect(moons()[1]).toBe('Shooter −38');
     cleanup();
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <RulesSummary rules={{ heartValues: 'rank', queenPoints: 25, moon: 'shooterMinus26' }} />
-      </I18nextProvider>,
-    );
+    renderIn('en', <RulesSummary rules={{ heartValues: 'rank', queenPoints: 25, moon: 'shooterMinus26' }} />);
     expect(document.querySelector('[data-rule="moon"] dd')?.textContent).toBe('Shooter −129');
   });
 
   it('de: „Alle anderen +129“ in spot hearts; the score pad’s summary and the help page count it too', () => {
-    render(
-      <I18nextProvider i18n={createI18n('de')}>
-        <Harness />
-      </I18nextProvider>,
-    );
+    renderIn('de', <Harness />);
     fireEvent.change(screen.getByRole('combobox', { name: 'Regelwerk' }), { target: { value: 'spot' } });
     expect(moons()[0]).toBe('Alle anderen +129');
     expect(moons()[3]).toBe('Andere +129, außer der Schütze verliert dadurch');
