@@ -263,7 +263,7 @@ export class SearchBot implements Bot {
             break;
         } else if (settle) {
           if (worlds < look) continue;
-          look = worlds + Math.max(p.batch, Math.floor(worlds * p.look));
+          look = nextLook(p, worlds);
           const e = evaluation(worlds);
           for (const o of settle.drop(e)) active[o] = 0;
           if (now >= settleFrom && settle.stop(e, solver !== null)) break;
@@ -317,7 +317,7 @@ export class SearchBot implements Bot {
         drop: (sofar) => (sofar.worlds >= look ? settle.drop(sofar) : []),
         stop: (sofar) => {
           if (sofar.worlds < look) return false;
-          look = sofar.worlds + Math.max(p.batch, Math.floor(sofar.worlds * p.look));
+          look = nextLook(p, sofar.worlds);
           return this.clock() >= settleFrom && settle.stop(sofar, false);
         },
       });
@@ -670,6 +670,11 @@ interface SettleRule {
   drop(e: Evaluation): number[];
   /** Whether the choice is settled; `ties`: options equal on every deal do not hold it up. */
   stop(e: Evaluation, ties: boolean): boolean;
+}
+
+/** After `worlds` deals, when the settle rule looks next: the deals grown by `p.look`, at least a batch on. */
+function nextLook(p: SearchParams, worlds: number): number {
+  return worlds + Math.max(p.batch, Math.floor(worlds * p.look));
 }
 
 /** When a decision from `start` to `deadline` may first settle early (at once without a finite deadline). */
