@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import {
   arenaConfig,
   estimate,
+  fieldSeatings,
+  formatReport,
   parseBotSpec,
   playChain,
   seatings,
@@ -189,5 +191,59 @@ describe('a duplicate match', () => {
     const n = config.rules.players;
     expect(r.hands).toBe(2 * 2 * n);
     expect(r.incidents).toBe(0);
+  });
+});
+
+describe('against a field', () => {
+  test.each([3, 4, 6])('on %i seats: the field alone once, then each bot alone in every seat', (n) => {
+    const all = fieldSeatings(2, n);
+    expect(all).toHaveLength(1 + 2 * n);
+    expect(all[0]).toEqual(new Array(n).fill(2));
+    for (const bot of [0, 1]) {
+      const mine = all.filter((s) => s.includes(bot));
+      expect(mine).toHaveLength(n);
+      for (const s of mine) expect(s.filter((b) => b !== 2)).toEqual([bot]); // alone among the field
+      expect(mine.map((s) => s.indexOf(bot)).sort()).toEqual([...Array(n).keys()]);
+    }
+    expect(() => fieldSeatings(0, n)).toThrow(/at least one bot/);
+  });
+
+  test('the field is the last bot; one tested bot is enough; an empty field is refused', () => {
+    const config = arenaConfig({ bots: ['expert@500', 'hard'], field: 'medium', deals: 1, timeMs: 40 });
+    expect(config.bots).toEqual(['expert@500', 'hard', 'medium']);
+    expect(config.budgets).toEqual([500, 40, 40]);
+    expect(config.field).toBe(true);
+    expect(config.seatings).toHaveLength(9);
+    expect(arenaConfig({ bots: ['hard'], field: 'medium', deals: 1 }).seatings).toHaveLength(5);
+    expect(arenaConfig({ bots: ['hard', 'medium'], deals: 1 }).field).toBe(false);
+    expect(() => arenaConfig({ bots: ['hard'], field: ' ', deals: 1 })).toThrow(/field/);
+    expect(() => arenaConfig({ bots: [], field: 'medium', deals: 1 })).toThrow(/at least one bot/);
+  });
+
+  test('a bot that plays as the field does comes out exactly even with it, seat by seat', async () => {
+    const config = arenaConfig({ bots: ['easy', 'random'], field: 'easy', deals: 3, seed: 8 });
+    const players = [asPlayer(easyBot), asPlayer(randomBot), asPlayer(easyBot)];
+    const r = summarize(config, await play(config, players));
+    expect(r.field).toBe('easy#2');
+    expect(r.bots).toEqual(['easy#1', 'random', 'easy#2']);
+    const diff = (a: string, b: string) => r.differences.find((d) => d.a === a && d.b === b)!.points;
+    expect(diff('easy#1', 'easy#2')).toEqual({ mean: 0, low: 0, high: 0 });
+    expect(diff('easy#1', 'random').mean).toBeLessThan(0);
+    // Every bot's figures count one seat-hand per seat and deal: the field's only where it fills the table.
+    expect(r.results.map((b) => b.seatHands)).toEqual([12, 12, 12]);
+    expect(r.hands).toBe(3 * 9);
+    expect(formatReport(r)).toMatch(
+      /^easy#1, random against a field of easy#2: 3 deals × 9 seatings = 27 hands/,
+    );
+  });
+
+  test('the field counts only where it fills the table: its mean is the table average per seat', async () => {
+    const config = arenaConfig({ bots: ['random'], field: 'medium', deals: 4, seed: 2 });
+    const chains = await play(config, [asPlayer(randomBot), asPlayer(mediumBot)]);
+    const r = summarize(config, chains);
+    const alone = chains.find((c) => c.seating === 0)!.hands;
+    const expected = alone.reduce((a, h) => a + h.points.reduce((x, y) => x + y, 0) / 4, 0) / alone.length;
+    expect(r.results[1]!.points.mean).toBeCloseTo(expected, 9);
+    expect(r.differences[0]!.points.mean).toBeGreaterThan(0); // random takes more than medium would
   });
 });

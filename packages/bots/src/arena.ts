@@ -49,6 +49,11 @@ export interface ArenaConfig {
   readonly timeMs: number; // each decision's time budget, for bots without their own
   readonly budgets: readonly number[]; // per bot: its decisions' time budget (its own, or timeMs)
   readonly seatings: readonly (readonly number[])[]; // per seating: the bot index in each seat
+  /**
+   * With a field (`--field`): the last bot is the field, and every other bot plays alone against it (see
+   * {@link fieldSeatings}); the field's own figures come from the seating where it fills the table.
+   */
+  readonly field: boolean;
 }
 
 export interface ArenaOptions {
@@ -57,6 +62,8 @@ export interface ArenaOptions {
   readonly seed?: number | string;
   readonly rules?: unknown;
   readonly timeMs?: number; // default BOT_TIME_MS
+  /** A bot every one of `bots` plays against alone (then any number of bots may be tested, 1 or more). */
+  readonly field?: string;
 }
 
 /**
@@ -80,7 +87,11 @@ export function arenaConfig(o: ArenaOptions): ArenaConfig {
   if (!Number.isInteger(o.deals) || o.deals < 1) throw new Error('deals must be a whole number ≥ 1');
   const timeMs = o.timeMs ?? BOT_TIME_MS;
   if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error('the time budget must be a positive number');
-  const bots = o.bots.map((b) => b.trim());
+  const field = o.field?.trim();
+  if (field === '') throw new Error('the field bot is empty');
+  if (field !== undefined && o.bots.length < 1)
+    throw new Error('give at least one bot to play against the field');
+  const bots = [...o.bots, ...(field !== undefined ? [field] : [])].map((b) => b.trim());
   if (bots.some((b) => b === '')) throw new Error('a bot name is empty');
   const counts = new Map<string, number>();
   const labels = bots.map((b) => {
@@ -96,7 +107,11 @@ export function arenaConfig(o: ArenaOptions): ArenaConfig {
     seed: String(o.seed ?? 1),
     timeMs,
     budgets: bots.map((b) => parseBotSpec(b).timeMs ?? timeMs),
-    seatings: seatings(bots.length, rules.value.players),
+    seatings:
+      field !== undefined
+        ? fieldSeatings(bots.length - 1, rules.value.players)
+        : seatings(bots.length, rules.value.players),
+    field: field !== undefined,
   };
 }
 
@@ -122,6 +137,23 @@ export function seatings(bots: number, players: number): number[][] {
     return out;
   }
   throw new Error(`give two bots, or one bot per seat (${players}); got ${bots}`);
+}
+
+/**
+ * The seatings against a field, for `tested` bots (0 … tested−1) and the field (index `tested`): first the field
+ * in every seat, then each tested bot alone in each seat, the field in the others. Each tested bot meets exactly
+ * the same opponents on the same cards, so two tested bots' difference is paired seat by seat; against the
+ * field-only seating, a bot's figure is what it takes more or fewer than the field would in its place. One
+ * thinking seat per table, so a strong, slow bot costs a quarter of what the two-bot seatings cost.
+ */
+export function fieldSeatings(tested: number, players: number): number[][] {
+  if (!Number.isInteger(tested) || tested < 1)
+    throw new Error('give at least one bot to play against the field');
+  const out: number[][] = [new Array<number>(players).fill(tested)];
+  for (let b = 0; b < tested; b++)
+    for (let r = 0; r < players; r++)
+      out.push(Array.from({ length: players }, (_, s) => (s === r ? b : tested)));
+  return out;
 }
 
 /** One hand of one seating. Seats count from 0; -1 means nobody. */
@@ -261,6 +293,7 @@ export interface Difference {
 
 export interface ArenaReport {
   readonly bots: readonly string[];
+  readonly field: string | null; // the field's label when every other bot played alone against it
   readonly rules: Partial<Rules>;
   readonly deals: number;
   readonly seed: string;
@@ -316,11 +349,18 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
   const seatCount = new Array<number>(k).fill(0);
   const res = Array.from({ length: k }, () => ({ shot: 0, suffered: 0, queen: 0, games: 0, wins: 0 }));
   const ordered = [...chains].sort((a, b) => a.seating - b.seating);
+  // Against a field, the field counts only where it fills the table (seating 0): its seats beside a tested bot
+  // are that bot's opponents, not a measure of the field.
+  const fieldBot = config.field ? k - 1 : -1;
+  const counts = (b: number, seating: number): boolean => b !== fieldBot || seating === 0;
   for (const chain of ordered) {
     const seats = config.seatings[chain.seating]!;
-    seats.forEach((b) => seatCount[b]!++);
+    seats.forEach((b) => {
+      if (counts(b, chain.seating)) seatCount[b]!++;
+    });
     chain.hands.forEach((h, d) => {
       seats.forEach((b, s) => {
+        if (!counts(b, chain.seating)) return;
         byDeal[b]![d]! += h.points[s]!;
         const r = res[b]!;
         if (h.shooter === s) r.shot++;
@@ -357,6 +397,7 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
   const incidents = ordered.flatMap((c) => c.incidents);
   return {
     bots: config.labels,
+    field: config.field ? config.labels[k - 1]! : null,
     rules: rulesDiff(config.rules),
     deals: config.deals,
     seed: config.seed,
@@ -395,7 +436,8 @@ export function formatReport(r: ArenaReport): string {
       .join('  ')
       .trimEnd();
   const out = [
-    `${r.bots.join(' vs ')}: ${r.deals} deals × ${r.seatings} seatings = ${r.hands} hands, ${rules}, seed ${r.seed}`,
+    `${r.field ? `${r.bots.slice(0, -1).join(', ')} against a field of ${r.field}` : r.bots.join(' vs ')}: ` +
+      `${r.deals} deals × ${r.seatings} seatings = ${r.hands} hands, ${rules}, seed ${r.seed}`,
     '',
     line(head),
     ...rows.map(line),

@@ -94,6 +94,42 @@ describe('hearts arena', () => {
     expect(results.map((r) => r.seatHands)).toEqual([48, 48]);
   });
 
+  test('--field: each bot alone against the field, the same on one worker and two; the field is one bot', async () => {
+    const args = [
+      'arena',
+      '--bots',
+      'easy,random',
+      '--field',
+      'medium',
+      '--deals',
+      '2',
+      '--seed',
+      '6',
+      '--json',
+    ];
+    const one = json(await hearts([...args, '--workers', '1']));
+    expect(json(await hearts([...args, '--workers', '2']))).toEqual(one);
+    expect(one).toMatchObject({
+      bots: ['easy', 'random', 'medium'],
+      field: 'medium',
+      seatings: 9,
+      hands: 18,
+    });
+    const results = one['results'] as { seatHands: number }[];
+    expect(results.map((r) => r.seatHands)).toEqual([8, 8, 8]);
+    const text = await hearts(args.slice(0, -1));
+    expect(text.stdout).toMatch(/^easy, random against a field of medium: 2 deals × 9 seatings/);
+    expect(text.stdout).toMatch(/easy − medium: /);
+    for (const bad of [
+      ['--field', 'medium,easy'],
+      ['--field', 'wizard'],
+      ['--field', ''],
+    ]) {
+      const r = await hearts(['arena', '--bots', 'easy', '--deals', '1', ...bad]);
+      expect(r.code, bad.join(' ')).toBe(2);
+    }
+  });
+
   test('plays the example bot over hearts-bot/1 (cmd:node examples/random-bot.mjs)', async () => {
     const r = json(
       await hearts(['arena', '--bots', 'medium,cmd:node examples/random-bot.mjs', '--deals', '2', '--json']),

@@ -14,16 +14,20 @@ import {
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 import { makePlayers, specProblem } from '../players.js';
 
-const USAGE = `Usage: hearts arena --bots A,B[,…] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--json]
+const USAGE = `Usage: hearts arena --bots A,B[,…] [--field F] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--json]
 
 Duplicate match: every deal is played once per seating of the bots, with the same cards, passing included.
 Two bots: each sits alone in every seat against copies of the other; as many bots as seats: every rotation,
-both ways round. Prints per bot the mean points per hand with a 95% confidence interval, moons shot and
+both ways round; with --field: each bot sits alone in every seat against copies of the field, and the field
+once fills the table (one thinking seat per table: the cheap way to compare strong, slow bots). Prints per bot the mean points per hand with a 95% confidence interval, moons shot and
 suffered, Q♠ taken and the full-game win rate, and each pair's paired per-deal difference.
 
   --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program);
               a level may carry its own time budget: expert@500 thinks 500 ms a decision whatever --time-ms says,
               e.g. --bots expert@50,expert@150,expert@500,medium
+  --field     a bot for the other seats: any number of --bots play alone against it, e.g.
+              --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
+              than the field would with its cards in its seat
   --deals     deals to play (each in every seating)
   --seed      seed for the deals and the bots' randomness (default 1); results do not depend on --workers
   --rules     rule options as JSON, e.g. '{"players":3}' (default: standard rules)
@@ -87,6 +91,7 @@ export const arena: Command = {
       argv,
       {
         bots: { type: 'string' },
+        field: { type: 'string' },
         deals: { type: 'string' },
         seed: { type: 'string' },
         rules: { type: 'string' },
@@ -99,7 +104,9 @@ export const arena: Command = {
     if (!values.bots) throw new UsageError('--bots is required, e.g. --bots medium,easy');
     if (!values.deals) throw new UsageError('--deals is required');
     const specs = splitBots(values.bots);
-    for (const spec of specs) {
+    if (values.field !== undefined && splitBots(values.field).length !== 1)
+      throw new UsageError('--field is one bot, e.g. --field medium');
+    for (const spec of [...specs, ...(values.field !== undefined ? [values.field.trim()] : [])]) {
       const problem = specProblem(spec);
       if (problem) throw new UsageError(problem);
     }
@@ -115,6 +122,7 @@ export const arena: Command = {
     try {
       config = arenaConfig({
         bots: specs,
+        ...(values.field !== undefined ? { field: values.field } : {}),
         deals: intOption(values.deals, 'deals', 1, 1),
         seed: values.seed ?? 1,
         rules,
