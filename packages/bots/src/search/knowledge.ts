@@ -78,6 +78,7 @@ export function buildKnowledge(obs: Observation, cfg: HandConfig = compiledRules
           at: plays.length,
         });
       plays.push(c);
+      seatOfPlay.push(seat);
       add(playedBy, seat, c);
       need[seat]!--;
       const suit = (c / 13) | 0;

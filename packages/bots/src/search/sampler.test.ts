@@ -3,6 +3,7 @@ import {
   dealRandom,
   handOf,
   legalMoves,
+  makeCard,
   newGame,
   observation,
   randomInt,
@@ -127,5 +128,35 @@ describe('WorldSampler', () => {
             expect(out[s * 4 + suit]).toBe(real.suitMask(suit as 0 | 1 | 2 | 3));
       }
     }
+  });
+});
+
+describe('knowledge', () => {
+  test('each discard knows the cards its seat played after it (what the seat held then but not now)', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const g = position(seed, 44);
+      const obs = observation(g, g.core!.turn);
+      const k = buildKnowledge(obs);
+      // Each card with its seat, in play order, from the observation's tricks.
+      const played = [...obs.tricks, ...(obs.trick ? [obs.trick] : [])].flatMap((t) =>
+        t.cards.map((c, i) => ({ seat: (t.leader + i) % obs.players, card: c })),
+      );
+      for (const d of k.discards) {
+        const at = played.findIndex((p) => p.seat === d.seat && p.card === makeCard(d.card));
+        const later = new Set(
+          played
+            .slice(at + 1)
+            .filter((p) => p.seat === d.seat)
+            .map((p) => p.card),
+        );
+        const mine = new Set<string>();
+        for (let suit = 0; suit < 4; suit++)
+          for (let r = 0; r < 13; r++) if (d.later[suit]! & (1 << r)) mine.add(makeCard(suit * 13 + r));
+        expect(mine).toEqual(later);
+        if (later.size > 0) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20); // random play discards early and often
   });
 });
