@@ -20,7 +20,6 @@ import {
   moonCardsOf,
   parseCard,
   parseRules,
-  passOffset,
   preset,
   sevenOf,
   tricksPerHand,
@@ -33,13 +32,15 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, cardShort, cardsShort, type Lang } from '../../game/cards';
-import { passDirection } from '../../game/view';
 import { CardFace } from '../CardSvg';
 import { useApp } from '../context';
 import { DirectionArrow } from '../icons';
 import { OFFERED_OPTIONS, ruleLines, ruleValue } from '../RulesOptions';
 import { directionText } from '../TableParts';
+import { passSequence, pointsOf, signed } from './facts';
 import './rules.css';
+
+export { passSequence, pointsOf, signed };
 
 /** The sections of the rules, in reading order. */
 export const SECTION_IDS = [
@@ -89,13 +90,6 @@ export function fullRules(rules: Partial<Rules>): Rules {
 
 /** A preset's full rules (for `players` seats, which only Papayoo reads). */
 export const presetRules = (name: PresetName, players = 4): Rules => fullRules(preset(name, players));
-
-/** What `card` counts under `rules` for whoever takes it (the engine's card points). */
-export const pointsOf = (rules: Rules, card: CardName): number =>
-  compiledRules(rules).cardPoints[parseCard(card)!]!;
-
-/** Points with their sign: "+13", "−10", "0". */
-export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** The points a set of cards holds under `rules`. */
 const sumPoints = (rules: Rules, cards: Iterable<CardName>): number =>
@@ -171,13 +165,6 @@ function ExampleTrick({ rules, cards, text }: { rules: Rules; cards: readonly Ca
       </p>
     </div>
   );
-}
-
-/** The directions of the first hands under a pass cycle, until it repeats (the engine's pass offsets). */
-export function passSequence(rules: Rules): ReturnType<typeof passDirection>[] {
-  const n = rules.players;
-  const len = rules.passCycle === 'standard' ? (n % 2 === 0 ? 4 : 3) : rules.passCycle === 'rotate' ? n : 1;
-  return Array.from({ length: len }, (_, h) => passDirection(passOffset(rules, h), n));
 }
 
 function PassCycles({ rules }: { rules: Rules }) {
