@@ -236,19 +236,64 @@ export const de: Texts = {
   help: {
     title: 'So geht Hearts',
     goal: 'Ziel',
-    goalText:
-      'Nimm so wenig Punkte wie möglich. Jedes Herz zählt 1 Punkt, die Pik-Dame 13. Erreicht jemand {{target}} Punkte, gewinnt, wer die wenigsten hat.',
+    goalText: 'Nimm so wenig Punkte wie möglich.',
+    heartsOne_one: 'Jedes Herz zählt {{count}} Punkt, die Pik-Dame {{queen}}.',
+    heartsOne_other: 'Jedes Herz zählt {{count}} Punkte, die Pik-Dame {{queen}}.',
+    heartsOneNoQueen_one: 'Jedes Herz zählt {{count}} Punkt; die Pik-Dame zählt nichts.',
+    heartsOneNoQueen_other: 'Jedes Herz zählt {{count}} Punkte; die Pik-Dame zählt nichts.',
+    heartsRank:
+      'Jedes Herz zählt seinen Wert, von {{low}} für die 2 bis {{high}} für das Ass; die Pik-Dame {{queen}}.',
+    heartsRankNoQueen:
+      'Jedes Herz zählt seinen Wert, von {{low}} für die 2 bis {{high}} für das Ass; die Pik-Dame zählt nichts.',
+    jack: 'Der Karo-Bube zählt {{points}} für den, der ihn nimmt (Omnibus).',
+    blackMaria: 'Der Pik-König zählt {{king}}, das Pik-Ass {{ace}} (Black Maria).',
+    die: 'Nach dem Weitergeben wählt ein Würfel eine der Siebenen ({{faces}}): Sie zählt in dieser Runde {{points}} Punkte für den, der sie nimmt.',
+    dieSeven: 'die Sieben des Würfels',
+    endTarget:
+      'Die Partie endet nach der Runde, in der jemand {{target}} Punkte erreicht; es gewinnt, wer die wenigsten Punkte hat.',
+    endHands_one: 'Die Partie dauert {{count}} Runde; es gewinnt, wer die wenigsten Punkte hat.',
+    endHands_other: 'Die Partie dauert {{count}} Runden; es gewinnt, wer die wenigsten Punkte hat.',
+    tiesShareWin: 'Haben mehrere gleich wenige, teilen sie sich den Sieg.',
+    tiesPlayOn: 'Haben mehrere gleich wenige, wird weitergespielt, bis einer allein die wenigsten hat.',
     passTitle: 'Weitergeben',
-    passText:
-      'Vor jeder Runde gibt jeder 3 Karten weiter: zuerst nach links, dann nach rechts, dann nach gegenüber, dann keine Weitergabe. Was du bekommst, siehst du erst, wenn du selbst weitergegeben hast.',
+    passCycle_one: 'Vor jeder Runde gibt jeder {{count}} Karte weiter: {{directions}}.',
+    passCycle_other: 'Vor jeder Runde gibt jeder {{count}} Karten weiter: {{directions}}.',
+    passAlways_one: 'Vor jeder Runde gibt jeder {{count}} Karte {{direction}} weiter.',
+    passAlways_other: 'Vor jeder Runde gibt jeder {{count}} Karten {{direction}} weiter.',
+    passFirst: 'zuerst {{direction}}',
+    passThen: 'dann {{direction}}',
+    passNotAtAll: 'keine Weitergabe',
+    passSecret: 'Was du bekommst, siehst du erst, wenn du selbst weitergegeben hast.',
+    passNever: 'In diesem Spiel gibt niemand Karten weiter: Du spielst mit den Karten, die du bekommen hast.',
     playTitle: 'Stiche',
+    dealt: 'Aus dem Blatt genommen: {{cards}}. Jeder der {{players}} Spieler bekommt {{each}} Karten.',
+    leadLowestClub: 'Wer die {{card}} hat, spielt sie zum ersten Stich aus.',
+    leadLeftOfDealer:
+      'Zum ersten Stich spielt aus, wer links vom Geber sitzt – eine beliebige Karte, soweit die Regeln sie erlauben.',
+    leadDealer:
+      'Zum ersten Stich spielt der Geber aus – eine beliebige Karte, soweit die Regeln sie erlauben.',
     playText:
-      'Die Kreuz-Zwei spielt zum ersten Stich aus. Reihum legt jeder eine Karte. Du musst bedienen, wenn du kannst; sonst darfst du jede Karte spielen. Die höchste Karte der ausgespielten Farbe nimmt den Stich, und wer ihn nimmt, spielt als Nächstes aus.',
+      'Reihum legt jeder eine Karte. Du musst bedienen, wenn du kannst; sonst darfst du jede Karte spielen. Die höchste Karte der ausgespielten Farbe nimmt den Stich, und wer ihn nimmt, spielt als Nächstes aus. Eine Runde hat {{tricks}} Stiche.',
     heartsTitle: 'Herz und der erste Stich',
-    heartsText:
-      'Im ersten Stich kein Herz und keine Pik-Dame. Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz wurde schon gespielt) oder wenn du nichts anderes hast.',
+    firstTrickNoPoints: 'Im ersten Stich kein Herz und keine Pik-Dame, außer du hast nichts anderes.',
+    firstTrickSpades: 'Pik-König und Pik-Ass dürfen in den ersten Stich.',
+    firstTrickPoints: 'Herz und die Pik-Dame dürfen auch in den ersten Stich.',
+    heartsBroken:
+      'Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz wurde schon gespielt) oder wenn du nichts anderes hast.',
+    heartsBrokenQueen:
+      'Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz oder die Pik-Dame wurde schon gespielt) oder wenn du nichts anderes hast.',
+    heartsAnyTime: 'Herz darf jederzeit ausgespielt werden.',
     moonTitle: 'Durchmarsch',
-    moonText: 'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen {{points}}.',
+    moonTexts: {
+      othersPlus26: 'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen {{points}}.',
+      shooterMinus26:
+        'Nimmst du alle Herzen und die Pik-Dame, bekommst du nicht {{points}} Punkte, sondern −{{points}}.',
+      shooterChoice:
+        'Nimmst du alle Herzen und die Pik-Dame, bekommst du dafür 0 Punkte und wählst: −{{points}} für dich oder +{{points}} für alle anderen.',
+      othersPlus26UnlessLosing:
+        'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen {{points}}, außer die Partie wäre dadurch zu Ende, ohne dass du allein vorn liegst: Dann bekommst du stattdessen −{{points}}.',
+    },
+    moonOthersKeep: 'Andere Karten, die zählen ({{cards}}), behält, wer sie genommen hat.',
     controlsTitle: 'Hier spielen',
     controlsText:
       'Tippe oder klicke auf eine Karte, um sie zu spielen (auf dem Touchscreen: einmal tippen hebt sie an, nochmal tippen spielt sie). Tastatur: Pfeiltasten wählen eine Karte, Enter spielt sie. Karten, die nicht gehen, sind abgedunkelt; tippe darauf, um zu sehen, warum.',

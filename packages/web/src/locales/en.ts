@@ -236,19 +236,64 @@ export const en = {
   help: {
     title: 'How to play Hearts',
     goal: 'Goal',
-    goalText:
-      'Take as few points as possible. Every heart you take is 1 point, the queen of spades 13. When someone reaches {{target}} points, the player with the fewest points wins.',
+    goalText: 'Take as few points as possible.',
+    // What the cards count: {{count}} / {{low}}–{{high}} for a heart, {{queen}} for the Q♠ (from the engine).
+    heartsOne_one: 'Every heart you take is {{count}} point, the queen of spades {{queen}}.',
+    heartsOne_other: 'Every heart you take is {{count}} points, the queen of spades {{queen}}.',
+    heartsOneNoQueen_one: 'Every heart you take is {{count}} point; the queen of spades counts nothing.',
+    heartsOneNoQueen_other: 'Every heart you take is {{count}} points; the queen of spades counts nothing.',
+    heartsRank:
+      'Every heart you take counts its rank, from {{low}} for the 2 to {{high}} for the ace; the queen of spades {{queen}}.',
+    heartsRankNoQueen:
+      'Every heart you take counts its rank, from {{low}} for the 2 to {{high}} for the ace; the queen of spades counts nothing.',
+    jack: 'The jack of diamonds counts {{points}} for whoever takes it (Omnibus).',
+    blackMaria: 'The king of spades counts {{king}} and the ace of spades {{ace}} (Black Maria).',
+    die: 'After passing, a die picks one of the sevens ({{faces}}): in this hand it counts {{points}} points for whoever takes it.',
+    dieSeven: 'the die’s 7',
+    endTarget:
+      'The game ends after the hand in which someone reaches {{target}} points; the player with the fewest points wins.',
+    endHands_one: 'The game lasts {{count}} hand; the player with the fewest points wins.',
+    endHands_other: 'The game lasts {{count}} hands; the player with the fewest points wins.',
+    tiesShareWin: 'Players tied for the fewest share the win.',
+    tiesPlayOn: 'If several are tied for the fewest, more hands are played until one alone has the fewest.',
     passTitle: 'Passing',
-    passText:
-      'Before each hand everyone passes 3 cards: first to the left, then to the right, then across, then not at all. You see what you received only after you have passed.',
+    passCycle_one: 'Before each hand everyone passes {{count}} card: {{directions}}.',
+    passCycle_other: 'Before each hand everyone passes {{count}} cards: {{directions}}.',
+    passAlways_one: 'Before each hand everyone passes {{count}} card {{direction}}.',
+    passAlways_other: 'Before each hand everyone passes {{count}} cards {{direction}}.',
+    passFirst: 'first {{direction}}',
+    passThen: 'then {{direction}}',
+    passNotAtAll: 'not at all',
+    passSecret: 'You see what you received only after you have passed.',
+    passNever: 'Nobody passes cards in this game: you play the cards you were dealt.',
     playTitle: 'Tricks',
+    dealt: 'Left out of the deck: {{cards}}. Each of the {{players}} players gets {{each}} cards.',
+    leadLowestClub: 'Whoever holds the {{card}} leads it to the first trick.', // the lowest club: "two of clubs"
+    leadLeftOfDealer:
+      'The player to the left of the dealer leads the first trick, with any card the rules allow.',
+    leadDealer: 'The dealer leads the first trick, with any card the rules allow.',
     playText:
-      'The 2♣ leads the first trick. Everyone plays one card in turn. You must follow suit if you can; otherwise play any card. The highest card of the suit led takes the trick, and its winner leads next.',
+      'Everyone plays one card in turn. You must follow suit if you can; otherwise play any card. The highest card of the suit led takes the trick, and its winner leads next. A hand has {{tricks}} tricks.',
     heartsTitle: 'Hearts and the first trick',
-    heartsText:
-      'No hearts and not the Q♠ on the first trick. Hearts may be led only once a heart has been played (hearts are broken), or when you hold nothing else.',
+    firstTrickNoPoints: 'No hearts and not the Q♠ on the first trick, unless you hold nothing else.',
+    firstTrickSpades: 'The K♠ and the A♠ may be played to it.',
+    firstTrickPoints: 'Hearts and the Q♠ may be played to the first trick too.',
+    heartsBroken:
+      'Hearts may be led only once a heart has been played (hearts are broken), or when you hold nothing else.',
+    heartsBrokenQueen:
+      'Hearts may be led only once a heart or the Q♠ has been played (hearts are broken), or when you hold nothing else.',
+    heartsAnyTime: 'Hearts may be led at any time.',
     moonTitle: 'Shooting the moon',
-    moonText: 'Take all hearts and the Q♠ and you score 0 — everyone else gets {{points}}.',
+    // {{points}}: what the moon's cards count together (the engine's moon value).
+    moonTexts: {
+      othersPlus26: 'Take all hearts and the Q♠ and you score 0 — everyone else gets {{points}}.',
+      shooterMinus26: 'Take all hearts and the Q♠ and you score −{{points}} instead of {{points}}.',
+      shooterChoice:
+        'Take all hearts and the Q♠ and you score 0 for them, and you choose: −{{points}} for yourself or +{{points}} for everyone else.',
+      othersPlus26UnlessLosing:
+        'Take all hearts and the Q♠ and you score 0 — everyone else gets {{points}}, unless that would end the game with you not alone in the lead: then you get −{{points}} instead.',
+    },
+    moonOthersKeep: 'Other cards that count ({{cards}}) stay with whoever took them.',
     controlsTitle: 'Playing here',
     controlsText:
       'Tap or click a card to play it (on a touch screen: tap to raise, tap again to play). Keyboard: arrow keys choose a card, Enter plays it. Cards you may not play are dimmed; tap one to see why.',
