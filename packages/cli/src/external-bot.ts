@@ -1,6 +1,8 @@
 /**
  * A bot that is another program, spoken to in `hearts-bot/1` (docs/bot-protocol.md): `cmd:<shell command>` in
- * the arena. One process serves every seat it plays (each `decide` message is self-contained). A slow, silent,
+ * the arena. One process serves every seat it plays (each `decide` message is self-contained); it is started at
+ * its first decision, when the arena waits for it (a thread busy with our own bots for minutes would otherwise
+ * see the hello's deadline pass before it read the answer). A slow, silent,
  * crashed or wrong bot never stops a match: its decision fails with a reason and the arena plays a random
  * legal move instead and reports it.
  *
@@ -38,34 +40,37 @@ interface Pending {
 }
 
 export class ExternalBot implements ArenaPlayer {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private running: { readonly child: ChildProcessWithoutNullStreams; readonly exited: Promise<void> } | null =
+    null;
   private pending: Pending | null = null;
   private dead: string | null = null;
   private nextId = 1;
   private timeouts = 0; // decisions in a row without an answer
-  private readonly ready: Promise<void>;
+  private ready: Promise<void> | null = null;
   private readonly graceMs: number;
-  private readonly exited: Promise<void>;
   botName: string | null = null; // the name the program gave in its hello
 
   constructor(
     readonly command: string,
     readonly name: string,
-    options: ExternalBotOptions = {},
+    private readonly options: ExternalBotOptions = {},
   ) {
     this.graceMs = options.graceMs ?? 2000;
+  }
+
+  /** Starts the program and sends the hello (once); resolves when it has answered. */
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
     // Its own process group, so that stopping it also stops whatever the shell started.
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    this.child.on('error', (e) => this.die(`cannot start: ${e.message}`));
-    this.child.on('exit', (code, signal) =>
-      this.die(signal ? `killed by ${signal}` : `exited with code ${code}`),
-    );
-    this.child.stdin.on('error', () => this.die('closed its input'));
-    const log = options.log ?? ((line: string) => process.stderr.write(`[${name}] ${line}\n`));
-    createInterface({ input: this.child.stderr }).on('line', log);
-    createInterface({ input: this.child.stdout }).on('line', (line) => this.onLine(line));
-    this.ready = this.request(0, { type: 'hello', protocol: PROTOCOL }, options.startMs ?? 10_000).then(
+    const child = spawn(this.command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.running = { child, exited: new Promise((resolve) => child.once('exit', () => resolve())) };
+    child.on('error', (e) => this.die(`cannot start: ${e.message}`));
+    child.on('exit', (code, signal) => this.die(signal ? `killed by ${signal}` : `exited with code ${code}`));
+    child.stdin.on('error', () => this.die('closed its input'));
+    const log = this.options.log ?? ((line: string) => process.stderr.write(`[${this.name}] ${line}\n`));
+    createInterface({ input: child.stderr }).on('line', log);
+    createInterface({ input: child.stdout }).on('line', (line) => this.onLine(line));
+    this.ready = this.request(0, { type: 'hello', protocol: PROTOCOL }, this.options.startMs ?? 10_000).then(
       (line) => {
         const m = JSON.parse(line) as { type?: unknown; name?: unknown; message?: unknown };
         if (m.type !== 'hello') throw new Error(`answered the hello with ${line.slice(0, 80)}`);
@@ -73,6 +78,7 @@ export class ExternalBot implements ArenaPlayer {
       },
     );
     this.ready.catch((e: Error) => this.die(`bad hello: ${e.message}`));
+    return this.ready;
   }
 
   private die(reason: string): void {
@@ -115,12 +121,12 @@ export class ExternalBot implements ArenaPlayer {
           reject(e);
         },
       };
-      this.child.stdin.write(JSON.stringify(message) + '\n');
+      this.running!.child.stdin.write(JSON.stringify(message) + '\n');
     });
   }
 
   async decide(obs: Observation, options: DecideOptions): Promise<Decision> {
-    await this.ready;
+    await this.start();
     const id = this.nextId++;
     let line: string;
     try {
@@ -140,22 +146,25 @@ export class ExternalBot implements ArenaPlayer {
 
   /** Says quit and waits briefly for the program to end; kills it if it does not. */
   async close(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      if (!this.dead) this.child.stdin.write(JSON.stringify({ type: 'quit' }) + '\n');
-      this.child.stdin.end();
+    if (!this.running) return; // never asked for a decision: never started
+    const { child, exited } = this.running;
+    if (child.exitCode === null && child.signalCode === null) {
+      if (!this.dead) child.stdin.write(JSON.stringify({ type: 'quit' }) + '\n');
+      child.stdin.end();
       const timer = setTimeout(() => this.kill(), this.dead ? 0 : 2000);
-      await this.exited;
+      await exited;
       clearTimeout(timer);
     }
     this.kill(); // anything the command left running
-    this.child.stdout.destroy();
-    this.child.stderr.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
   }
 
   /** Stops the program's whole process group. */
   private kill(): void {
     try {
-      if (this.child.pid !== undefined) process.kill(-this.child.pid, 'SIGKILL');
+      const pid = this.running?.child.pid;
+      if (pid !== undefined) process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }

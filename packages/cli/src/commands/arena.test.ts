@@ -234,6 +234,27 @@ describe('external bots', () => {
     await bot.close();
   });
 
+  test('a program first asked after a long busy stretch still says hello: it starts at its first decision', async () => {
+    // A worker thread that plays our own bots for minutes serves no timer and no pipe meanwhile: a program started
+    // with the thread would see its hello's deadline pass before its answer was read.
+    const bot = new ExternalBot(
+      `sh -c 'read line; echo "{\\"type\\":\\"hello\\",\\"name\\":\\"late\\"}"; sleep 30'`,
+      'late',
+      { startMs: 1000, graceMs: 50, log: () => {} },
+    );
+    const until = Date.now() + 1500;
+    while (Date.now() < until); // busy, as a thread playing in-process bots is
+    await expect(bot.decide(obs, options)).rejects.toThrow(/no answer within/); // it never plays: the hello passed
+    expect(bot.botName).toBe('late');
+    await bot.close();
+  });
+
+  test('a program never asked is never started', async () => {
+    const bot = new ExternalBot('node -e "process.exit(3)"', 'unused', { log: () => {} });
+    await bot.close(); // nothing to stop, nothing reported
+    expect(bot.botName).toBeNull();
+  });
+
   test('one that stops answering is stopped after three silent decisions', async () => {
     const script =
       "require('readline').createInterface({input:process.stdin}).on('line',l=>{if(JSON.parse(l).type==='hello')console.log(JSON.stringify({type:'hello',name:'lazy'}))})";
