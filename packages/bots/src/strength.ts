@@ -3,12 +3,13 @@ import type { Level } from './types.js';
 /**
  * Each level's published strength, measured in duplicate arena matches (`hearts arena`; the
  * tables and commands are in docs/performance.md): the points per hand it takes more (+) or fewer (−) than the
- * medium bot would with the same cards in the same seat. Lower is stronger.
+ * medium bot would with the same cards in the same seat. Lower is stronger. Hard and expert: alone against a field
+ * of three medium bots at the default budget (`--field medium`, 1,000 deals, 2026-12-02).
  */
 export const STRENGTH: Readonly<Record<Level, number>> = {
   random: 7.46, // easy vs random −4.41, on top of medium vs easy (1,000 deals each)
   easy: 3.05, // medium vs easy −3.05
   medium: 0,
-  hard: -1.44, // hard vs medium −1.44 (95% CI −1.73 … −1.15, 300 deals)
-  expert: -1.69, // expert vs medium −1.69 (95% CI −1.85 … −1.54)
+  hard: -1.39, // hard − medium −1.39 (95% CI −1.59 … −1.19)
+  expert: -1.59, // expert − medium −1.59 (95% CI −1.78 … −1.40); expert − hard −0.21 (−0.37 … −0.05)
 };
