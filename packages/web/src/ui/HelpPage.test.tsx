@@ -26,45 +26,41 @@ function help(lang: 'en' | 'de', rules: Partial<Rules>) {
   };
 }
 
-describe('HelpPage under the standard rules', () => {
-  it('says the standard rules in English', () => {
-    const page = help('en', {});
-    expect(page.text('goal')).toBe(
-      'Take as few points as possible. Every heart you take is 1 point, the queen of spades 13. The game ends after the hand in which someone reaches 50 points; the player with the fewest points wins. Players tied for the fewest share the win.',
-    );
-    expect(page.text('pass')).toBe(
-      'Before each hand everyone passes 3 cards: first to the left, then to the right, then across, then not at all. You see what you received only after you have passed.',
-    );
-    expect(page.text('play')).toBe(
-      'Whoever holds the two of clubs leads it to the first trick. Everyone plays one card in turn. You must follow suit if you can; otherwise play any card. The highest card of the suit led takes the trick, and its winner leads next. A hand has 13 tricks.',
-    );
-    expect(page.text('hearts')).toBe(
+/** What each section says under the standard rules, and the passing arrows' words. */
+const STANDARD = {
+  en: {
+    goal: 'Take as few points as possible. Every heart you take is 1 point, the queen of spades 13. The game ends after the hand in which someone reaches 50 points; the player with the fewest points wins. Players tied for the fewest share the win.',
+    pass: 'Before each hand everyone passes 3 cards: first to the left, then to the right, then across, then not at all. You see what you received only after you have passed.',
+    play: 'Whoever holds the two of clubs leads it to the first trick. Everyone plays one card in turn. You must follow suit if you can; otherwise play any card. The highest card of the suit led takes the trick, and its winner leads next. A hand has 13 tricks.',
+    hearts:
       'No hearts and not the Q♠ on the first trick, unless you hold nothing else. Hearts may be led only once a heart has been played (hearts are broken), or when you hold nothing else.',
-    );
-    expect(page.text('moon')).toBe('Take all hearts and the Q♠ and you score 0 — everyone else gets 26.');
-    expect(page.arrows()).toEqual(['to the left', 'to the right', 'across', 'no pass']);
-    expect(page.badges('goal')).toEqual(['2H +1', '9H +1', 'AH +1', 'QS +13']);
-    expect(page.cards('play').slice(0, 4)).toEqual(['2C', '9C', 'KC', '4C']);
+    moon: 'Take all hearts and the Q♠ and you score 0 — everyone else gets 26.',
+    arrows: ['to the left', 'to the right', 'across', 'no pass'],
+  },
+  de: {
+    goal: 'Nimm so wenig Punkte wie möglich. Jedes Herz zählt 1 Punkt, die Pik-Dame 13. Die Partie endet nach der Runde, in der jemand 50 Punkte erreicht; es gewinnt, wer die wenigsten Punkte hat. Haben mehrere gleich wenige, teilen sie sich den Sieg.',
+    pass: 'Vor jeder Runde gibt jeder 3 Karten weiter: zuerst nach links, dann nach rechts, dann nach gegenüber, dann keine Weitergabe. Was du bekommst, siehst du erst, wenn du selbst weitergegeben hast.',
+    play: 'Wer die Kreuz-Zwei hat, spielt sie zum ersten Stich aus. Reihum legt jeder eine Karte. Du musst bedienen, wenn du kannst; sonst darfst du jede Karte spielen. Die höchste Karte der ausgespielten Farbe nimmt den Stich, und wer ihn nimmt, spielt als Nächstes aus. Eine Runde hat 13 Stiche.',
+    hearts:
+      'Im ersten Stich kein Herz und keine Pik-Dame, außer du hast nichts anderes. Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz wurde schon gespielt) oder wenn du nichts anderes hast.',
+    moon: 'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen 26.',
+    arrows: ['nach links', 'nach rechts', 'nach gegenüber', 'keine Weitergabe'],
+  },
+} as const;
+
+describe('HelpPage under the standard rules', () => {
+  it.each(['en', 'de'] as const)('says the standard rules (%s)', (lang) => {
+    const page = help(lang, {});
+    const want = STANDARD[lang];
+    for (const s of ['goal', 'pass', 'play', 'hearts', 'moon'] as const)
+      expect(page.text(s), s).toBe(want[s]);
+    expect(page.arrows()).toEqual(want.arrows);
   });
 
-  it('says the standard rules in German', () => {
-    const page = help('de', {});
-    expect(page.text('goal')).toBe(
-      'Nimm so wenig Punkte wie möglich. Jedes Herz zählt 1 Punkt, die Pik-Dame 13. Die Partie endet nach der Runde, in der jemand 50 Punkte erreicht; es gewinnt, wer die wenigsten Punkte hat. Haben mehrere gleich wenige, teilen sie sich den Sieg.',
-    );
-    expect(page.text('pass')).toBe(
-      'Vor jeder Runde gibt jeder 3 Karten weiter: zuerst nach links, dann nach rechts, dann nach gegenüber, dann keine Weitergabe. Was du bekommst, siehst du erst, wenn du selbst weitergegeben hast.',
-    );
-    expect(page.text('play')).toBe(
-      'Wer die Kreuz-Zwei hat, spielt sie zum ersten Stich aus. Reihum legt jeder eine Karte. Du musst bedienen, wenn du kannst; sonst darfst du jede Karte spielen. Die höchste Karte der ausgespielten Farbe nimmt den Stich, und wer ihn nimmt, spielt als Nächstes aus. Eine Runde hat 13 Stiche.',
-    );
-    expect(page.text('hearts')).toBe(
-      'Im ersten Stich kein Herz und keine Pik-Dame, außer du hast nichts anderes. Herz darf erst ausgespielt werden, wenn Herz gebrochen ist (ein Herz wurde schon gespielt) oder wenn du nichts anderes hast.',
-    );
-    expect(page.text('moon')).toBe(
-      'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen 26.',
-    );
-    expect(page.arrows()).toEqual(['nach links', 'nach rechts', 'nach gegenüber', 'keine Weitergabe']);
+  it('shows the standard pictures: the counting cards with their points, a trick led by the 2♣', () => {
+    const page = help('en', {});
+    expect(page.badges('goal')).toEqual(['2H +1', '9H +1', 'AH +1', 'QS +13']);
+    expect(page.cards('play').slice(0, 4)).toEqual(['2C', '9C', 'KC', '4C']);
   });
 
   it('falls back to the standard rules when the chosen ones are not valid', () => {
