@@ -89,8 +89,6 @@ export function arenaConfig(o: ArenaOptions): ArenaConfig {
   if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error('the time budget must be a positive number');
   const field = o.field?.trim();
   if (field === '') throw new Error('the field bot is empty');
-  if (field !== undefined && o.bots.length < 1)
-    throw new Error('give at least one bot to play against the field');
   const bots = [...o.bots, ...(field !== undefined ? [field] : [])].map((b) => b.trim());
   if (bots.some((b) => b === '')) throw new Error('a bot name is empty');
   const counts = new Map<string, number>();
