@@ -25,4 +25,5 @@ export { buildKnowledge } from './knowledge.js';
 export type { Knowledge } from './knowledge.js';
 export { WorldSampler, makeSampler } from './sampler.js';
 export { PlayoutPolicy, PlayoutRandom, PLAN_NORMAL, PLAN_SHOOT } from './policy.js';
+export type { PolicyStyle } from './policy.js';
 export { EndgameSolver } from './endgame.js';

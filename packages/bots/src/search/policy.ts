@@ -1,4 +1,11 @@
-import { POPCOUNT13, randomFloat, randomInt, type HandCore, type RandomSource } from '@hearts/engine';
+import {
+  POPCOUNT13,
+  SEVEN_OF_DIE_POINTS,
+  randomFloat,
+  randomInt,
+  type HandCore,
+  type RandomSource,
+} from '@hearts/engine';
 
 const QS = 2 * 13 + 10;
 const QS_BIT = 1 << 10;
@@ -36,9 +43,52 @@ export class PlayoutRandom implements RandomSource {
   }
 }
 
+const MAX_UNSEEN = 52;
+const MAX_HAND = 18;
+/** HOLDS[(unseen * (MAX_HAND + 1) + hand) * 14 + k]: the chance that a hand of `hand` unseen cards holds one of `k` given ones. */
+const HOLDS = new Float64Array((MAX_UNSEEN + 1) * (MAX_HAND + 1) * 14);
+/** VOID[…]: the chance that a hand of `hand` unseen cards holds none of a suit's `k` unseen cards. */
+const VOID = new Float64Array((MAX_UNSEEN + 1) * (MAX_HAND + 1) * 14);
+for (let u = 0; u <= MAX_UNSEEN; u++)
+  for (let h = 0; h <= MAX_HAND; h++)
+    for (let k = 0; k < 14; k++) {
+      let none = 1;
+      for (let i = 0; i < h; i++) none *= Math.max(0, u - k - i) / Math.max(1, u - i);
+      const at = (u * (MAX_HAND + 1) + h) * 14 + k;
+      HOLDS[at] = k === 0 ? 0 : 1 - none;
+      VOID[at] = Math.pow(Math.max(0, 1 - k / Math.max(1, u)), h);
+    }
+/** KEEP[(out * 14 + higher) * 14 + lower]: the medium bot's chance that a kept card of the suit must take a trick later. */
+const KEEP = new Float64Array(14 * 14 * 14);
+for (let out = 0; out < 14; out++)
+  for (let hi = 0; hi < 14; hi++)
+    for (let lo = 0; lo < 14; lo++)
+      KEEP[(out * 14 + hi) * 14 + lo] =
+        out === 0
+          ? 0.45
+          : lo === 0
+            ? 0.08
+            : Math.min(1, 0.9 / Math.pow(1 + hi, 1.3)) * Math.min(1, 0.45 + lo / 6);
+
+/** The two highest cards of a suit mask (all of them when fewer). */
+function topTwo(m: number): number {
+  if (!m) return 0;
+  const a = 1 << top(m);
+  const rest = m & ~a;
+  return rest ? a | (1 << top(rest)) : a;
+}
+
 /** Plans a seat can follow in a playout. */
 export const PLAN_NORMAL = 0; // avoid points
 export const PLAN_SHOOT = 1; // take every point
+
+/**
+ * How a {@link PlayoutPolicy} picks its cards once no moon is at stake. `rules`: a few fixed rules (duck as high as
+ * possible, dump the Q♠ and high hearts when void, lead the lowest card of the safest suit): the playouts'. `medium`:
+ * every legal card weighed as the medium bot weighs it, a model of how the others play (it picks the medium bot's
+ * card in about 90 % of the medium bot's own play decisions; `policy.test.ts`), slower.
+ */
+export type PolicyStyle = 'rules' | 'medium';
 
 /**
  * A fast heuristic player for playouts, on the engine's fast path (no allocation). It ducks, dumps the Q♠ and high
@@ -49,10 +99,12 @@ export class PlayoutPolicy {
   private readonly legal = new Uint16Array(4);
   private readonly list = new Int8Array(52);
   private readonly points = new Int32Array(6);
+  private readonly outs = new Uint16Array(4);
 
   constructor(
     private readonly noise: number,
     readonly plans: Uint8Array = new Uint8Array(6), // per seat: PLAN_NORMAL or PLAN_SHOOT
+    readonly style: PolicyStyle = 'rules',
   ) {}
 
   /**
@@ -70,7 +122,8 @@ export class PlayoutPolicy {
     }
   }
 
-  private updatePlans(core: HandCore, fixed: number): void {
+  /** Sets the plans for the trick about to start, as {@link playout} does. */
+  updatePlans(core: HandCore, fixed: number): void {
     const cfg = core.cfg;
     const n = cfg.n;
     for (let s = 0; s < n; s++) if (!(fixed & (1 << s))) this.plans[s] = PLAN_NORMAL;
@@ -132,6 +185,7 @@ export class PlayoutPolicy {
         const high = top(follow);
         if (high > win && (trickPoints > 0 || !last)) return led * 13 + high;
       }
+      if (this.style === 'medium') return this.weighed(core, inTrick, led, win, trickPoints);
       const below = follow & ((1 << win) - 1);
       if (below) return led * 13 + top(below); // duck as high as possible
       // Every card wins.
@@ -146,6 +200,7 @@ export class PlayoutPolicy {
     if (shoot) return this.lowestNonPoint(core) ?? this.anyTop();
     const stopping = this.mustStopMoon(core, winner, seat);
     if (stopping) return this.lowestNonPoint(core) ?? this.anyTop();
+    if (this.style === 'medium') return this.weighed(core, inTrick, led, win, trickPoints);
     if (lm[2]! & QS_BIT) return QS;
     if (lm[2]! & HIGH_SPADES && !this.queenPlayed(core)) return 2 * 13 + top(lm[2]! & HIGH_SPADES);
     if (lm[3]) return 3 * 13 + top(lm[3]!);
@@ -162,6 +217,115 @@ export class PlayoutPolicy {
       }
     }
     return best;
+  }
+
+  /**
+   * A card as the medium bot weighs it (`choosePlay` in medium.ts, on bitmasks and tables instead of sets): the
+   * chance of winning the trick times what the trick will cost, against the card's cost of keeping (leads and
+   * follows); a discard by its cost of keeping and the points it gives away. `inTrick` cards are in the trick,
+   * the highest of the suit led has rank `win` (leads: -1), `trickPoints` in it.
+   */
+  private weighed(core: HandCore, inTrick: number, led: number, win: number, trickPoints: number): number {
+    const lm = this.legal;
+    const cfg = core.cfg;
+    const sp = cfg.suitPoints;
+    const n = cfg.n;
+    const seat = core.turn;
+    const h = core.hands;
+    const base = seat * 4;
+    const start = core.trickCount * n;
+    const outs = this.outs;
+    for (let s = 0; s < 4; s++) {
+      let out = cfg.deckMasks[s]! & ~h[base + s]!;
+      for (let t = 0; t < n; t++) out &= ~core.taken[t * 4 + s]!;
+      outs[s] = out;
+    }
+    for (let i = 0; i < inTrick; i++) {
+      const c = core.plays[start + i]!;
+      outs[(c / 13) | 0]! &= ~(1 << (c % 13));
+    }
+    let unseen = 0;
+    let left = trickPoints; // points not taken yet: unseen, in my hand, in the trick
+    for (let s = 0; s < 4; s++) {
+      unseen += POPCOUNT13[outs[s]!]!;
+      left += sp[s * 8192 + outs[s]!]! + sp[s * 8192 + h[base + s]!]!;
+    }
+    const seven = core.sevenCard;
+    const sevenLeft = seven >= 0 && !this.taken(core, seven);
+    if (sevenLeft) left += SEVEN_OF_DIE_POINTS;
+    const handSize = cfg.tricks - core.trickCount;
+    const row = (Math.min(unseen, MAX_UNSEEN) * (MAX_HAND + 1) + Math.min(handSize, MAX_HAND)) * 14;
+    const qsPts = cfg.cardPoints[QS]!;
+    const qsOut = (outs[2]! & QS_BIT) !== 0;
+    const hold = 1 / Math.max(1, n - 1); // the chance that a given other seat holds a given unseen card
+    const cover = POPCOUNT13[h[base + 2]! & (QS_BIT - 1)]!;
+    const perTrick = Math.max(0.3, left / Math.max(1, cfg.tricks - core.trickCount));
+    const after = n - 1 - inTrick;
+    // What a seat void in the suit led throws on the trick: the Q♠, else one of the two highest unseen hearts.
+    const hearts = outs[3]!;
+    const nHearts = POPCOUNT13[hearts]!;
+    const q = qsOut ? hold * qsPts : 0;
+    const topH = topTwo(hearts);
+    const dump =
+      q + (nHearts ? ((1 - (qsOut && qsPts ? q / qsPts : 0)) * sp[3 * 8192 + topH]!) / POPCOUNT13[topH]! : 0);
+    const heartFollow = nHearts ? sp[3 * 8192 + hearts]! / nHearts : 0;
+    const discarding = inTrick > 0 && !lm[led]!;
+    let best = -1;
+    let bestScore = Infinity;
+    for (let s = 0; s < 4; s++) {
+      let m = lm[s]!;
+      const out = outs[s]!;
+      const nOut = POPCOUNT13[out]!;
+      while (m) {
+        const r = bottom(m);
+        m &= m - 1;
+        const c = s * 13 + r;
+        const higher = POPCOUNT13[out >> (r + 1)]!;
+        const lower = POPCOUNT13[out & ((1 << r) - 1)]!;
+        const pts = cfg.cardPoints[c]! + (c === seven ? SEVEN_OF_DIE_POINTS : 0);
+        let keepP = KEEP[(Math.min(nOut, 13) * 14 + higher) * 14 + lower]!;
+        if (c === QS) keepP = (higher === 0 ? 0.9 : 0.7 / (1 + 0.6 * higher)) / (1 + 0.35 * cover);
+        let keep = keepP * (pts + perTrick * (s === 3 ? 1.4 : 1));
+        if (s === 2 && r > 10 && qsOut) keep += (qsPts * 0.35) / (1 + 0.4 * cover);
+        let score: number;
+        if (discarding) score = -0.6 * keep - 0.25 * Math.max(0, pts);
+        else {
+          let p = 0;
+          if (inTrick === 0 || r > win) {
+            p = 1;
+            if (higher > 0 && after > 0) {
+              const one = 1 - HOLDS[row + higher]! * (0.55 + 0.45 * (1 - HOLDS[row + lower]!));
+              for (let i = 0; i < after; i++) p *= one;
+            }
+          }
+          let follow = s === 3 ? heartFollow : 0;
+          if (s === 2) {
+            if (r > 10 && qsOut) follow = q;
+            for (let k = r - 1; k > 10; k--)
+              // Black Maria's scoring K♠ under a led A♠
+              if (out & (1 << k)) follow += hold * cfg.cardPoints[26 + k]! * 0.5;
+          }
+          const voidP = VOID[row + Math.min(nOut, 13)]!;
+          const cost = trickPoints + pts + after * (voidP * dump + (1 - voidP) * follow);
+          score = p * (cost + 0.25) - 0.6 * keep;
+          if (inTrick === 0 && s === 2) {
+            if (r < 10 && qsOut && !(h[base + 2]! & HIGH_SPADES)) score -= 0.12 * qsPts;
+            if (h[base + 2]! & QS_BIT && c !== QS) score += 0.6;
+          }
+        }
+        if (score < bestScore - 1e-9 || (Math.abs(score - bestScore) <= 1e-9 && r > best % 13)) {
+          bestScore = score;
+          best = c;
+        }
+      }
+    }
+    return best;
+  }
+
+  private taken(core: HandCore, card: number): boolean {
+    const s = (card / 13) | 0;
+    for (let t = 0; t < core.cfg.n; t++) if (core.taken[t * 4 + s]! & (1 << (card % 13))) return true;
+    return false;
   }
 
   private queenPlayed(core: HandCore): boolean {
@@ -250,6 +414,7 @@ export class PlayoutPolicy {
       const mine = top(lm[3]!);
       if (!(outside >> (mine + 1))) return 3 * 13 + mine;
     }
+    if (this.style === 'medium') return this.weighed(core, 0, 0, -1, 0);
     let best = -1;
     let bestRisk = 1e9;
     for (let s = 0; s < 4; s++) {

@@ -15,8 +15,20 @@ import {
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { buildPosition } from '../setup.js';
-import { EXPERT, HARD, SearchBot, expectedLoss, mergeEquivalent, moonChoice, type Clock } from './search.js';
+import {
+  EXPERT,
+  HARD,
+  PlayReader,
+  SearchBot,
+  expectedLoss,
+  mergeEquivalent,
+  moonChoice,
+  type Clock,
+} from './search.js';
 import { buildKnowledge } from './knowledge.js';
+import { mediumBot } from '../medium.js';
+import { PlayoutPolicy, PlayoutRandom } from './policy.js';
+import { makeSampler } from './sampler.js';
 
 /** Plays one hand with the bot in every seat; every decision must be accepted by the engine. */
 function playHand(bot: SearchBot, rules: Partial<Rules>, seed: number): GameState {
@@ -274,5 +286,127 @@ describe('expectedLoss', () => {
   test('no uncertainty, no loss for the leader', () => {
     expect(expectedLoss(0, 0)).toBe(0);
     expect(expectedLoss(1.5, 0)).toBe(0);
+  });
+});
+
+describe('reading the others’ plays (PlayReader)', () => {
+  /**
+   * One standard hand: the medium bot passes, every seat plays the playout policy's card (no noise) unless
+   * `change` gives another, and `at` is called before each play with the state.
+   */
+  function policyHand(
+    seed: number,
+    at: (g: GameState) => void,
+    change: (g: GameState, card: number) => number | null = () => null,
+  ): void {
+    const rng = seededRandom(seed);
+    let g = dealRandom(unwrap(newGame({})), rng);
+    const policy = new PlayoutPolicy(0, undefined, 'medium');
+    const prng = new PlayoutRandom();
+    let tricks = -1;
+    while (g.phase === 'pass' || g.phase === 'play' || g.phase === 'moon') {
+      const seat = seatsToAct(g)[0]!;
+      let d;
+      if (g.phase === 'play') {
+        at(g);
+        const core = g.core!;
+        if (core.trickCount !== tricks) {
+          tricks = core.trickCount;
+          policy.updatePlans(core, 0); // plans are set as a trick starts, as the reader sets them
+        }
+        const card = policy.choose(core, prng);
+        d = { kind: 'play', card: cardName(change(g, card) ?? card) };
+      } else d = mediumBot.decide(observation(g, seat), { timeMs: 0, random: rng });
+      g = unwrap(applyMove(g, seat, unwrap(parseNamedMove(d))));
+    }
+  }
+  const cardName = (c: number): string => `${'23456789TJQKA'[c % 13]}${'CDSH'[(c / 13) | 0]}`;
+
+  test('the true deal of a hand the policy played has weight 1; deals that do not explain the plays weigh less', () => {
+    let positions = 0;
+    let lighter = 0;
+    for (let seed = 1; seed <= 6; seed++)
+      policyHand(seed, (g) => {
+        const core = g.core!;
+        if (core.turn !== 0 || core.trickCount < 3) return;
+        const k = buildKnowledge(observation(g, 0));
+        const reader = new PlayReader(k, 0.5);
+        expect(reader.weight(core.hands)).toBe(1);
+        const sampler = makeSampler(k);
+        const world = new Uint16Array(16);
+        const rng = seededRandom(`worlds-${seed}-${core.trickCount}`);
+        let sum = 0;
+        for (let i = 0; i < 50; i++) {
+          world.fill(0);
+          sampler.sample(rng, world);
+          const w = reader.weight(world);
+          expect(w).toBeGreaterThan(0);
+          expect(w).toBeLessThanOrEqual(1);
+          sum += w;
+        }
+        positions++;
+        if (sum / 50 < 0.9) lighter++;
+      });
+    expect(positions).toBeGreaterThan(20);
+    expect(lighter / positions).toBeGreaterThan(0.8);
+  });
+
+  /**
+   * Seat 1 plays, once, another card of the suit than the policy's: `touching` one with no card between that seat 1
+   * cannot see, or one with such a card between. Returns the true deal's weight at seat 0's last decision.
+   */
+  function weightAfterChange(seed: number, touching: boolean): number | null {
+    let changed = false;
+    let weight: number | null = null;
+    policyHand(
+      seed,
+      (g) => {
+        const core = g.core!;
+        if (changed && core.turn === 0 && core.trickCount === 11)
+          weight = new PlayReader(buildKnowledge(observation(g, 0)), 0.5).weight(core.hands);
+      },
+      (g, card) => {
+        const core = g.core!;
+        if (changed || core.turn !== 1 || core.trickCount < 1) return null;
+        const suit = (card / 13) | 0;
+        const mine = core.hands[4 + suit]!;
+        let seen = mine;
+        for (let t = 0; t < 4; t++) seen |= core.taken[t * 4 + suit]!;
+        for (let i = 0; i < core.trickSize; i++) {
+          const x = core.plays[core.trickCount * 4 + i]!;
+          if (((x / 13) | 0) === suit) seen |= 1 << (x % 13);
+        }
+        for (let r = 0; r < 13; r++) {
+          if (r === card % 13 || !(mine & (1 << r)) || !core.isLegal(suit * 13 + r)) continue;
+          const lo = Math.min(r, card % 13);
+          const hi = Math.max(r, card % 13);
+          const between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1);
+          if ((between & ~seen) === 0 ? touching : !touching) {
+            changed = true;
+            return suit * 13 + r;
+          }
+        }
+        return null;
+      },
+    );
+    return weight;
+  }
+
+  test('a card next to the policy’s, with nothing between that the seat cannot see, is the same play', () => {
+    const weights: number[] = [];
+    for (let seed = 1; weights.length < 5 && seed < 60; seed++) {
+      const w = weightAfterChange(seed, true);
+      if (w !== null) weights.push(w);
+    }
+    expect(weights).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  test('a card with an unseen card between is another play: the true deal weighs the factor once', () => {
+    const weights: number[] = [];
+    for (let seed = 1; weights.length < 5 && seed < 60; seed++) {
+      const w = weightAfterChange(seed, false);
+      if (w !== null) weights.push(w);
+    }
+    expect(weights).toEqual([0.5, 0.5, 0.5, 0.5, 0.5]);
   });
 });

@@ -19,7 +19,7 @@ import type { Bot, Decision, DecideOptions, Level } from '../types.js';
 import { EndgameSolver } from './endgame.js';
 import type { GameContext } from './game.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
-import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom } from './policy.js';
+import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
 import { makeSampler } from './sampler.js';
 
 /** How much a search bot thinks. */
@@ -44,6 +44,7 @@ export interface SearchParams {
   /** The share of its time a decision spends before `stopLoss` or the 3-SE rule may end it (with `look` > 0). */
   readonly settleAfter: number;
   readonly noise: number; // playout randomness
+  readonly playouts: PolicyStyle; // how the playouts play: by a few rules, or weighing every card as the medium bot
   readonly shootPlans: boolean; // also evaluate a moon plan for itself
   readonly passCandidates: number; // passes evaluated by playouts
   readonly passWorlds: number; // deals per pass candidate, at most
@@ -52,6 +53,11 @@ export interface SearchParams {
   readonly inference: boolean; // weight sampled deals by how likely the others' passes and discards make them
   /** Cards per hand at or below which a play decision is solved exactly on every sampled deal (0: never). */
   readonly endgameCards: number;
+  /**
+   * Weight of a sampled deal for every play of another seat this hand that the playout policy in its `medium`
+   * style, holding that deal's cards, would not have made (1: the plays are not read; lower: a deal that explains the plays counts more).
+   */
+  readonly readPlays: number;
 }
 
 export const HARD: SearchParams = {
@@ -60,6 +66,7 @@ export const HARD: SearchParams = {
   minWorlds: 48,
   batch: 8,
   noise: 0.1,
+  playouts: 'rules',
   shootPlans: true,
   look: 0,
   stopLoss: 0,
@@ -70,6 +77,7 @@ export const HARD: SearchParams = {
   timeShare: 0.45,
   relative: 0.1,
   inference: false,
+  readPlays: 1,
   endgameCards: 0,
 };
 
@@ -89,12 +97,14 @@ export const EXPERT: SearchParams = {
   dropZ: 4,
   settleAfter: 0.75,
   noise: 0.1,
+  playouts: 'rules',
   shootPlans: true,
   passCandidates: 12,
   passWorlds: 20_000,
   timeShare: 0.9,
   relative: 0.1,
   inference: true,
+  readPlays: 0.5,
   endgameCards: 4,
 };
 
@@ -209,11 +219,12 @@ export class SearchBot implements Bot {
     const plans = !solver && p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
     const options = candidates.length * plans.length;
     const sampler = makeSampler(k);
-    const policy = new PlayoutPolicy(p.noise);
+    const policy = new PlayoutPolicy(p.noise, undefined, p.playouts);
     const playoutRng = new PlayoutRandom();
     const base = new HandCore(cfg);
     const work = new HandCore(cfg);
     const world = new Uint16Array(k.n * 4);
+    const reader = p.inference && p.readPlays < 1 ? new PlayReader(k, p.readPlays) : null;
     // An opponent who holds every point so far, and enough of them, is assumed to be going for the moon.
     const shooter = suspectedShooter(k);
     const fixed = (1 << k.me) | (shooter >= 0 ? 1 << shooter : 0);
@@ -227,7 +238,7 @@ export class SearchBot implements Bot {
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
       store.grow(worlds + 1);
-      if (p.inference) store.weights[worlds] = worldWeight(world, k);
+      if (p.inference) store.weights[worlds] = worldWeight(world, k) * (reader ? reader.weight(world) : 1);
       setUpWorld(base, world, k);
       solver?.begin(base, k.me);
       for (let c = 0; c < candidates.length; c++) {
@@ -364,7 +375,7 @@ export class SearchBot implements Bot {
     for (let suit = 0; suit < 4; suit++)
       for (let r = 0; r < 13; r++)
         if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
-    const policy = new PlayoutPolicy(p.noise);
+    const policy = new PlayoutPolicy(p.noise, undefined, p.playouts);
     const playoutRng = new PlayoutRandom();
     const core = new HandCore(cfg);
     const dealt = new Uint16Array(n * 4);
@@ -457,6 +468,66 @@ export class SearchBot implements Bot {
       };
     }
   }
+}
+
+/**
+ * Reads the others' plays of this hand: replays it on a sampled deal and counts the plays of other seats that
+ * the playout policy in its `medium` style (a model of how people play), holding that deal's cards, would not have
+ * made; the deal's weight is `factor` to that count. A card next to the policy's in the same suit, with nothing
+ * unseen between them for that seat, is the same play.
+ */
+export class PlayReader {
+  private readonly core: HandCore;
+  private readonly policy = new PlayoutPolicy(0, undefined, 'medium');
+  private readonly rng = new PlayoutRandom();
+  private readonly start: Uint16Array;
+
+  constructor(
+    private readonly k: Knowledge,
+    private readonly factor: number,
+  ) {
+    this.core = new HandCore(k.cfg);
+    this.start = new Uint16Array(k.n * 4);
+  }
+
+  /** The weight of a sampled deal (`world`: every seat's hand now, seat × suit masks). */
+  weight(world: Uint16Array): number {
+    const { k, core, policy } = this;
+    for (let i = 0; i < this.start.length; i++) this.start[i] = world[i]! | k.playedBy[i]!;
+    core.start(this.start, k.dealer, k.sevenCard);
+    let w = 1;
+    let tricks = -1;
+    for (const c of k.plays) {
+      if (core.trickCount !== tricks) {
+        tricks = core.trickCount;
+        policy.updatePlans(core, 0);
+      }
+      if (core.turn !== k.me) {
+        const want = policy.choose(core, this.rng);
+        if (want !== c && !sameFor(core, want, c)) w *= this.factor;
+      }
+      core.play(c);
+    }
+    return w;
+  }
+}
+
+/** Whether two cards of the seat to play are the same play: one suit, and no card another seat may hold between them. */
+function sameFor(core: HandCore, a: number, b: number): boolean {
+  const suit = (a / 13) | 0;
+  if (((b / 13) | 0) !== suit) return false;
+  const lo = Math.min(a % 13, b % 13);
+  const hi = Math.max(a % 13, b % 13);
+  const between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1);
+  const n = core.cfg.n;
+  let gone = core.hands[core.turn * 4 + suit]!;
+  for (let t = 0; t < n; t++) gone |= core.taken[t * 4 + suit]!;
+  const start = core.trickCount * n;
+  for (let i = 0; i < core.trickSize; i++) {
+    const x = core.plays[start + i]!;
+    if (((x / 13) | 0) === suit) gone |= 1 << (x % 13);
+  }
+  return (between & ~gone) === 0;
 }
 
 /** Positions the core at the observed point of the hand, with the sampled holdings. */
@@ -709,8 +780,8 @@ function settleRule(p: SearchParams, ms: number): SettleRule | null {
       for (const o of live(e)) {
         if (o === best) continue;
         const d = e.versus(o, best);
-        if (ties && Math.abs(d.mean) < 1e-9 && d.se < 1e-9) continue;
-        if (d.mean <= 3 * d.se + 1e-9) clear = false;
+        if (ties && exactTie(d)) continue;
+        if (!clearlyBehind(d)) clear = false;
         loss += expectedLoss(d.mean, d.se);
       }
       return clear || loss <= enough;
@@ -734,11 +805,16 @@ function clearWinner(
   for (let o = 0; o < options; o++) {
     if (o === best) continue;
     const d = difference(scores, weights, worlds, options, o, best);
-    if (ties && Math.abs(d.mean) < 1e-9 && d.se < 1e-9) continue;
-    if (d.mean <= 3 * d.se + 1e-9) return false;
+    if (!(ties && exactTie(d)) && !clearlyBehind(d)) return false;
   }
   return true;
 }
+
+/** An option's paired difference to the best (`d`, positive: it is worse) is more than 3 standard errors. */
+const clearlyBehind = (d: { mean: number; se: number }): boolean => d.mean > 3 * d.se + 1e-9;
+
+/** The option scored exactly as the best on every deal. */
+const exactTie = (d: { mean: number; se: number }): boolean => Math.abs(d.mean) < 1e-9 && d.se < 1e-9;
 
 const QS_BIT = 1 << 10;
 

@@ -25,7 +25,7 @@ import { finishLiveGame } from '../rating/finish.js';
 import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
-import { isUniqueViolation } from '../store/kysely-store.js';
+import { isUniqueViolation } from '../store/sql-errors.js';
 import type { StoredSeat } from '@hearts/table';
 import type { LobbyRecord, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';

@@ -1,7 +1,7 @@
 /** {@link FriendsStore} on any Kysely database (SQLite, PostgreSQL): portable queries only, like the rest of the store. */
 import type { Kysely } from 'kysely';
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
-import { isUniqueViolation } from './kysely-store.js';
+import { isUniqueViolation } from './sql-errors.js';
 import type { Database } from './schema.js';
 import type { FriendsStore } from './types.js';
 

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { ChatSource, ReportReason, ReportStatus } from '@hearts/live/api';
-import { isUniqueViolation } from './kysely-store.js';
+import { isUniqueViolation } from './sql-errors.js';
 import {
   ReportedAlreadyError,
   type BlockedUser,

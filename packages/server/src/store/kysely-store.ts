@@ -7,6 +7,7 @@ import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
 import type { DailyStore, FriendsStore, MannersStore, TournamentStore, TrainingStore } from './types.js';
+import { isUniqueViolation } from './sql-errors.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
 import { KyselyManners } from './kysely-manners.js';
@@ -58,17 +59,6 @@ function toPlayer(r: Selectable<TablePlayersTable>): PlayerResult {
     ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
     ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
   };
-}
-
-/** Unique-constraint violations of SQLite and PostgreSQL. */
-export function isUniqueViolation(e: unknown): boolean {
-  const x = e as { code?: string; message?: string };
-  return (
-    x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    x?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    x?.code === '23505' ||
-    /unique/i.test(x?.message ?? '')
-  );
 }
 
 /** Marks the table finished with its record and results, and stores the new ratings, on `tx`. */

@@ -1,0 +1,158 @@
+import {
+  applyMove,
+  compiledRules,
+  dealRandom,
+  HandCore,
+  newGame,
+  observation,
+  parseCard,
+  parseNamedMove,
+  preset,
+  seatsToAct,
+  seededRandom,
+  unwrap,
+  type Rules,
+} from '@hearts/engine';
+import { describe, expect, test } from 'vitest';
+import { mediumBot } from '../medium.js';
+import { PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
+
+/** Suit masks, seat × suit, from card names per seat. */
+function handsOf(n: number, seats: string[][]): Uint16Array {
+  const hands = new Uint16Array(n * 4);
+  seats.forEach((cards, s) => {
+    for (const name of cards) {
+      const c = parseCard(name)!;
+      hands[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+    }
+  });
+  return hands;
+}
+
+describe('the playout policy', () => {
+  test.each([
+    ['medium' as const, 0.85, 1],
+    ['rules' as const, 0, 0.7],
+  ])(
+    "%s style: a model of the medium bot (its card in at least %s and at most %s of the medium bot's plays)",
+    (style, least, most) => {
+      // Medium bots play 60 whole hands; at every play with a choice the policy, given the same position, chooses too.
+      // The playouts' rules agree far less often (about 64 %): the medium style is what reads the others' plays.
+      const policy = new PlayoutPolicy(0, undefined, style);
+      const rng = new PlayoutRandom();
+      let same = 0;
+      let total = 0;
+      for (let g = 0; g < 60; g++) {
+        let state = dealRandom(unwrap(newGame({})), seededRandom(`policy-${g}`));
+        const random = seededRandom(`medium-${g}`);
+        while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
+          for (const seat of seatsToAct(state)) {
+            const obs = observation(state, seat);
+            const d = mediumBot.decide(obs, { timeMs: 0, random });
+            if (obs.phase === 'play' && obs.legal.length > 1 && d.kind === 'play') {
+              const core = state.core!.clone();
+              policy.updatePlans(core, 0);
+              total++;
+              if (policy.choose(core, rng) === parseCard(d.card)) same++;
+            }
+            state = unwrap(applyMove(state, seat, unwrap(parseNamedMove(d))));
+          }
+        }
+      }
+      expect(total).toBeGreaterThan(2000);
+      expect(same / total).toBeGreaterThanOrEqual(least);
+      expect(same / total).toBeLessThanOrEqual(most);
+    },
+  );
+
+  const variants: [string, Partial<Rules>][] = [
+    ['standard', {}],
+    ['3 players', { players: 3 }],
+    ['6 players', { players: 6 }],
+    ['omnibus', preset('omnibus')],
+    ['spot hearts', preset('spot')],
+    ['black maria', preset('blackMaria')],
+    ['seven of the die', { sevenOfDie: true }],
+    ['papayoo, 5 players', { ...preset('papayoo', 5), players: 5 }],
+  ];
+
+  test.each(
+    variants.flatMap(([name, rules]) =>
+      (['rules', 'medium'] as const).map((style) => [name, style, rules] as const),
+    ),
+  )('plays only legal cards, whole hands, with and without noise: %s, %s style', (_, style, rules) => {
+    const cfg = compiledRules(unwrap(newGame(rules)).rules);
+    const rng = seededRandom(7);
+    const deck: number[] = [];
+    for (let suit = 0; suit < 4; suit++)
+      for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r)) deck.push(suit * 13 + r);
+    const core = new HandCore(cfg);
+    for (const noise of [0, 0.1]) {
+      const policy = new PlayoutPolicy(noise, undefined, style);
+      const prng = new PlayoutRandom();
+      for (let d = 0; d < 40; d++) {
+        for (let i = deck.length - 1; i > 0; i--) {
+          const j = Math.floor((rng.nextUint32() / 2 ** 32) * (i + 1));
+          [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+        }
+        const hands = new Uint16Array(cfg.n * 4);
+        deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
+        core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
+        prng.reseed(d, 1);
+        let tricks = -1;
+        while (!core.isOver) {
+          if (core.trickCount !== tricks) {
+            tricks = core.trickCount;
+            policy.updatePlans(core, 0);
+          }
+          const c = policy.choose(core, prng);
+          expect(core.isLegal(c)).toBe(true);
+          core.play(c);
+        }
+      }
+    }
+  });
+
+  /** The policy's card for the seat to play after `plays` (card names in order) from a standard deal. */
+  function choice(seats: string[][], leader: number, plays: string[], style: PolicyStyle): string {
+    const cfg = compiledRules(unwrap(newGame({ pointsOnFirstTrick: true })).rules);
+    const core = new HandCore(cfg);
+    core.start(handsOf(4, seats), leader);
+    // `start` finds the 2♣'s holder; these positions begin with any leader.
+    core.trickLeaders[0] = leader;
+    core.turn = leader;
+    for (const p of plays) core.play(parseCard(p)!);
+    const policy = new PlayoutPolicy(0, undefined, style);
+    policy.updatePlans(core, 0);
+    const c = policy.choose(core, new PlayoutRandom());
+    return `${'23456789TJQKA'[c % 13]}${'CDSH'[(c / 13) | 0]}`;
+  }
+
+  const split = (line: string): string[] => line.split(' ');
+
+  test.each(['rules', 'medium'] as const)(
+    'void in the suit led, it throws the Q♠ on another seat’s trick (%s)',
+    (style) => {
+      const seats = [
+        'QS 3S 4S 5S 2H 3H 4H 5H 6H 2D 3D 4D 5D',
+        '2C 3C 4C 5C 6C 7C 6D 7D 8D 9D TD 2S 6S',
+        '8C 9C TC JC QC 7H 8H 9H TH JD QD 7S 8S',
+        'KC AC JH QH KH AH KD AD 9S TS JS KS AS',
+      ].map(split);
+      expect(choice(seats, 1, ['7C', '8C', 'AC'], style)).toBe('QS');
+    },
+  );
+
+  test.each(['rules', 'medium'] as const)(
+    'it ducks under the card that wins a trick with a point in it (%s)',
+    (style) => {
+      const seats = [
+        '9C KC 3S 4S 5S 2D 3D 4D 5D 6D 7D 8D 9D',
+        'TC 2C 3C 4C 5C 6C TD JD QD KD AD 2S 6S',
+        '7C 8C JC QC AC 7S 8S 9S TS JS QS KS AS',
+        '2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH',
+      ].map(split);
+      expect(choice(seats, 1, ['TC', '8C', 'AH'], style)).toBe('9C');
+    },
+  );
+});
