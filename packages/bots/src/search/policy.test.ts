@@ -3,6 +3,7 @@ import {
   compiledRules,
   dealRandom,
   HandCore,
+  makeCard,
   newGame,
   observation,
   parseCard,
@@ -10,6 +11,7 @@ import {
   preset,
   seatsToAct,
   seededRandom,
+  shuffleInPlace,
   unwrap,
   type Rules,
 } from '@hearts/engine';
@@ -91,10 +93,7 @@ describe('the playout policy', () => {
       const policy = new PlayoutPolicy(noise, undefined, style);
       const prng = new PlayoutRandom();
       for (let d = 0; d < 40; d++) {
-        for (let i = deck.length - 1; i > 0; i--) {
-          const j = Math.floor((rng.nextUint32() / 2 ** 32) * (i + 1));
-          [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-        }
+        shuffleInPlace(rng, deck);
         const hands = new Uint16Array(cfg.n * 4);
         deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
         core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
@@ -125,7 +124,7 @@ describe('the playout policy', () => {
     const policy = new PlayoutPolicy(0, undefined, style);
     policy.updatePlans(core, 0);
     const c = policy.choose(core, new PlayoutRandom());
-    return `${'23456789TJQKA'[c % 13]}${'CDSH'[(c / 13) | 0]}`;
+    return makeCard(c);
   }
 
   const split = (line: string): string[] => line.split(' ');

@@ -2,6 +2,7 @@ import {
   applyMove,
   CardSet,
   dealRandom,
+  makeCard,
   newGame,
   observation,
   parseCard,
@@ -315,12 +316,11 @@ describe('reading the others’ plays (PlayReader)', () => {
           policy.updatePlans(core, 0); // plans are set as a trick starts, as the reader sets them
         }
         const card = policy.choose(core, prng);
-        d = { kind: 'play', card: cardName(change(g, card) ?? card) };
+        d = { kind: 'play', card: makeCard(change(g, card) ?? card) };
       } else d = mediumBot.decide(observation(g, seat), { timeMs: 0, random: rng });
       g = unwrap(applyMove(g, seat, unwrap(parseNamedMove(d))));
     }
   }
-  const cardName = (c: number): string => `${'23456789TJQKA'[c % 13]}${'CDSH'[(c / 13) | 0]}`;
 
   test('the true deal of a hand the policy played has weight 1; deals that do not explain the plays weigh less', () => {
     let positions = 0;
