@@ -30,6 +30,7 @@ import {
 import { mediumBot } from './medium.js';
 import { EXPERT, SearchBot, tableScore } from './search/index.js';
 import { buildPosition, type PositionSpec } from './setup.js';
+import { TACTICS } from './tactics.js';
 
 /** Small budgets: the tests check the method, docs/analysis.md the figures. */
 const QUICK = { minSamples: 96, maxSamples: 480, minPassSamples: 100, maxPassSamples: 300 };
@@ -89,15 +90,19 @@ describe('a play decision', () => {
 
   test('the mark is the mark of the lowest cost the evaluation allows: a cost it is unsure of gets the lower mark', () => {
     // A few deals only, so that some cost's interval straddles a threshold; every mark must still be the low end's.
+    // Positions with costs near the thresholds: a duck and a cheap last take (the Q♠ kept when void costs so much
+    // that even its low end is a blunder).
     let straddled = 0;
-    for (const card of ['JC', '9C', 'AC', '6C', '8H', '3H'] as const) {
-      for (const seed of [1, 2, 3]) {
-        const a = analyzeDecision(at(queenWhenVoid, card), { minSamples: 48, maxSamples: 48, seed });
-        expect(a.costLow).toBeLessThanOrEqual(a.cost);
-        expect(a.costHigh).toBeGreaterThanOrEqual(a.cost);
-        expect(a.mark).toBe(markOf(a.costLow));
-        if (markOf(a.costLow) !== markOf(a.costHigh)) straddled++;
-      }
+    for (const spec of TACTICS.filter((t) => t.id === 'duck-under-king' || t.id === 'take-cheap-last')) {
+      const { obs } = buildPosition(spec);
+      for (const card of obs.legal)
+        for (const seed of [1, 2, 3]) {
+          const a = analyzeDecision(decisionPoint(obs, card), { minSamples: 48, maxSamples: 48, seed });
+          expect(a.costLow).toBeLessThanOrEqual(a.cost);
+          expect(a.costHigh).toBeGreaterThanOrEqual(a.cost);
+          expect(a.mark).toBe(markOf(a.costLow));
+          if (markOf(a.costLow) !== markOf(a.costHigh)) straddled++;
+        }
     }
     expect(straddled).toBeGreaterThan(0);
   });

@@ -4,12 +4,13 @@ import type { Level } from './types.js';
  * Each level's published strength, measured in duplicate arena matches (`hearts arena`; the
  * tables and commands are in docs/performance.md): the points per hand it takes more (+) or fewer (−) than the
  * medium bot would with the same cards in the same seat. Lower is stronger. Hard and expert: alone against a field
- * of three medium bots at the default budget (`--field medium`, 1,000 deals, 2026-12-02).
+ * of three medium bots at the default budget (`--field medium`, 1,000 deals each, 2026-12-02; the expert's run is
+ * the one after its playouts came to play as the medium bot).
  */
 export const STRENGTH: Readonly<Record<Level, number>> = {
   random: 7.46, // easy vs random −4.41, on top of medium vs easy (1,000 deals each)
   easy: 3.05, // medium vs easy −3.05
   medium: 0,
   hard: -1.39, // hard − medium −1.39 (95% CI −1.59 … −1.19)
-  expert: -1.59, // expert − medium −1.59 (95% CI −1.78 … −1.40); expert − hard −0.21 (−0.37 … −0.05)
+  expert: -1.98, // expert − medium −1.98 (95% CI −2.17 … −1.79); expert − expert before #16 −0.38 (−0.56 … −0.20)
 };

@@ -347,7 +347,7 @@ export const TACTICS: readonly Tactic[] = [
     id: 'no-dead-suit-lead',
     category: 'lead',
     level: 'medium',
-    why: 'Nobody else has a diamond: the 10♦ would win and everyone would throw points on it. Lead a low card they must beat.',
+    why: 'Nobody else has a diamond: the 10♦ would win and everyone would throw points on it; the K♠ may draw the Q♠. Lead anything else: rollouts by the medium bot favour the K♥, by hard the 4♣.',
     hand: 'TD 4C 6C 2H KH AH KS',
     tricks: [
       '1: 2C 5C 3C KC',
@@ -358,7 +358,7 @@ export const TACTICS: readonly Tactic[] = [
       '3: 2S 9S 3S 4S',
     ],
     trick: '0:',
-    play: ['4C', '6C', '2H'],
+    play: ['4C', '6C', '2H', 'KH', 'AH'],
   },
   // Stopping a moon
   {

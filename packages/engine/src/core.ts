@@ -459,6 +459,22 @@ export class HandCore {
     }
   }
 
+  /**
+   * The points of the moon cards (the hearts in play and the Q♠) each seat has taken so far this hand: what a
+   * moon is made of. Black Maria's K♠ and A♠, the J♦ and the seven of the die count in {@link rawPoints}, not here.
+   */
+  moonCardPoints(out: Int32Array | number[]): void {
+    const cfg = this.cfg;
+    const sp = cfg.suitPoints;
+    const queen = cfg.moonQueen ? cfg.cardPoints[QUEEN_OF_SPADES]! : 0;
+    for (let s = 0; s < cfg.n; s++) {
+      const b = s * 4;
+      out[s] =
+        sp[24576 + (this.taken[b + HEARTS]! & cfg.moonHearts)]! +
+        (this.taken[b + SPADES]! & QS_BIT ? queen : 0);
+    }
+  }
+
   /** The seat that took every moon card (all hearts and the Q♠), or -1. Only meaningful once the hand is over. */
   shooter(): number {
     const cfg = this.cfg;

@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { dealt, play, randomGame, rotate, start } from '../test/helpers.js';
 import {
   applyMove,
+  compiledRules,
+  HandCore,
   moonPoints,
+  preset,
+  shuffleInPlace,
   observation,
   seatsToAct,
   seededRandom,
@@ -185,6 +189,53 @@ describe('points and the moon', () => {
     expect(moonPoints(start({}).rules)).toBe(26);
     expect(moonPoints(start({ heartValues: 'rank', queenPoints: 25 }).rules)).toBe(129);
   });
+
+  // The last column: whether the rules score cards that are no moon card (Black Maria's K♠ and A♠, the J♦, the
+  // seven), so that some hands' points are not their moon card points.
+  test.each<[string, Partial<Rules>, boolean]>([
+    ['standard', {}, false],
+    ['Black Maria', preset('blackMaria'), true],
+    ['omnibus', preset('omnibus'), true],
+    ['spot hearts', preset('spot'), false],
+    ['the seven of the die', { sevenOfDie: true }, true],
+  ])(
+    'moonCardPoints: the points of the hearts and the Q♠ each seat has taken, nothing else (%s)',
+    (_, rules, scoresOthers) => {
+      const cfg = compiledRules(start(rules).rules);
+      const rng = seededRandom(11);
+      const deck: number[] = [];
+      for (let suit = 0; suit < 4; suit++)
+        for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r)) deck.push(suit * 13 + r);
+      const core = new HandCore(cfg);
+      const moon = new Int32Array(cfg.n);
+      const raw = new Int32Array(cfg.n);
+      const legal = new Int8Array(52);
+      let otherPoints = 0; // hands where a seat took points that are no moon card's
+      for (let d = 0; d < 30; d++) {
+        shuffleInPlace(rng, deck);
+        const hands = new Uint16Array(cfg.n * 4);
+        deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
+        core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
+        while (!core.isOver) core.play(legal[rng.nextUint32() % core.legalInto(legal)]!);
+        core.moonCardPoints(moon);
+        core.rawPoints(raw);
+        let sum = 0;
+        for (let s = 0; s < cfg.n; s++) {
+          let expected = 0;
+          for (let r = 0; r < 13; r++)
+            if (core.taken[s * 4 + 3]! & (1 << r)) expected += cfg.cardPoints[39 + r]!;
+          if (core.taken[s * 4 + 2]! & (1 << 10)) expected += cfg.cardPoints[36]!;
+          expect(moon[s]).toBe(expected);
+          if (raw[s] !== moon[s]) otherPoints++;
+          sum += moon[s]!;
+        }
+        expect(sum).toBe(cfg.moonValue);
+        const shooter = core.shooter();
+        if (shooter >= 0) expect(moon[shooter]).toBe(cfg.moonValue);
+      }
+      expect(otherPoints > 0).toBe(scoresOthers);
+    },
+  );
 
   test('the moon goes to whoever shoots it', () => {
     for (let k = 0; k < 4; k++) {

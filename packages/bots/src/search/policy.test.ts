@@ -17,7 +17,8 @@ import {
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { mediumBot } from '../medium.js';
-import { PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
+import { buildPosition } from '../setup.js';
+import { PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
 
 /** Suit masks, seat × suit, from card names per seat. */
 function handsOf(n: number, seats: string[][]): Uint16Array {
@@ -33,7 +34,7 @@ function handsOf(n: number, seats: string[][]): Uint16Array {
 
 describe('the playout policy', () => {
   test.each([
-    ['medium' as const, 0.85, 1],
+    ['medium' as const, 0.92, 1],
     ['rules' as const, 0, 0.7],
   ])(
     "%s style: a model of the medium bot (its card in at least %s and at most %s of the medium bot's plays)",
@@ -139,6 +140,38 @@ describe('the playout policy', () => {
         'KC AC JH QH KH AH KD AD 9S TS JS KS AS',
       ].map(split);
       expect(choice(seats, 1, ['7C', '8C', 'AC'], style)).toBe('QS');
+    },
+  );
+
+  test('the medium style knows the voids the others have shown: it leads the suit they can follow', () => {
+    // Seats 1 and 2 threw spades on the 2♣: a club led now, the seats void in it throw the Q♠ or hearts on it.
+    // By the counts alone the clubs (9 out) look safer than the diamonds (8 out).
+    const seats = [
+      'AC KC QC AD KD QD JD TD 8H 9H TH JH QH',
+      'QS 2S 3S 4S 5S 6S 2H 3H 4H 5H 5D 6D 7D',
+      '7S 8S 9S TS JS KS AS 6H 7H KH AH 8D 9D',
+      '2C 3C 4C 5C 6C 7C 8C 9C TC JC 2D 3D 4D',
+    ].map(split);
+    expect(choice(seats, 3, ['2C', 'AC', '2S', '7S'], 'medium')).toMatch(/D$/);
+  });
+
+  test.each([
+    ['Black Maria: the K♠ is no moon card', { blackMariaSpades: true }, 'KS', 'normal'],
+    ['the Q♠ is', {}, 'QS', 'shoot'],
+  ] as const)(
+    'a seat holding every point taken and enough high cards turns to the moon only for moon cards (%s)',
+    (_, rules, thrown, plan) => {
+      // Seat 0 wins the second trick, on which seat 1 throws the card; seat 0 holds ten high cards.
+      const hand = thrown === 'KS' ? 'AS QS JS' : 'AS KS JS';
+      const { state } = buildPosition({
+        rules,
+        hand: `${hand} AH KH QH JH KD QD JD 4C`,
+        tricks: ['1: 2C KC 5C 3C', `2: 5D 9D AD ${thrown}`],
+        trick: '0:',
+      });
+      const policy = new PlayoutPolicy(0, undefined, 'medium');
+      policy.updatePlans(state.core!.clone(), 0);
+      expect(policy.plans[0] === PLAN_SHOOT ? 'shoot' : 'normal').toBe(plan);
     },
   );
 

@@ -100,6 +100,16 @@ export class PlayoutPolicy {
   private readonly list = new Int8Array(52);
   private readonly points = new Int32Array(6);
   private readonly outs = new Uint16Array(4);
+  // The suits each seat has shown void in this hand (bit per suit), read from the plays of `voidsCore` up to
+  // `voidsCount`; see shownVoids.
+  private readonly voids = new Uint8Array(6);
+  private voidsCore: HandCore | null = null;
+  private voidsCount = 0;
+  // Per seat playing after the one to choose, in the medium style: the chance that it holds the Q♠, and what it
+  // throws on a trick when void in the suit led.
+  private readonly holdQ = new Float64Array(6);
+  private readonly dumpOf = new Float64Array(6);
+  private readonly afterSeats = new Int8Array(6);
 
   constructor(
     private readonly noise: number,
@@ -109,9 +119,11 @@ export class PlayoutPolicy {
 
   /**
    * Plays the hand to its end. Seats not in the bitmask `fixed` (whose plans the caller set) turn to shooting the
-   * moon once they hold every point taken so far, enough of them, and enough high cards to go on.
+   * moon once they hold every moon card taken so far (hearts and the Q♠: Black Maria's K♠ or the J♦ make no
+   * moon), enough of them, and enough high cards to go on.
    */
   playout(core: HandCore, rng: RandomSource, fixed = 0): void {
+    this.voidsCore = null; // the core may hold another deal now
     let tricks = -1;
     while (!core.isOver) {
       if (core.trickCount !== tricks) {
@@ -128,7 +140,7 @@ export class PlayoutPolicy {
     const n = cfg.n;
     for (let s = 0; s < n; s++) if (!(fixed & (1 << s))) this.plans[s] = PLAN_NORMAL;
     if (!cfg.moonAllowed || core.trickCount === 0) return;
-    core.rawPoints(this.points);
+    core.moonCardPoints(this.points);
     let holder = -1;
     for (let s = 0; s < n; s++) {
       if (this.points[s]! !== 0) {
@@ -223,7 +235,9 @@ export class PlayoutPolicy {
    * A card as the medium bot weighs it (`choosePlay` in medium.ts, on bitmasks and tables instead of sets): the
    * chance of winning the trick times what the trick will cost, against the card's cost of keeping (leads and
    * follows); a discard by its cost of keeping and the points it gives away. `inTrick` cards are in the trick,
-   * the highest of the suit led has rank `win` (leads: -1), `trickPoints` in it.
+   * the highest of the suit led has rank `win` (leads: -1), `trickPoints` in it. As the medium bot does, it
+   * knows the voids the seats after it have shown: such a seat cannot beat the card, and throws what it holds
+   * worst on the trick.
    */
   private weighed(core: HandCore, inTrick: number, led: number, win: number, trickPoints: number): number {
     const lm = this.legal;
@@ -257,17 +271,27 @@ export class PlayoutPolicy {
     const row = (Math.min(unseen, MAX_UNSEEN) * (MAX_HAND + 1) + Math.min(handSize, MAX_HAND)) * 14;
     const qsPts = cfg.cardPoints[QS]!;
     const qsOut = (outs[2]! & QS_BIT) !== 0;
-    const hold = 1 / Math.max(1, n - 1); // the chance that a given other seat holds a given unseen card
+    const voids = this.shownVoids(core);
     const cover = POPCOUNT13[h[base + 2]! & (QS_BIT - 1)]!;
     const perTrick = Math.max(0.3, left / Math.max(1, cfg.tricks - core.trickCount));
     const after = n - 1 - inTrick;
+    // An unseen spade is with one of the others not void in spades.
+    let spadeSeats = 0;
+    for (let i = 1; i < n; i++) if (!(voids[(seat + i) % n]! & 4)) spadeSeats++;
+    const spadeHold = 1 / Math.max(1, spadeSeats);
     // What a seat void in the suit led throws on the trick: the Q♠, else one of the two highest unseen hearts.
     const hearts = outs[3]!;
     const nHearts = POPCOUNT13[hearts]!;
-    const q = qsOut ? hold * qsPts : 0;
     const topH = topTwo(hearts);
-    const dump =
-      q + (nHearts ? ((1 - (qsOut && qsPts ? q / qsPts : 0)) * sp[3 * 8192 + topH]!) / POPCOUNT13[topH]! : 0);
+    const topHeart = nHearts ? sp[3 * 8192 + topH]! / POPCOUNT13[topH]! : 0;
+    for (let i = 0; i < after; i++) {
+      const t = (seat + 1 + i) % n;
+      const v = voids[t]!;
+      const hq = qsOut && !(v & 4) ? spadeHold : 0;
+      this.afterSeats[i] = v;
+      this.holdQ[i] = hq;
+      this.dumpOf[i] = hq * qsPts + (v & 8 ? 0 : (1 - (qsPts ? hq : 0)) * topHeart);
+    }
     const heartFollow = nHearts ? sp[3 * 8192 + hearts]! / nHearts : 0;
     const discarding = inTrick > 0 && !lm[led]!;
     let best = -1;
@@ -291,22 +315,29 @@ export class PlayoutPolicy {
         if (discarding) score = -0.6 * keep - 0.25 * Math.max(0, pts);
         else {
           let p = 0;
+          const bit = 1 << s;
           if (inTrick === 0 || r > win) {
             p = 1;
             if (higher > 0 && after > 0) {
               const one = 1 - HOLDS[row + higher]! * (0.55 + 0.45 * (1 - HOLDS[row + lower]!));
-              for (let i = 0; i < after; i++) p *= one;
+              for (let i = 0; i < after; i++) if (!(this.afterSeats[i]! & bit)) p *= one;
             }
           }
           let follow = s === 3 ? heartFollow : 0;
-          if (s === 2) {
-            if (r > 10 && qsOut) follow = q;
-            for (let k = r - 1; k > 10; k--)
-              // Black Maria's scoring K♠ under a led A♠
-              if (out & (1 << k)) follow += hold * cfg.cardPoints[26 + k]! * 0.5;
-          }
+          let blackMaria = 0; // Black Maria's scoring K♠ under a led A♠, per unit of the chance to hold it
+          if (s === 2)
+            for (let k = r - 1; k > 10; k--) if (out & (1 << k)) blackMaria += cfg.cardPoints[26 + k]! * 0.5;
           const voidP = VOID[row + Math.min(nOut, 13)]!;
-          const cost = trickPoints + pts + after * (voidP * dump + (1 - voidP) * follow);
+          let added = 0;
+          for (let i = 0; i < after; i++) {
+            if (this.afterSeats[i]! & bit) {
+              added += this.dumpOf[i]!;
+              continue;
+            }
+            if (s === 2) follow = (r > 10 && qsOut ? this.holdQ[i]! * qsPts : 0) + spadeHold * blackMaria;
+            added += voidP * this.dumpOf[i]! + (1 - voidP) * follow;
+          }
+          const cost = trickPoints + pts + added;
           score = p * (cost + 0.25) - 0.6 * keep;
           if (inTrick === 0 && s === 2) {
             if (r < 10 && qsOut && !(h[base + 2]! & HIGH_SPADES)) score -= 0.12 * qsPts;
@@ -320,6 +351,28 @@ export class PlayoutPolicy {
       }
     }
     return best;
+  }
+
+  /**
+   * The suits each seat has shown void in this hand so far (bit 1 << suit): a card of another suit on a trick it
+   * did not lead. Read on from where the last call stopped while the hand goes on; read afresh for another core
+   * or an earlier point of the hand.
+   */
+  private shownVoids(core: HandCore): Uint8Array {
+    const n = core.cfg.n;
+    const count = core.trickCount * n + core.trickSize;
+    if (core !== this.voidsCore || count < this.voidsCount) {
+      this.voids.fill(0);
+      this.voidsCore = core;
+      this.voidsCount = 0;
+    }
+    for (let p = this.voidsCount; p < count; p++) {
+      if (p % n === 0) continue;
+      const led = (core.plays[p - (p % n)]! / 13) | 0;
+      if (((core.plays[p]! / 13) | 0) !== led) this.voids[core.seatOfPlay(p)]! |= 1 << led;
+    }
+    this.voidsCount = count;
+    return this.voids;
   }
 
   private taken(core: HandCore, card: number): boolean {
@@ -356,11 +409,11 @@ export class PlayoutPolicy {
     return best;
   }
 
-  /** Whether another seat holds every point taken so far, enough to be dangerous. */
+  /** Whether another seat holds every moon card taken so far, enough to be dangerous. */
   private shooterOtherThan(core: HandCore, seat: number): boolean {
     const cfg = core.cfg;
     if (!cfg.moonAllowed || core.trickCount < 2) return false;
-    core.rawPoints(this.points);
+    core.moonCardPoints(this.points);
     let holder = -1;
     for (let s = 0; s < cfg.n; s++) {
       if (this.points[s]! !== 0) {
@@ -371,11 +424,11 @@ export class PlayoutPolicy {
     return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3;
   }
 
-  /** True when another seat than `seat` has taken every point so far, enough to be dangerous. */
+  /** True when another seat than `seat` has taken every moon card so far, enough to be dangerous, and wins the trick. */
   private mustStopMoon(core: HandCore, winner: number, seat: number): boolean {
     const cfg = core.cfg;
     if (!cfg.moonAllowed || core.trickCount < 3) return false;
-    core.rawPoints(this.points);
+    core.moonCardPoints(this.points);
     let holder = -1;
     for (let s = 0; s < cfg.n; s++) {
       if (this.points[s]! > 0) {

@@ -97,7 +97,7 @@ export const EXPERT: SearchParams = {
   dropZ: 4,
   settleAfter: 0.75,
   noise: 0.1,
-  playouts: 'rules',
+  playouts: 'medium',
   shootPlans: true,
   passCandidates: 12,
   passWorlds: 20_000,
@@ -225,7 +225,7 @@ export class SearchBot implements Bot {
     const work = new HandCore(cfg);
     const world = new Uint16Array(k.n * 4);
     const reader = p.inference && p.readPlays < 1 ? new PlayReader(k, p.readPlays) : null;
-    // An opponent who holds every point so far, and enough of them, is assumed to be going for the moon.
+    // An opponent who holds every moon card taken so far, enough of them, is assumed to be going for the moon.
     const shooter = suspectedShooter(k);
     const fixed = (1 << k.me) | (shooter >= 0 ? 1 << shooter : 0);
     const store = new Scores(options, p.maxWorlds);
@@ -239,7 +239,9 @@ export class SearchBot implements Bot {
       const s2 = rng.nextUint32();
       store.grow(worlds + 1);
       if (p.inference) store.weights[worlds] = worldWeight(world, k) * (reader ? reader.weight(world) : 1);
-      setUpWorld(base, world, k);
+      // The reader has just replayed the hand on this deal: its core stands where the playouts start.
+      if (reader) base.copyFrom(reader.position);
+      else setUpWorld(base, world, k);
       solver?.begin(base, k.me);
       for (let c = 0; c < candidates.length; c++) {
         for (let pl = 0; pl < plans.length; pl++) {
@@ -488,6 +490,11 @@ export class PlayReader {
   ) {
     this.core = new HandCore(k.cfg);
     this.start = new Uint16Array(k.n * 4);
+  }
+
+  /** Where the last {@link weight} left the hand: at the observed point, with that deal's holdings. */
+  get position(): HandCore {
+    return this.core;
   }
 
   /** The weight of a sampled deal (`world`: every seat's hand now, seat × suit masks). */
@@ -884,33 +891,33 @@ function moonPlausible(k: Knowledge): boolean {
   if (!k.cfg.moonAllowed) return false;
   let highs = 0;
   for (let suit = 0; suit < 4; suit++) highs += POPCOUNT13[k.hands[k.me * 4 + suit]! & 0x1e00]!; // J Q K A
-  return highs >= 4 && pointsTakenByOthers(k) === 0;
+  return highs >= 4 && moonPointsTakenByOthers(k) === 0;
 }
 
-/** Points each seat has taken in this hand's complete tricks. */
-function pointsTaken(k: Knowledge): Int32Array {
+/** The moon cards' points each seat has taken in this hand's complete tricks. */
+function moonPointsTaken(k: Knowledge): Int32Array {
   const core = new HandCore(k.cfg);
   const orig = new Uint16Array(k.n * 4);
   for (let i = 0; i < orig.length; i++) orig[i] = k.playedBy[i]! | k.hands[i]!;
   core.start(orig, k.dealer, k.sevenCard);
   for (const c of k.plays) core.play(c);
   const pts = new Int32Array(k.n);
-  core.rawPoints(pts);
+  core.moonCardPoints(pts);
   return pts;
 }
 
-/** Points (in absolute value) the other seats have taken in this hand's complete tricks. */
-function pointsTakenByOthers(k: Knowledge): number {
-  const pts = pointsTaken(k);
+/** The moon cards' points (in absolute value) the other seats have taken in this hand's complete tricks. */
+function moonPointsTakenByOthers(k: Knowledge): number {
+  const pts = moonPointsTaken(k);
   let total = 0;
   for (let s = 0; s < k.n; s++) if (s !== k.me) total += Math.abs(pts[s]!);
   return total;
 }
 
-/** The opponent who holds every point taken so far, at least 30 % of the moon, or -1. */
+/** The opponent who holds every moon card taken so far, at least 30 % of the moon, or -1. */
 function suspectedShooter(k: Knowledge): number {
   if (!k.cfg.moonAllowed) return -1;
-  const pts = pointsTaken(k);
+  const pts = moonPointsTaken(k);
   let holder = -1;
   for (let s = 0; s < k.n; s++) {
     if (pts[s] === 0) continue;
