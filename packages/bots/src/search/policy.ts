@@ -140,14 +140,7 @@ export class PlayoutPolicy {
     const n = cfg.n;
     for (let s = 0; s < n; s++) if (!(fixed & (1 << s))) this.plans[s] = PLAN_NORMAL;
     if (!cfg.moonAllowed || core.trickCount === 0) return;
-    core.moonCardPoints(this.points);
-    let holder = -1;
-    for (let s = 0; s < n; s++) {
-      if (this.points[s]! !== 0) {
-        if (holder >= 0) return;
-        holder = s;
-      }
-    }
+    const holder = this.soleMoonHolder(core);
     if (holder < 0 || fixed & (1 << holder) || this.points[holder]! < cfg.moonValue * 0.3) return;
     let high = 0;
     for (let suit = 0; suit < 4; suit++) high += POPCOUNT13[core.hands[holder * 4 + suit]! & 0x1e00]!; // J Q K A
@@ -409,18 +402,27 @@ export class PlayoutPolicy {
     return best;
   }
 
+  /**
+   * The one seat that has taken moon cards so far this hand, or -1 (none, or more than one); each seat's moon card
+   * points are left in `points`.
+   */
+  private soleMoonHolder(core: HandCore): number {
+    core.moonCardPoints(this.points);
+    let holder = -1;
+    for (let s = 0; s < core.cfg.n; s++) {
+      if (this.points[s]! !== 0) {
+        if (holder >= 0) return -1;
+        holder = s;
+      }
+    }
+    return holder;
+  }
+
   /** Whether another seat holds every moon card taken so far, enough to be dangerous. */
   private shooterOtherThan(core: HandCore, seat: number): boolean {
     const cfg = core.cfg;
     if (!cfg.moonAllowed || core.trickCount < 2) return false;
-    core.moonCardPoints(this.points);
-    let holder = -1;
-    for (let s = 0; s < cfg.n; s++) {
-      if (this.points[s]! !== 0) {
-        if (holder >= 0) return false;
-        holder = s;
-      }
-    }
+    const holder = this.soleMoonHolder(core);
     return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3;
   }
 
@@ -428,14 +430,7 @@ export class PlayoutPolicy {
   private mustStopMoon(core: HandCore, winner: number, seat: number): boolean {
     const cfg = core.cfg;
     if (!cfg.moonAllowed || core.trickCount < 3) return false;
-    core.moonCardPoints(this.points);
-    let holder = -1;
-    for (let s = 0; s < cfg.n; s++) {
-      if (this.points[s]! > 0) {
-        if (holder >= 0) return false;
-        holder = s;
-      }
-    }
+    const holder = this.soleMoonHolder(core);
     return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3 && winner === holder;
   }
 
