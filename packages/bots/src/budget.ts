@@ -1,7 +1,8 @@
 /**
  * The bots' time budget per decision, in one place. A bot answers within its budget; the search bots think for a
- * share of it (hard up to 45 %, the expert 75–90 %: see `search/search.ts`), so the more time, the stronger the
- * expert. The decision times and strengths these give are in docs/performance.md.
+ * share of it (hard up to 17 %; the expert 30 % when its choice is settled early, up to 90 % when it is close: see
+ * `EXPERT` in `search/search.ts`), so the more time, the stronger the expert. The budget is each decision's
+ * ceiling; the expert's median decision is under a third of it. The decision times and strengths these give are in docs/performance.md.
  *
  * ```ts
  * bot.decide(observation(state, seat), { timeMs: BOT_TIME_MS, random });
@@ -10,12 +11,14 @@
 
 /**
  * Where many tables share a machine: the server's tables (`BOT_TIME_MS` in its environment overrides it),
- * `hearts arena` and `hearts bench`. The expert's median decision at this budget is about 105 ms on the 2-core VM.
+ * `hearts arena` and `hearts bench`. On the 2-core VM the expert's median decision at this budget is about 115 ms and
+ * its 95th percentile 360 ms: a close choice gets three times what a settled one does.
  */
-export const BOT_TIME_MS = 150;
+export const BOT_TIME_MS = 400;
 
 /**
  * The search bots in the browser, where each has a Web Worker to itself and the player waits for its move anyway
- * (at the normal pace a bot's card is held back 420 ms): the expert thinks about 375–450 ms there.
+ * (at the normal pace a bot's card is held back 420 ms): the expert's median decision there is under that hold, a
+ * close choice takes up to 900 ms.
  */
-export const BROWSER_BOT_TIME_MS = 500;
+export const BROWSER_BOT_TIME_MS = 1000;

@@ -5,12 +5,12 @@ import type { Level } from './types.js';
  * tables and commands are in docs/performance.md): the points per hand it takes more (+) or fewer (−) than the
  * medium bot would with the same cards in the same seat. Lower is stronger. Hard and expert: alone against a field
  * of three medium bots at the default budget (`--field medium`, 1,000 deals each, 2026-12-02; the expert's run is
- * the one after its playouts came to play as the medium bot).
+ * the one at the 400 ms ceiling, after its playouts came to play as the medium bot).
  */
 export const STRENGTH: Readonly<Record<Level, number>> = {
   random: 7.46, // easy vs random −4.41, on top of medium vs easy (1,000 deals each)
   easy: 3.05, // medium vs easy −3.05
   medium: 0,
   hard: -1.39, // hard − medium −1.39 (95% CI −1.59 … −1.19)
-  expert: -1.98, // expert − medium −1.98 (95% CI −2.17 … −1.79); expert − expert before #16 −0.38 (−0.56 … −0.20)
+  expert: -2.03, // expert − medium −2.03 (95% CI −2.22 … −1.85); expert − expert before #16 −0.49 (−0.67 … −0.32)
 };

@@ -77,8 +77,8 @@ describe('the tactical positions', () => {
 
   // The search bots on budgets that do not depend on the machine's speed: hard with so much time that its deal
   // limit binds; the expert, which thinks until its time is spent, on a clock that moves 0.1 ms a read (it reads
-  // it once per sampled deal), so its default 150 ms are 1,000–1,350 deals. Two seeds for the bots' randomness:
-  // the answers must not hang on a lucky sample.
+  // it once per sampled deal), so its default budget is 1,080 deals for a settled choice and up to 3,600 for a close
+  // one. Two seeds for the bots' randomness: the answers must not hang on a lucky sample.
   test.each([
     ['expert', 1],
     ['expert', 2],

@@ -30,6 +30,8 @@ describe('hearts bench', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, number | string>;
     expect(out).toMatchObject({ level: 'hard', decisions: 12, timeMs: 5 });
+    expect(out['meanMs']).toBeGreaterThan(0);
+    expect(out['meanMs']).toBeLessThanOrEqual(out['maxMs'] as number);
     expect(out['medianMs']).toBeLessThanOrEqual(out['p95Ms'] as number);
     expect(out['p95Ms']).toBeLessThanOrEqual(out['maxMs'] as number);
     const bad = await hearts('bench', '--bot', 'grandmaster');

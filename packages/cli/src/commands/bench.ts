@@ -32,7 +32,7 @@ Plays uniformly random legal hands on the engine's fast path, single-threaded, a
 second (deal, passing, every play, scoring) and plays per second.
 
 With --bot: four bots of that level play hands on one thread, and every decision with a real choice (passes and
-plays with more than one legal card) is timed; prints the median, 95th percentile and maximum decision time.
+plays with more than one legal card) is timed; prints the mean, median, 95th percentile and maximum decision time.
   --decisions  decisions to time (default 300)
   --time-ms    the time budget given to each decision (default ${BOT_TIME_MS}, the arena's and the server's)
 
@@ -142,6 +142,7 @@ export interface BotBenchResult {
   level: Level;
   decisions: number;
   timeMs: number;
+  meanMs: number; // what a server's bot thread pays per decision on average
   medianMs: number;
   p95Ms: number;
   maxMs: number;
@@ -180,7 +181,16 @@ export function runBotBench(
   }
   times.sort((a, b) => a - b);
   const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { level, decisions: times.length, timeMs, medianMs: at(0.5), p95Ms: at(0.95), maxMs: times.at(-1)! };
+  const meanMs = times.reduce((sum, t) => sum + t, 0) / times.length;
+  return {
+    level,
+    decisions: times.length,
+    timeMs,
+    meanMs,
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: times.at(-1)!,
+  };
 }
 
 export interface EndgameBenchResult {
@@ -297,11 +307,17 @@ time: ${line(e.micros, ' µs')}
       const b = runBotBench(rules.value, values.bot as Level, decisions, timeMs, rng);
       const round = (x: number): number => Math.round(x * 10) / 10;
       if (values.json)
-        printJson({ ...b, medianMs: round(b.medianMs), p95Ms: round(b.p95Ms), maxMs: round(b.maxMs) });
+        printJson({
+          ...b,
+          meanMs: round(b.meanMs),
+          medianMs: round(b.medianMs),
+          p95Ms: round(b.p95Ms),
+          maxMs: round(b.maxMs),
+        });
       else
         process.stdout.write(
           `${b.level}: ${b.decisions} decisions with a ${b.timeMs} ms budget, one thread\n` +
-            `median ${b.medianMs.toFixed(1)} ms, 95th percentile ${b.p95Ms.toFixed(1)} ms, max ${b.maxMs.toFixed(1)} ms\n`,
+            `mean ${b.meanMs.toFixed(1)} ms, median ${b.medianMs.toFixed(1)} ms, 95th percentile ${b.p95Ms.toFixed(1)} ms, max ${b.maxMs.toFixed(1)} ms\n`,
         );
       return 0;
     }
