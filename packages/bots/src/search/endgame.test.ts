@@ -297,3 +297,71 @@ describe('the endgame solver agrees with brute force', () => {
     );
   });
 });
+
+describe('the endgame solver remembers across solves of one deal', () => {
+  // The expert begins a sampled deal once and then solves the line after each of its candidate cards from the same
+  // memory: a position remembered on one line must be worth the same when another line reaches it.
+  test.each(VARIANTS)('every candidate line, solved after the others: %s', (_name, options) => {
+    const parsed = parseRules(options);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const cfg = compiledRules(parsed.value);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 3, max: cfg.n > 4 ? 3 : 4 }), // four cards a seat is where the expert starts solving
+        fc.integer({ min: 0, max: 5 }),
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: cfg.n, maxLength: cfg.n }),
+        fc.integer({ min: 0, max: 5 }), // a seat going for the moon: positions differ in who can still shoot
+        (seed, cards, extra, before, shooter) => {
+          const core = randomEndgame(cfg, seed, cards, extra, shooter);
+          const game: GameContext = { before, handsDone: 1 };
+          const root = core.turn;
+          const solver = new EndgameSolver(cfg, game);
+          solver.begin(core, root);
+          const out = new Int32Array(cfg.n);
+          const moves = new Int8Array(52);
+          const count = core.legalInto(moves);
+          const solved = Array.from(moves.subarray(0, count), (m) => {
+            const work = core.clone();
+            work.play(m);
+            return bruteForce(work, root, game);
+          });
+          // Twice over the candidates: the second round finds every line's positions remembered.
+          for (let round = 0; round < 2; round++)
+            for (let i = 0; i < count; i++) {
+              const work = core.clone();
+              work.play(moves[i]!);
+              const expected = solved[i]!;
+              solver.value(work, out);
+              expect([...out]).toEqual(expected);
+              solver.finish(work);
+              expect(work.isOver).toBe(true);
+              expect(bruteForce(work, root, game)).toEqual(expected);
+            }
+          // And the position itself, solved last, agrees with the lines' best.
+          solver.value(core, out);
+          expect([...out]).toEqual(bruteForce(core, root, game));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  test('a repeated solve is answered from memory', () => {
+    const parsed = parseRules({});
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const cfg = compiledRules(parsed.value);
+    const core = randomEndgame(cfg, 7, 4, 0);
+    const solver = new EndgameSolver(cfg, GAME);
+    solver.begin(core, core.turn);
+    const first = new Int32Array(4);
+    solver.value(core, first);
+    const cold = solver.nodes;
+    const again = new Int32Array(4);
+    solver.value(core, again);
+    expect([...again]).toEqual([...first]);
+    expect([...first]).toEqual(bruteForce(core, core.turn, GAME));
+    // The second solve visits only the current trick's cards down to the remembered trick starts.
+    expect(solver.nodes - cold).toBeLessThan(cold / 4);
+  });
+});

@@ -88,7 +88,7 @@ export const HARD: SearchParams = {
  * contenders. The deal limits only bound the memory.
  *
  * The budget is a ceiling, not a target: a settled choice stops once 30 % of it is spent (`settleAfter`), a close
- * one goes on to 90 %. At the default budget (`BOT_TIME_MS`, 400 ms) the median decision takes about 115 ms and the
+ * one goes on to 90 %. At the default budget (`BOT_TIME_MS`, 400 ms) the median decision takes about 112 ms and the
  * close ones up to 360 ms, so the time goes where the choice is hard (docs/performance.md).
  */
 export const EXPERT: SearchParams = {
