@@ -12,5 +12,5 @@ export const STRENGTH: Readonly<Record<Level, number>> = {
   easy: 3.05, // medium vs easy −3.05
   medium: 0,
   hard: -1.39, // hard − medium −1.39 (95% CI −1.59 … −1.19)
-  expert: -2.03, // expert − medium −2.03 (95% CI −2.22 … −1.85); expert − expert before #16 −0.49 (−0.67 … −0.32)
+  expert: -2.13, // expert − medium −2.13 (95% CI −2.32 … −1.93); expert − expert before #16 −0.57 (−0.75 … −0.39)
 };

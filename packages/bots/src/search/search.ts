@@ -87,8 +87,8 @@ export const HARD: SearchParams = {
  * (plays and passes alike). Options clearly worse (`dropZ`) stop being played out, so the deals go to the
  * contenders. The deal limits only bound the memory.
  *
- * The budget is a ceiling, not a target: a settled choice stops once 30 % of it is spent (`settleAfter`), a close
- * one goes on to 90 %. At the default budget (`BOT_TIME_MS`, 400 ms) the median decision takes about 112 ms and the
+ * The budget is a ceiling, not a target: a settled choice stops once 38 % of it is spent (`settleAfter`), a close
+ * one goes on to 90 %. At the default budget (`BOT_TIME_MS`, 400 ms) the median decision takes about 142 ms and the
  * close ones up to 360 ms, so the time goes where the choice is hard (docs/performance.md).
  */
 export const EXPERT: SearchParams = {
@@ -99,7 +99,7 @@ export const EXPERT: SearchParams = {
   look: 1 / 16,
   stopLoss: 0.3,
   dropZ: 4,
-  settleAfter: 0.3,
+  settleAfter: 0.38,
   noise: 0.1,
   playouts: 'medium',
   shootPlans: true,

@@ -8,12 +8,12 @@ describe('strengthText', () => {
   test.each([
     [
       'en',
-      'Expert: takes 2.0 points per hand fewer than Medium',
+      'Expert: takes 2.1 points per hand fewer than Medium',
       'Easy: takes 3.1 points per hand more than Medium',
     ],
     [
       'de',
-      'Experte: nimmt 2,0 Punkte pro Runde weniger als Mittel',
+      'Experte: nimmt 2,1 Punkte pro Runde weniger als Mittel',
       'Leicht: nimmt 3,1 Punkte pro Runde mehr als Mittel',
     ],
   ])('shows each level’s measured strength against medium (%s)', async (lang, expert, easy) => {
