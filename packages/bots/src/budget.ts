@@ -13,7 +13,7 @@
 /**
  * Where many tables share a machine: the server's tables (`BOT_TIME_MS` in its environment overrides it),
  * `hearts arena` and `hearts bench`. On the 2-core VM the expert's median decision at this budget is about 142 ms and
- * its 95th percentile 360 ms: a close choice gets three times what a settled one does.
+ * its 95th percentile 360 ms: a close choice gets two and a half times what a settled one does.
  */
 export const BOT_TIME_MS = 400;
 
