@@ -257,42 +257,61 @@ const VARIANTS: [string, Partial<Rules>][] = [
   ['no moon', { moon: 'none' }],
 ];
 
+/** The compiled rules of a variant's options. */
+function configOf(options: Partial<Rules>): HandConfig {
+  const parsed = parseRules(options);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return compiledRules(parsed.value);
+}
+
+/**
+ * Random endgames of `cfg` with `cards` cards a seat (a range) and the scores before the hand; `shooters` the range of
+ * {@link randomEndgame}'s `shooter` (-1: no seat going for the moon).
+ */
+function endgames(
+  cfg: HandConfig,
+  cards: { min: number; max: number },
+  shooters: { min: number; max: number },
+): fc.Arbitrary<{ core: HandCore; game: GameContext }> {
+  return fc
+    .tuple(
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.integer(cards),
+      fc.integer({ min: 0, max: 5 }),
+      fc.array(fc.integer({ min: 0, max: 60 }), { minLength: cfg.n, maxLength: cfg.n }),
+      fc.integer(shooters),
+    )
+    .map(([seed, n, extra, before, shooter]) => ({
+      core: randomEndgame(cfg, seed, n, extra, shooter),
+      game: { before, handsDone: 1 },
+    }));
+}
+
 describe('the endgame solver agrees with brute force', () => {
   test.each(VARIANTS)('on random small endgames: %s', (_name, options) => {
-    const parsed = parseRules(options);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const cfg = compiledRules(parsed.value);
+    const cfg = configOf(options);
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 1, max: 3 }),
-        fc.integer({ min: 0, max: 5 }),
-        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: cfg.n, maxLength: cfg.n }),
-        fc.integer({ min: -1, max: 5 }),
-        (seed, cards, extra, before, shooter) => {
-          const core = randomEndgame(cfg, seed, cards, extra, shooter);
-          const game: GameContext = { before, handsDone: 1 };
-          const root = core.turn;
-          const expected = bruteForce(core, root, game);
-          const solver = new EndgameSolver(cfg, game);
-          solver.begin(core, root);
-          const out = new Int32Array(cfg.n);
-          solver.value(core, out);
-          expect([...out]).toEqual(expected);
-          // Without merging equivalent cards it is the same.
-          solver.merge = false;
-          solver.begin(core, root);
-          solver.value(core, out);
-          expect([...out]).toEqual(expected);
-          // And the line it plays scores what it solved.
-          solver.merge = true;
-          solver.begin(core, root);
-          const work = core.clone();
-          solver.finish(work);
-          expect(work.isOver).toBe(true);
-          expect(bruteForce(work, root, game)).toEqual(expected);
-        },
-      ),
+      fc.property(endgames(cfg, { min: 1, max: 3 }, { min: -1, max: 5 }), ({ core, game }) => {
+        const root = core.turn;
+        const expected = bruteForce(core, root, game);
+        const solver = new EndgameSolver(cfg, game);
+        solver.begin(core, root);
+        const out = new Int32Array(cfg.n);
+        solver.value(core, out);
+        expect([...out]).toEqual(expected);
+        // Without merging equivalent cards it is the same.
+        solver.merge = false;
+        solver.begin(core, root);
+        solver.value(core, out);
+        expect([...out]).toEqual(expected);
+        // And the line it plays scores what it solved.
+        solver.merge = true;
+        solver.begin(core, root);
+        const work = core.clone();
+        solver.finish(work);
+        expect(work.isOver).toBe(true);
+        expect(bruteForce(work, root, game)).toEqual(expected);
+      }),
       { numRuns: 80 },
     );
   });
@@ -302,19 +321,13 @@ describe('the endgame solver remembers across solves of one deal', () => {
   // The expert begins a sampled deal once and then solves the line after each of its candidate cards from the same
   // memory: a position remembered on one line must be worth the same when another line reaches it.
   test.each(VARIANTS)('every candidate line, solved after the others: %s', (_name, options) => {
-    const parsed = parseRules(options);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const cfg = compiledRules(parsed.value);
+    const cfg = configOf(options);
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 3, max: cfg.n > 4 ? 3 : 4 }), // four cards a seat is where the expert starts solving
-        fc.integer({ min: 0, max: 5 }),
-        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: cfg.n, maxLength: cfg.n }),
-        fc.integer({ min: 0, max: 5 }), // a seat going for the moon: positions differ in who can still shoot
-        (seed, cards, extra, before, shooter) => {
-          const core = randomEndgame(cfg, seed, cards, extra, shooter);
-          const game: GameContext = { before, handsDone: 1 };
+        // Four cards a seat is where the expert starts solving; a seat always goes for the moon, so that
+        // positions differ in who can still shoot.
+        endgames(cfg, { min: 3, max: cfg.n > 4 ? 3 : 4 }, { min: 0, max: 5 }),
+        ({ core, game }) => {
           const root = core.turn;
           const solver = new EndgameSolver(cfg, game);
           solver.begin(core, root);
@@ -348,9 +361,7 @@ describe('the endgame solver remembers across solves of one deal', () => {
   });
 
   test('a repeated solve is answered from memory', () => {
-    const parsed = parseRules({});
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const cfg = compiledRules(parsed.value);
+    const cfg = configOf({});
     const core = randomEndgame(cfg, 7, 4, 0);
     const solver = new EndgameSolver(cfg, GAME);
     solver.begin(core, core.turn);
