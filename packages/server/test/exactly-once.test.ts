@@ -21,7 +21,8 @@ import {
 } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
-import { type ResultMessage } from '@hearts/table';
+import { type ResultMessage, type StoredSeat } from '@hearts/table';
+import { livePrize } from '../src/economy/chips.js';
 import { finishLiveGame } from '../src/rating/finish.js';
 import type { Database } from '../src/store/schema.js';
 import { KyselyStore } from '../src/store/kysely-store.js';
@@ -85,7 +86,11 @@ async function traces(store: KyselyStore, tableId: string) {
     .select(['subject', 'games', 'mu'])
     .orderBy('subject')
     .execute();
-  const table = await db.selectFrom('tables').select('status').where('id', '=', tableId).executeTakeFirst();
+  const table = await db
+    .selectFrom('tables')
+    .select(['status', 'seats', 'record'])
+    .where('id', '=', tableId)
+    .executeTakeFirst();
   return {
     results: Number(await count('game_results', 'game_id')),
     history: Number(await count('rating_history', 'game_id')),
@@ -95,6 +100,11 @@ async function traces(store: KyselyStore, tableId: string) {
     wallets: wallets.map((w) => ({ user: w.user_id, balance: Number(w.balance) })),
     ratings: ratings.map((r) => ({ subject: r.subject, games: Number(r.games), mu: Number(r.mu) })),
     status: table?.status,
+    // What the prize depends on: people dealt in and hands played (a game to 50 can end after two hands).
+    humansAtDeal: table
+      ? (JSON.parse(table.seats) as StoredSeat[]).filter((x) => x.kind === 'human').length
+      : 0,
+    hands: table?.record ? (JSON.parse(table.record) as { hands: unknown[] }).hands.length : 0,
   };
 }
 
@@ -221,9 +231,17 @@ test('killed (SIGKILL) as the players get their result: after the restart nothin
   const first = await read();
   expect(first.unfinished).toEqual([]);
   expect(first.t).toMatchObject({ results: 1, records: 4, players: 4, status: 'finished' });
+  // The chips paid are those the players were told, and those the prize rule gives the winning people (bots win
+  // most of these games, and a game to 50 may end before it pays anything: then the ledger is rightly empty).
   const result = clients.find((c) => c.result)!.result!;
-  const winners = [x, y].filter((_, i) => result.ranks[clients[i]!.state!.table.you] === 1);
-  expect(first.t.ledger.map((e) => e.amount)).toEqual(winners.map(() => 25_000));
+  const seatsOf = clients.map((c) => c.state!.table.you);
+  const prize = livePrize({ rated: true, humansAtDeal: first.t.humansAtDeal, hands: first.t.hands });
+  expect(first.t.humansAtDeal).toBe(2);
+  expect(first.t.hands).toBeGreaterThanOrEqual(2); // 26 points a hand at most, so 50 takes two
+  const winners = seatsOf.filter((seat) => result.ranks[seat] === 1);
+  const paid = first.t.ledger.map((e) => e.amount);
+  expect(paid).toEqual(prize ? winners.map(() => prize.amount) : []);
+  expect(paid).toEqual(seatsOf.map((seat) => result.chips?.[seat] ?? 0).filter((n) => n > 0));
 
   server = await spawnAt(port, database);
   await new Promise((r) => setTimeout(r, 500));
