@@ -282,12 +282,29 @@ describe('solo Hearts in Chromium', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?botMs=5&speed=fast`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    const manifest = await page.evaluate(async () => {
-      const href = document.querySelector('link[rel=manifest]')!.getAttribute('href')!;
-      return (await fetch(href)).json() as Promise<{ name: string; display: string; icons: unknown[] }>;
-    });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const [fromCache, manifest] = await Promise.all([
+      page.waitForResponse((r) => r.request().resourceType() === 'fetch' && r.url().includes('manifest')),
+      page.evaluate(async () => {
+        const href = document.querySelector('link[rel=manifest]')!.getAttribute('href')!;
+        return (await fetch(href)).json() as Promise<{ name: string; display: string; icons: unknown[] }>;
+      }),
+    ]);
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.length).toBeGreaterThan(1);
+    // The worker answers the app's own files, never the game server's API: that goes straight to the network.
+    expect(fromCache.fromServiceWorker()).toBe(true);
+    const notFound =
+      'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+    const [api] = await Promise.all([
+      page.waitForResponse((r) => r.request().resourceType() === 'fetch' && r.url().endsWith('/api/me')),
+      page.waitForEvent('console', (m) => `console: ${m.text()}` === notFound), // this server serves only the app
+      page.evaluate(() => fetch('/api/me').then(() => undefined)),
+    ]);
+    expect(api.fromServiceWorker()).toBe(false);
+    expect(api.status()).toBe(404);
+    expect(errors).toContain(notFound);
+    errors.splice(errors.indexOf(notFound), 1); // the probe's own 404, and only it
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('button', { name: 'Play', exact: true }).click();

@@ -32,6 +32,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The game server's API (and its event streams) goes straight to the network: nothing of it is kept, and a
+  // request through the worker would only add a hop (and, for a stream, tie it to the worker's life).
+  if (url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     // The app is one page: any navigation is answered with it, from the network when possible.
     event.respondWith(
