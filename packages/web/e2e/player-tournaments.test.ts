@@ -90,13 +90,7 @@ const page: PlayerPage = {
 };
 
 async function open(width: number, lang: 'de' | 'en'): Promise<{ tab: Page; errors: string[] }> {
-  // No service worker: once it controls the page (it claims it as soon as it is active, which under load can come
-  // before the profile's request), the app's requests go through it and `tab.route` no longer sees them.
-  const context = await browser.newContext({
-    viewport: { width, height: 1400 },
-    locale: lang,
-    serviceWorkers: 'block',
-  });
+  const context = await browser.newContext({ viewport: { width, height: 1400 }, locale: lang });
   const tab = await context.newPage();
   const errors = watchErrors(tab);
   await tab.route('**/api/**', (route) =>
