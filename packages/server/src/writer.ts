@@ -4,8 +4,10 @@
  * table, so one table's problem never refuses another table's move.
  *
  * Up to `concurrency` batches are written at once (PostgreSQL: several connections, each waiting for its own
- * commit; SQLite: one). A table waits for its rows before it writes again, so batches in flight at the same time
- * never hold two events of one table, and each table's events are written in order.
+ * commit; SQLite: one). A store that can write at once (SQLite, `appendEventsNow`) writes the batch in the same
+ * turn, without the promise chain of an asynchronous write. A table waits for its rows before it writes again, so
+ * batches in flight at the same time never hold two events of one table, and each table's events are written in
+ * order.
  */
 import type { EventRow, GameStore } from './store/types.js';
 
@@ -38,6 +40,7 @@ export class EventWriter {
           this.scheduled = false;
           const batch = this.waiting;
           this.waiting = [];
+          if (this.writeNow(batch)) return;
           const lane = this.next++ % this.lanes.length;
           this.lanes[lane] = this.lanes[lane]!.then(() => this.write(batch));
         });
@@ -49,6 +52,22 @@ export class EventWriter {
   async flush(): Promise<void> {
     while (this.waiting.length > 0 || this.scheduled) await new Promise((r) => setImmediate(r));
     await Promise.all(this.lanes);
+  }
+
+  /**
+   * Writes the batch before returning where the store can (`appendEventsNow`); false leaves it to {@link write}:
+   * when the store cannot now, and when the batch failed (write retries it table by table).
+   */
+  private writeNow(batch: Waiter[]): boolean {
+    if (!this.store.appendEventsNow) return false;
+    try {
+      if (!this.store.appendEventsNow(batch.flatMap((w) => w.rows))) return false;
+    } catch {
+      return false;
+    }
+    this.batches++;
+    for (const w of batch) w.resolve();
+    return true;
   }
 
   private async write(batch: Waiter[]): Promise<void> {

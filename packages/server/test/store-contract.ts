@@ -84,6 +84,9 @@ const move = (tableId: string, seq: number, seat: number, clientId: string | nul
   at: 3000 + seq,
 });
 
+/** A table record and a player's move as stored events, for tests of one store beside the contract. */
+export { table as eventTable, move as moveRow };
+
 export function describeGameStore(label: string, open: () => Promise<GameStore>): void {
   describe(`GameStore: ${label}`, () => {
     let store: GameStore;
@@ -247,6 +250,26 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       await store.appendEvents([move('t1', 1, 1, 'a'), move('t2', 0, 0, 'a')]);
       await store.appendEvents([move('t1', 2, 2, null), move('t1', 3, 2, null)]);
       expect((await store.loadTable('t1'))?.events.length).toBe(4);
+    });
+
+    test('events written at once (appendEventsNow, where the store has it): as appendEvents, all or none', async () => {
+      await store.createTable(table('t1'));
+      await store.createTable(table('t2'));
+      const now = store.appendEventsNow?.bind(store);
+      if (!now) return; // this store always appends asynchronously
+      expect(now([])).toBe(true);
+      expect(now([move('t1', 0, 0, 'a'), move('t2', 0, 1, 'a')])).toBe(true);
+      expect(() => now([move('t1', 1, 2, 'c'), move('t1', 2, 0, 'a')])).toThrow(); // move id repeated
+      expect(() => now([move('t1', 0, 3, 'd')])).toThrow(); // sequence number repeated
+      expect((await store.loadTable('t1'))?.events).toEqual([move('t1', 0, 0, 'a')]);
+      expect(now([move('t1', 1, 2, 'c')])).toBe(true);
+      await store.appendEvents([move('t1', 2, 3, 'e')]);
+      expect((await store.loadTable('t1'))?.events.map((e) => e.event)).toEqual(
+        [move('t1', 0, 0, 'a'), move('t1', 1, 2, 'c'), move('t1', 2, 3, 'e')].map((e) => e.event),
+      );
+      // More rows than one statement takes: left to appendEvents.
+      expect(now(Array.from({ length: 150 }, (_, i) => move('t2', 1 + i, i % 4, `m${i}`)))).toBe(false);
+      expect((await store.loadTable('t2'))?.events.length).toBe(1);
     });
 
     test('events: a large batch is stored whole', async () => {

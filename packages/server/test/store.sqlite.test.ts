@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import { describeGameStore } from './store-contract.js';
+import { describeGameStore, eventTable, moveRow } from './store-contract.js';
 
 describeGameStore('SQLite in memory', () => openSqliteStore(':memory:'));
 
@@ -20,4 +20,27 @@ test('a file store keeps its data across reopening', async () => {
   const b = await openSqliteStore(path);
   expect(await b.getSetting('secret')).toBe('kept');
   await b.close();
+});
+
+test('SQLite: no event is written at once while a transaction holds the connection (it would join it)', async () => {
+  const store = await openSqliteStore(':memory:');
+  try {
+    await store.createTable(eventTable('t1'));
+    await store.db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.insertInto('settings').values({ key: 'k', value: 'v' }).execute();
+        expect(store.appendEventsNow([moveRow('t1', 0, 0, 'a')])).toBe(false);
+        throw new Error('rolled back');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error) || e.message !== 'rolled back') throw e;
+      });
+    expect(await store.getSetting('k')).toBeNull();
+    expect((await store.loadTable('t1'))?.events).toEqual([]);
+    expect(store.appendEventsNow([moveRow('t1', 0, 0, 'a')])).toBe(true);
+    expect((await store.loadTable('t1'))?.events).toEqual([moveRow('t1', 0, 0, 'a')]);
+  } finally {
+    await store.close();
+  }
 });

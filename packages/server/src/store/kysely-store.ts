@@ -31,6 +31,28 @@ import {
 
 const EVENT_CHUNK = 100; // event rows per insert statement
 
+/**
+ * Runs one statement on the store's connection before returning, when nothing else holds the connection (SQLite:
+ * no transaction is open on it): true when it ran, false when it did not (nothing done). Throws as the statement does.
+ */
+export type RunNow = (sql: string, params: readonly unknown[]) => boolean;
+
+const eventRow = (e: EventRow): Insertable<EventsTable> => ({
+  table_id: e.tableId,
+  seq: e.seq,
+  type: e.event.type,
+  seat: 'seat' in e.event ? e.event.seat : null,
+  client_id: e.event.type === 'move' ? e.event.clientId : null,
+  payload: JSON.stringify(e.event),
+  created_at: e.at,
+});
+
+function eventParams(rows: readonly Insertable<EventsTable>[]): unknown[] {
+  const params: unknown[] = [];
+  for (const r of rows) params.push(r.table_id, r.seq, r.type, r.seat, r.client_id, r.payload, r.created_at);
+  return params;
+}
+
 const num = (x: number | string): number => Number(x);
 const numOrNull = (x: number | string | null): number | null => (x === null ? null : Number(x));
 
@@ -148,6 +170,7 @@ export class KyselyStore implements GameStore {
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => db.destroy(),
     private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
+    private readonly runNow?: RunNow, // SQLite: runs a statement on the connection at once, when it is free
   ) {
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
@@ -287,15 +310,7 @@ export class KyselyStore implements GameStore {
 
   async appendEvents(events: readonly EventRow[]): Promise<void> {
     if (events.length === 0) return;
-    const rows = events.map((e) => ({
-      table_id: e.tableId,
-      seq: e.seq,
-      type: e.event.type,
-      seat: 'seat' in e.event ? e.event.seat : null,
-      client_id: e.event.type === 'move' ? e.event.clientId : null,
-      payload: JSON.stringify(e.event),
-      created_at: e.at,
-    }));
+    const rows = events.map(eventRow);
     // One statement per chunk keeps every database's parameter limit; the transaction makes it all or none.
     if (rows.length <= EVENT_CHUNK) {
       await this.insertEvents(this.db, rows);
@@ -307,29 +322,42 @@ export class KyselyStore implements GameStore {
     });
   }
 
+  appendEventsNow(events: readonly EventRow[]): boolean {
+    if (!this.runNow || events.length > EVENT_CHUNK) return false;
+    if (events.length === 0) return true;
+    const rows = events.map(eventRow);
+    const params = eventParams(rows);
+    const sql = this.eventInsertSql(this.db, rows, params);
+    return sql !== null && this.runNow(sql, params);
+  }
+
   /**
    * Inserts event rows. The SQL of an insert depends only on the number of rows (every value is a parameter), so it
    * is built by Kysely once per row count and reused: the query builder costs more than SQLite's insert itself.
    */
   private async insertEvents(db: Kysely<Database>, rows: Insertable<EventsTable>[]): Promise<void> {
-    const params: unknown[] = [];
-    for (const r of rows)
-      params.push(r.table_id, r.seq, r.type, r.seat, r.client_id, r.payload, r.created_at);
+    const params = eventParams(rows);
+    const sql = this.eventInsertSql(db, rows, params);
+    if (sql === null) await db.insertInto('events').values(rows).execute();
+    else await db.executeQuery(CompiledQuery.raw(sql, params));
+  }
+
+  /** The SQL of an insert of these rows with exactly `params` in order (cached by row count), or null. */
+  private eventInsertSql(
+    db: Kysely<Database>,
+    rows: Insertable<EventsTable>[],
+    params: readonly unknown[],
+  ): string | null {
     let sql = this.eventSql.get(rows.length);
     if (sql === undefined) {
       const compiled = db.insertInto('events').values(rows).compile();
       // Cached only when the builder put exactly these parameters in this order.
-      if (
-        compiled.parameters.length !== params.length ||
-        compiled.parameters.some((p, i) => p !== params[i])
-      ) {
-        await db.executeQuery(compiled);
-        return;
-      }
+      if (compiled.parameters.length !== params.length || compiled.parameters.some((p, i) => p !== params[i]))
+        return null;
       sql = compiled.sql;
       this.eventSql.set(rows.length, sql);
     }
-    await db.executeQuery(CompiledQuery.raw(sql, params));
+    return sql;
   }
 
   async loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null> {

@@ -46,7 +46,14 @@ export async function openSqliteStore(path: string): Promise<KyselyStore> {
     },
   };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const store = new KyselyStore(db);
+  // better-sqlite3 is synchronous: a statement can run at once unless a transaction (Kysely's, across awaits)
+  // holds the connection; then the caller goes through Kysely, which queues behind it.
+  const runNow = (sql: string, params: readonly unknown[]): boolean => {
+    if (sqlite.inTransaction) return false;
+    database.prepare(sql).run(...params);
+    return true;
+  };
+  const store = new KyselyStore(db, () => db.destroy(), undefined, runNow);
   await store.migrate();
   return store;
 }

@@ -127,6 +127,14 @@ export interface GameStore {
   createTable(table: TableRecord): Promise<void>;
   /** Appends events atomically (all or none); throws when a (table, seq) or (table, seat, clientId) repeats. */
   appendEvents(events: readonly EventRow[]): Promise<void>;
+  /**
+   * The same append done before returning, where the database allows it (SQLite in this process, while no
+   * transaction holds the connection): true when the rows are written, false when nothing was done and
+   * {@link appendEvents} must write them. Throws as `appendEvents` rejects. A store without it always appends
+   * asynchronously. (A move at human pace comes alone: the promise chain of an asynchronous write cost it more
+   * than SQLite's insert itself — `docs/performance.md`, "The floor under the relay".)
+   */
+  appendEventsNow?(events: readonly EventRow[]): boolean;
   loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null>;
   tableExists(id: string): Promise<boolean>;
   /** Whether watchers may come to the table (the host's choice; kept across a restart). Unknown id: no change. */
