@@ -11,17 +11,28 @@
  * 3T/2 (--think-ms T); a move's latency runs from its send until the last of the table's four clients has it.
  * Server CPU is the relay process' own CPU time from the first start to the last table's end, divided by the moves.
  *
+ * With --floor, each round also runs the floor: the relay doing the work no game server can skip, with the same
+ * clients and load. Per move it decodes a move message (msgpack, as a client frames one), checks and applies it
+ * with the engine (a real game per table: the four passes, then the seat to act plays its first legal card),
+ * writes it durably (an event row in SQLite, WAL, the game server's events table and indexes, one commit per turn
+ * of the event loop as the game server's writer) and, once written, sends each seat its `play` message
+ * (`playMessages`, msgpack). What the game server spends above the floor is its own: room, protocol, table, clock.
+ *
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30 \
  *     --url http://127.0.0.1:3999 --rounds 3      # then `hearts loadtest` with the same load; the ratio
+ *   node packages/server/scripts/relay-bench.js --tables 600 --think-ms 1000 --ramp 15 --floor
  */
 /* global fetch */
 import { Buffer } from 'node:buffer';
 import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout } from 'node:timers';
+import { setImmediate, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -33,7 +44,7 @@ const OUT_BYTES = 100;
 const PASSES = 4;
 const PLAYS = 52;
 
-const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--think-ms T] [--ramp S]
+const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--think-ms T] [--ramp S] [--floor]
          [--url URL [--metrics-token T] [--workers W] [--rounds R]] [--json]
   --tables    tables of four clients
   --think-ms  mean thinking time per decision (uniform between T/2 and 3T/2; default 0)
@@ -41,6 +52,8 @@ const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--
   --url       a running game server: after each relay run, hearts loadtest with the same load (--workers W
               passed on), and the ratio of the two servers' CPU per move
   --rounds    relay and game server runs, in turn (default 1)
+  --floor     each round also runs the floor: the relay with the work no game server can skip (a move decoded,
+              checked and applied by the engine, written durably to SQLite, each seat's message encoded)
   --json      one line of JSON`;
 
 // --- the relay --------------------------------------------------------------------------------------------------
@@ -72,6 +85,100 @@ function serve() {
   http.listen(0, '127.0.0.1', () => process.stdout.write(`${http.address().port}\n`));
 }
 
+/** The floor: the relay with the work no game server can skip (see the top of this file). */
+async function serveFloor() {
+  const { pack, unpack } = require('@colyseus/msgpackr');
+  const engine = await import('@hearts/engine');
+  const { playMessages } = await import('@hearts/table');
+  const Database = createRequire(fileURLToPath(import.meta.resolve('@hearts/server')))('better-sqlite3');
+  const dir = mkdtempSync(join(tmpdir(), 'hearts-floor-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  process.on('SIGTERM', () => process.exit(0));
+  const db = new Database(join(dir, 'floor.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE events (table_id varchar(40) NOT NULL, seq integer NOT NULL, type varchar(16) NOT NULL,
+    seat integer, client_id varchar(64), payload text NOT NULL, created_at bigint NOT NULL,
+    CONSTRAINT events_pk PRIMARY KEY (table_id, seq));
+    CREATE UNIQUE INDEX events_client_id ON events (table_id, seat, client_id)`);
+  const insert = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)');
+  let batch = [];
+  const commit = () => {
+    const rows = batch;
+    batch = [];
+    db.transaction(() => {
+      for (const r of rows) insert.run(r.row);
+    })();
+    for (const r of rows) r.written();
+  };
+  const body = pack({ id: 'm7Kx2pQ9', move: { kind: 'play', card: 'QS' } }); // a move message's body, as sent
+  const tables = new Map();
+  let tableCount = 0;
+  const http = createServer((req, res) => {
+    if (req.url === '/cpu') {
+      const u = process.cpuUsage();
+      res.end(JSON.stringify({ cpuSeconds: (u.user + u.system) / 1e6, rssBytes: process.memoryUsage().rss }));
+    } else res.writeHead(404).end();
+  });
+  const wss = new WebSocketServer({ server: http });
+  wss.on('connection', (ws, req) => {
+    const key = req.url ?? '/';
+    let table = tables.get(key);
+    if (!table) {
+      const n = tableCount++;
+      const game = engine.dealRandom(engine.newGame().value, engine.seededRandom(n));
+      tables.set(key, (table = { id: `floor-${n}`, peers: new Set(), game, seq: 0 }));
+    }
+    table.peers.add(ws);
+    ws.on('message', (data) => {
+      const message = unpack(Buffer.from(body)); // decoded from a buffer of its own, as each frame arrives
+      const prev = table.game;
+      let seat = data.readUInt32LE(4);
+      let card = message.move.card;
+      let next;
+      if (prev.phase === 'pass')
+        next = engine.passCards(prev, seat, engine.handOf(prev, seat).toArray().slice(0, 3));
+      else {
+        seat = engine.seatsToAct(prev)[0];
+        card = engine.legalMoves(prev, seat).names()[0];
+        next = engine.applyMove(prev, seat, { kind: 'play', card: engine.parseCard(card) });
+      }
+      if (!next.ok) throw new Error(`the floor's move was refused: ${next.error.code}`);
+      table.game = next.value;
+      const seq = table.seq++;
+      const clientId = `${message.id}-${seq}`;
+      const event = {
+        type: 'move',
+        seat,
+        move: { kind: 'play', card },
+        by: 'player',
+        bankMs: 30000,
+        clientId,
+      };
+      batch.push({
+        row: [table.id, seq, 'move', seat, clientId, JSON.stringify(event), Date.now()],
+        written: () => {
+          const ms = playMessages(prev, table.game, seat, card, 30000, seq + 1, clientId);
+          let s = 0;
+          for (const peer of table.peers) {
+            const body = pack(ms?.[s++] ?? event); // a pass gets the event itself (a snapshot in the game server)
+            const out = Buffer.allocUnsafe(8 + body.length);
+            data.copy(out, 0, 0, 8);
+            body.copy(out, 8);
+            peer.send(out);
+          }
+        },
+      });
+      if (batch.length === 1) setImmediate(commit);
+    });
+    ws.on('close', () => {
+      table.peers.delete(ws);
+      if (table.peers.size === 0) tables.delete(key);
+    });
+  });
+  http.listen(0, '127.0.0.1', () => process.stdout.write(`${http.address().port}\n`));
+}
+
 // --- the load -----------------------------------------------------------------------------------------------------
 
 /** A small seeded generator (mulberry32), for the thinking times. */
@@ -95,15 +202,21 @@ async function relayStats(port) {
 }
 
 /** Runs the relay in a child process and loads it; resolves to the run's figures. */
-async function relayRun({ tables, thinkMs, rampMs }) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+async function relayRun({ tables, thinkMs, rampMs }, floor = false) {
+  const args = [fileURLToPath(import.meta.url), '--serve', ...(floor ? ['--floor'] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const port = await new Promise((resolve, reject) => {
-      child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
-      child.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
-    });
+    // The relay ending before its run does ends the run (the floor stops at a move the engine refuses).
+    const exited = new Promise((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`the relay exited (${code})`))),
+    );
+    exited.catch(() => undefined);
+    const port = await Promise.race([
+      new Promise((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d).trim())))),
+      exited,
+    ]);
     const rng = random(1);
     const think = () => (thinkMs > 0 ? thinkMs / 2 + thinkMs * rng() : 0);
     const url = `ws://127.0.0.1:${port}`;
@@ -141,7 +254,7 @@ async function relayRun({ tables, thinkMs, rampMs }) {
     const ownBefore = process.cpuUsage();
     const started = performance.now();
     const message = Buffer.alloc(IN_BYTES);
-    await Promise.all(
+    const played = Promise.all(
       runs.map(
         (run) =>
           new Promise((resolveTable) => {
@@ -182,6 +295,7 @@ async function relayRun({ tables, thinkMs, rampMs }) {
           }),
       ),
     );
+    await Promise.race([played, exited]);
     const seconds = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
     const after = await relayStats(port);
@@ -237,6 +351,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       serve: { type: 'boolean' },
+      floor: { type: 'boolean' },
       tables: { type: 'string' },
       'think-ms': { type: 'string' },
       ramp: { type: 'string' },
@@ -248,7 +363,7 @@ async function main() {
       help: { type: 'boolean' },
     },
   });
-  if (values.serve) return serve();
+  if (values.serve) return values.floor ? serveFloor() : serve();
   const num = (v, name, dflt, min) => {
     if (v === undefined) return dflt;
     const n = Number(v);
@@ -275,18 +390,26 @@ async function main() {
   for (let r = 0; r < rounds; r++) {
     const relay = await relayRun(o);
     if (!values.json) process.stdout.write(`round ${r + 1}\n${line('relay', relay)}\n`);
+    const floor = values.floor ? await relayRun(o, true) : null;
+    const floorRatio = floor && Math.round((floor.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100;
+    if (!values.json && floor)
+      process.stdout.write(`${line('floor', floor)}\n  floor / relay ${floorRatio}\n`);
     const hearts = o.url ? await heartsRun(o) : null;
     const ratio =
       hearts?.serverCpuUsPerMove != null
         ? Math.round((hearts.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100
         : null;
-    results.push({ relay, hearts, ratio });
+    results.push({ relay, ...(floor ? { floor, floorRatio } : {}), hearts, ratio });
     if (!values.json && hearts)
       process.stdout.write(
         `${line('hearts', hearts)}\n` +
           `        tables completed ${hearts.tablesCompleted} of ${hearts.tables}; passes / plays / end of hand p99 ` +
           `${hearts.passLatencyMs.p99} / ${hearts.playLatencyMs.p99} / ${hearts.endLatencyMs.p99} ms\n` +
-          `  ratio (server CPU per move) ${ratio}\n`,
+          `  ratio (server CPU per move) ${ratio}` +
+          (floor
+            ? `; to the floor ${Math.round((hearts.serverCpuUsPerMove / floor.serverCpuUsPerMove) * 100) / 100}`
+            : '') +
+          '\n',
       );
   }
   const ratios = results

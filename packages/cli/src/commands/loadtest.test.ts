@@ -147,6 +147,28 @@ describe('hearts loadtest', () => {
     expect(r.stderr).toContain('3 of 3 tables finished');
   }, 120_000);
 
+  test('relay-bench --floor: the relay with the necessary work plays every move through the engine', async () => {
+    const r = await new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        [RELAY_BENCH, '--tables', '3', '--floor', '--json'],
+        { cwd: tmpdir() },
+        (error, stdout, stderr) => resolve({ code: error ? -1 : 0, stdout, stderr }),
+      ),
+    );
+    expect(r.stderr).toBe(''); // an illegal move would have stopped the floor (and its clients' moves with it)
+    expect(r.code).toBe(0);
+    type Figures = { moves: number; serverCpuUsPerMove: number };
+    const out = JSON.parse(r.stdout.trim()) as {
+      rounds: { relay: Figures; floor: Figures; floorRatio: number; hearts: null }[];
+    };
+    const { relay, floor, floorRatio, hearts: game } = out.rounds[0]!;
+    expect([relay.moves, floor.moves]).toEqual([3 * 56, 3 * 56]);
+    expect(floor.serverCpuUsPerMove).toBeGreaterThan(0);
+    expect(floorRatio).toBeCloseTo(floor.serverCpuUsPerMove / relay.serverCpuUsPerMove, 1);
+    expect(game).toBeNull();
+  }, 120_000);
+
   test('relay-bench loads a bare relay the same way, then the server, and gives the ratio', async () => {
     const r = await new Promise<Run>((resolve) =>
       execFile(
