@@ -58,15 +58,20 @@ const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--
 
 // --- the relay --------------------------------------------------------------------------------------------------
 
-function serve() {
-  const tables = new Map();
+/** The relay's HTTP server (its CPU time and memory at `/cpu`) with a WebSocket server on it. */
+function relayServer() {
   const http = createServer((req, res) => {
     if (req.url === '/cpu') {
       const u = process.cpuUsage();
       res.end(JSON.stringify({ cpuSeconds: (u.user + u.system) / 1e6, rssBytes: process.memoryUsage().rss }));
     } else res.writeHead(404).end();
   });
-  const wss = new WebSocketServer({ server: http });
+  return { http, wss: new WebSocketServer({ server: http }) };
+}
+
+function serve() {
+  const tables = new Map();
+  const { http, wss } = relayServer();
   wss.on('connection', (ws, req) => {
     const id = req.url ?? '/';
     let table = tables.get(id);
@@ -114,13 +119,7 @@ async function serveFloor() {
   const body = pack({ id: 'm7Kx2pQ9', move: { kind: 'play', card: 'QS' } }); // a move message's body, as sent
   const tables = new Map();
   let tableCount = 0;
-  const http = createServer((req, res) => {
-    if (req.url === '/cpu') {
-      const u = process.cpuUsage();
-      res.end(JSON.stringify({ cpuSeconds: (u.user + u.system) / 1e6, rssBytes: process.memoryUsage().rss }));
-    } else res.writeHead(404).end();
-  });
-  const wss = new WebSocketServer({ server: http });
+  const { http, wss } = relayServer();
   wss.on('connection', (ws, req) => {
     const key = req.url ?? '/';
     let table = tables.get(key);
