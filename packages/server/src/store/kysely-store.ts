@@ -170,8 +170,9 @@ export class KyselyStore implements GameStore {
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => db.destroy(),
     private readonly migrationSchema?: string, // PostgreSQL: the schema of the tables
-    private readonly runNow?: RunNow, // SQLite: runs a statement on the connection at once, when it is free
+    runNow?: RunNow, // SQLite: runs a statement on the connection at once, when it is free
   ) {
+    if (runNow) this.appendEventsNow = (events) => this.appendNow(runNow, events);
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
     this.training = new KyselyTraining(db);
@@ -322,13 +323,16 @@ export class KyselyStore implements GameStore {
     });
   }
 
-  appendEventsNow(events: readonly EventRow[]): boolean {
-    if (!this.runNow || events.length > EVENT_CHUNK) return false;
+  /** Only where statements can run at once (SQLite, given `runNow`): see {@link GameStore.appendEventsNow}. */
+  readonly appendEventsNow?: (events: readonly EventRow[]) => boolean;
+
+  private appendNow(runNow: RunNow, events: readonly EventRow[]): boolean {
+    if (events.length > EVENT_CHUNK) return false;
     if (events.length === 0) return true;
     const rows = events.map(eventRow);
     const params = eventParams(rows);
     const sql = this.eventInsertSql(this.db, rows, params);
-    return sql !== null && this.runNow(sql, params);
+    return sql !== null && runNow(sql, params);
   }
 
   /**
