@@ -14,8 +14,8 @@
  * With --floor, each round also runs the floor: the relay doing the work no game server can skip, with the same
  * clients and load. Per move it decodes a move message (msgpack, as a client frames one), checks and applies it
  * with the engine (a real game per table: the four passes, then the seat to act plays its first legal card),
- * writes it durably (an event row in SQLite, WAL, the game server's events table and indexes, one commit per turn
- * of the event loop as the game server's writer) and, once written, sends each seat its `play` message
+ * writes it durably (an event row through the game server's own SQLite store and its `appendEventsNow`, one
+ * statement per turn of the event loop as the game server's writer) and, once written, sends each seat its `play` message
  * (`playMessages`, msgpack). What the game server spends above the floor is its own: room, protocol, table, clock.
  *
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30
@@ -95,25 +95,18 @@ async function serveFloor() {
   const { pack, unpack } = require('@colyseus/msgpackr');
   const engine = await import('@hearts/engine');
   const { playMessages } = await import('@hearts/table');
-  const Database = createRequire(fileURLToPath(import.meta.resolve('@hearts/server')))('better-sqlite3');
+  const { openSqliteStore } = await import('@hearts/server');
   const dir = mkdtempSync(join(tmpdir(), 'hearts-floor-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   process.on('SIGTERM', () => process.exit(0));
-  const db = new Database(join(dir, 'floor.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`CREATE TABLE events (table_id varchar(40) NOT NULL, seq integer NOT NULL, type varchar(16) NOT NULL,
-    seat integer, client_id varchar(64), payload text NOT NULL, created_at bigint NOT NULL,
-    CONSTRAINT events_pk PRIMARY KEY (table_id, seq));
-    CREATE UNIQUE INDEX events_client_id ON events (table_id, seat, client_id)`);
-  const insert = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)');
+  // The game server's own store: its schema, and its event append at once (`appendEventsNow`).
+  const store = await openSqliteStore(join(dir, 'floor.sqlite'));
   let batch = [];
   const commit = () => {
     const rows = batch;
     batch = [];
-    db.transaction(() => {
-      for (const r of rows) insert.run(r.row);
-    })();
+    if (!store.appendEventsNow?.(rows.map((r) => r.row)))
+      throw new Error('the floor could not write at once');
     for (const r of rows) r.written();
   };
   const body = pack({ id: 'm7Kx2pQ9', move: { kind: 'play', card: 'QS' } }); // a move message's body, as sent
@@ -127,6 +120,21 @@ async function serveFloor() {
       const n = tableCount++;
       const game = engine.dealRandom(engine.newGame().value, engine.seededRandom(n));
       tables.set(key, (table = { id: `floor-${n}`, peers: new Set(), game, seq: 0 }));
+      const seats = [0, 1, 2, 3].map((i) => ({
+        kind: 'human',
+        userId: `u${i}`,
+        name: `P${i}`,
+        rating: 1500,
+      }));
+      const record = {
+        id: table.id,
+        kind: 'friends',
+        rated: false,
+        rules: game.rules,
+        seats,
+        botLevel: 'medium',
+      };
+      void store.createTable({ ...record, status: 'playing', createdAt: Date.now() }); // before the first move
     }
     table.peers.add(ws);
     ws.on('message', (data) => {
@@ -155,7 +163,7 @@ async function serveFloor() {
         clientId,
       };
       batch.push({
-        row: [table.id, seq, 'move', seat, clientId, JSON.stringify(event), Date.now()],
+        row: { tableId: table.id, seq, event, at: Date.now() },
         written: () => {
           const ms = playMessages(prev, table.game, seat, card, 30000, seq + 1, clientId);
           let s = 0;
@@ -346,6 +354,9 @@ function heartsRun(o) {
   });
 }
 
+/** The first run's server CPU per move over the second's, to two places. */
+const ratioOf = (a, b) => Math.round((a.serverCpuUsPerMove / b.serverCpuUsPerMove) * 100) / 100;
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -390,14 +401,11 @@ async function main() {
     const relay = await relayRun(o);
     if (!values.json) process.stdout.write(`round ${r + 1}\n${line('relay', relay)}\n`);
     const floor = values.floor ? await relayRun(o, true) : null;
-    const floorRatio = floor && Math.round((floor.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100;
+    const floorRatio = floor && ratioOf(floor, relay);
     if (!values.json && floor)
       process.stdout.write(`${line('floor', floor)}\n  floor / relay ${floorRatio}\n`);
     const hearts = o.url ? await heartsRun(o) : null;
-    const ratio =
-      hearts?.serverCpuUsPerMove != null
-        ? Math.round((hearts.serverCpuUsPerMove / relay.serverCpuUsPerMove) * 100) / 100
-        : null;
+    const ratio = hearts?.serverCpuUsPerMove != null ? ratioOf(hearts, relay) : null;
     results.push({ relay, ...(floor ? { floor, floorRatio } : {}), hearts, ratio });
     if (!values.json && hearts)
       process.stdout.write(
@@ -405,9 +413,7 @@ async function main() {
           `        tables completed ${hearts.tablesCompleted} of ${hearts.tables}; passes / plays / end of hand p99 ` +
           `${hearts.passLatencyMs.p99} / ${hearts.playLatencyMs.p99} / ${hearts.endLatencyMs.p99} ms\n` +
           `  ratio (server CPU per move) ${ratio}` +
-          (floor
-            ? `; to the floor ${Math.round((hearts.serverCpuUsPerMove / floor.serverCpuUsPerMove) * 100) / 100}`
-            : '') +
+          (floor ? `; to the floor ${ratioOf(hearts, floor)}` : '') +
           '\n',
       );
   }
