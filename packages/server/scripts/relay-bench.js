@@ -14,9 +14,9 @@
  * With --floor, each round also runs the floor: the relay doing the work no game server can skip, with the same
  * clients and load. Per move it decodes a move message (msgpack, as a client frames one), checks and applies it
  * with the engine (a real game per table: the four passes, then the seat to act plays its first legal card),
- * writes it durably (an event row through the game server's own SQLite store and its `appendEventsNow`, one
- * statement per turn of the event loop as the game server's writer) and, once written, sends each seat its `play` message
- * (`playMessages`, msgpack). What the game server spends above the floor is its own: room, protocol, table, clock.
+ * writes it durably (an event row through the game server's own SQLite store and event writer, with the server's
+ * group-commit window `WRITE_WINDOW_MS`) and, once written, sends each seat its `play` message (`playMessages`,
+ * msgpack). What the game server spends above the floor is its own: room, protocol, table, clock.
  *
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30
  *   node packages/server/scripts/relay-bench.js --tables 1000 --think-ms 1000 --ramp 30 \
@@ -32,7 +32,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setImmediate, setTimeout } from 'node:timers';
+import { setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -95,20 +95,16 @@ async function serveFloor() {
   const { pack, unpack } = require('@colyseus/msgpackr');
   const engine = await import('@hearts/engine');
   const { playMessages } = await import('@hearts/table');
-  const { openSqliteStore } = await import('@hearts/server');
+  const { EventWriter, configFromEnv, openSqliteStore } = await import('@hearts/server');
   const dir = mkdtempSync(join(tmpdir(), 'hearts-floor-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   process.on('SIGTERM', () => process.exit(0));
-  // The game server's own store: its schema, and its event append at once (`appendEventsNow`).
+  // The game server's own store (its schema, its append at once) and writer, with the server's group-commit window
+  // (WRITE_WINDOW_MS, as the game server reads it).
+  const config = configFromEnv(process.env);
+  if (!config.ok) throw new Error(config.error);
   const store = await openSqliteStore(join(dir, 'floor.sqlite'));
-  let batch = [];
-  const commit = () => {
-    const rows = batch;
-    batch = [];
-    if (!store.appendEventsNow?.(rows.map((r) => r.row)))
-      throw new Error('the floor could not write at once');
-    for (const r of rows) r.written();
-  };
+  const writer = new EventWriter(store, 1, config.value.writeWindowMs);
   const body = pack({ id: 'm7Kx2pQ9', move: { kind: 'play', card: 'QS' } }); // a move message's body, as sent
   const tables = new Map();
   let tableCount = 0;
@@ -162,21 +158,21 @@ async function serveFloor() {
         bankMs: 30000,
         clientId,
       };
-      batch.push({
-        row: { tableId: table.id, seq, event, at: Date.now() },
-        written: () => {
-          const ms = playMessages(prev, table.game, seat, card, 30000, seq + 1, clientId);
-          let s = 0;
-          for (const peer of table.peers) {
-            const body = pack(ms?.[s++] ?? event); // a pass gets the event itself (a snapshot in the game server)
-            const out = Buffer.allocUnsafe(8 + body.length);
-            data.copy(out, 0, 0, 8);
-            body.copy(out, 8);
-            peer.send(out);
-          }
-        },
+      const written = () => {
+        const ms = playMessages(prev, table.game, seat, card, 30000, seq + 1, clientId);
+        let s = 0;
+        for (const peer of table.peers) {
+          const body = pack(ms?.[s++] ?? event); // a pass gets the event itself (a snapshot in the game server)
+          const out = Buffer.allocUnsafe(8 + body.length);
+          data.copy(out, 0, 0, 8);
+          body.copy(out, 8);
+          peer.send(out);
+        }
+      };
+      writer.append([{ tableId: table.id, seq, event, at: Date.now() }]).then(written, (e) => {
+        process.stderr.write(`the floor could not write: ${e}\n`);
+        process.exit(1);
       });
-      if (batch.length === 1) setImmediate(commit);
     });
     ws.on('close', () => {
       table.peers.delete(ws);

@@ -34,6 +34,7 @@ export interface ServerConfig {
   readonly handPauseMs: number; // HAND_PAUSE_MS: pause between a hand's end and the next deal
   readonly shuffleMs: number; // SHUFFLE_MS: fair shuffle: time to commit, and to reveal, before server/fallback seeds
   readonly botWorkers: number; // BOT_WORKERS: worker threads for bots
+  readonly writeWindowMs: number; // WRITE_WINDOW_MS: events of this long are written in one commit (0: of one turn)
   readonly rateLimit: number; // RATE_LIMIT: messages a connection may send per second (burst: twice that)
   readonly secret: string | null; // SECRET: signs tokens; default: generated once and kept in the database
   readonly tokenTtlDays: number; // TOKEN_TTL_DAYS: a token not renewed (used) for this long stops working
@@ -114,6 +115,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   handPauseMs: 3_000,
   shuffleMs: 5_000,
   botWorkers: Math.max(1, Math.min(4, availableParallelism())),
+  writeWindowMs: 3,
   rateLimit: 20,
   secret: null,
   tokenTtlDays: 180,
@@ -255,6 +257,7 @@ export function configFromEnv(
     handPauseMs: int('HAND_PAUSE_MS', base.handPauseMs, 0, 60_000),
     shuffleMs: int('SHUFFLE_MS', base.shuffleMs, 100, 60_000),
     botWorkers: int('BOT_WORKERS', base.botWorkers, 1, 64),
+    writeWindowMs: int('WRITE_WINDOW_MS', base.writeWindowMs, 0, 100),
     rateLimit: int('RATE_LIMIT', base.rateLimit, 1, 100_000),
     secret,
     tokenTtlDays: int('TOKEN_TTL_DAYS', base.tokenTtlDays, 1, 3650),

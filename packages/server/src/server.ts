@@ -111,7 +111,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       : new LocalTablePresence();
   const bots = new BotPool(config.botWorkers);
   // PostgreSQL commits on several connections at once; SQLite has one.
-  const writer = new EventWriter(store, config.databaseUrl !== null && !options.store ? 4 : 1);
+  const writer = new EventWriter(
+    store,
+    config.databaseUrl !== null && !options.store ? 4 : 1,
+    config.writeWindowMs,
+  );
   const rooms = () => [...s.rooms];
   const failover = new Failover({ presence, store, log, internalKey, draining: () => s.draining });
   const s: Services = {

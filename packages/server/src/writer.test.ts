@@ -66,3 +66,27 @@ test('while a transaction holds the connection, rows wait for it and are written
   expect(await seqs('t1')).toEqual([0, 1]);
   expect(await store.getSetting('k')).toBe('v');
 });
+
+test('with a window, rows of several turns within it are one statement; flush ends the window at once', async () => {
+  const writer = new EventWriter(store, 1, 60_000); // a window no test outlasts: only flush ends it
+  let written = 0;
+  const first = writer.append([move('t1', 0, 'a')]).then(() => written++);
+  await new Promise((r) => setImmediate(r));
+  const second = writer.append([move('t2', 0, 'a'), move('t2', 1, 'b')]).then(() => written++);
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+  expect([writer.batches, written]).toEqual([0, 0]); // both wait in the window
+  expect(await seqs('t1')).toEqual([]);
+  await writer.flush();
+  await Promise.all([first, second]);
+  expect([writer.batches, written]).toEqual([1, 2]);
+  expect([await seqs('t1'), await seqs('t2')]).toEqual([[0], [0, 1]]);
+});
+
+test('a window ends by itself: the rows are written and their callers answered', async () => {
+  const writer = new EventWriter(store, 1, 1);
+  await Promise.all([writer.append([move('t1', 0, 'a')]), writer.append([move('t2', 0, 'a')])]);
+  await writer.append([move('t1', 1, 'b')]); // a new window after the first
+  expect(writer.batches).toBe(2);
+  expect([await seqs('t1'), await seqs('t2')]).toEqual([[0, 1], [0]]);
+});

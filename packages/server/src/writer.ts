@@ -1,7 +1,11 @@
 /**
- * Group commit: events from every table that arrive in the same turn of the event loop are written in one
- * statement, and each caller's promise resolves once its rows are durable. A failed batch is retried table by
- * table, so one table's problem never refuses another table's move.
+ * Group commit: events from every table that arrive in the same turn of the event loop (or, with a window, within
+ * `windowMs` of the first) are written in one statement, and each caller's promise resolves once its rows are
+ * durable. A failed batch is retried table by table, so one table's problem never refuses another table's move.
+ *
+ * The window: at human pace moves come one per turn of the event loop, so without one every move is a commit of
+ * its own (SQLite: its WAL frames and locks) and wakes the whole path after it alone. A few milliseconds gather the
+ * moves of many tables into one commit, and their messages go out in one turn; each move waits at most that long.
  *
  * Up to `concurrency` batches are written at once (PostgreSQL: several connections, each waiting for its own
  * commit; SQLite: one). A store that can write at once (SQLite, `appendEventsNow`) writes the batch in the same
@@ -20,13 +24,16 @@ interface Waiter {
 export class EventWriter {
   private waiting: Waiter[] = [];
   private scheduled = false;
+  private timer: NodeJS.Timeout | null = null; // the window's timer, while one runs
   private readonly lanes: Promise<void>[]; // one chain of batches per concurrent writer
   private next = 0;
   batches = 0; // statements written (metrics)
 
+  /** `windowMs`: how long the first waiting row waits for others (0: only the rows of the same turn). */
   constructor(
     private readonly store: GameStore,
     concurrency = 1,
+    private readonly windowMs = 0,
   ) {
     this.lanes = Array.from({ length: Math.max(1, concurrency) }, () => Promise.resolve());
   }
@@ -36,20 +43,27 @@ export class EventWriter {
       this.waiting.push({ rows, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          const batch = this.waiting;
-          this.waiting = [];
-          if (this.writeNow(batch)) return;
-          const lane = this.next++ % this.lanes.length;
-          this.lanes[lane] = this.lanes[lane]!.then(() => this.write(batch));
-        });
+        if (this.windowMs > 0) this.timer = setTimeout(this.due, this.windowMs);
+        else setImmediate(this.due);
       }
     });
   }
 
+  /** The batch is due: written at once where the store can, else in a lane. */
+  private readonly due = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.scheduled = false;
+    const batch = this.waiting;
+    this.waiting = [];
+    if (this.writeNow(batch)) return;
+    const lane = this.next++ % this.lanes.length;
+    this.lanes[lane] = this.lanes[lane]!.then(() => this.write(batch));
+  };
+
   /** Resolves when everything appended so far is written. */
   async flush(): Promise<void> {
+    if (this.timer) this.due(); // the window's rows now, not after it
     while (this.waiting.length > 0 || this.scheduled) await new Promise((r) => setImmediate(r));
     await Promise.all(this.lanes);
   }
