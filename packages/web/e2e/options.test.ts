@@ -81,6 +81,35 @@ describe('the start screen in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('keeps every button’s text inside its button, in German and English, on a desktop and a phone', async () => {
+    for (const locale of ['de-DE', 'en-US'])
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 360, height: 740 },
+      ]) {
+        const context = await browser.newContext({ viewport, locale });
+        const page = await context.newPage();
+        await page.goto(`${server.url}/`);
+        await page.locator('.start-feature').first().waitFor();
+        // Every line of text in a button (the daily game's, the training's subtitle …) within the button's box.
+        const spilled = await page.locator('button').evaluateAll((buttons) =>
+          buttons.flatMap((b) => {
+            const box = b.getBoundingClientRect();
+            if (box.width === 0) return [];
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            return [...range.getClientRects()].some(
+              (r) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5),
+            )
+              ? [b.textContent ?? '']
+              : [];
+          }),
+        );
+        expect({ locale, viewport, spilled }).toEqual({ locale, viewport, spilled: [] });
+        await context.close();
+      }
+  }, 60_000);
+
   it('keeps the felt in place when a long page scrolls: no seam where the window’s height ends', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
     const page = await context.newPage();

@@ -162,30 +162,15 @@ export function StartScreen() {
       </main>
 
       <nav className="start-nav">
-        <button
-          type="button"
-          className="daily-link"
-          style={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
-          onClick={() => navigate('/daily')}
-        >
+        <button type="button" className="daily-link start-feature" onClick={() => navigate('/daily')}>
           <strong>{t('daily.link')}</strong>
           <small>{t('daily.linkInfo')}</small>
         </button>
-        <button
-          type="button"
-          className="training-link"
-          style={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
-          onClick={() => navigate('/training')}
-        >
+        <button type="button" className="training-link start-feature" onClick={() => navigate('/training')}>
           <strong>{t('training.link')}</strong>
           <small>{t('training.linkInfo')}</small>
         </button>
-        <button
-          type="button"
-          className="daily-link"
-          style={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
-          onClick={() => navigate('/tournaments')}
-        >
+        <button type="button" className="daily-link start-feature" onClick={() => navigate('/tournaments')}>
           <strong>{t('tournament.link')}</strong>
           <small>{t('tournament.linkInfo')}</small>
         </button>
