@@ -124,6 +124,17 @@ describe('solo statistics', () => {
     expect(s.moons).toBe(state.results.filter((r) => r.shooter === 0).length);
   });
 
+  it('keeps points below zero (the J♦ rule): a game of −2 points adds −2, stored and read back', () => {
+    // They were read as "not a count" and became 0; host.test.ts saw it when a game with the J♦ ended below zero.
+    const store = memoryStore();
+    const one = addToGroups([], omnibus, 'hard', game({ hands: 3, points: -2 }));
+    expect(one[0]!.points).toBe(-2);
+    const two = addToGroups(one, omnibus, 'hard', game({ hands: 2, points: -11 }));
+    expect(two[0]!.points).toBe(-13);
+    store.set(SOLO_STATS_KEY, JSON.stringify(two));
+    expect(soloStats(loadSoloStats(store))).toMatchObject({ games: 2, hands: 5, points: -13 });
+  });
+
   it('reads back what it stored and leaves out groups that are not well formed', () => {
     const store = memoryStore();
     store.set(

@@ -79,7 +79,8 @@ function counts(o: Record<string, unknown>): Stats {
   const out: Record<string, number> = {};
   for (const k of COUNTS) {
     const v = o[k];
-    out[k] = typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
+    // Points may be below zero (the J♦ rule, a moon shot taken off one's own score); every other count may not.
+    out[k] = typeof v === 'number' && Number.isFinite(v) && (k === 'points' || v >= 0) ? v : 0;
   }
   return out as unknown as Stats;
 }
