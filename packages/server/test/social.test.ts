@@ -22,7 +22,15 @@ test('chat reaches the table; a muted seat is not heard', async () => {
   const { clients } = await friendsGame(t.url, 3, { targetScore: 50 });
   const [a, b, c] = clients as [TableClient, TableClient, TableClient];
   const seatA = a.state!.table.you;
-  c.send('mute', { seat: seatA, muted: true });
+  // c's mute is in before a speaks: the server reads one connection's messages in order, so the refusal of c's next
+  // message comes after it (a's chat, on another connection, could otherwise be read first).
+  const muted = async (muted: boolean): Promise<void> => {
+    c.lastError = null;
+    c.send('mute', { seat: seatA, muted });
+    c.send('chat', { text: 'x'.repeat(201) });
+    await until('the mute taken', () => c.lastError?.code === 'ERR_MALFORMED');
+  };
+  await muted(true);
   a.send('chat', { text: '  Viel Glück!  ' });
   await until('the line at b', () => b.chat.length === 1);
   expect(b.chat[0]).toMatchObject({
@@ -33,7 +41,7 @@ test('chat reaches the table; a muted seat is not heard', async () => {
   b.send('chat', { text: 'Danke' });
   await until('b heard by c', () => c.chat.length === 1);
   expect(c.chat.map((l) => l.text)).toEqual(['Danke']); // a is muted for c
-  c.send('mute', { seat: seatA, muted: false });
+  await muted(false);
   a.send('chat', { text: 'again' });
   await until('a heard by c', () => c.chat.length === 2);
   a.send('chat', { text: 'x'.repeat(201) });
