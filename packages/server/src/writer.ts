@@ -8,8 +8,9 @@
  * moves of many tables into one commit, and their messages go out in one turn; each move waits at most that long.
  *
  * Up to `concurrency` batches are written at once (PostgreSQL: several connections, each waiting for its own
- * commit; SQLite: one). A store that can write at once (SQLite, `appendEventsNow`) writes the batch in the same
- * turn, without the promise chain of an asynchronous write. A table waits for its rows before it writes again, so
+ * commit; SQLite: one). A store that can write at once (SQLite, `appendEventsNow`) writes the batch in the turn it
+ * falls due (the next turn, or the one in which the window ends), without the promise chain of an asynchronous
+ * write. A table waits for its rows before it writes again, so
  * batches in flight at the same time never hold two events of one table, and each table's events are written in
  * order.
  */
