@@ -15,27 +15,15 @@ import {
   unwrap,
   type GameState,
 } from '@hearts/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { reducedBudget } from '../src/analysis/client';
 import { cardLabel } from '../src/game/cards';
 import { CURRENT_KEY, saveSession } from '../src/game/session';
 import { memoryStore } from '../src/game/storage';
-import { buildApp, clickCard, launch, screenshot, startServer, watchErrors, type Server } from './harness';
+import { clickCard, screenshot, watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp(300_000);
 
 /** Deals per decision: the test's budget (the real one is measured by scripts/perf.js --analysis). */
 const DEALS = 150;
@@ -80,7 +68,7 @@ describe('the analysis of a finished solo game', () => {
     const state = lastCardToPlay(11);
     const store = memoryStore();
     saveSession(store, { id: 'e2e-analysis', startedAt: 1, level: 'hard', state, seeds: [null] });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(
       ([game, settings]) => {
         if (!localStorage.getItem('hearts.current') && !localStorage.getItem('hearts.history'))
@@ -97,7 +85,7 @@ describe('the analysis of a finished solo game', () => {
     );
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?speed=instant&botMs=5&analysisDeals=${DEALS}#/play`);
+    await page.goto(`${app.url}/?speed=instant&botMs=5&analysisDeals=${DEALS}#/play`);
     await page.locator('.table-screen[data-phase="play"]').waitFor();
     await clickCard(page, makeCard(legalMoves(state, 0).toArray()[0]!)); // the last card in the hand
     await page.getByRole('button', { name: 'Analysis', exact: true }).click();
@@ -138,7 +126,7 @@ describe('the analysis of a finished solo game', () => {
     await screenshot(page, 'analysis-replay-desktop-1280x800-en.png');
 
     // Kept with the game: the history's replay shows it at once, without a worker.
-    await page.goto(`${server.url}/?analysisDeals=${DEALS}#/history`);
+    await page.goto(`${app.url}/?analysisDeals=${DEALS}#/history`);
     await page.getByRole('button', { name: 'Analysis', exact: true }).first().click();
     await page.locator('.analysis-summary').waitFor();
     expect(
@@ -159,7 +147,7 @@ describe('the analysis of a finished solo game', () => {
 
     // Cancelled: back to the start, nothing kept (a budget far too big to finish meanwhile).
     await page.evaluate(() => localStorage.removeItem('hearts.analyses'));
-    await page.goto(`${server.url}/?analysisDeals=40000#/replay/e2e-analysis`);
+    await page.goto(`${app.url}/?analysisDeals=40000#/replay/e2e-analysis`);
     await page.getByRole('button', { name: 'Analysieren' }).click();
     await page.locator('.analysis-running progress').waitFor();
     await screenshot(page, 'analysis-running-phone-360x740-de.png');

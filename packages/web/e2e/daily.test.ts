@@ -3,49 +3,23 @@
  * hands at a live table on the real server by clicking cards, goes to the day's page and sees their rank, points
  * per hand, par and the leaderboard; a second attempt is refused in words; the German page too.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  RESULTS_DIR,
-  buildApp,
-  launch,
-  playToTheEnd,
-  screenshot,
-  startGameServer,
-  watchErrors,
-  type Server,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { playToTheEnd, screenshot, shotsIn, watchErrors, withGameServer } from './harness';
 
-const SHOTS = join(RESULTS_DIR, 'daily'); // whole pages, beside the harness' window-sized shots
+const pageShot = shotsIn('daily', true); // whole pages, beside the harness' window-sized shots
 
-let server: Server;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    DAILY_BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '30',
-    HAND_PAUSE_MS: '300',
-    LIMIT_DAILY: '1000000/1',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  DAILY_BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '30',
+  HAND_PAUSE_MS: '300',
+  LIMIT_DAILY: '1000000/1',
 });
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `daily-${name}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
+  await pageShot(page, name);
 }
 
 /**
@@ -65,15 +39,11 @@ async function expectTablesFit(page: Page): Promise<void> {
   expect(out).toEqual([]);
 }
 
-/**
- * Clicks a card of the hand as `clickCard` does, but gives up after a moment when the card has gone meanwhile (the
- * pass went through, the trick moved on): the caller looks at the table again. False when it gave up.
- */
 it('plays the day from the start screen and sees the rank; a second attempt is refused', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/?speed=fast#/`);
+  await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: /Daily deal/ }).click();
   await page.waitForURL(/#\/daily$/);
   await page
@@ -115,7 +85,7 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
 
   // A second attempt (a stale page, another device) is refused in words.
   const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
-  const again = await fetch(`${url}/api/daily/start`, {
+  const again = await fetch(`${app.url}/api/daily/start`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });
@@ -125,7 +95,7 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
 
   // The same page in German on a phone.
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${url}/?speed=fast#/`);
+  await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await page.getByRole('button', { name: /Tagesspiel/ }).click();
   await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });
@@ -139,9 +109,9 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await shot(page, 'result-phone-de.png');
   // The day's own page (where past days are seen) fits too.
   const { date } = (await (
-    await fetch(`${url}/api/daily`, { headers: { authorization: `Bearer ${token}` } })
+    await fetch(`${app.url}/api/daily`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { date: string };
-  await page.goto(`${url}/?speed=fast#/daily/${date}`);
+  await page.goto(`${app.url}/?speed=fast#/daily/${date}`);
   await page.locator('.daily-board tr.you .replay').waitFor({ timeout: 20_000 });
   await page.locator('.daily-points tr.par').waitFor();
   await expectTablesFit(page);
@@ -151,7 +121,7 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await page.getByRole('button', { name: 'Analysieren' }).waitFor({ timeout: 20_000 });
   expect(await page.locator('.seat-picker').count()).toBe(0);
   // In English on the phone, and in German on a desktop.
-  await page.goto(`${url}/?speed=fast#/`);
+  await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('button', { name: /Daily deal/ }).click();
   await page.locator('.daily-rank', { hasText: 'Rank 1 of 1' }).waitFor({ timeout: 20_000 });
@@ -159,7 +129,7 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await expectTablesFit(page);
   await shot(page, 'result-phone-en.png');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${url}/?speed=fast#/`);
+  await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await page.getByRole('button', { name: /Tagesspiel/ }).click();
   await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });

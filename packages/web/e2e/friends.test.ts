@@ -4,49 +4,21 @@
  * her friends' room and he joins through the notice that pops up in his open app; at the table she adds a third
  * player, Dora, from the seat's menu. Cleo and Dora are played by the tests' client.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { TableClient } from '@hearts/live';
 import type { FriendEntry } from '@hearts/live/api';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  RESULTS_DIR,
-  autoplay,
-  buildApp,
-  launch,
-  startGameServer,
-  watchErrors,
-  type Server,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { autoplay, shotsIn, watchErrors, withGameServer } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-const SHOTS = join(RESULTS_DIR, 'friends');
+const shot = shotsIn('friends');
 
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '300',
-    HAND_PAUSE_MS: '500',
-    GRACE_MS: '1500',
-    BANK_MS: '1500',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 60_000);
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name), fullPage: false });
-};
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '300',
+  HAND_PAUSE_MS: '500',
+  GRACE_MS: '1500',
+  BANK_MS: '1500',
+});
 
 interface Account {
   token: string;
@@ -54,7 +26,7 @@ interface Account {
 }
 
 async function call<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(url + path, {
+  const res = await fetch(app.url + path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,7 +36,7 @@ async function call<T>(path: string, token: string, body?: unknown): Promise<T> 
 }
 
 const newGuest = async (): Promise<Account> =>
-  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Account;
+  (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Account;
 
 /** The account a page made for itself on the live page (its token in the page's storage). */
 async function accountOf(page: Page): Promise<Account> {
@@ -77,16 +49,19 @@ async function accountOf(page: Page): Promise<Account> {
 it('friends: watch a friend’s table from the list, befriend by name, invite through the notice, add from a seat', async () => {
   // Cleo plays a friends' table with bots, open to watchers.
   const cleo = await newGuest();
-  const cleoTable = await TableClient.createFriendsRoom({ url, token: cleo.token });
+  const cleoTable = await TableClient.createFriendsRoom({ url: app.url, token: cleo.token });
   cleoTable.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
   autoplay(cleoTable, 3);
   cleoTable.send('start', {});
 
   // Anna, in English on a desktop, opens the live page (her account) and her Friends page.
-  const annaContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const annaContext = await app.browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+  });
   const anna = await annaContext.newPage();
   const annaErrors = watchErrors(anna);
-  await anna.goto(`${url}/?speed=fast&lang=en#/live`);
+  await anna.goto(`${app.url}/?speed=fast&lang=en#/live`);
   await anna.getByRole('button', { name: 'Friends' }).click();
   await anna.getByRole('heading', { name: 'Your friends' }).waitFor({ timeout: 20_000 });
   const annaAccount = await accountOf(anna);
@@ -103,15 +78,15 @@ it('friends: watch a friend’s table from the list, befriend by name, invite th
   expect(anna.url()).toContain(`#/live/watch/${cleoTable.roomId}`);
 
   // Ben, in German on a phone, has the app open on his Friends page.
-  const benContext = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const benContext = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
   const ben = await benContext.newPage();
   const benErrors = watchErrors(ben);
-  await ben.goto(`${url}/?speed=fast&lang=de#/friends`);
+  await ben.goto(`${app.url}/?speed=fast&lang=de#/friends`);
   await ben.getByRole('heading', { name: 'Deine Freunde' }).waitFor({ timeout: 20_000 });
   const benAccount = await accountOf(ben);
 
   // Anna adds Ben by his exact name (in other case); Ben's page shows the request at once, and he accepts.
-  await anna.goto(`${url}/?speed=fast&lang=en#/friends`);
+  await anna.goto(`${app.url}/?speed=fast&lang=en#/friends`);
   await anna.getByLabel('Player name').fill(benAccount.user.name.toUpperCase());
   await anna.getByRole('button', { name: 'Send request' }).click();
   await anna.getByText(`Request sent to ${benAccount.user.name.toUpperCase()}.`).waitFor({ timeout: 10_000 });
@@ -125,7 +100,7 @@ it('friends: watch a friend’s table from the list, befriend by name, invite th
   await shot(ben, 'list-phone-de.png');
 
   // Anna opens a friends' room and invites Ben, who is online; Dora comes in by the code.
-  await anna.goto(`${url}/?speed=fast&lang=en#/live`);
+  await anna.goto(`${app.url}/?speed=fast&lang=en#/live`);
   await anna.getByRole('button', { name: 'Create a room' }).click();
   const invite = anna.locator('.friends-invite');
   const benRow = invite.locator(`li[data-friend="${benAccount.user.name}"]`);
@@ -147,7 +122,7 @@ it('friends: watch a friend’s table from the list, befriend by name, invite th
   await ben.locator('.notice').waitFor({ state: 'detached' });
 
   const dora = await newGuest();
-  const doraClient = new TableClient({ url, token: dora.token, roomId: code });
+  const doraClient = new TableClient({ url: app.url, token: dora.token, roomId: code });
   await doraClient.connect();
   autoplay(doraClient, 5);
   await anna.locator('.live-members li').nth(2).waitFor({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 /**
  * End-to-end harness: builds the app fresh, serves it with the real start commands (serve.js, or the game server
  * with the app and the game on one port) on a free port, and drives Debian's Chromium through playwright-core.
- * Never downloads a browser.
+ * Never downloads a browser. A test file gets all of it with `withApp()` or `withGameServer(env)`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { randomInt, seededRandom, type CardName } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
 import type { LiveState } from '@hearts/table';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = resolve(WEB_DIR, '..', '..', 'test-results');
@@ -144,15 +145,15 @@ export function startServer(): Promise<Server> {
   return spawnServer(resolve(WEB_DIR, 'serve.js'), { PORT: '0' }, 60_000);
 }
 
-/**
- * The game server's start command serving the built app and the game on one port, on a fresh SQLite database
- * (removed by `stop()`), with `env` over quiet logs.
- */
 /** The game server of a test, with the path of its SQLite database. */
 export interface GameServer extends Server {
   readonly database: string;
 }
 
+/**
+ * The game server's start command serving the built app and the game on one port, on a fresh SQLite database
+ * (removed by `stop()`), with `env` over quiet logs.
+ */
 export async function startGameServer(env: Record<string, string>): Promise<GameServer> {
   const dir = mkdtempSync(join(tmpdir(), 'hearts-e2e-'));
   const server = await spawnServer(
@@ -209,6 +210,58 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** What the tests of a file run against: a server of its own serving the built app, and Chromium. */
+export interface Setup<S extends Server = Server> {
+  readonly server: S;
+  readonly url: string; // the server's
+  readonly browser: Browser;
+}
+
+/**
+ * For the whole test file: builds the app, starts a server and Chromium before its first test (within `startMs`),
+ * and closes both after its last. The fields are there once the tests run; read before, they throw.
+ *
+ * ```ts
+ * const app = withGameServer({ BOT_LEVEL: 'easy' });
+ * it('…', async () => { const page = await app.browser.newPage(); await page.goto(`${app.url}/`); });
+ * ```
+ */
+function setUp<S extends Server>(start: () => Promise<S>, startMs: number): Setup<S> {
+  let server: S | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await buildApp();
+    server = await start();
+    browser = await launch();
+  }, startMs);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 60_000);
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet: use it inside a test or a hook`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'the server');
+    },
+    get url() {
+      return started(server, 'the server').url;
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+  };
+}
+
+/** The built app served by its own start command (`serve.js`), and Chromium: see {@link setUp}. */
+export const withApp = (startMs = 120_000): Setup => setUp(startServer, startMs);
+
+/** The game server with `env` serving the built app and the game, and Chromium: see {@link setUp}. */
+export const withGameServer = (env: Record<string, string>, startMs = 180_000): Setup<GameServer> =>
+  setUp(() => startGameServer(env), startMs);
+
 /** Console errors and uncaught exceptions of a page, collected for the test to check. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -233,6 +286,32 @@ export async function recordLongTasks(context: BrowserContext): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: resolve(RESULTS_DIR, name) });
+}
+
+/** Shots of a test file in a folder of their own, `test-results/<folder>/<name>`: the window, or the whole page. */
+export function shotsIn(folder: string, fullPage = false): (page: Page, name: string) => Promise<void> {
+  const dir = join(RESULTS_DIR, folder);
+  return async (page, name) => {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, name), fullPage });
+  };
+}
+
+/** The two windows the table is checked in: a desktop's, and a phone's with touch. */
+export const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+} as const;
+
+/** Fails unless the (first) element wholly lies inside the window; half a pixel of rounding is allowed. */
+export async function expectOnScreen(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  const size = page.viewportSize()!;
+  expect(box, `${selector} is not shown`).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height + 0.5);
 }
 
 /** Fails when the element `selector` (a panel over the table) covers any seat of the board. */

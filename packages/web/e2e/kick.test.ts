@@ -6,35 +6,21 @@
  * warns them above their hand.
  */
 import { TableClient } from '@hearts/live';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp, launch, screenshot, startGameServer, watchErrors, type Server } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { screenshot, watchErrors, withGameServer } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '50',
-    HAND_PAUSE_MS: '500',
-    // Short clocks: the idle players run out of time within seconds, then the server plays for them every 2 s.
-    GRACE_MS: '2000',
-    BANK_MS: '300',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '50',
+  HAND_PAUSE_MS: '500',
+  // Short clocks: the idle players run out of time within seconds, then the server plays for them every 2 s.
+  GRACE_MS: '2000',
+  BANK_MS: '300',
 });
 
 const guest = async () =>
-  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as { token: string };
+  (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as { token: string };
 
 interface KickHit {
   readonly seat: string; // the seat's class: where it sits
@@ -85,18 +71,18 @@ const clickable = (hits: KickHit[]) =>
   hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0 }));
 
 it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
-  const host = await TableClient.createFriendsRoom({ url, token: (await guest()).token });
+  const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
   const code = host.roomId;
   const others = [
-    new TableClient({ url, token: (await guest()).token, roomId: code }),
-    new TableClient({ url, token: (await guest()).token, roomId: code }),
+    new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
+    new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
   ];
   for (const c of others) await c.connect();
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/?speed=fast#/live/${code}`);
+  await page.goto(`${app.url}/?speed=fast#/live/${code}`);
   await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
   host.send('start', {});
 

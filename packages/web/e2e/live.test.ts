@@ -5,51 +5,27 @@
  */
 import { TableClient } from '@hearts/live';
 import { CLOSE_CODES } from '@hearts/table';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import {
-  autoplay,
-  buildApp,
-  clickCard,
-  launch,
-  screenshot,
-  watchErrors,
-  startGameServer,
-  type Server,
-} from './harness';
+import { expect, it, vi } from 'vitest';
+import { autoplay, clickCard, screenshot, watchErrors, withGameServer } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '50',
-    HAND_PAUSE_MS: '500',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '50',
+  HAND_PAUSE_MS: '500',
 });
 
 it('joins a friends table from the browser by link and plays the game to the end', async () => {
-  const guest = (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+  const guest = (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
     token: string;
     user: { name: string };
   };
-  const host = await TableClient.createFriendsRoom({ url, token: guest.token });
+  const host = await TableClient.createFriendsRoom({ url: app.url, token: guest.token });
   const code = host.roomId;
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/?speed=fast#/live/${code}`);
+  await page.goto(`${app.url}/?speed=fast#/live/${code}`);
   await page.locator('.live-code strong', { hasText: code }).waitFor({ timeout: 20_000 });
   await page.locator('.live-members li').nth(1).waitFor();
   expect(await page.locator('.live-members li').count()).toBe(2);
@@ -82,7 +58,7 @@ it('joins a friends table from the browser by link and plays the game to the end
 
   // The same player opens the table on another device: this page says so and offers to play here again.
   const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
-  const elsewhere = new TableClient({ url, token: token!, roomId: code });
+  const elsewhere = new TableClient({ url: app.url, token: token!, roomId: code });
   await elsewhere.connect();
   await page
     .getByText('Your seat at this table is now played on another device.')
@@ -134,19 +110,19 @@ it('joins a friends table from the browser by link and plays the game to the end
   expect(await page.locator('.result-panel .score-table tfoot td').count()).toBe(4);
 
   // The finished game is in the player's live history, ready to replay.
-  await page.goto(`${url}/#/live/history`);
+  await page.goto(`${app.url}/#/live/history`);
   await page.locator('.live-history li').first().waitFor({ timeout: 10_000 });
   await page.locator('.live-history li button', { hasText: 'Replay' }).first().click();
   await page.waitForURL(/#\/replay\/file/);
 
   // A room opened from the browser shows its lobby at once (its first message came before the page listened).
-  await page.goto(`${url}/#/live`);
+  await page.goto(`${app.url}/#/live`);
   await page.getByRole('button', { name: 'Create a room' }).click();
   await page.locator('.live-code strong').waitFor({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Back', exact: false }).first().click();
 
   // A link with a code that no room has (mistyped, or the room is gone) says so in words.
-  await page.goto(`${url}/#/live/ZZZZZZ`);
+  await page.goto(`${app.url}/#/live/ZZZZZZ`);
   await page
     .getByText('There is no room with this code that you can join', { exact: false })
     .waitFor({ timeout: 10_000 });

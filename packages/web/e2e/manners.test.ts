@@ -6,55 +6,26 @@
  * finds the quick match replaced by the cool-down's end time. Screenshots at 360 px and on a desktop, in German and
  * English (test-results/manners).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { TableClient } from '@hearts/live';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  RESULTS_DIR,
-  autoplay,
-  buildApp,
-  launch,
-  startGameServer,
-  watchErrors,
-  type Server,
-} from './harness';
+import { expect, it } from 'vitest';
+import { autoplay, expectOnScreen, shotsIn, watchErrors, withGameServer } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-const SHOTS = join(RESULTS_DIR, 'manners');
+const shot = shotsIn('manners');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1440, height: 900 };
 
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '300',
-    HAND_PAUSE_MS: '500',
-    QUICK_MATCH_WAIT_MS: '0',
-    LEAVE_LIMIT: '1',
-    ADMIN_USERS: 'Paula Wise',
-    LIMIT_MANNERS: '1000/1',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '300',
+  HAND_PAUSE_MS: '500',
+  QUICK_MATCH_WAIT_MS: '0',
+  LEAVE_LIMIT: '1',
+  ADMIN_USERS: 'Paula Wise',
+  LIMIT_MANNERS: '1000/1',
 });
 
-const shot = async (page: Page, name: string): Promise<void> => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name) });
-};
-
 async function post<T>(path: string, token: string | null, body: unknown): Promise<T> {
-  const res = await fetch(url + path, {
+  const res = await fetch(app.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -63,27 +34,16 @@ async function post<T>(path: string, token: string | null, body: unknown): Promi
   return (await res.json()) as T;
 }
 
-/** The box of the element lies wholly inside the window. */
-async function expectOnScreen(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).first().boundingBox();
-  const size = page.viewportSize()!;
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width + 0.5);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height + 0.5);
-}
-
 it('report and block from the player menu, the blocked list, the moderators’ page', async () => {
   const host = await post<{ token: string; user: { name: string } }>('/api/guest', null, {});
-  const table = await TableClient.createFriendsRoom({ url, token: host.token });
+  const table = await TableClient.createFriendsRoom({ url: app.url, token: host.token });
   const code = table.roomId;
 
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const context = await app.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const player = await context.newPage();
   const errors = watchErrors(player);
   player.on('dialog', (d) => void d.accept());
-  await player.goto(`${url}/?speed=fast#/live/${code}`);
+  await player.goto(`${app.url}/?speed=fast#/live/${code}`);
   await player.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
   table.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
   autoplay(table);
@@ -127,7 +87,7 @@ it('report and block from the player menu, the blocked list, the moderators’ p
 
   // The player is no moderator.
   await player.setViewportSize(DESKTOP);
-  await player.goto(`${url}/#/live/admin`);
+  await player.goto(`${app.url}/#/live/admin`);
   await player.getByText('This page is for moderators only.').waitFor({ timeout: 20_000 });
 
   // The moderator: a claimed account named in ADMIN_USERS, German, on a phone.
@@ -136,11 +96,11 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   const claimed = await post<{ token: string }>('/api/claim', mod.token, {
     password: 'a long enough password',
   });
-  const modContext = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const modContext = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   await modContext.addInitScript((token) => localStorage.setItem('hearts.live.token', token), claimed.token);
   const moderator = await modContext.newPage();
   const modErrors = watchErrors(moderator);
-  await moderator.goto(`${url}/#/live/admin`);
+  await moderator.goto(`${app.url}/#/live/admin`);
   const card = moderator.locator('.mod-report');
   await card.waitFor({ timeout: 20_000 });
   expect(await card.textContent()).toContain('Verzögert das Spiel');
@@ -158,16 +118,16 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await moderator.locator('.mod-report', { hasText: 'erledigt' }).waitFor({ timeout: 10_000 });
 
   // The list of blocked players, in German on a phone and in English on a desktop: unblock.
-  await player.goto(`${url}/#/live/blocked`);
+  await player.goto(`${app.url}/#/live/blocked`);
   const row = player.locator('.blocked-list li', { hasText: host.user.name });
   await row.waitFor({ timeout: 20_000 });
   await shot(player, 'blocked-desktop-en.png');
   // German on a phone: the same player (its token) in a German browser.
   const token = await player.evaluate(() => localStorage.getItem('hearts.live.token'));
-  const deContext = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const deContext = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   await deContext.addInitScript((t) => localStorage.setItem('hearts.live.token', t), token!);
   const dePlayer = await deContext.newPage();
-  await dePlayer.goto(`${url}/#/live/blocked`);
+  await dePlayer.goto(`${app.url}/#/live/blocked`);
   const deRow = dePlayer.locator('.blocked-list li', { hasText: host.user.name });
   await deRow.waitFor({ timeout: 20_000 });
   await expectOnScreen(dePlayer, '.blocked-list li button');
@@ -186,11 +146,11 @@ it('report and block from the player menu, the blocked list, the moderators’ p
 }, 300_000);
 
 it('a player who left a rated game sees the cool-down’s end in place of the quick match', async () => {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const context = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   const page = await context.newPage();
   const errors = watchErrors(page);
   page.on('dialog', (d) => void d.accept());
-  await page.goto(`${url}/?speed=fast#/live`);
+  await page.goto(`${app.url}/?speed=fast#/live`);
   await page.getByRole('button', { name: 'Tisch suchen' }).click();
   await page.locator('.hand [data-card]').first().waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Verlassen', exact: true }).click();
@@ -207,10 +167,10 @@ it('a player who left a rated game sees the cool-down’s end in place of the qu
   await shot(page, 'cooldown-phone-de.png');
   // The same player in an English browser on a desktop.
   const token = await page.evaluate(() => localStorage.getItem('hearts.live.token'));
-  const en = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const en = await app.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   await en.addInitScript((t) => localStorage.setItem('hearts.live.token', t), token!);
   const enPage = await en.newPage();
-  await enPage.goto(`${url}/#/live`);
+  await enPage.goto(`${app.url}/#/live`);
   await enPage
     .locator('.cool-down', { hasText: 'You can find a table again at' })
     .waitFor({ timeout: 20_000 });

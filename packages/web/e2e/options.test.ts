@@ -1,27 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, launch, startServer, watchErrors, type Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp();
 
 describe('the start screen in Chromium', () => {
   it('says next to Play why options cannot be played, and keeps the chips and the field in step', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     const play = page.getByRole('button', { name: 'Play', exact: true });
     await play.waitFor();
     await page.getByText('Game options').click();
@@ -61,9 +48,9 @@ describe('the start screen in Chromium', () => {
   }, 120_000);
 
   it('shows every option choice whole on a phone in German', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByText('Spieloptionen').click();
     await page.getByRole('combobox', { name: 'Spieler' }).selectOption('6');
     await page.getByRole('combobox', { name: 'Weitergabe' }).selectOption('rotate');
@@ -87,9 +74,9 @@ describe('the start screen in Chromium', () => {
         { width: 1280, height: 800 },
         { width: 360, height: 740 },
       ]) {
-        const context = await browser.newContext({ viewport, locale });
+        const context = await app.browser.newContext({ viewport, locale });
         const page = await context.newPage();
-        await page.goto(`${server.url}/`);
+        await page.goto(`${app.url}/`);
         await page.locator('.start-feature').first().waitFor();
         // Every line of text in a button (the daily game's, the training's subtitle …) within the button's box.
         const spilled = await page.locator('button').evaluateAll((buttons) =>
@@ -111,9 +98,9 @@ describe('the start screen in Chromium', () => {
   }, 60_000);
 
   it('keeps the felt in place when a long page scrolls: no seam where the window’s height ends', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByText('Spieloptionen').click();
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(740 + 500);
     // The left edge (outside the content) down the whole window, as the screen shows it, at two scroll positions.

@@ -1,21 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, launch, screenshot, startServer, watchErrors, type Server } from './harness';
+import { screenshot, watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 400_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp(400_000);
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const NAMES = ['Anna', 'Ben', 'Cem', 'Dora'];
@@ -63,7 +51,7 @@ describe('the score pad in Chromium', () => {
   let padUrl = '';
 
   beforeAll(async () => {
-    context = await browser.newContext({ ...PHONE, locale: 'en-US', acceptDownloads: true });
+    context = await app.browser.newContext({ ...PHONE, locale: 'en-US', acceptDownloads: true });
     page = await context.newPage();
     errors = watchErrors(page);
     page.on('dialog', (d) => void d.accept());
@@ -73,7 +61,7 @@ describe('the score pad in Chromium', () => {
   });
 
   it('creates a 4-player pad, refuses a wrong sum, scores a moon, and keeps everything over a reload', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: 'Score pad for real cards' }).click();
     await page.getByText('No score pad yet.').waitFor();
     await page.getByRole('button', { name: 'New score pad' }).click();
@@ -291,9 +279,9 @@ describe('the score pad in Chromium', () => {
 
 describe('the score pad in German, with six players and more options', () => {
   it('shows four players’ names, the moon buttons and the pad’s name whole on a phone', async () => {
-    const context = await browser.newContext({ ...PHONE, locale: 'de-DE' });
+    const context = await app.browser.newContext({ ...PHONE, locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/pad`);
+    await page.goto(`${app.url}/#/pad`);
     await page.getByRole('button', { name: 'Neuer Punkteblock' }).click();
     const four = ['Annegret', 'Bartholomäus', 'Cem', 'Dorothea'];
     for (let i = 0; i < 4; i++) await page.getByLabel(`Spieler ${i + 1}`, { exact: true }).fill(four[i]!);
@@ -313,7 +301,7 @@ describe('the score pad in German, with six players and more options', () => {
     expect(await fitsWidth(page)).toBe(true);
 
     // A file that is no score pad is refused in German only.
-    await page.goto(`${server.url}/#/pad`);
+    await page.goto(`${app.url}/#/pad`);
     const file = page.locator('.pad-import input[type="file"]');
     const alert = page.getByRole('alert');
     await file.setInputFiles({
@@ -332,10 +320,10 @@ describe('the score pad in German, with six players and more options', () => {
   }, 60_000);
 
   it('enters a chosen moon and the J♦, and works offline', async () => {
-    const context = await browser.newContext({ ...PHONE, locale: 'de-DE' });
+    const context = await app.browser.newContext({ ...PHONE, locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/#/pad`);
+    await page.goto(`${app.url}/#/pad`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.getByRole('button', { name: 'Neuer Punkteblock' }).click();
     await page.getByRole('radio', { name: '6' }).check({ force: true });

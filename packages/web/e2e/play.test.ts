@@ -1,33 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { replayRecord } from '@hearts/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  buildApp,
   clickCard,
   expectClearOfSeats,
   firstTrickCard,
-  launch,
   recordLongTasks,
   screenshot,
-  startServer,
   watchErrors,
-  type Server,
+  withApp,
 } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp();
 
 const handCards = (page: Page): Promise<string[]> =>
   page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
@@ -71,11 +56,11 @@ const REFUSALS = [
 
 describe('solo Hearts in Chromium', () => {
   it('plays a whole game against bots by clicking cards, refuses illegal cards, resumes after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     await recordLongTasks(context);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?speed=instant&botMs=5`);
+    await page.goto(`${app.url}/?speed=instant&botMs=5`);
     await screenshot(page, 'web-start-desktop-1440x900.png');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('.table-screen').waitFor();
@@ -247,7 +232,7 @@ describe('solo Hearts in Chromium', () => {
   }, 240_000);
 
   it('fits a phone in portrait without scrolling, in German', async () => {
-    const context = await browser.newContext({
+    const context = await app.browser.newContext({
       viewport: { width: 360, height: 740 },
       locale: 'de-DE',
       hasTouch: true,
@@ -255,7 +240,7 @@ describe('solo Hearts in Chromium', () => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?botMs=5`);
+    await page.goto(`${app.url}/?botMs=5`);
     await screenshot(page, 'web-start-phone-360x740.png');
     await page.getByRole('button', { name: 'Spielen', exact: true }).click();
     const pass = page.getByRole('button', { name: 'Weitergeben' });
@@ -277,10 +262,10 @@ describe('solo Hearts in Chromium', () => {
   }, 120_000);
 
   it('installs a service worker and plays offline', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?botMs=5&speed=fast`);
+    await page.goto(`${app.url}/?botMs=5&speed=fast`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const [fromCache, manifest] = await Promise.all([
@@ -319,10 +304,10 @@ describe('solo Hearts in Chromium', () => {
   }, 120_000);
 
   it('plays by keyboard alone: arrows choose, Enter passes and plays', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?botMs=5&speed=fast`);
+    await page.goto(`${app.url}/?botMs=5&speed=fast`);
     await page.getByRole('button', { name: 'Play', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Pass cards' }).waitFor();

@@ -4,21 +4,11 @@
  * runs wider than the screen, and a click opens the tournament's page. Screenshots in test-results/.
  */
 import type { PlayerPage, TournamentEntry } from '@hearts/live/api';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp, launch, screenshot, startServer, watchErrors, type Server } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { screenshot, watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp(300_000);
 
 const START = Date.UTC(2026, 10, 29, 19, 0);
 const entry = (
@@ -90,7 +80,7 @@ const page: PlayerPage = {
 };
 
 async function open(width: number, lang: 'de' | 'en'): Promise<{ tab: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 1400 }, locale: lang });
+  const context = await app.browser.newContext({ viewport: { width, height: 1400 }, locale: lang });
   const tab = await context.newPage();
   const errors = watchErrors(tab);
   await tab.route('**/api/**', (route) =>
@@ -102,7 +92,7 @@ async function open(width: number, lang: 'de' | 'en'): Promise<{ tab: Page; erro
           body: '{"error":"ERR_NOT_FOUND","message":"stub"}',
         }),
   );
-  await tab.goto(`${server.url}/?lang=${lang}#/profile/anna1`);
+  await tab.goto(`${app.url}/?lang=${lang}#/profile/anna1`);
   return { tab, errors };
 }
 

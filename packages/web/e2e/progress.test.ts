@@ -16,40 +16,18 @@ import {
   unwrap,
   type GameState,
 } from '@hearts/engine';
-import { TableClient, quickMatch } from '@hearts/live';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { quickMatch, TableClient } from '@hearts/live';
+import type { BrowserContext } from 'playwright-core';
+import { expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import {
-  autoplay,
-  buildApp,
-  launch,
-  screenshot,
-  watchErrors,
-  startGameServer,
-  type GameServer,
-} from './harness';
+import { autoplay, screenshot, watchErrors, withGameServer } from './harness';
 
-let server: GameServer;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    QUICK_MATCH_WAIT_MS: '300',
-    BOT_DELAY_MS: '0',
-    BOT_TIME_MS: '20',
-    HAND_PAUSE_MS: '0',
-    RATE_LIMIT: '500',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  QUICK_MATCH_WAIT_MS: '300',
+  BOT_DELAY_MS: '0',
+  BOT_TIME_MS: '20',
+  HAND_PAUSE_MS: '0',
+  RATE_LIMIT: '500',
 });
 
 interface Guest {
@@ -58,10 +36,10 @@ interface Guest {
 }
 
 const guest = async (): Promise<Guest> =>
-  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Guest;
+  (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as Guest;
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(url + path, {
+  const res = await fetch(app.url + path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -126,7 +104,7 @@ function wonSoloGames(count: number, from: number) {
  * token, so a test that buys needs more than they pay in a day.
  */
 function grant(userId: string, amount: number, id: string): void {
-  const db = new Database(server.database);
+  const db = new Database(app.server.database);
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {
@@ -143,7 +121,7 @@ function grant(userId: string, amount: number, id: string): void {
 }
 
 async function contextAs(token: string, locale = 'en-US', history: unknown[] = []): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale });
+  const context = await app.browser.newContext({ viewport: { width: 412, height: 915 }, locale });
   await context.addInitScript(
     ([t, h]) => {
       localStorage.setItem('hearts.live.token', t as string);
@@ -157,8 +135,8 @@ async function contextAs(token: string, locale = 'en-US', history: unknown[] = [
 
 it('a player page with the rating graph and a replay, the leaderboard and a bot level’s page', async () => {
   const a = await guest();
-  const roomId = await quickMatch({ url, token: a.token, rated: true, targetScore: 50 }).roomId;
-  const client = new TableClient({ url, token: a.token, roomId });
+  const roomId = await quickMatch({ url: app.url, token: a.token, rated: true, targetScore: 50 }).roomId;
+  const client = new TableClient({ url: app.url, token: a.token, roomId });
   await client.connect();
   autoplay(client, 3);
   await until('the game to end', () => client.result !== null);
@@ -170,7 +148,7 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   const context = await contextAs(a.token);
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/#/profile`);
+  await page.goto(`${app.url}/#/profile`);
   await page.locator('.player-page').waitFor({ timeout: 20_000 });
   expect(await page.locator('[data-rating]').getAttribute('data-rating')).toBe(String(mine.rating));
   expect(await page.locator('[data-rating]').textContent()).toBe(`${mine.rating}?`);
@@ -186,7 +164,7 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   await page.waitForURL(/#\/replay\/file/);
 
   // The leaderboard lists established ratings only: the bot level, not the provisional player.
-  await page.goto(`${url}/#/leaderboard`);
+  await page.goto(`${app.url}/#/leaderboard`);
   await page.locator(`.leaderboard tr[data-subject="b:${level}"]`).waitFor({ timeout: 20_000 });
   expect(await page.locator(`.leaderboard tr[data-subject="u:${a.user.id}"]`).count()).toBe(0);
   await page.locator('.leaderboard-note', { hasText: '10 rated games' }).waitFor();
@@ -209,7 +187,7 @@ it('the shop refuses a purchase without chips; won solo games pay; a bought card
   const context = await contextAs(b.token, 'de-DE');
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/#/shop`);
+  await page.goto(`${app.url}/#/shop`);
   const lattice = page.locator('.shop-item[data-item="back-lattice"]');
   await lattice.waitFor({ timeout: 20_000 });
   expect(await page.locator('[data-balance]').getAttribute('data-balance')).toBe('0');
@@ -225,7 +203,7 @@ it('the shop refuses a purchase without chips; won solo games pay; a bought card
   const paid = await contextAs(b.token, 'en-US', wonSoloGames(4, 1));
   const p2 = await paid.newPage();
   const errors2 = watchErrors(p2);
-  await p2.goto(`${url}/#/shop`);
+  await p2.goto(`${app.url}/#/shop`);
   await p2.locator('.shop-message', { hasText: 'Solo wins paid: 2,000 chips.' }).waitFor({ timeout: 20_000 });
   expect(await p2.locator('[data-balance]').getAttribute('data-balance')).toBe('2000');
   grant(b.user.id, 18_000, 'e2e-b');
@@ -251,8 +229,8 @@ it('the shop refuses a purchase without chips; won solo games pay; a bought card
     item: 'back-stars',
   });
   await api('/api/shop/equip', c.token, { item: 'back-stars' });
-  const host = await TableClient.createFriendsRoom({ url, token: c.token });
-  await p2.goto(`${url}/?speed=fast#/live/${host.roomId}`);
+  const host = await TableClient.createFriendsRoom({ url: app.url, token: c.token });
+  await p2.goto(`${app.url}/?speed=fast#/live/${host.roomId}`);
   await until('the player in the room', () => (host.lobby?.members.length ?? 0) === 2, 20_000);
   host.send('options', { rules: { targetScore: 15 }, botLevel: 'easy' });
   await new Promise((r) => setTimeout(r, 200));

@@ -1,6 +1,6 @@
 import {
-  CardSet,
   applyMove,
+  CardSet,
   deal,
   dealRandom,
   legalMoves,
@@ -11,34 +11,13 @@ import {
   type Rules,
   type Suit,
 } from '@hearts/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CURRENT_KEY, saveSession } from '../src/game/session';
 import { memoryStore } from '../src/game/storage';
-import {
-  buildApp,
-  clickCard,
-  expectClearOfSeats,
-  launch,
-  screenshot,
-  startServer,
-  watchErrors,
-  type Server,
-} from './harness';
+import { clickCard, expectClearOfSeats, screenshot, watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp();
 
 const VIEWS = [
   { name: 'desktop-1440x900', width: 1440, height: 900 },
@@ -96,10 +75,10 @@ async function shootEverywhere(page: Page, what: string): Promise<void> {
 
 describe('the result panel in Chromium', () => {
   it('says who took the Q♠ and the hearts per player after each hand, and every place at game over', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?speed=instant&botMs=5`);
+    await page.goto(`${app.url}/?speed=instant&botMs=5`);
     // A short game: no hand but a moon ends it at once (25 points at most without one), so a hand's result shows.
     await page.evaluate(() =>
       localStorage.setItem(
@@ -109,13 +88,13 @@ describe('the result panel in Chromium', () => {
     );
     await page.reload(); // the app reads the settings as it starts
     // Sound on through the settings page: the tap is the gesture that lets the browser play.
-    await page.goto(`${server.url}/?speed=instant&botMs=5#/settings`);
+    await page.goto(`${app.url}/?speed=instant&botMs=5#/settings`);
     const sound = page.getByRole('checkbox', { name: /Sounds/ });
     expect(await sound.isChecked()).toBe(false);
     await sound.click();
     expect(await sound.isChecked()).toBe(true);
     expect(await page.getByText('Web Audio API').count()).toBe(1); // the credit line
-    await page.goto(`${server.url}/?speed=instant&botMs=5#/`);
+    await page.goto(`${app.url}/?speed=instant&botMs=5#/`);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('.table-screen').waitFor();
     expect(await page.locator('.bot-badge').first().textContent()).toContain('Easy');
@@ -253,7 +232,7 @@ describe('a resumed result in Chromium', () => {
     async (what, state, players, shots) => {
       expect(state.phase).toBe('deal');
       for (const { view: v, lang } of shots) {
-        const context = await browser.newContext({ viewport: { width: v.width, height: v.height } });
+        const context = await app.browser.newContext({ viewport: { width: v.width, height: v.height } });
         const page = await context.newPage();
         const errors = watchErrors(page);
         await context.addInitScript(
@@ -263,7 +242,7 @@ describe('a resumed result in Chromium', () => {
           },
           [savedGame(state), JSON.stringify({ lang, level: 'hard' })],
         );
-        await page.goto(`${server.url}/#/play`);
+        await page.goto(`${app.url}/#/play`);
         await page.locator('.result-panel [data-fact="hearts"]').waitFor();
         expect(await page.locator('.result-panel .fact-hearts').count()).toBe(players);
         if (what === 'omnibus-moon') {

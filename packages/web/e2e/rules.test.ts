@@ -4,28 +4,10 @@
  * closing it comes back to the very same game (the same hand, the same cards, the card chosen to pass still
  * chosen). Screenshots: `rules-table-<desktop|phone>-<en|de>.png`, `rules-page-…`.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, clickCard, launch, screenshot, startServer, watchErrors, type Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clickCard, DEVICES, screenshot, watchErrors, withApp } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEVICES = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-} as const;
+const app = withApp(180_000);
 
 const WORDS = {
   en: {
@@ -52,7 +34,7 @@ describe.each([
 ] as const)('a solo table on a %s in %s', (device, lang) => {
   it('opens the rules in force and comes back to the same game', async () => {
     const words = WORDS[lang];
-    const context = await browser.newContext(DEVICES[device]);
+    const context = await app.browser.newContext(DEVICES[device]);
     await context.addInitScript(
       ([l]) => {
         if (!localStorage.getItem('hearts.settings'))
@@ -65,7 +47,7 @@ describe.each([
     );
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?speed=fast#/new`);
+    await page.goto(`${app.url}/?speed=fast#/new`);
     const table = page.locator('.table-screen[data-phase="pass"]');
     await table.waitFor({ timeout: 20_000 });
     const hand = page.locator('.player-area [data-card]');
@@ -109,7 +91,7 @@ describe.each([
     expect(await hand.evaluateAll((es) => es.map((e) => e.getAttribute('data-card')))).toEqual(cards);
 
     // The whole rules page, from the help page.
-    await page.goto(`${server.url}/#/rules/omnibus`);
+    await page.goto(`${app.url}/#/rules/omnibus`);
     await page.getByRole('heading', { name: words.page }).waitFor();
     await page.locator('[data-section="omnibus"]').waitFor();
     await screenshot(page, `rules-page-${device}-${lang}.png`);

@@ -4,39 +4,19 @@
  * Escape. Screenshots: `table-ui-<desktop|phone>-<en|de>.png`.
  */
 import { TableClient } from '@hearts/live';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   autoplay,
-  buildApp,
   clickCard,
+  DEVICES,
   expectClearOfSeats,
   expectSeatsOnScreen,
-  launch,
   screenshot,
-  startGameServer,
   watchErrors,
-  type Server,
+  withGameServer,
 } from './harness';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({ BOT_LEVEL: 'easy', BOT_DELAY_MS: '50', HAND_PAUSE_MS: '500' });
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEVICES = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-} as const;
+const app = withGameServer({ BOT_LEVEL: 'easy', BOT_DELAY_MS: '50', HAND_PAUSE_MS: '500' });
 
 const WORDS = {
   en: {
@@ -63,11 +43,11 @@ const WORDS = {
 
 /** A new guest renamed to a name of 24 characters in one word, ending in `tag` (names are unique). */
 async function longNamed(tag: string): Promise<string> {
-  const guest = (await (await fetch(`${server.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+  const guest = (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
     token: string;
   };
   const name = `Wittgensteinhausen${tag}`.slice(0, 24);
-  const res = await fetch(`${server.url}/api/name`, {
+  const res = await fetch(`${app.url}/api/name`, {
     method: 'POST',
     headers: { authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -87,19 +67,19 @@ describe.each([
     // Two people with names as long as a name may be, in one word (nowhere to wrap), at the table: the host, and a
     // player who takes a seat before the browser's, so that a side seat has one.
     const host = await TableClient.createFriendsRoom({
-      url: server.url,
+      url: app.url,
       token: await longNamed(`${device[0]}${lang}1`),
     });
     const other = new TableClient({
-      url: server.url,
+      url: app.url,
       token: await longNamed(`${device[0]}${lang}2`),
       roomId: host.roomId,
     });
     await other.connect();
-    const context = await browser.newContext({ ...DEVICES[device], locale: words.locale });
+    const context = await app.browser.newContext({ ...DEVICES[device], locale: words.locale });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?speed=fast#/live/${host.roomId}`);
+    await page.goto(`${app.url}/?speed=fast#/live/${host.roomId}`);
     await page.locator('.live-members li').nth(2).waitFor({ timeout: 20_000 });
     host.send('options', { rules: { passCards: 0 }, botLevel: 'easy' });
     autoplay(host);

@@ -5,40 +5,29 @@
  * the server's clock plays for the browser seats (short grace and bank).
  */
 import { TableClient } from '@hearts/live';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { autoplay, buildApp, launch, screenshot, startGameServer, watchErrors, type Server } from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { autoplay, screenshot, watchErrors, withGameServer } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
+const app = withGameServer(
+  {
     BOT_LEVEL: 'easy',
     BOT_DELAY_MS: '0',
     HAND_PAUSE_MS: '300',
     GRACE_MS: '400',
     BANK_MS: '400',
     RECONNECT_MS: '600000',
-  });
-  url = server.url;
-  browser = await launch();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+  },
+  240_000,
+);
 
 const guest = async () =>
-  (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as { token: string };
+  (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as { token: string };
 
 it('a seat away counts down to its bot; play again leads back to the room by its code', async () => {
-  const host = await TableClient.createFriendsRoom({ url, token: (await guest()).token });
+  const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
   const code = host.roomId;
-  const away = new TableClient({ url, token: (await guest()).token, roomId: code });
+  const away = new TableClient({ url: app.url, token: (await guest()).token, roomId: code });
   await away.connect();
   const pages: Page[] = [];
   const errors: string[][] = [];
@@ -46,10 +35,10 @@ it('a seat away counts down to its bot; play again leads back to the room by its
     [{ width: 1440, height: 900 }, 'en-US'],
     [{ width: 360, height: 740 }, 'de-DE'],
   ] as const) {
-    const context = await browser.newContext({ viewport, locale });
+    const context = await app.browser.newContext({ viewport, locale });
     const page = await context.newPage();
     errors.push(watchErrors(page));
-    await page.goto(`${url}/?speed=fast#/live/${code}`);
+    await page.goto(`${app.url}/?speed=fast#/live/${code}`);
     await page.locator('.live-code strong', { hasText: code }).waitFor({ timeout: 20_000 });
     pages.push(page);
   }

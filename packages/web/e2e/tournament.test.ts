@@ -5,70 +5,43 @@
  * standings change (the game counted, points given). The arena is created with rule options (no passing, the J♦ at
  * −10), which its page tells; the page follows its events stream. The page and the form at phone width and in German.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { TableClient } from '@hearts/live';
 import type { TournamentPage } from '@hearts/live/api';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  RESULTS_DIR,
-  autoplay,
-  buildApp,
-  launch,
-  playToTheEnd,
-  screenshot,
-  startGameServer,
-  watchErrors,
-  type Server,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { autoplay, playToTheEnd, screenshot, shotsIn, watchErrors, withGameServer } from './harness';
 
-const SHOTS = join(RESULTS_DIR, 'tournament');
+const pageShot = shotsIn('tournament', true); // whole pages, beside the harness' window-sized shots
 
-let server: Server;
-let url = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '30',
-    HAND_PAUSE_MS: '300',
-    BANK_MS: '60000',
-    LIMIT_TOURNAMENTS: '1000000/1',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '30',
+  HAND_PAUSE_MS: '300',
+  BANK_MS: '60000',
+  LIMIT_TOURNAMENTS: '1000000/1',
 });
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `tournament-${name}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
+  await pageShot(page, name);
 }
 
 const guest = async () =>
-  ((await (await fetch(`${url}/api/guest`, { method: 'POST' })).json()) as { token: string }).token;
+  ((await (await fetch(`${app.url}/api/guest`, { method: 'POST' })).json()) as { token: string }).token;
 
 /** A Node player: joins with the code and plays every table it is seated at. */
 function nodePlayer(id: string, token: string, seed: number) {
   let stopped = false;
   const clients: TableClient[] = [];
   const done = (async () => {
-    const joined = await fetch(`${url}/api/tournaments/${id}/join`, {
+    const joined = await fetch(`${app.url}/api/tournaments/${id}/join`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
     expect(joined.status).toBe(200);
     const seen = new Set<string>();
     while (!stopped) {
-      const res = await fetch(`${url}/api/tournaments/${id}`, {
+      const res = await fetch(`${app.url}/api/tournaments/${id}`, {
         headers: { authorization: `Bearer ${token}` },
       }).catch(() => null);
       if (!res) break; // the server is gone (the test failed)
@@ -76,7 +49,7 @@ function nodePlayer(id: string, token: string, seed: number) {
       const table = p.you?.tableId;
       if (table && !seen.has(table)) {
         seen.add(table);
-        const c = new TableClient({ url, token, roomId: table, retryMs: 100 });
+        const c = new TableClient({ url: app.url, token, roomId: table, retryMs: 100 });
         await c.connect();
         clients.push(c);
         autoplay(c, seed++);
@@ -94,10 +67,10 @@ function nodePlayer(id: string, token: string, seed: number) {
 }
 
 it('creates a private arena, is seated with three others, plays, and sees the standings change', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${url}/?speed=fast#/`);
+  await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: /Tournaments/ }).click();
   await page.waitForURL(/#\/tournaments$/);
   await page.getByRole('heading', { name: 'Create a private tournament' }).waitFor();
@@ -126,7 +99,7 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   expect(await page.locator('.tournament-rules').textContent()).toBe(
     'Rules: Cards passed: 0 · J♦ scores −10 (Omnibus): yes',
   );
-  expect(streams).toEqual([`${url}/api/tournaments/${code}/events`]); // the page follows its events stream
+  expect(streams).toEqual([`${app.url}/api/tournaments/${code}/events`]); // the page follows its events stream
   await shot(page, 'created-en.png');
 
   const others = await Promise.all([0, 1, 2].map(async (i) => nodePlayer(code, await guest(), 10 + i)));
@@ -158,16 +131,16 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   await page.getByRole('button', { name: /Friday arena.*rank \d of 4/ }).waitFor();
   await shot(page, 'list-phone-en.png');
 
-  const de = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const de = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
   const pageDe = await de.newPage();
-  await pageDe.goto(`${url}/?speed=fast#/tournaments/${code}`);
+  await pageDe.goto(`${app.url}/?speed=fast#/tournaments/${code}`);
   await pageDe.getByRole('heading', { name: 'Tabelle' }).waitFor({ timeout: 20_000 });
   await pageDe.getByRole('button', { name: 'Beitreten' }).waitFor();
   await shot(pageDe, 'standings-phone-de.png');
   expect(await pageDe.locator('.tournament-rules').textContent()).toBe(
     'Regeln: Karten weitergeben: 0 · Karo-Bube zählt −10 (Omnibus): ja',
   );
-  await pageDe.goto(`${url}/?speed=fast#/tournaments`);
+  await pageDe.goto(`${app.url}/?speed=fast#/tournaments`);
   await pageDe.getByRole('heading', { name: 'Privates Turnier erstellen' }).waitFor();
   await shot(pageDe, 'list-phone-de.png');
   await pageDe.locator('.tournament-rules-options summary').click();

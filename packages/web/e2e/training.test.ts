@@ -6,36 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { isRightAnswer, type TrainingPosition } from '@hearts/live/training';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildApp,
-  clickCard,
-  launch,
-  screenshot,
-  startGameServer,
-  watchErrors,
-  type GameServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { clickCard, DEVICES, screenshot, watchErrors, withGameServer } from './harness';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({});
-  browser = await launch();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEVICES = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-} as const;
+const app = withGameServer({}, 300_000);
 
 const WORDS = {
   en: {
@@ -76,10 +50,10 @@ describe.each([
 ] as const)('training on a %s in %s', (device, lang) => {
   it('solves a starter position and sees it counted, here and on the server', async () => {
     const words = WORDS[lang];
-    const guest = (await (await fetch(`${server.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+    const guest = (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
       token: string;
     };
-    const context = await browser.newContext(DEVICES[device]);
+    const context = await app.browser.newContext(DEVICES[device]);
     await context.addInitScript(
       ([l, token]) => {
         if (!localStorage.getItem('hearts.settings'))
@@ -90,7 +64,7 @@ describe.each([
     );
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: words.link }).click();
     const count = page.locator('.training-count');
     await count.waitFor({ timeout: 30_000 });
@@ -128,7 +102,7 @@ describe.each([
     await expect
       .poll(
         async () => {
-          const r = await fetch(`${server.url}/api/training`, {
+          const r = await fetch(`${app.url}/api/training`, {
             headers: { authorization: `Bearer ${guest.token}` },
           });
           return ((await r.json()) as { progress: unknown[] }).progress;

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  CardSet,
   applyMove,
+  CardSet,
   deal,
   makeRecord,
   newGame,
@@ -15,25 +15,13 @@ import {
   unwrap,
   type GameState,
 } from '@hearts/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, clickCard, launch, startServer, watchErrors, type Server } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { clickCard, watchErrors, withApp } from './harness';
 
 const SHOTS = process.env['SHOTS_DIR'] ?? resolve(process.cwd(), 'test-results');
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withApp();
 
 // The player (seat 0) holds the top diamonds, spades and hearts and one low club. Seat 3 leads the 2♣; seat 2
 // wins two club tricks (the player throws the J♥ on the second), then leads a diamond the player wins with the A♦.
@@ -74,9 +62,9 @@ function savedGame(plays: number): unknown {
 
 /** Opens the app with `game` stored as the game in progress, at the table. */
 async function openTable(page: Page, game: unknown): Promise<void> {
-  await page.goto(`${server.url}/?speed=instant&botMs=5`);
+  await page.goto(`${app.url}/?speed=instant&botMs=5`);
   await page.evaluate((g) => localStorage.setItem('hearts.current', JSON.stringify(g)), game);
-  await page.goto(`${server.url}/?speed=instant&botMs=5#/play`);
+  await page.goto(`${app.url}/?speed=instant&botMs=5#/play`);
   await page.locator('.table-screen').waitFor();
 }
 
@@ -95,7 +83,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('undo at the solo table', () => {
   it('takes back the last card (button, Ctrl+Z), the card is back in the hand, and a reload keeps it so', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await openTable(page, savedGame(10)); // the player follows 2♦ 3♦
@@ -140,7 +128,7 @@ describe('undo at the solo table', () => {
 
 describe('claiming the rest at the solo table', () => {
   it('is offered when certain, says what happens, and plays the hand out', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     // Void in the clubs seat 2 leads, the player cannot win this trick: nothing to claim.
@@ -187,7 +175,7 @@ describe('screenshots: phone and desktop, German and English', () => {
   ] as const)(
     '%s (%s) %ix%i',
     async (lang, locale, width, height, phone) => {
-      const context = await browser.newContext({
+      const context = await app.browser.newContext({
         viewport: { width, height },
         locale,
         ...(phone ? { hasTouch: true, isMobile: true } : {}),

@@ -4,74 +4,45 @@
  * played — and writes in the watchers' chat, which the player does not get; the host closes the table to watchers
  * and the watcher is told so.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { TableClient } from '@hearts/live';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  RESULTS_DIR,
   autoplay,
-  buildApp,
   expectClearOfSeats,
-  launch,
+  expectOnScreen,
+  shotsIn,
   watchErrors,
-  startGameServer,
-  type Server,
+  withGameServer,
 } from './harness';
 
-let server: Server;
-let url = '';
-let browser: Browser;
-const SHOTS = join(RESULTS_DIR, 'watch');
+const shot = shotsIn('watch');
 
-beforeAll(async () => {
-  await buildApp();
-  server = await startGameServer({
-    BOT_LEVEL: 'easy',
-    BOT_DELAY_MS: '300',
-    HAND_PAUSE_MS: '500',
-    GRACE_MS: '1500',
-    BANK_MS: '1500',
-  });
-  url = server.url;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const app = withGameServer({
+  BOT_LEVEL: 'easy',
+  BOT_DELAY_MS: '300',
+  HAND_PAUSE_MS: '500',
+  GRACE_MS: '1500',
+  BANK_MS: '1500',
 });
 
-/** Fails unless the element is wholly inside the window. */
-async function expectOnScreen(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).first().boundingBox();
-  const size = page.viewportSize()!;
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
-}
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name) });
-};
-
 it('a player watches another’s table: the list, the public view, the watchers’ chat, the host closing it', async () => {
-  const hostAccount = (await (await fetch(`${url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+  const hostAccount = (await (
+    await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })
+  ).json()) as {
     token: string;
     user: { name: string };
   };
-  const host = await TableClient.createFriendsRoom({ url, token: hostAccount.token });
+  const host = await TableClient.createFriendsRoom({ url: app.url, token: hostAccount.token });
   const code = host.roomId;
 
   // The player, in English on a desktop, joins by link.
-  const playerContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const playerContext = await app.browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+  });
   const player = await playerContext.newPage();
   const playerErrors = watchErrors(player);
-  await player.goto(`${url}/?speed=fast#/live/${code}`);
+  await player.goto(`${app.url}/?speed=fast#/live/${code}`);
   await player.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
   host.send('options', { rules: { targetScore: 100 }, botLevel: 'easy' });
   autoplay(host);
@@ -79,10 +50,13 @@ it('a player watches another’s table: the list, the public view, the watchers�
   await player.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
 
   // The watcher, in German on a phone: from the live page to the list, and to the table.
-  const watcherContext = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const watcherContext = await app.browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'de-DE',
+  });
   const watcher = await watcherContext.newPage();
   const watcherErrors = watchErrors(watcher);
-  await watcher.goto(`${url}/?speed=fast&lang=de#/live`);
+  await watcher.goto(`${app.url}/?speed=fast&lang=de#/live`);
   await watcher.getByRole('button', { name: 'Live-Tischen zuschauen' }).click();
   const row = watcher.locator(`.watch-row[data-table="${code}"]`);
   await row.waitFor({ timeout: 20_000 });
@@ -123,9 +97,9 @@ it('a player watches another’s table: the list, the public view, the watchers�
   await player.getByRole('button', { name: 'Chat' }).click();
 
   // The same watcher's view on a desktop in English (another context, the same table).
-  const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const desktop = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const watcher2 = await desktop.newPage();
-  await watcher2.goto(`${url}/?speed=fast&lang=en#/live/watch/${code}`);
+  await watcher2.goto(`${app.url}/?speed=fast&lang=en#/live/watch/${code}`);
   await watcher2.locator('.watch-banner', { hasText: 'You are watching' }).waitFor({ timeout: 20_000 });
   expect(await watcher2.locator('.hand [data-card]').count()).toBe(0);
   await player.locator('.watchers-note', { hasText: '2 watching' }).waitFor({ timeout: 10_000 });
@@ -139,7 +113,7 @@ it('a player watches another’s table: the list, the public view, the watchers�
   await shot(watcher2, 'table-phone-en.png');
   await watcher2.setViewportSize({ width: 1440, height: 900 });
   await shot(player, 'player-desktop-en.png');
-  await watcher2.goto(`${url}/?lang=en#/live/watch`);
+  await watcher2.goto(`${app.url}/?lang=en#/live/watch`);
   await watcher2.locator(`.watch-row[data-table="${code}"]`).waitFor({ timeout: 20_000 });
   await shot(watcher2, 'list-desktop-en.png');
 
