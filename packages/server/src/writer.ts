@@ -10,9 +10,8 @@
  * Up to `concurrency` batches are written at once (PostgreSQL: several connections, each waiting for its own
  * commit; SQLite: one). A store that can write at once (SQLite, `appendEventsNow`) writes the batch in the turn it
  * falls due (the next turn, or the one in which the window ends), without the promise chain of an asynchronous
- * write. A table waits for its rows before it writes again, so
- * batches in flight at the same time never hold two events of one table, and each table's events are written in
- * order.
+ * write. A table waits for its rows before it writes again, so batches in flight at the same time never hold two
+ * events of one table, and each table's events are written in order.
  */
 import type { EventRow, GameStore } from './store/types.js';
 

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { playToTheEnd, screenshot, shotsIn, watchErrors, withGameServer } from './harness';
+import { playToTheEnd, watchErrors, windowAndPageShots, withGameServer } from './harness';
 
-const pageShot = shotsIn('daily', true); // whole pages, beside the harness' window-sized shots
+const shot = windowAndPageShots('daily');
 
 const app = withGameServer({
   BOT_LEVEL: 'easy',
@@ -16,11 +16,6 @@ const app = withGameServer({
   HAND_PAUSE_MS: '300',
   LIMIT_DAILY: '1000000/1',
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, `daily-${name}`);
-  await pageShot(page, name);
-}
 
 /**
  * Fails when a cell of the page's tables reaches past the page's column (a phone would cut it off or make it

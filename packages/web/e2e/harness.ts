@@ -297,6 +297,18 @@ export function shotsIn(folder: string, fullPage = false): (page: Page, name: st
   };
 }
 
+/**
+ * Two shots of a page at each call: the window beside the other files' (`test-results/<folder>-<name>`), and the
+ * whole page in the file's own folder (`test-results/<folder>/<name>`).
+ */
+export function windowAndPageShots(folder: string): (page: Page, name: string) => Promise<void> {
+  const pageShot = shotsIn(folder, true);
+  return async (page, name) => {
+    await screenshot(page, `${folder}-${name}`);
+    await pageShot(page, name);
+  };
+}
+
 /** The two windows the table is checked in: a desktop's, and a phone's with touch. */
 export const DEVICES = {
   desktop: { viewport: { width: 1440, height: 900 } },

@@ -7,11 +7,10 @@
  */
 import { TableClient } from '@hearts/live';
 import type { TournamentPage } from '@hearts/live/api';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { autoplay, playToTheEnd, screenshot, shotsIn, watchErrors, withGameServer } from './harness';
+import { autoplay, playToTheEnd, watchErrors, windowAndPageShots, withGameServer } from './harness';
 
-const pageShot = shotsIn('tournament', true); // whole pages, beside the harness' window-sized shots
+const shot = windowAndPageShots('tournament');
 
 const app = withGameServer({
   BOT_LEVEL: 'easy',
@@ -20,11 +19,6 @@ const app = withGameServer({
   BANK_MS: '60000',
   LIMIT_TOURNAMENTS: '1000000/1',
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, `tournament-${name}`);
-  await pageShot(page, name);
-}
 
 const guest = async () =>
   ((await (await fetch(`${app.url}/api/guest`, { method: 'POST' })).json()) as { token: string }).token;
