@@ -175,3 +175,26 @@ test('seats, gives up a table that never came, finishes once and pays the podium
   expect(await store.progress.balance('c')).toBe(TOURNAMENT_PRIZES[2]);
   expect(await store.progress.balance('d')).toBe(0);
 });
+
+test('an upcoming tournament costs one read a tick until it starts', async () => {
+  now = 10_000;
+  await store.tournaments.create(arena({ startsAt: 20_000, endsAt: 200_000 }));
+  await store.tournaments.enter('a1', { userId: 'a', name: 'A' }, now, 50);
+  const reads = { get: 0, entrants: 0, games: 0 };
+  const t = store.tournaments;
+  for (const k of ['get', 'entrants', 'games'] as const) {
+    const f = t[k].bind(t) as (id: string) => Promise<unknown>;
+    Object.assign(t, { [k]: (id: string) => (reads[k]++, f(id)) });
+  }
+  const r = runner(storeTable, false);
+  for (let i = 0; i < 3; i++) {
+    await r.tick();
+    now += 1000;
+  }
+  expect(reads).toEqual({ get: 3, entrants: 0, games: 0 });
+  expect((await store.tournaments.get('a1'))?.status).toBe('upcoming');
+  now = 20_000; // the start: the rows are read and the tournament runs
+  await r.tick();
+  expect(reads).toMatchObject({ entrants: 1, games: 1 });
+  expect((await store.tournaments.get('a1'))?.status).toBe('running');
+});

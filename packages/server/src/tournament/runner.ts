@@ -1,11 +1,11 @@
 /**
  * Runs the tournaments: one process runs each (it holds the lease `tournament:<id>` in {@link TablePresence}, as a
- * process holds a table); every tick it reads the tournament's entrants and games from the store, derives the state
- * (`stateFromRows`, pure), pairs the free players (`pairNow`) and opens their tables through `openTable` with the
- * kind `tournament`. The games are finished by their tables' finishing transaction (rating/finish.ts), which marks
- * the tournament game finished with its places, once. Nothing but the lease lives in memory, so when the process
- * dies another one claims the lease once it runs out and carries on from the store (its tables are restored by
- * failover.ts like any other).
+ * process holds a table); every tick it reads the tournament's entrants and games from the store (of one that has
+ * not started, only its record), derives the state (`stateFromRows`, pure), pairs the free players (`pairNow`) and
+ * opens their tables through `openTable` with the kind `tournament`. The games are finished by their tables'
+ * finishing transaction (rating/finish.ts), which marks the tournament game finished with its places, once. Nothing
+ * but the lease lives in memory, so when the process dies another one claims the lease once it runs out and carries
+ * on from the store (its tables are restored by failover.ts like any other).
  *
  * ```ts
  * const runner = new TournamentRunner({ store, presence, log, openTable, seatsFor, draining: () => false });
@@ -143,6 +143,7 @@ export class TournamentRunner {
     const now = (this.deps.now ?? Date.now)();
     const t = await store.tournaments.get(id);
     if (!t) return;
+    if (t.status === 'upcoming' && now < t.startsAt) return; // nothing to do before the start: no more reads
     const [entrants, games] = await Promise.all([
       store.tournaments.entrants(id),
       store.tournaments.games(id),
