@@ -10,7 +10,16 @@ import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { parseDailyReveal, verifyDailyReveal, type DailyReveal } from '@hearts/shuffle';
 import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
 import { DAILY_RULES, dayOf } from '../src/daily.js';
-import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
+import {
+  AutoPlayer,
+  api,
+  connect,
+  finishedDailyAttempt,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -209,31 +218,7 @@ describe('the daily game', () => {
       [26, 0, 0, 0],
     ];
     for (const [i, u] of users.entries()) {
-      const id = `past${i}`;
-      await s.store.daily.startAttempt(
-        { date, userId: u.id, name: u.name, tableId: id, startedAt: 1 },
-        {
-          id,
-          kind: 'daily',
-          rated: false,
-          rules: day.rules,
-          seats: [
-            { kind: 'human', userId: u.id, name: u.name, rating: null },
-            ...[1, 2, 3].map((k) => ({
-              kind: 'bot' as const,
-              level: 'easy' as const,
-              name: `Bot ${k}`,
-              rating: null,
-            })),
-          ],
-          botLevel: 'easy',
-          status: 'playing',
-          createdAt: 1,
-        },
-      );
-      await s.store.progress.transaction((tx) =>
-        tx.finishDailyAttempt(id, { points: totals[i]!, left: false, at: 10 + i }),
-      );
+      await finishedDailyAttempt(s.store, day, u, `past${i}`, totals[i]!, 10 + i);
     }
     const page = await api<DailyDayPage>(t.url, `/api/daily/days/${date}`);
     expect(page.body).toMatchObject({ over: true, revealed: true, visible: true, players: 3 });

@@ -6,7 +6,16 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { DailyDayPage, FriendEntry } from '@hearts/live/api';
 import { TableClient } from '@hearts/live';
-import { api, connect, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+import {
+  api,
+  connect,
+  finishedDailyAttempt,
+  friendsGame,
+  guest,
+  startTestServer,
+  until,
+  type TestServer,
+} from './helpers.js';
 import { openNotices } from './notices.js';
 
 let t: TestServer;
@@ -186,31 +195,7 @@ test('a day’s leaderboard lists your friends apart, with their ranks among eve
   await api(t.url, '/api/friends', { token: me.token, body: { name: asked.name } }); // asked, not accepted
   const totals = [10, 4, 2, 30];
   for (const [i, u] of users.entries()) {
-    const id = `past${i}`;
-    await s.store.daily.startAttempt(
-      { date, userId: u.id, name: u.name, tableId: id, startedAt: 1 },
-      {
-        id,
-        kind: 'daily',
-        rated: false,
-        rules: day.rules,
-        seats: [
-          { kind: 'human', userId: u.id, name: u.name, rating: null },
-          ...[1, 2, 3].map((k) => ({
-            kind: 'bot' as const,
-            level: 'easy' as const,
-            name: `Bot ${k}`,
-            rating: null,
-          })),
-        ],
-        botLevel: 'easy',
-        status: 'playing',
-        createdAt: 1,
-      },
-    );
-    await s.store.progress.transaction((tx) =>
-      tx.finishDailyAttempt(id, { points: [totals[i]!, 0, 0, 0], left: false, at: 10 + i }),
-    );
+    await finishedDailyAttempt(s.store, day, u, `past${i}`, [totals[i]!, 0, 0, 0], 10 + i);
   }
   const page = await api<DailyDayPage>(t.url, `/api/daily/days/${date}`, { token: me.token });
   expect(page.body.rows.map((r) => [r.name, r.rank, r.friend, r.you])).toEqual([

@@ -3,12 +3,13 @@ import { API_ERRORS, ROUTES, errorBody, matchPath, parseResponse, type Route } f
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
+import { randomInt, seededRandom, type CardName, type RandomSource, type Rules } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import { type LiveState, type WireMove } from '@hearts/table';
 import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js';
 import { startServer, type RunningServer, type StartOptions } from '../src/server.js';
 import { SCRYPT_PARAMS, type ScryptParams } from '../src/passwords.js';
+import type { GameStore } from '../src/store/types.js';
 
 /** What a test server takes from one address when the test is not about the limits. */
 export const TEST_LIMITS = {
@@ -269,4 +270,40 @@ export async function friendsGame(
   host.send('start', {});
   await until('the deal', () => clients.every((c) => c.state !== null && c.state.view.phase !== 'deal'));
   return { users, clients, code: host.roomId };
+}
+
+/**
+ * A daily game stored as started and finished by `user` with `points` (seat 0 is theirs, three easy bots beside
+ * them), without playing it: the past days of the leaderboard tests.
+ */
+export async function finishedDailyAttempt(
+  store: GameStore,
+  day: { readonly date: string; readonly rules: Rules },
+  user: { readonly id: string; readonly name: string },
+  tableId: string,
+  points: number[],
+  at: number,
+): Promise<void> {
+  await store.daily.startAttempt(
+    { date: day.date, userId: user.id, name: user.name, tableId, startedAt: 1 },
+    {
+      id: tableId,
+      kind: 'daily',
+      rated: false,
+      rules: day.rules,
+      seats: [
+        { kind: 'human', userId: user.id, name: user.name, rating: null },
+        ...[1, 2, 3].map((k) => ({
+          kind: 'bot' as const,
+          level: 'easy' as const,
+          name: `Bot ${k}`,
+          rating: null,
+        })),
+      ],
+      botLevel: 'easy',
+      status: 'playing',
+      createdAt: 1,
+    },
+  );
+  await store.progress.transaction((tx) => tx.finishDailyAttempt(tableId, { points, left: false, at }));
 }
