@@ -15,7 +15,8 @@ import {
   type DailyYou,
 } from '@hearts/live/api';
 import { openReplay } from '../game/replay';
-import { ApiError, ensureUser } from '../live/account';
+import { ApiError } from '../live/account';
+import { AccountProblem, useAccount } from '../live/account-state';
 import { request, serverUrl } from '../live/http';
 import { useApp } from '../ui/context';
 import { setOpenedFile } from '../ui/HistoryPage';
@@ -243,29 +244,11 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
   );
 }
 
-/** Loads the account's token (a guest is made if there is none). */
-function useToken(): { token: string | null; problem: string | null } {
-  const { store } = useApp();
-  const { t, i18n } = useTranslation();
-  const [token, setToken] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    ensureUser(store, i18n.language).then(
-      (a) => live && setToken(a.token),
-      (e: unknown) => live && setProblem(errorText(t, e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [store, t]);
-  return { token, problem };
-}
-
 function DailyHome() {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { token, problem: accountProblem } = useToken();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
   const [today, setToday] = useState<DailyToday | null>(null);
   const [board, setBoard] = useState<DailyDayPage | null>(null);
   const [calendar, setCalendar] = useState<DailyCalendar | null>(null);
@@ -320,12 +303,16 @@ function DailyHome() {
     <Page title={t('daily.title')}>
       <div className="daily">
         <p>{t('daily.intro', { hands: today?.hands ?? 4, level })}</p>
-        {(accountProblem ?? problem) && (
-          <p className="error" role="alert">
-            {accountProblem ?? problem}
-          </p>
+        {accountError ? (
+          <AccountProblem error={accountError} offline={offline} retry={retry} />
+        ) : (
+          problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )
         )}
-        {!today && !accountProblem && !problem && <p className="muted">{t('daily.loading')}</p>}
+        {!today && !accountError && !problem && <p className="muted">{t('daily.loading')}</p>}
         {today && (
           <>
             <p className="daily-status">
@@ -409,7 +396,8 @@ function Calendar({ calendar }: { calendar: DailyCalendar | null }) {
 function DailyDay({ date }: { date: string }) {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { token, problem: accountProblem } = useToken();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
   const [day, setDay] = useState<DailyDayPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -429,7 +417,11 @@ function DailyDay({ date }: { date: string }) {
         <button type="button" className="link" onClick={() => navigate('/daily')}>
           ← {t('daily.back')}
         </button>
-        {(accountProblem ?? problem) && <p className="error">{accountProblem ?? problem}</p>}
+        {accountError ? (
+          <AccountProblem error={accountError} offline={offline} retry={retry} />
+        ) : (
+          problem && <p className="error">{problem}</p>
+        )}
         {day && (
           <>
             {day.you?.status === 'finished' && (

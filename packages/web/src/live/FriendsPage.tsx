@@ -10,7 +10,7 @@ import { useApp } from '../ui/context';
 import { Page } from '../ui/Page';
 import { acceptFriend, addFriend, removeFriend, type FriendEntry } from './friends';
 import { friendsErrorText, useFriends } from './FriendsParts';
-import { AccountProblem, useAccount } from './LivePages';
+import { AccountProblem, useAccount } from './account-state';
 import './live.css';
 
 export default function FriendsPage() {

@@ -11,7 +11,6 @@ import { TableClient, quickMatch, type QuickMatchWait } from '@hearts/live';
 import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { presetOf } from '../game/settings';
 import { useApp } from '../ui/context';
 import { downloadRecord } from '../ui/download';
@@ -21,7 +20,6 @@ import { Page } from '../ui/Page';
 import { provisionalTitle, ratingText } from '../ui/rating';
 import { RulesOptions, RulesSummary } from '../ui/RulesOptions';
 import {
-  ApiError,
   claimName,
   ensureUser,
   fetchRecord,
@@ -35,6 +33,7 @@ import {
   type Account,
   type LiveGame,
 } from './account';
+import { AccountProblem, liveErrorText as errorText, useAccount } from './account-state';
 import { fairKeeper } from './fair-keeper';
 import { InviteFriends } from './FriendsParts';
 import { LiveTable, WatchersControl } from './LiveTable';
@@ -55,104 +54,6 @@ export function livePage(rest: string) {
   if (rest === 'blocked' || rest === 'admin') return <MannersRoute which={rest} />;
   if (rest.startsWith('watch/')) return <WatchRoom key={rest} roomId={rest.slice('watch/'.length)} />;
   return <LiveRoom key={rest} roomId={rest} />;
-}
-
-/** Joining or opening a room: the codes the player can do something about, by name. */
-const JOIN_ERROR_NAMES = new Map<number, string>(
-  (['noSuchRoom', 'refused', 'restarting'] as const).map((name) => [JOIN_ERRORS[name], name]),
-);
-
-function errorText(t: TFunction, e: unknown): string {
-  if (e instanceof ApiError) {
-    if (e.code === 'ERR_OFFLINE') return t('live.offline');
-    return t(`live.you.errors.${e.code}`, {
-      defaultValue: t('live.you.errors.other', { message: e.message }),
-    });
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  const join = JOIN_ERROR_NAMES.get((e as { code?: unknown } | null)?.code as number);
-  if (join) return t(`live.joinErrors.${join}`);
-  return t('live.you.errors.other', { message });
-}
-
-/** After an unreachable server, the next tries (ms): quick at first, then every half minute. */
-export const ACCOUNT_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
-
-interface AccountState {
-  readonly account: Account | null;
-  readonly error: string | null;
-  readonly offline: boolean; // the server cannot be reached: the page tries again by itself
-  readonly retry: () => void; // try now
-  readonly set: (a: Account) => void;
-}
-
-/**
- * The player's account on the game server. While the server cannot be reached it tries again by itself (on a
- * growing delay, and at once when the device comes back online or the page is shown again), so the page comes
- * to life when the server is back.
- */
-export function useAccount(): AccountState {
-  const { store } = useApp();
-  const { t, i18n } = useTranslation();
-  const [account, setAccount] = useState<Account | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [offline, setOffline] = useState(false);
-  const retry = useRef<() => void>(() => undefined);
-  useEffect(() => {
-    let live = true;
-    let busy = false;
-    let failures = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = () => {
-      if (!live || busy) return;
-      clearTimeout(timer);
-      busy = true;
-      ensureUser(store, i18n.language).then(
-        (a) => {
-          busy = false;
-          if (!live) return;
-          setError(null);
-          setOffline(false);
-          setAccount(a);
-        },
-        (e: unknown) => {
-          busy = false;
-          if (!live) return;
-          const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
-          setOffline(away);
-          setError(away ? t('live.offlineRetrying') : errorText(t, e));
-          if (away)
-            timer = setTimeout(attempt, ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]);
-        },
-      );
-    };
-    const onVisible = () => document.visibilityState === 'visible' && attempt();
-    retry.current = attempt;
-    window.addEventListener('online', attempt);
-    document.addEventListener('visibilitychange', onVisible);
-    attempt();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      window.removeEventListener('online', attempt);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [store, t]);
-  return { account: error ? null : account, error, offline, retry: () => retry.current(), set: setAccount };
-}
-
-/** Why the page cannot start: the server is away (and is tried again), or another problem. */
-export function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
-  const { t } = useTranslation();
-  if (!offline) return <p className="error">{error}</p>;
-  return (
-    <div className="live-offline" role="status">
-      <p>{error}</p>
-      <button type="button" className="secondary" onClick={retry}>
-        {t('live.retryNow')}
-      </button>
-    </div>
-  );
 }
 
 function LiveHome() {

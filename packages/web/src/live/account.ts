@@ -23,12 +23,23 @@ export type { Account, LiveGame } from '@hearts/live/api';
 /** The live player as the server shows them. */
 export type LiveUser = PublicUser;
 
+/** The `ensureUser` under way for a device store: parts of one page asking at once share it. */
+const pending = new WeakMap<KeyValueStore, Promise<Account>>();
+
 /**
  * The signed-in user, or a new guest when this device has no (valid) token yet, named in the UI's language `lang`
  * ("Gast 4821" in German). An old token comes back renewed: the new one is kept (tokens run out after months unless
- * renewed).
+ * renewed). Calls while one is under way get its answer: a first visit makes one guest, not one per part of the page.
  */
-export async function ensureUser(store: KeyValueStore, lang: string): Promise<Account> {
+export function ensureUser(store: KeyValueStore, lang: string): Promise<Account> {
+  const known = pending.get(store);
+  if (known) return known;
+  const p = fetchUser(store, lang).finally(() => pending.delete(store));
+  pending.set(store, p);
+  return p;
+}
+
+async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
   const token = store.get(TOKEN_KEY);
   if (token) {
     try {

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderInApp } from '../test-support';
+import DailyScreen from '../daily/DailyScreen';
+import TournamentScreen from '../tournament/TournamentScreen';
 import { livePage } from './LivePages';
 
 const user = { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 };
@@ -14,9 +16,11 @@ afterEach(async () => {
   if (server?.listening) await new Promise((resolve) => server!.close(resolve));
 });
 
-/** A game server that hands out a guest account, listening on `port`. */
+/** A game server that hands out a guest account (each counted in `guests`), listening on `port`. */
+let guests = 0;
 function gameServer(port: number): Promise<Server> {
   const s = createServer((req, res) => {
+    if (req.url === '/api/guest') guests++;
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
     res.end(JSON.stringify(req.url === '/api/guest' ? { token: 'tok', user } : { user }));
   });
@@ -50,5 +54,37 @@ test.each([
       });
     expect(await screen.findByText(/Anna/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  },
+);
+
+/** The address of a port with nothing on it (the server is away), set as the page's. */
+async function awayPort(hash: string): Promise<number> {
+  const probe = await gameServer(0);
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/${hash}`,
+  );
+  return port;
+}
+
+test.each([
+  ['the daily game', '#/daily', () => <DailyScreen rest="" />],
+  ['the tournaments', '#/tournaments', () => <TournamentScreen rest="" />],
+])(
+  '%s page says the server is away and tries again by itself, as the live page does',
+  async (_, hash, page) => {
+    const port = await awayPort(hash);
+    renderInApp(page(), { lang: 'de' });
+    const status = await screen.findByRole('status', {}, { timeout: 10_000 });
+    expect(status.textContent).toContain('Der Spielserver ist gerade nicht erreichbar.');
+    guests = 0;
+    server = await gameServer(port);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 15_000 });
+    // The list of tournaments and the form beside it both need the account: one guest is made, not one each.
+    expect(guests).toBe(1);
   },
 );

@@ -24,7 +24,8 @@ import {
 import { parseRules, type Rules } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
 import { openReplay } from '../game/replay';
-import { ApiError, ensureUser } from '../live/account';
+import { ApiError } from '../live/account';
+import { AccountProblem, useAccount } from '../live/account-state';
 import { request, serverUrl } from '../live/http';
 import { useApp } from '../ui/context';
 import { setOpenedFile } from '../ui/HistoryPage';
@@ -65,24 +66,6 @@ const pointsText = (p: number, lang: string) =>
 /** "1 point", "2.33 points", "1 Punkt": the plural by the number as shown. */
 const pointsWords = (t: TFunction, p: number, lang: string) =>
   t('tournament.pointsN', { count: Math.round(p * 100) / 100, n: pointsText(p, lang) });
-
-function useToken(): { token: string | null; problem: string | null } {
-  const { store } = useApp();
-  const { t, i18n } = useTranslation();
-  const [token, setToken] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    ensureUser(store, i18n.language).then(
-      (a) => live && setToken(a.token),
-      (e: unknown) => live && setProblem(errorText(t, e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [store, t]);
-  return { token, problem };
-}
 
 /** The options of a choice less those a tournament fixes (while the choice is not a valid rule set). */
 function fixedLeftOut(rules: Partial<Rules>): Partial<Rules> {
@@ -194,7 +177,7 @@ function TournamentList() {
 function History() {
   const { t, i18n } = useTranslation();
   const { navigate } = useApp();
-  const { token } = useToken();
+  const token = useAccount().account?.token ?? null;
   const [entries, setEntries] = useState<TournamentEntry[] | null>(null);
   useEffect(() => {
     if (!token) return;
@@ -239,7 +222,8 @@ function History() {
 function CreateForm() {
   const { t } = useTranslation();
   const { navigate } = useApp();
-  const { token, problem: accountProblem } = useToken();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
   const [name, setName] = useState('');
   const [minutes, setMinutes] = useState(30);
   const [hands, setHands] = useState(2);
@@ -296,10 +280,14 @@ function CreateForm() {
     <section aria-labelledby="t-create" className="tournament-create">
       <h2 id="t-create">{t('tournament.create')}</h2>
       <p className="muted">{t('tournament.createInfo')}</p>
-      {(accountProblem ?? problem) && (
-        <p className="error" role="alert">
-          {accountProblem ?? problem}
-        </p>
+      {accountError ? (
+        <AccountProblem error={accountError} offline={offline} retry={retry} />
+      ) : (
+        problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )
       )}
       <form
         onSubmit={(e) => {
@@ -366,7 +354,8 @@ function CreateForm() {
 function TournamentView({ id }: { id: string }) {
   const { t } = useTranslation();
   const { navigate, settings } = useApp();
-  const { token, problem: accountProblem } = useToken();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
   const [page, setPage] = useState<TournamentPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -510,10 +499,14 @@ function TournamentView({ id }: { id: string }) {
   return (
     <Page title={s?.name ?? t('tournament.title')}>
       <div className="tournament">
-        {(accountProblem ?? problem) && (
-          <p className="error" role="alert">
-            {accountProblem ?? problem}
-          </p>
+        {accountError ? (
+          <AccountProblem error={accountError} offline={offline} retry={retry} />
+        ) : (
+          problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )
         )}
         {s && page && (
           <>

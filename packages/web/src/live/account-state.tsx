@@ -1,0 +1,116 @@
+/**
+ * The player's account on the game server as a page holds it (`useAccount`: tried again by itself while the server
+ * cannot be reached), the problem shown when there is none (`AccountProblem`), and the live pages' words for an
+ * API or join error (`liveErrorText`). Every page that needs the account uses these: live, friends, the daily
+ * game, tournaments.
+ *
+ * ```tsx
+ * const { account, error, offline, retry } = useAccount();
+ * if (error) return <AccountProblem error={error} offline={offline} retry={retry} />;
+ * ```
+ */
+import { JOIN_ERRORS } from '@hearts/table';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useApp } from '../ui/context';
+import { ApiError, ensureUser, type Account } from './account';
+
+/** Joining or opening a room: the codes the player can do something about, by name. */
+const JOIN_ERROR_NAMES = new Map<number, string>(
+  (['noSuchRoom', 'refused', 'restarting'] as const).map((name) => [JOIN_ERRORS[name], name]),
+);
+
+/** An API or join error in the live pages' words. */
+export function liveErrorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.code === 'ERR_OFFLINE') return t('live.offline');
+    return t(`live.you.errors.${e.code}`, {
+      defaultValue: t('live.you.errors.other', { message: e.message }),
+    });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  const join = JOIN_ERROR_NAMES.get((e as { code?: unknown } | null)?.code as number);
+  if (join) return t(`live.joinErrors.${join}`);
+  return t('live.you.errors.other', { message });
+}
+
+/** After an unreachable server, the next tries (ms): quick at first, then every half minute. */
+export const ACCOUNT_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
+
+export interface AccountState {
+  readonly account: Account | null;
+  readonly error: string | null;
+  readonly offline: boolean; // the server cannot be reached: the page tries again by itself
+  readonly retry: () => void; // try now
+  readonly set: (a: Account) => void;
+}
+
+/**
+ * The player's account on the game server. While the server cannot be reached it tries again by itself (on a
+ * growing delay, and at once when the device comes back online or the page is shown again), so the page comes
+ * to life when the server is back.
+ */
+export function useAccount(): AccountState {
+  const { store } = useApp();
+  const { t, i18n } = useTranslation();
+  const [account, setAccount] = useState<Account | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const retry = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    let live = true;
+    let busy = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      if (!live || busy) return;
+      clearTimeout(timer);
+      busy = true;
+      ensureUser(store, i18n.language).then(
+        (a) => {
+          busy = false;
+          if (!live) return;
+          setError(null);
+          setOffline(false);
+          setAccount(a);
+        },
+        (e: unknown) => {
+          busy = false;
+          if (!live) return;
+          const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
+          setOffline(away);
+          setError(away ? t('live.offlineRetrying') : liveErrorText(t, e));
+          if (away)
+            timer = setTimeout(attempt, ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]);
+        },
+      );
+    };
+    const onVisible = () => document.visibilityState === 'visible' && attempt();
+    retry.current = attempt;
+    window.addEventListener('online', attempt);
+    document.addEventListener('visibilitychange', onVisible);
+    attempt();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', attempt);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [store, t]);
+  return { account: error ? null : account, error, offline, retry: () => retry.current(), set: setAccount };
+}
+
+/** Why the page cannot start: the server is away (and is tried again), or another problem. */
+export function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
+  const { t } = useTranslation();
+  if (!offline) return <p className="error">{error}</p>;
+  return (
+    <div className="live-offline" role="status">
+      <p>{error}</p>
+      <button type="button" className="secondary" onClick={retry}>
+        {t('live.retryNow')}
+      </button>
+    </div>
+  );
+}
