@@ -12,6 +12,7 @@
  * ```
  */
 import { memo, useId, type CSSProperties, type ReactNode } from 'react';
+import { CardBackFrame } from '../ui/CardSvg';
 import './shop.css';
 
 /** A pattern's tile: its size and what it draws (in a `size` × `size` box). */
@@ -89,19 +90,7 @@ export const CardBackArt = memo(function CardBackArt({ id }: { id: string }) {
           {back.tile(back.size)}
         </pattern>
       </defs>
-      <rect x="1" y="1" width="98" height="138" rx="9" fill="#fbfaf7" stroke="#c9c4b8" strokeWidth="1" />
-      <rect x="7" y="7" width="86" height="126" rx="5" fill={`url(#${pid})`} />
-      <rect
-        x="12"
-        y="12"
-        width="76"
-        height="116"
-        rx="3"
-        fill="none"
-        stroke="#fbfaf7"
-        strokeWidth="1.2"
-        opacity="0.7"
-      />
+      <CardBackFrame fill={`url(#${pid})`} />
     </svg>
   );
 });

@@ -199,8 +199,17 @@ export const CardFace = memo(function CardFace({ card, lang, fourColor }: CardFa
 export const CardBackSvg = memo(function CardBackSvg({ back }: { back: CardBack }) {
   return (
     <svg viewBox="0 0 100 140" className="card-svg" aria-hidden="true" focusable="false">
+      <CardBackFrame fill={`url(#back-${back})`} />
+    </svg>
+  );
+});
+
+/** A card back's paper, its pattern (`fill`) and the light frame inside: the table's backs and the shop's. */
+export function CardBackFrame({ fill }: { fill: string }) {
+  return (
+    <>
       <rect x="1" y="1" width="98" height="138" rx="9" fill="#fbfaf7" stroke="#c9c4b8" strokeWidth="1" />
-      <rect x="7" y="7" width="86" height="126" rx="5" fill={`url(#back-${back})`} />
+      <rect x="7" y="7" width="86" height="126" rx="5" fill={fill} />
       <rect
         x="12"
         y="12"
@@ -212,6 +221,6 @@ export const CardBackSvg = memo(function CardBackSvg({ back }: { back: CardBack 
         strokeWidth="1.2"
         opacity="0.7"
       />
-    </svg>
+    </>
   );
-});
+}
