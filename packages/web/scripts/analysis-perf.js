@@ -10,10 +10,8 @@
  *
  *   node packages/web/scripts/analysis-perf.js RECORD…
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { URL, fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveBuiltApp } from './browser.js';
 
 const args = process.argv.slice(2);
 const records = args.filter((a) => !a.startsWith('--'));
@@ -22,31 +20,9 @@ if (records.length === 0) {
   process.exit(2);
 }
 
-const server = spawn(process.execPath, [fileURLToPath(new URL('../serve.js', import.meta.url))], {
-  env: { ...process.env, PORT: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/localhost:\d+/.exec(out);
-    if (m) resolve(m[0]);
-  });
-  server.once('exit', (code) => reject(new Error(`serve.js exited with ${code}`)));
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const app = await serveBuiltApp();
+const url = app.url;
+const browser = await launchChromium();
 
 /**
  * CPU seconds used so far by the browser's processes (Linux /proc; the clock ticks are 1/100 s):
@@ -69,7 +45,7 @@ function browserCpu() {
   const under = (pid) => {
     if (pid === root) return false;
     for (let p = pid; p > 1; p = procs.get(p)?.ppid ?? 0) {
-      if (p === server.pid) return false;
+      if (p === app.pid) return false;
       if (p === root) return true;
     }
     return false;
@@ -134,5 +110,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  app.stop();
 }

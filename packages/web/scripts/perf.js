@@ -7,10 +7,8 @@
  *
  *   node packages/web/scripts/perf.js [--loads 7] [--level medium]
  */
-import { spawn } from 'node:child_process';
-import { URL, fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveBuiltApp } from './browser.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -20,32 +18,9 @@ const opt = (name, fallback) => {
 const loads = Number(opt('loads', '7'));
 const level = opt('level', 'medium');
 
-const server = spawn(process.execPath, [fileURLToPath(new URL('../serve.js', import.meta.url))], {
-  env: { ...process.env, PORT: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/localhost:\d+/.exec(out);
-    if (m) resolve(m[0]);
-  });
-  server.once('exit', (code) => reject(new Error(`serve.js exited with ${code}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const app = await serveBuiltApp();
+const url = app.url;
+const browser = await launchChromium();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // First load: every script the page loads before it is interactive, gzipped as served.
@@ -123,7 +98,7 @@ for (const t of myPlays) {
 }
 await context.close();
 await browser.close();
-server.kill('SIGTERM');
+app.stop();
 
 const report = {
   firstLoadScripts: scripts.map((s) => s.url.replace(url, '')),
