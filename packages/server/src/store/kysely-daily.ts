@@ -10,18 +10,9 @@ import {
 } from './daily.js';
 import type { DailyAttemptsTable, DailyDaysTable, Database } from './schema.js';
 import type { DailyStore, TableRecord } from './types.js';
+import { isUniqueViolation } from './sql-errors.js';
 
 type Db = Kysely<Database>;
-
-const isUnique = (e: unknown): boolean => {
-  const x = e as { code?: string; message?: string };
-  return (
-    x?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    x?.code === '23505' ||
-    /unique|primary key/i.test(x?.message ?? '')
-  );
-};
 
 function toDay(r: Selectable<DailyDaysTable>): DailyDay {
   const rules = parseRules(JSON.parse(r.rules) as unknown);
@@ -139,7 +130,8 @@ export class KyselyDaily implements DailyStore {
         await this.insertTable(tx, table);
       });
     } catch (e) {
-      if (isUnique(e) && (await this.attempt(a.date, a.userId))) throw new DailyPlayedError(a.date, a.userId);
+      if (isUniqueViolation(e) && (await this.attempt(a.date, a.userId)))
+        throw new DailyPlayedError(a.date, a.userId);
       throw e;
     }
   }

@@ -22,19 +22,9 @@ import { finishDailyAttempt } from './kysely-daily.js';
 import { finishTournamentGame } from './kysely-tournaments.js';
 import type { GameSeat } from '@hearts/live/tournament';
 import type { Database } from './schema.js';
+import { isUniqueViolation } from './sql-errors.js';
 
 type Db = Kysely<Database>;
-
-/** Unique and primary-key violations of SQLite and PostgreSQL. */
-const isUnique = (e: unknown): boolean => {
-  const x = e as { code?: string; message?: string };
-  return (
-    x?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    x?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    x?.code === '23505' ||
-    /unique|primary key/i.test(x?.message ?? '')
-  );
-};
 
 const n = (x: number | string | null | undefined): number => Number(x ?? 0);
 
@@ -351,7 +341,7 @@ class Transaction extends Reads implements ProgressTransaction {
         })
         .execute();
     } catch (e) {
-      if (isUnique(e)) throw new AlreadyApplied(r.gameId);
+      if (isUniqueViolation(e)) throw new AlreadyApplied(r.gameId);
       throw e;
     }
   }
@@ -411,7 +401,7 @@ class Transaction extends Reads implements ProgressTransaction {
         })
         .execute();
     } catch (err) {
-      if (isUnique(err)) throw new AlreadyApplied(e.id);
+      if (isUniqueViolation(err)) throw new AlreadyApplied(e.id);
       throw err;
     }
     return true;

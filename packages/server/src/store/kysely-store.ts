@@ -178,7 +178,7 @@ export class KyselyStore implements GameStore {
     this.training = new KyselyTraining(db);
     this.manners = new KyselyManners(db);
     this.friends = new KyselyFriends(db);
-    this.tournaments = new KyselyTournaments(db, isUniqueViolation);
+    this.tournaments = new KyselyTournaments(db);
   }
 
   /** Training positions and progress. */

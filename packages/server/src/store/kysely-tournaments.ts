@@ -17,6 +17,7 @@ import type {
   TournamentStatus,
 } from './tournaments.js';
 import type { TournamentStore } from './types.js';
+import { isUniqueViolation } from './sql-errors.js';
 
 type Db = Kysely<Database>;
 
@@ -92,10 +93,7 @@ export async function finishTournamentGame(
 }
 
 export class KyselyTournaments implements TournamentStore {
-  constructor(
-    private readonly db: Db,
-    private readonly isUnique: (e: unknown) => boolean,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async create(t: TournamentRecord): Promise<boolean> {
     const settings: Settings = {
@@ -124,7 +122,7 @@ export class KyselyTournaments implements TournamentStore {
         .execute();
       return true;
     } catch (e) {
-      if (this.isUnique(e)) return false;
+      if (isUniqueViolation(e)) return false;
       throw e;
     }
   }
