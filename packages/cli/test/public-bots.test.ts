@@ -6,10 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BIN, ROOT } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIR = join(ROOT, 'packages/cli/scripts/public-bots/shmemcat-hearts');
 const ADAPTER = join(DIR, 'adapter.py');
 const HAVE_PYTHON = spawnSync('python3', ['--version']).status === 0;
@@ -317,11 +316,10 @@ if (!HAVE_PROGRAM)
 describe.skipIf(!HAVE_PROGRAM)('the shmemcat/hearts program itself', () => {
   test('plays a deal in the arena with no replaced move and no rule mismatch', async () => {
     const stats = join(fake, 'real.stats.json');
-    const bin = join(ROOT, 'packages/cli/bin/hearts.js');
     const cmd = `cmd:python3 ${ADAPTER} --src ${PROGRAM} --level medium --stats ${stats}`;
     const out = spawnSync(
       process.execPath,
-      [bin, 'arena', '--bots', `easy,${cmd}`, '--deals', '1', '--json'],
+      [BIN, 'arena', '--bots', `easy,${cmd}`, '--deals', '1', '--json'],
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { ROOT, hearts, requireBuilt } from '../../test/cli.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const fixture = (dir: string, name: string): string => join(ROOT, 'packages/cli/test/fixtures', dir, name);
 /**
  * One hand played by the medium bot in which seat 1, last to a spade trick won by the 9♠, wins it with the Q♠
@@ -14,21 +9,6 @@ const fixture = (dir: string, name: string): string => join(ROOT, 'packages/cli/
  */
 const PLANTED = fixture('analyze', 'planted-queen.json');
 const QUICK = ['--max-samples', '1500'];
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function hearts(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 interface Out {
   decisions: {
@@ -44,10 +24,7 @@ interface Out {
   seats: Record<string, number>[];
 }
 
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
-    throw new Error('build first: the test runs the built command (npm run build)');
-});
+requireBuilt();
 
 describe('hearts analyze', () => {
   test('finds the planted blunder: one line of compact JSON, decisions and totals as documented', async () => {

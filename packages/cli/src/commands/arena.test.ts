@@ -1,34 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildPosition, decideMessage, TACTICS } from '@hearts/bots';
 import { seededRandom } from '@hearts/engine';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { BIN, ROOT, requireBuilt, runHearts, type Run } from '../../test/cli.js';
 import { ExternalBot } from '../external-bot.js';
 import { splitBots } from './arena.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the built `hearts` command (from the repository root, where examples/ is). */
-function hearts(args: string[], input?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    if (input !== undefined) child.stdin.end(input);
-  });
-}
+const hearts = (args: string[], input?: string): Promise<Run> => runHearts(args, { cwd: ROOT, input });
 
 const json = (r: Run): Record<string, unknown> => {
   expect(r.code, r.stderr).toBe(0);
@@ -37,10 +15,7 @@ const json = (r: Run): Record<string, unknown> => {
   return JSON.parse(lines[0]!) as Record<string, unknown>;
 };
 
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
-    throw new Error('build first: the test runs the built command (npm run build)');
-});
+requireBuilt();
 
 describe('hearts bot', () => {
   test('answers hello, decisions and bad lines, one line each, and stops on quit', async () => {

@@ -1,28 +1,9 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SeededRandom, parseRules } from '@hearts/engine';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { hearts, requireBuilt } from '../../test/cli.js';
 import { runBench } from './bench.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
-
-function hearts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
-    throw new Error('build first: the test runs the built command (npm run build)');
-});
+requireBuilt();
 
 describe('hearts bench', () => {
   test('--bot times the decisions that have a choice and prints one JSON line', async () => {

@@ -1,32 +1,11 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { replayRecord } from '@hearts/engine';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { ROOT, hearts, requireBuilt, type Run } from '../../test/cli.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const FIXTURES = join(ROOT, 'packages/cli/test/fixtures/check');
 const fixture = (name: string): string => join(FIXTURES, name);
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built `hearts` command from another working directory. */
-function hearts(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** The one line of JSON a --json run prints. */
 function jsonLine(r: Run): unknown {
@@ -48,10 +27,7 @@ function oneLine(text: string): string {
   return lines[0]!;
 }
 
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
-    throw new Error('build first: the test runs the built command (npm run build)');
-});
+requireBuilt();
 
 describe('hearts check', () => {
   test('a legal finished game: exit 0 and each hand’s points, the totals, the winners', async () => {

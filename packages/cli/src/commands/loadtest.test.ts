@@ -2,29 +2,12 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, hearts, type Run } from '../../test/cli.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const SERVER = join(ROOT, 'packages/server/bin/hearts-server.js');
 const RELAY_BENCH = join(ROOT, 'packages/server/scripts/relay-bench.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function hearts(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'hearts-loadtest-'));
 const METRICS_TOKEN = 'loadtest-metrics-token-0123';

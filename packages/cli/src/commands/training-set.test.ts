@@ -1,25 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { optionOf, readTrainingPosition } from '@hearts/live/training';
+import { runHearts, type Run } from '../../test/cli.js';
 import { trainingSet } from './training-set.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const dir = mkdtempSync(join(tmpdir(), 'hearts-training-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function hearts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: dir }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** Runs the built `hearts` command in the test's own directory. */
+const hearts = (...args: string[]): Promise<Run> => runHearts(args, { cwd: dir });
 
 test('training-set keeps decisions of the weaker bots that cost ≥ 2 points, as the analysis rates them', () => {
   const budget = { minSamples: 480, maxSamples: 1500 };

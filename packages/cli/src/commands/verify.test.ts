@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   applyMove,
   deal,
@@ -19,28 +16,11 @@ import {
 import { dailyDeal, makeDailyReveal } from '@hearts/shuffle';
 import { fallbackDecision } from '@hearts/table';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, hearts, requireBuilt } from '../../test/cli.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'packages/cli/bin/hearts.js');
 const FIXTURES = join(ROOT, 'packages/cli/test/fixtures/verify');
 const TRANSCRIPT = join(FIXTURES, 'vector-1.transcript.json');
 const RECORD = join(FIXTURES, 'vector-1.record.json');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built `hearts` command from another working directory. */
-function hearts(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tmpdir() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 let dir = '';
 const file = async (name: string, content: unknown): Promise<string> => {
@@ -51,9 +31,8 @@ const file = async (name: string, content: unknown): Promise<string> => {
 const load = async (path: string): Promise<Record<string, unknown>> =>
   JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
 
+requireBuilt();
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'packages/cli/dist/main.js')))
-    throw new Error('build first: the test runs the built command (npm run build)');
   dir = await mkdtemp(join(tmpdir(), 'hearts-verify-'));
 });
 afterAll(async () => {
