@@ -505,6 +505,10 @@ const ruleOptions = z.custom<Partial<Rules>>(
   'rule options must be an object of options',
 );
 
+/** The series of scheduled tournaments (the server's SCHEDULE in tournament/schedule.ts). */
+export const TOURNAMENT_SCHEDULES = ['hourly', 'weekly'] as const;
+export type TournamentSchedule = (typeof TOURNAMENT_SCHEDULES)[number];
+
 /** Limits of a private tournament's options (the host's choice). */
 export const TOURNAMENT_LIMITS = {
   nameMax: 60,
@@ -532,6 +536,9 @@ const tournamentSummary = z.object({
   id: z.string(), // a private one's id is its code: whoever has the link may join
   kind: z.enum(['arena', 'scheduled', 'private']),
   name: z.string(),
+  // A scheduled one's series: the page names it in the reader's language (`name` is the stored English one).
+  // Optional: a server from before it sends none.
+  schedule: z.optional(z.enum(TOURNAMENT_SCHEDULES)),
   host: z.nullable(z.string()), // the host's name (private ones)
   status: z.enum(['upcoming', 'running', 'finished']),
   startsAt: z.number(),

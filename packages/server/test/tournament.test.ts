@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import type { LiveTable, TournamentPage } from '@hearts/live/api';
+import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/live/api';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
+import { dueScheduled } from '../src/tournament/schedule.js';
 import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
 import { arenaRecord } from './tournament-helpers.js';
 
@@ -198,3 +199,17 @@ test('a game running at the end counts; then the tournament finishes; nobody joi
   expect(p.phase).toBe('finished');
   expect(p.standings.reduce((a, r) => a + r.points, 0)).toBe(7);
 }, 200_000);
+
+test("the list names each scheduled arena's series (the page says it in the reader's language)", async () => {
+  // A Saturday evening far ahead: the hourly and the Sunday arena are due (slots nothing else announces).
+  const due = dueScheduled(Date.parse('2030-12-07T20:00:00Z'));
+  expect(due).toHaveLength(2);
+  for (const r of due) await t.server.services.store.tournaments.create(r);
+  const list = (await api<ResponseOf<typeof ROUTES.tournaments>>(t.url, '/api/tournaments')).body;
+  const shown = new Map(list.upcoming.map((s) => [s.id, s]));
+  for (const r of due)
+    expect(shown.get(r.id)).toMatchObject({ kind: 'scheduled', schedule: r.scheduleKey!.split(':')[0] });
+  expect([...shown.values()].filter((s) => s.kind !== 'scheduled').every((s) => !('schedule' in s))).toBe(
+    true,
+  );
+});

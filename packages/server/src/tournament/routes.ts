@@ -21,6 +21,7 @@ import { DEFAULT_PAIRING } from './pairing.js';
 import { prizesOf } from './prizes.js';
 import { POINT_UNIT } from '@hearts/live/tournament';
 import { stateFromRows } from './runner.js';
+import { scheduleOf } from './schedule.js';
 import { phase, standingsOf } from './state.js';
 
 /** Private tournaments a host may have that are not finished. */
@@ -34,6 +35,7 @@ const summaryOf = (t: TournamentRecord, players: number, host: string | null): T
   id: t.id,
   kind: t.kind,
   name: t.name,
+  ...(t.scheduleKey === null ? {} : { schedule: scheduleOf(t.scheduleKey) }),
   host,
   status: t.status,
   startsAt: t.startsAt,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dueScheduled, nextWeekly, SCHEDULE } from './schedule.js';
+import { dueScheduled, nextWeekly, SCHEDULE, scheduleOf } from './schedule.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -29,5 +29,16 @@ describe('scheduled tournaments', () => {
     expect(dueScheduled(at('2026-12-05T20:01:00Z')).map((t) => t.scheduleKey)).toEqual(
       saturday.map((t) => t.scheduleKey),
     );
+  });
+
+  test('a key names its series (the page names it in the reader\'s language); other keys name none', () => {
+    const saturday = dueScheduled(at('2026-12-05T20:00:00Z'));
+    expect(saturday.map((t) => scheduleOf(t.scheduleKey))).toEqual(['hourly', 'weekly']);
+    expect([null, 'monthly:202612', 'hourly', ''].map(scheduleOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

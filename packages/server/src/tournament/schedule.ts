@@ -9,6 +9,7 @@
  * ```
  */
 import { DEFAULT_RULES } from '@hearts/engine';
+import { TOURNAMENT_SCHEDULES, type TournamentSchedule } from '@hearts/live/api';
 import { berlinParts } from '../daily.js';
 import type { TournamentRecord } from '../store/tournaments.js';
 import { DEFAULT_PAIRING } from './pairing.js';
@@ -19,7 +20,7 @@ const HOUR = 3_600_000;
 export const SCHEDULE = {
   hourly: { leadMs: HOUR, minutes: 30, hands: 2, rated: false, maxPlayers: 400 },
   weekly: { leadMs: 24 * HOUR, minutes: 60, hands: 4, rated: true, maxPlayers: 400, weekday: 0, hour: 20 },
-} as const;
+} as const satisfies Record<TournamentSchedule, unknown>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -86,4 +87,10 @@ export function dueScheduled(now: number): TournamentRecord[] {
     out.push(record(`weekly-${key}`, 'Sunday arena', `weekly:${key}`, week, SCHEDULE.weekly, now));
   }
   return out;
+}
+
+/** The series of a scheduled tournament, from its schedule key (`hourly:…`, `weekly:…`); undefined for others. */
+export function scheduleOf(key: string | null): TournamentSchedule | undefined {
+  const series = key?.slice(0, key.indexOf(':'));
+  return TOURNAMENT_SCHEDULES.find((s) => s === series);
 }

@@ -4,6 +4,7 @@
  * only on the player's own page (docs/tournaments.md).
  */
 import { useTranslation } from 'react-i18next';
+import { tournamentName } from '../tournament/name';
 import { useApp } from '../ui/context';
 import type { TournamentEntry } from './api';
 
@@ -25,7 +26,7 @@ export function PlayerTournaments({ entries }: { entries: readonly TournamentEnt
               onClick={() => navigate(`/tournaments/${e.tournament.id}`)}
             >
               <span className="tournament-line-head">
-                <strong>{e.tournament.name}</strong>
+                <strong>{tournamentName(t, e.tournament)}</strong>
                 {e.tournament.kind === 'private' && (
                   <span className="tournament-tag">{t('progress.tournaments.private')}</span>
                 )}

@@ -43,11 +43,14 @@ const entry = (id: string, points: number, games: number): TournamentEntry => ({
 });
 
 let history: TournamentEntry[] = [];
+let listed: TournamentSummary[] = [summary()];
 let page: TournamentPage | null = null;
 const created: unknown[] = [];
 let pageRequests = 0;
 const guests: unknown[] = []; // the bodies of new guests' requests
 beforeEach(() => {
+  listed = [summary()];
+  history = [];
   created.length = 0;
   guests.length = 0;
   pageRequests = 0;
@@ -63,7 +66,7 @@ beforeEach(() => {
       created.push(body);
       return json({ id: 'new1' });
     }
-    if (path === '/api/tournaments') return json({ running: [], upcoming: [summary()], finished: [] });
+    if (path === '/api/tournaments') return json({ running: [], upcoming: listed, finished: [] });
     if (path === '/api/tournament-history') return json({ tournaments: history });
     if (path === '/api/tournaments/t1' && page) return json(page);
     return undefined;
@@ -252,4 +255,28 @@ describe("a tournament's events stream", () => {
     expect(pageRequests).toBe(2);
     expect(streams()).toBe(1);
   });
+});
+
+it("the scheduled arenas are named in the reader's language; a host's name stays as given", async () => {
+  listed = [
+    summary(),
+    summary({ id: 'h1', kind: 'scheduled', name: 'Hourly arena', schedule: 'hourly', host: null }),
+  ];
+  history = [
+    {
+      ...entry('w1', 4, 1),
+      tournament: summary({ id: 'w1', kind: 'scheduled', name: 'Sunday arena', schedule: 'weekly' }),
+    },
+  ];
+  show('de', '');
+  expect(await screen.findByText('Stunden-Arena')).toBeTruthy();
+  expect(await screen.findByText('Sonntags-Arena')).toBeTruthy();
+  expect(screen.getByText('Family night')).toBeTruthy();
+  expect(screen.queryByText('Hourly arena')).toBeNull();
+  cleanup();
+  show('en', '');
+  expect(await screen.findByText('Hourly arena')).toBeTruthy();
+  expect(await screen.findByText('Sunday arena')).toBeTruthy();
+  // Your tournaments, the list and the form each need the account: one guest per page (a fresh device each).
+  expect(guests).toHaveLength(2); // one per page shown
 });

@@ -35,6 +35,7 @@ import { Page } from '../ui/Page';
 import { recordErrorText } from '../ui/record-words';
 import { RulesOptions, ruleLines, type RulesChoice } from '../ui/RulesOptions';
 import { rememberTournament } from './link';
+import { tournamentName } from './name';
 import './tournament.css';
 
 const POLL_MS = 2000;
@@ -108,7 +109,7 @@ function Summary({ s, now }: { s: TournamentSummary; now: number }) {
         : t('tournament.ended');
   return (
     <>
-      <strong>{s.name}</strong>
+      <strong>{tournamentName(t, s)}</strong>
       <small>
         {when} · {t('tournament.players', { count: s.players })} · {t('tournament.hands', { count: s.hands })}{' '}
         · {s.rated ? t('tournament.rated') : t('tournament.unrated')}
@@ -202,7 +203,7 @@ function History() {
               className="tournament-item"
               onClick={() => navigate(`/tournaments/${e.tournament.id}`)}
             >
-              <strong>{e.tournament.name}</strong>
+              <strong>{tournamentName(t, e.tournament)}</strong>
               <small>
                 {t('tournament.historyLine', {
                   rank: e.rank,
@@ -497,7 +498,7 @@ function TournamentView({ id }: { id: string }) {
   const you = page?.you ?? null;
   const link = `${window.location.origin}${window.location.pathname}#/tournaments/${id}`;
   return (
-    <Page title={s?.name ?? t('tournament.title')}>
+    <Page title={s ? tournamentName(t, s) : t('tournament.title')}>
       <div className="tournament">
         {accountError ? (
           <AccountProblem error={accountError} offline={offline} retry={retry} />

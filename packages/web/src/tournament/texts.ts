@@ -9,6 +9,7 @@ export const tournamentEn = {
   upcoming: 'Starting soon',
   finished: 'Finished',
   none: 'None just now.',
+  schedules: { hourly: 'Hourly arena', weekly: 'Sunday arena' }, // the scheduled series' names
   players_one: '{{count}} player',
   players_other: '{{count}} players',
   hands_one: '{{count}} hand a game',
@@ -96,6 +97,7 @@ export const tournamentDe: typeof tournamentEn = {
   upcoming: 'Beginnt bald',
   finished: 'Beendet',
   none: 'Gerade keine.',
+  schedules: { hourly: 'Stunden-Arena', weekly: 'Sonntags-Arena' },
   players_one: '{{count}} Spieler',
   players_other: '{{count}} Spieler',
   hands_one: '{{count}} Runde pro Spiel',
