@@ -57,7 +57,7 @@ export const dailyEn = {
     ERR_DAILY_PLAYED: 'You have played today’s deal already. One attempt per day — come back tomorrow.',
     ERR_RATE_LIMIT: 'Too many requests: please wait a moment.',
     other: 'Something went wrong: {{message}}',
-    offline: 'The server cannot be reached. Try again later.',
+    offline: 'The game server cannot be reached just now. Try again in a moment.',
   },
 };
 
@@ -121,6 +121,6 @@ export const dailyDe: typeof dailyEn = {
     ERR_DAILY_PLAYED: 'Du hast das heutige Tagesspiel schon gespielt. Ein Versuch pro Tag — bis morgen!',
     ERR_RATE_LIMIT: 'Zu viele Anfragen: Bitte warte einen Moment.',
     other: 'Etwas ist schiefgegangen: {{message}}',
-    offline: 'Der Server ist nicht erreichbar. Versuche es später noch einmal.',
+    offline: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
   },
 };

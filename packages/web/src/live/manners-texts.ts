@@ -67,7 +67,7 @@ export const mannersDe: typeof mannersEn = {
   errors: {
     ERR_REPORTED: 'Du hast diese Person an diesem Tisch schon gemeldet.',
     ERR_TOO_MANY: 'Du hast die Grenze erreicht: {{message}}',
-    ERR_RATE_LIMIT: 'Zu viele auf einmal. Versuche es später noch einmal.',
+    ERR_RATE_LIMIT: 'Zu viele auf einmal. Versuch es später noch einmal.',
     ERR_NOT_AT_TABLE: 'Du kannst nur Spieler eines Tisches melden, an dem du sitzt.',
     other: 'Das hat nicht geklappt: {{message}}',
   },

@@ -321,7 +321,7 @@ export const liveDe: typeof liveEn = {
     link: 'Live-Tischen zuschauen',
     title: 'Zuschauen',
     info: 'Gewertete Spiele, Turnierspiele und Freundestische, an denen Zuschauer erlaubt sind. Du siehst die gespielten Karten, die Punkte und die Uhren – nie ein Blatt.',
-    empty: 'Gerade gibt es keinen Tisch zum Zuschauen. Versuche es gleich noch einmal.',
+    empty: 'Gerade gibt es keinen Tisch zum Zuschauen. Versuch es gleich noch einmal.',
     button: 'Zuschauen',
     full: 'Voll',
     hand: 'Runde {{n}}',

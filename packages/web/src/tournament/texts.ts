@@ -83,7 +83,7 @@ export const tournamentEn = {
     ERR_NOT_FOUND: 'There is no tournament with this code.',
     ERR_RATE_LIMIT: 'Too many requests: please wait a moment.',
     other: 'Something went wrong: {{message}}',
-    offline: 'The server cannot be reached. Try again later.',
+    offline: 'The game server cannot be reached just now. Try again in a moment.',
   },
 };
 
@@ -173,6 +173,6 @@ export const tournamentDe: typeof tournamentEn = {
     ERR_NOT_FOUND: 'Es gibt kein Turnier mit diesem Code.',
     ERR_RATE_LIMIT: 'Zu viele Anfragen: Bitte warte einen Moment.',
     other: 'Etwas ist schiefgegangen: {{message}}',
-    offline: 'Der Server ist nicht erreichbar. Versuche es später noch einmal.',
+    offline: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
   },
 };
