@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useApp } from '../ui/context';
 import { ApiError, ensureUser, type Account } from './account';
+import './account-state.css';
 
 /** Joining or opening a room: the codes the player can do something about, by name. */
 const JOIN_ERROR_NAMES = new Map<number, string>(

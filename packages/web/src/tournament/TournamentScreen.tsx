@@ -119,9 +119,15 @@ function Summary({ s, now }: { s: TournamentSummary; now: number }) {
   );
 }
 
+/**
+ * The list page: the account once for the whole page (the server away is said once, and the page comes to life
+ * when it is back), then the tournaments, yours and the form to create one.
+ */
 function TournamentList() {
   const { t } = useTranslation();
   const { navigate } = useApp();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
   const [lists, setLists] = useState<{
     running: TournamentSummary[];
     upcoming: TournamentSummary[];
@@ -130,7 +136,9 @@ function TournamentList() {
   const [problem, setProblem] = useState<string | null>(null);
   const now = Date.now();
   useEffect(() => {
+    if (!token) return; // the lists need no account, but come once the server answers
     let live = true;
+    setProblem(null);
     request(ROUTES.tournaments, {}).then(
       (l) => live && setLists(l),
       (e: unknown) => live && setProblem(errorText(t, e)),
@@ -138,7 +146,16 @@ function TournamentList() {
     return () => {
       live = false;
     };
-  }, [t]);
+  }, [t, token]);
+  if (accountError)
+    return (
+      <Page title={t('tournament.title')}>
+        <div className="tournament">
+          <p>{t('tournament.intro')}</p>
+          <AccountProblem error={accountError} offline={offline} retry={retry} />
+        </div>
+      </Page>
+    );
   return (
     <Page title={t('tournament.title')}>
       <div className="tournament">
@@ -167,18 +184,17 @@ function TournamentList() {
             </ul>
           </section>
         ))}
-        <History />
-        <CreateForm />
+        <History token={token} />
+        <CreateForm token={token} />
       </div>
     </Page>
   );
 }
 
-/** The tournaments you entered: your rank and points. */
-function History() {
+/** The tournaments you entered: your rank and points (`token`: the page's account). */
+function History({ token }: { token: string | null }) {
   const { t, i18n } = useTranslation();
   const { navigate } = useApp();
-  const token = useAccount().account?.token ?? null;
   const [entries, setEntries] = useState<TournamentEntry[] | null>(null);
   useEffect(() => {
     if (!token) return;
@@ -220,11 +236,10 @@ function History() {
   );
 }
 
-function CreateForm() {
+/** The form to create a private tournament (`token`: the page's account, null until it is there). */
+function CreateForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const { navigate } = useApp();
-  const { account, error: accountError, offline, retry } = useAccount();
-  const token = account?.token ?? null;
   const [name, setName] = useState('');
   const [minutes, setMinutes] = useState(30);
   const [hands, setHands] = useState(2);
@@ -281,14 +296,10 @@ function CreateForm() {
     <section aria-labelledby="t-create" className="tournament-create">
       <h2 id="t-create">{t('tournament.create')}</h2>
       <p className="muted">{t('tournament.createInfo')}</p>
-      {accountError ? (
-        <AccountProblem error={accountError} offline={offline} retry={retry} />
-      ) : (
-        problem && (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        )
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
       )}
       <form
         onSubmit={(e) => {
