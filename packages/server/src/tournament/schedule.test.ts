@@ -31,7 +31,7 @@ describe('scheduled tournaments', () => {
     );
   });
 
-  test('a key names its series (the page names it in the reader\'s language); other keys name none', () => {
+  test("a key names its series (the page names it in the reader's language); other keys name none", () => {
     const saturday = dueScheduled(at('2026-12-05T20:00:00Z'));
     expect(saturday.map((t) => scheduleOf(t.scheduleKey))).toEqual(['hourly', 'weekly']);
     expect([null, 'monthly:202612', 'hourly', ''].map(scheduleOf)).toEqual([
