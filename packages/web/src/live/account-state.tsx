@@ -2,7 +2,7 @@
  * The player's account on the game server as a page holds it (`useAccount`: tried again by itself while the server
  * cannot be reached), the problem shown when there is none (`AccountProblem`), and the live pages' words for an
  * API or join error (`liveErrorText`). Every page that needs the account uses these: live, friends, the daily
- * game, tournaments.
+ * game, tournaments, your player page, the shop.
  *
  * ```tsx
  * const { account, error, offline, retry } = useAccount();

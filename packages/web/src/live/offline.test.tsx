@@ -5,6 +5,8 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderInApp } from '../test-support';
 import DailyScreen from '../daily/DailyScreen';
+import ProfileScreen from '../profile/ProfileScreen';
+import ShopScreen from '../shop/ShopScreen';
 import TournamentScreen from '../tournament/TournamentScreen';
 import { livePage } from './LivePages';
 
@@ -71,20 +73,23 @@ async function awayPort(hash: string): Promise<number> {
 test.each([
   ['the daily game', '#/daily', () => <DailyScreen rest="" />],
   ['the tournaments', '#/tournaments', () => <TournamentScreen rest="" />],
+  ['your player page', '#/profile', () => <ProfileScreen section="profile" rest="" />],
+  ['the shop', '#/shop', () => <ShopScreen />],
 ])(
   '%s page says the server is away and tries again by itself, as the live page does',
   async (_, hash, page) => {
     const port = await awayPort(hash);
     renderInApp(page(), { lang: 'de' });
-    const status = await screen.findByRole('status', {}, { timeout: 10_000 });
-    expect(status.textContent).toContain('Der Spielserver ist gerade nicht erreichbar.');
+    const away = /Der Spielserver ist gerade nicht erreichbar\. Diese Seite versucht es weiter/;
+    const status = (await screen.findByText(away, {}, { timeout: 10_000 })).closest('[role="status"]');
+    expect(status?.querySelector('button')?.textContent).toBe('Jetzt versuchen');
     guests = 0;
     server = await gameServer(port);
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 15_000 });
-    // The list of tournaments and the form beside it both need the account: one guest is made, not one each.
+    await waitFor(() => expect(screen.queryByText(away)).toBeNull(), { timeout: 15_000 });
+    // The parts of a page that need the account share it: one guest is made, not one each.
     expect(guests).toBe(1);
   },
 );

@@ -5,12 +5,13 @@
  * yours shows your chips.
  */
 import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { loadSoloStats, soloStats } from '../game/records';
 import { openReplay } from '../game/replay';
-import { ApiError, TOKEN_KEY, ensureUser, tokenUserId } from '../live/account';
+import { ApiError, TOKEN_KEY, tokenUserId } from '../live/account';
+import { AccountProblem, useAccount } from '../live/account-state';
 import { Avatar } from '../shop/art';
 import { useApp } from '../ui/context';
 import { setOpenedFile } from '../ui/HistoryPage';
@@ -51,21 +52,46 @@ export const pageOf = (subject: string): string =>
 export default function ProfileScreen({ section, rest }: { section: string; rest: string }) {
   if (section === 'leaderboard') return <Leaderboard />;
   if (rest.startsWith('bot/')) return <PlayerScreen key={rest} who={{ bot: rest.slice(4) }} />;
-  return <PlayerScreen key={rest} who={rest === '' ? 'me' : { user: rest }} />;
+  if (rest === '') return <MyScreen />;
+  return <PlayerScreen key={rest} who={{ user: rest }} />;
 }
 
 type Who = 'me' | { user: string } | { bot: string };
 
-function PlayerScreen({ who }: { who: Who }) {
+/** Your own page: the account first (tried again by itself while the server is away), then your player page. */
+function MyScreen() {
+  const { account, error, offline, retry } = useAccount();
+  return (
+    <PlayerScreen
+      who="me"
+      token={account?.token ?? null}
+      accountProblem={error ? <AccountProblem error={error} offline={offline} retry={retry} /> : null}
+    />
+  );
+}
+
+/**
+ * A player page: a user's or a bot level's, or yours (`who` 'me', with `token` once the account is there and
+ * `accountProblem` while it is not).
+ */
+function PlayerScreen({
+  who,
+  token = null,
+  accountProblem = null,
+}: {
+  who: Who;
+  token?: string | null;
+  accountProblem?: ReactNode;
+}) {
   const { store, navigate } = useApp();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState<PlayerPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
+    if (who === 'me' && !token) return;
     let live = true;
     const load = async (): Promise<PlayerPage> => {
       if (who === 'me') {
-        const { token } = await ensureUser(store, i18n.language);
         await claimPracticeWins(store); // won solo games pay before the balance is shown
         return profile(token, 'me');
       }
@@ -78,7 +104,7 @@ function PlayerScreen({ who }: { who: Who }) {
     return () => {
       live = false;
     };
-  }, [store, who, t]);
+  }, [store, who, token, t]);
 
   const title =
     who === 'me'
@@ -88,7 +114,7 @@ function PlayerScreen({ who }: { who: Who }) {
         : (page?.name ?? t('progress.title'));
   return (
     <Page title={title}>
-      {problem && <p className="error">{problem}</p>}
+      {accountProblem ?? (problem && <p className="error">{problem}</p>)}
       {page && <PlayerView page={page} mine={who === 'me'} />}
       {who === 'me' && <SoloSection />}
       <nav className="progress-nav">

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ApiError, ensureUser } from '../live/account';
+import { ApiError } from '../live/account';
+import { AccountProblem, useAccount } from '../live/account-state';
 import { buy, equip, shop, type Shop, type ShopItem } from '../profile/api';
 import { claimPracticeWins } from '../profile/practice';
 import { CardFace } from '../ui/CardSvg';
@@ -41,10 +42,11 @@ function Preview({ item, name }: { item: ShopItem; name: string }) {
 
 export default function ShopScreen() {
   const { store, settings } = useApp();
-  const { t, i18n } = useTranslation();
-  const [token, setToken] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const { account, error: accountError, offline, retry } = useAccount();
+  const token = account?.token ?? null;
+  const name = account?.user.name ?? '';
   const [data, setData] = useState<Shop | null>(null);
-  const [me, setMe] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const num = new Intl.NumberFormat(settings.lang);
@@ -63,15 +65,13 @@ export default function ShopScreen() {
   );
 
   useEffect(() => {
+    if (!token) return; // the account first (tried again by itself while the server is away)
     let live = true;
     (async () => {
-      const account = await ensureUser(store, i18n.language);
       const paid = await claimPracticeWins(store);
-      const s = await shop(account.token);
+      const s = await shop(token);
       saveLook(store, s.look); // the solo table wears it too
       if (!live) return;
-      setToken(account.token);
-      setMe(account.user.name);
       setData(s);
       if (paid.chips > 0)
         setMessage({ text: t('shop.practicePaid', { chips: num.format(paid.chips) }), error: false });
@@ -80,7 +80,7 @@ export default function ShopScreen() {
     return () => {
       live = false;
     };
-  }, [store]); // once per visit
+  }, [store, token]); // once per visit (and account)
 
   const act = async (item: ShopItem) => {
     if (!token || !data || busy) return;
@@ -110,6 +110,7 @@ export default function ShopScreen() {
         <strong data-balance={data?.balance ?? ''}>{data ? num.format(data.balance) : '…'}</strong>
       </div>
       <p className="muted small-print">{t('shop.info')}</p>
+      {accountError && <AccountProblem error={accountError} offline={offline} retry={retry} />}
       <p className={`shop-message${message?.error ? ' error' : ''}`} role="status" aria-live="polite">
         {message?.text ?? ''}
       </p>
@@ -129,7 +130,7 @@ export default function ShopScreen() {
                     data-equipped={item.equipped}
                   >
                     <div className="shop-preview">
-                      <Preview item={item} name={me} />
+                      <Preview item={item} name={name} />
                     </div>
                     <span className="name">{itemName(item.id)}</span>
                     <span className="price">
