@@ -21,16 +21,15 @@ import {
   type Transcript,
 } from '@hearts/shuffle';
 import { shuffleTestHooks } from '../src/shuffle-table.js';
-import { AutoPlayer, api, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
+import { AutoPlayer, api, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
-let t: TestServer | null = null;
+// Registered before the hook below, so it runs after it: the cheat is undone and the players stop first.
+const startServer = serverPerTest();
 let players: AutoPlayer[] = [];
-afterEach(async () => {
+afterEach(() => {
   shuffleTestHooks.cheat = null;
   for (const p of players) p.stop();
   players = [];
-  await t?.stop();
-  t = null;
 });
 
 const verdict = (c: TableClient, hand = 0): ShuffleVerdict | undefined => c.fair.verdicts.get(hand);
@@ -46,7 +45,7 @@ async function firstHand(clients: TableClient[]): Promise<ShuffleVerdict[]> {
 }
 
 test('every hand of a full game verifies for every human seat; the stored transcripts match the record', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   // A long game (many hands): the seats' verdicts must hold the early hands after their logs are forgotten.
   const { clients, users, code } = await friendsGame(t.url, 4, { targetScore: 70 });
   expect(clients.every((c) => c.fair.shownHash(0)?.length === 8)).toBe(true);
@@ -88,7 +87,7 @@ test('every hand of a full game verifies for every human seat; the stored transc
 });
 
 test('a seat that never reveals gets the fallback seed, and its client reports the deal as not verified', async () => {
-  t = await startTestServer({ shuffleMs: 300 });
+  const t = await startServer({ shuffleMs: 300 });
   const host = await guest(t.url);
   const mute = await guest(t.url);
   const a = await TableClient.createFriendsRoom({ url: t.url, token: host.token, retryMs: 100 });
@@ -120,7 +119,7 @@ function memoryKeeper(): SessionKeeper & { saved: Map<string, SavedSession> } {
 }
 
 test('a seat reloaded mid-hand still verifies the hand; one opened on another device says it cannot check it there', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const [hostUser, otherUser] = [await guest(t.url), await guest(t.url)];
   const keeper = memoryKeeper();
   const a = await TableClient.createFriendsRoom({
@@ -180,7 +179,7 @@ test("a dishonest server that changes its bot's seed after the reveals is caught
       return { transcript: forged, hands: dealt };
     },
   };
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   const bot = botSeats(clients[0]!)[0]!;
@@ -199,7 +198,7 @@ test('a dishonest server that shows each seat another commitment list is caught 
       return { commitments, commitmentsHash: commitmentsHash(commitments) };
     },
   };
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   for (const v of verdicts) {
@@ -221,7 +220,7 @@ test('a dishonest server that deals another deck than the seeds give is caught b
       return { transcript, hands: dealt };
     },
   };
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   for (const v of verdicts) {
@@ -233,7 +232,7 @@ test('a dishonest server that deals another deck than the seeds give is caught b
 test('a dishonest server that alters a passed card is caught by the passer', async () => {
   let passer = -1;
   let swapped: [Card, Card] | null = null;
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 2);
   const victim = clients[0]!;
   passer = victim.state!.table.you;
@@ -255,7 +254,7 @@ test('a dishonest server that alters a passed card is caught by the passer', asy
 });
 
 test('commit and reveal messages are checked like every other message', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 1);
   const c = clients[0]!;
   const errors: string[] = [];

@@ -3,26 +3,13 @@
  * match does not become a champion (provisional, bounded, not on the leaderboard), a one-hand friends' table pays
  * nothing, and a player at the day's live cap is paid nothing more.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
 import { DAILY_CAPS, MIN_PRIZE_HANDS, PRIZES, utcDayStart } from '../src/economy/chips.js';
 import { PROVISIONAL } from '../src/rating/model.js';
-import {
-  AutoPlayer,
-  api,
-  connect,
-  friendsGame,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 interface Row {
   subject: string;
@@ -32,7 +19,7 @@ interface Row {
 }
 
 test('a guest alone with three bots in a rated quick match: provisional, moved at most 50, not on the leaderboard', async () => {
-  t = await startTestServer({ quickWaitMs: 300, botTimeMs: 20 });
+  const t = await startServer({ quickWaitMs: 300, botTimeMs: 20 });
   const url = t.url;
   const u = await guest(url);
   const roomId = await quickMatch({ url, token: u.token, rated: true, targetScore: 50 }).roomId;
@@ -81,7 +68,7 @@ test('a guest alone with three bots in a rated quick match: provisional, moved a
 }, 180_000);
 
 test('a one-hand friends’ table pays nothing; at the day’s live cap a win pays nothing either', async () => {
-  t = await startTestServer({ botTimeMs: 20 });
+  const t = await startServer({ botTimeMs: 20 });
   const url = t.url;
   // Four people, so that a person wins every game (a bot's win would pay nothing anyway).
   const play = async (rules: Record<string, unknown>, seed: number) => {

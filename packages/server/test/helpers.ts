@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomInt, seededRandom, type CardName, type RandomSource, type Rules } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
+import { afterEach } from 'vitest';
 import { type LiveState, type WireMove } from '@hearts/table';
 import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js';
 import { startServer, type RunningServer, type StartOptions } from '../src/server.js';
@@ -103,6 +104,51 @@ export async function startTestServer(
       // Bots must really decide: a failing bot thread would hide behind the fallback move.
       if (failures > 0) throw new Error(`${failures} bot decisions failed`);
     },
+  };
+}
+
+/**
+ * A server of its own for each test of a file, stopped after the test whether it passed or not. Called once at the
+ * top of the file (it registers the `afterEach`); it returns the function a test starts its server with, taking
+ * what {@link startTestServer} takes:
+ *
+ * ```ts
+ * const startServer = serverPerTest();
+ * test('…', async () => {
+ *   const t = await startServer({ reconnectMs: 400 });
+ *   …
+ * });
+ * ```
+ *
+ * A test that starts more than one has them all stopped, the newest first. A test may stop its server itself (to
+ * see what clients do when it is gone); stopping it again, there or after the test, does nothing more.
+ */
+export function serverPerTest(): typeof startTestServer {
+  const running = new Set<TestServer>();
+  afterEach(async () => {
+    // Each one, even when another fails to stop; the first failure fails the test.
+    const failures: unknown[] = [];
+    for (const server of [...running].reverse()) {
+      try {
+        await server.stop();
+      } catch (e) {
+        failures.push(e);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
+  });
+  return async (...args) => {
+    const started = await startTestServer(...args);
+    let stopping: Promise<void> | null = null;
+    const server: TestServer = {
+      ...started,
+      stop() {
+        running.delete(server);
+        return (stopping ??= started.stop());
+      },
+    };
+    running.add(server);
+    return server;
   };
 }
 

@@ -4,26 +4,13 @@
  * blocked; reports go to moderators, who alone (claimed ADMIN_USERS accounts) read them with the table's chat;
  * leaving a rated game is counted, and enough leaves refuse quick match with the cool-down's end.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table';
 import type { ModReport } from '@hearts/live/api';
-import {
-  api,
-  connect,
-  dealt,
-  friendsGame,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { api, connect, dealt, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 /** Waits for an asynchronous condition (a store write the room makes after answering). */
 async function eventually(cond: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -37,7 +24,7 @@ async function eventually(cond: () => Promise<boolean>, timeoutMs = 20_000): Pro
 const block = (url: string, token: string, body: unknown) => api(url, '/api/blocks', { token, body });
 
 test('quick match never seats a blocked pair together, whichever of them blocked', async () => {
-  t = await startTestServer({ quickWaitMs: 800 });
+  const t = await startServer({ quickWaitMs: 800 });
   const url = t.url;
   const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => guest(url)));
   expect((await block(url, a!.token, { userId: b!.id })).status).toBe(200);
@@ -55,7 +42,7 @@ test('quick match never seats a blocked pair together, whichever of them blocked
 });
 
 test('a blocked player’s chat is hidden from the blocker, live and in the history of a rejoin; others read it', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const url = t.url;
   const g = await friendsGame(url, 3);
   const [ua, ub] = g.users;
@@ -94,7 +81,7 @@ test('a blocked player’s chat is hidden from the blocker, live and in the hist
 });
 
 test('a watcher does not read the watchers’ lines of someone they blocked', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const url = t.url;
   const g = await friendsGame(url, 1);
   const [w1, w2, w3] = await Promise.all([0, 1, 2].map(() => guest(url)));
@@ -123,7 +110,7 @@ test('a watcher does not read the watchers’ lines of someone they blocked', as
 });
 
 test('reports: players of the table only, once each; moderators (claimed ADMIN_USERS accounts) alone read them with the chat', async () => {
-  t = await startTestServer({ adminUsers: ['anna blue', 'ben blue'] });
+  const t = await startServer({ adminUsers: ['anna blue', 'ben blue'] });
   const url = t.url;
   const g = await friendsGame(url, 2);
   const [ua, ub] = g.users;
@@ -203,7 +190,7 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
 });
 
 test('leaving a rated game is counted; enough leaves refuse quick match with the cool-down’s end', async () => {
-  t = await startTestServer({ quickWaitMs: 0, leaveLimit: 2 });
+  const t = await startServer({ quickWaitMs: 0, leaveLimit: 2 });
   const url = t.url;
   const store = t.server.services.store;
   const u = await guest(url);

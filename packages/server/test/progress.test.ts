@@ -2,29 +2,16 @@
  * Ratings, player pages, the leaderboard, chips and the shop against the real server, from games that headless
  * clients play to the end.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { makeRecord, replayRecord, type GameRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
 import { type ResultMessage } from '@hearts/table';
-import {
-  AutoPlayer,
-  api,
-  connect,
-  friendsGame,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
 import { randomGame } from './random-game.js';
 import { MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 type User = Awaited<ReturnType<typeof guest>>;
 
@@ -102,7 +89,7 @@ const page = async (url: string, path: string, token?: string) => {
 };
 
 test('rated games played by headless clients: ratings, leaderboard, player pages, replays, chips', async () => {
-  t = await startTestServer({ quickWaitMs: 8000, botTimeMs: 20 });
+  const t = await startServer({ quickWaitMs: 8000, botTimeMs: 20 });
   const url = t.url;
   const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => guest(url)));
   const users = [a!, b!, c!, d!];
@@ -211,7 +198,7 @@ test('rated games played by headless clients: ratings, leaderboard, player pages
 }, 240_000);
 
 test('unrated games change no rating; friends’ wins pay 10,000, alone with bots is practice', async () => {
-  t = await startTestServer({ botTimeMs: 20 });
+  const t = await startServer({ botTimeMs: 20 });
   const url = t.url;
   const two = await friendsGame(url, 2, { handsToPlay: MIN_PRIZE_HANDS });
   const players = two.clients.map((c, i) => new AutoPlayer(c, 70 + i));
@@ -261,7 +248,7 @@ function soloWins(count: number, from: number): { record: GameRecord; seat: numb
 }
 
 test('solo wins: replayed by the server, a token paid once per game, refused when lost, unfinished, short or over the daily cap', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const url = t.url;
   const [u, v] = await Promise.all([guest(url), guest(url)]);
   const wins = soloWins(21, 1);
@@ -311,7 +298,7 @@ test('solo wins: replayed by the server, a token paid once per game, refused whe
 });
 
 test('the shop refuses a purchase without enough chips; bought and chosen cosmetics show at live tables', async () => {
-  t = await startTestServer({ botTimeMs: 20 });
+  const t = await startServer({ botTimeMs: 20 });
   const url = t.url;
   const [u, other] = await Promise.all([guest(url), guest(url)]);
   type Shop = {

@@ -1,24 +1,11 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { TableClient, quickMatch } from '@hearts/live';
-import {
-  AutoPlayer,
-  api,
-  connect,
-  friendsGame,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('chat reaches the table; a muted seat is not heard', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 3, { targetScore: 50 });
   const [a, b, c] = clients as [TableClient, TableClient, TableClient];
   const seatA = a.state!.table.you;
@@ -51,12 +38,12 @@ test('chat reaches the table; a muted seat is not heard', async () => {
 
 test('play again at a quick table, with the same people: a new table once everyone there agrees', async () => {
   // (At a friends' table "play again" leads back to the friends' room: together.test.ts.)
-  t = await startTestServer({ quickWaitMs: 500 });
+  const t = await startServer({ quickWaitMs: 500 });
   const users = await Promise.all([guest(t.url), guest(t.url)]);
-  const waits = users.map((u) => quickMatch({ url: t!.url, token: u.token, rated: false, targetScore: 50 }));
+  const waits = users.map((u) => quickMatch({ url: t.url, token: u.token, rated: false, targetScore: 50 }));
   const [first, second] = await Promise.all(waits.map((w) => w.roomId));
   expect(second).toBe(first);
-  const clients = await Promise.all(users.map((u) => connect(t!.url, u.token, first!)));
+  const clients = await Promise.all(users.map((u) => connect(t.url, u.token, first!)));
   const players = clients.map((c, i) => new AutoPlayer(c, i + 61));
   for (const p of players) p.poke();
   await until('the deal', () => clients.every((c) => c.state !== null && c.state.view.phase !== 'deal'));
@@ -72,7 +59,7 @@ test('play again at a quick table, with the same people: a new table once everyo
   const roomId = clients[0]!.next!.roomId;
   expect(clients[1]!.next!.roomId).toBe(roomId);
   expect(roomId).not.toBe(clients[0]!.roomId);
-  const again = await Promise.all(users.map((u) => connect(t!.url, u.token, roomId)));
+  const again = await Promise.all(users.map((u) => connect(t.url, u.token, roomId)));
   await until('the new deal', () => again.every((c) => c.state?.view.phase === 'pass'));
   expect(
     again[0]!
@@ -86,7 +73,7 @@ test('play again at a quick table, with the same people: a new table once everyo
 }, 120_000);
 
 test('draining: health says so, and no new tables or guests are made', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const a = await guest(t.url);
   t.server.services.draining = true;
   expect(await api(t.url, '/healthz')).toEqual({
@@ -107,7 +94,7 @@ test('draining: health says so, and no new tables or guests are made', async () 
 });
 
 test('draining: clients connecting or reconnecting meanwhile wait (never "no such room") and get in once it is back', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const g = await friendsGame(t.url, 2);
   const [a, b] = g.clients as [TableClient, TableClient];
   // Its rooms are closing; its replacement (or another process) will have the table. Until then: retry.

@@ -1,25 +1,12 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { CLOSE_CODES, type ClockMessage, type SeatsMessage } from '@hearts/table';
 import type { TableClient } from '@hearts/live';
-import {
-  AutoPlayer,
-  api,
-  connect,
-  friendsGame,
-  mustAct,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { AutoPlayer, api, connect, friendsGame, mustAct, serverPerTest, until } from './helpers.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('a player who leaves is replaced at once by a bot that plays the seat to the end', async () => {
-  t = await startTestServer({ botLevel: 'easy' });
+  const t = await startServer({ botLevel: 'easy' });
   const { clients, users } = await friendsGame(t.url, 4, { targetScore: 30 });
   const players = clients.map((c, i) => new AutoPlayer(c, i + 11));
   await until('a few tricks', () => (clients[0]!.state?.view.tricks.length ?? 0) >= 2, 30_000);
@@ -52,7 +39,7 @@ test('a player who leaves is replaced at once by a bot that plays the seat to th
 });
 
 test('an empty time bank: the server plays for the player, everyone sees the clock, and a vote kicks them', async () => {
-  t = await startTestServer({ graceMs: 150, bankMs: 250 });
+  const t = await startServer({ graceMs: 150, bankMs: 250 });
   const { clients } = await friendsGame(t.url, 3, { targetScore: 30 });
   const clocks: ClockMessage[][] = clients.map(() => []);
   clients.forEach((c, i) => c.tap((type, m) => type === 'clock' && clocks[i]!.push(m as ClockMessage)));
@@ -88,7 +75,7 @@ test('an empty time bank: the server plays for the player, everyone sees the clo
 });
 
 test('a seat that is not out of time cannot be kicked, nor a bot', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const { clients } = await friendsGame(t.url, 2, { targetScore: 30 });
   const seats = clients[0]!.state!.table.seats;
   clients[0]!.send('kick', { seat: clients[1]!.state!.table.you });
@@ -101,7 +88,7 @@ test('a seat that is not out of time cannot be kicked, nor a bot', async () => {
 });
 
 test('a player who reconnects within the window gets the seat back exactly where it was, on any device', async () => {
-  t = await startTestServer({ reconnectMs: 3000 });
+  const t = await startServer({ reconnectMs: 3000 });
   const { clients, users, code } = await friendsGame(t.url, 4, { targetScore: 30 });
   const players = clients.map((c, i) => new AutoPlayer(c, i + 31));
   await until('a few tricks', () => (clients[0]!.state?.view.tricks.length ?? 0) >= 1, 30_000);
@@ -137,7 +124,7 @@ test('a player who reconnects within the window gets the seat back exactly where
 });
 
 test('a player away longer than the window loses the seat to a bot for good', async () => {
-  t = await startTestServer({ reconnectMs: 400 });
+  const t = await startServer({ reconnectMs: 400 });
   const { clients, users, code } = await friendsGame(t.url, 2, { targetScore: 30 });
   const seat = clients[1]!.state!.table.you;
   const events: unknown[] = [];
@@ -153,7 +140,7 @@ test('a player away longer than the window loses the seat to a bot for good', as
 });
 
 test('a player away: every seat sees when a bot takes theirs (the server’s clock); back in time, it is gone', async () => {
-  t = await startTestServer({ reconnectMs: 60_000 });
+  const t = await startServer({ reconnectMs: 60_000 });
   const { clients, users, code } = await friendsGame(t.url, 3, { targetScore: 30 });
   const [a, b, c] = clients as [TableClient, TableClient, TableClient];
   const seat = c.state!.table.you;
@@ -183,7 +170,7 @@ test('a player away: every seat sees when a bot takes theirs (the server’s clo
 });
 
 test('the server tells its reconnection window on joining; a client whose server is gone tries that long, no longer', async () => {
-  t = await startTestServer({ reconnectMs: 2500 });
+  const t = await startServer({ reconnectMs: 2500 });
   const { clients } = await friendsGame(t.url, 2, { targetScore: 30 });
   const [a, b] = clients as [TableClient, TableClient];
   expect(a.lobby!.reconnectMs).toBe(2500); // told in the friends' room
@@ -191,10 +178,8 @@ test('the server tells its reconnection window on joining; a client whose server
   expect([a.reconnectWindowMs, b.reconnectWindowMs]).toEqual([2500, 2500]);
 
   // The server goes away for good: the clients keep trying for the window they were told, then give up.
-  const server = t;
-  t = null;
   const gone = Date.now();
-  await server.stop();
+  await t.stop();
   await until('both to give up', () => a.status === 'closed' && b.status === 'closed', 30_000);
   expect(Date.now() - gone).toBeGreaterThanOrEqual(2500);
   expect(a.reconnects + b.reconnects).toBe(0);

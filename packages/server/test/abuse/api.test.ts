@@ -3,18 +3,14 @@
  * leaderboard, a player's page, a record); an address over it gets 429 with Retry-After before its request is looked
  * at further, other addresses are served, and health checks never count.
  */
-import { afterEach, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { expect, test } from 'vitest';
+import { serverPerTest } from '../helpers.js';
 import { json, send } from './net.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('an address over the API rate gets 429 on every route, others are served, health checks never count', async () => {
-  t = await startTestServer({ apiLimit: { count: 5, seconds: 3600 } });
+  const t = await startServer({ apiLimit: { count: 5, seconds: 3600 } });
   const from = '127.0.0.2';
   const paths = [
     '/api/leaderboard',
@@ -23,7 +19,7 @@ test('an address over the API rate gets 429 on every route, others are served, h
     '/api/live',
     '/api/daily',
   ];
-  const first = await Promise.all(paths.map((p) => send(t!.url, p, { from })));
+  const first = await Promise.all(paths.map((p) => send(t.url, p, { from })));
   for (const r of first) expect(r.status).not.toBe(429); // 200 or 404, answered
   for (let i = 0; i < 10; i++) expect((await send(t.url, '/healthz', { from })).status).toBe(200);
 

@@ -3,20 +3,16 @@
  * to LIMIT_FRIENDS per address, invites to LIMIT_INVITES per user (another address does not get around it), and
  * one user holds at most STREAMS_PER_USER notices streams per process.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import { STREAMS_PER_USER } from '../../src/friends-routes.js';
-import { api, guest, startTestServer, until, type TestServer } from '../helpers.js';
+import { api, guest, serverPerTest, until } from '../helpers.js';
 import { DEFAULT_LIMITS, json, send } from './net.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('friends requests are held to LIMIT_FRIENDS per address', async () => {
-  t = await startTestServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
+  const t = await startServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
   const url = t.url;
   const me = await guest(url);
   const limit = DEFAULT_LIMITS.friendLimit.count;
@@ -43,7 +39,7 @@ test('friends requests are held to LIMIT_FRIENDS per address', async () => {
 });
 
 test('invites are held to LIMIT_INVITES per user, from any address', async () => {
-  t = await startTestServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
+  const t = await startServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
   const url = t.url;
   const [anna, ben] = [await guest(url), await guest(url)];
   await api(url, '/api/friends', { token: anna.token, body: { name: ben.name } });
@@ -80,7 +76,7 @@ test('invites are held to LIMIT_INVITES per user, from any address', async () =>
 });
 
 test(`a user holds at most ${STREAMS_PER_USER} notices streams at once`, async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const me = await guest(t.url);
   const aborts: AbortController[] = [];
   for (let i = 0; i < STREAMS_PER_USER; i++) {
@@ -99,7 +95,7 @@ test(`a user holds at most ${STREAMS_PER_USER} notices streams at once`, async (
   for (const a of aborts) a.abort();
   await until('a stream free again', async () => {
     const abort = new AbortController();
-    const res = await fetch(`${t!.url}/api/notices`, {
+    const res = await fetch(`${t.url}/api/notices`, {
       headers: { authorization: `Bearer ${me.token}` },
       signal: abort.signal,
     });

@@ -3,20 +3,16 @@
  * a guest farm from many addresses is still one user each); a user blocks at most MANNERS_LIMITS.blocks players
  * and reports at most MANNERS_LIMITS.reportsPerDay a day; bodies are checked (a report's text is bounded).
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config.js';
 import { MANNERS_LIMITS } from '@hearts/live/api';
-import { api, friendsGame, guest, startTestServer, type TestServer } from '../helpers.js';
+import { api, friendsGame, guest, serverPerTest } from '../helpers.js';
 import { DEFAULT_LIMITS } from './net.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('blocks and reports are held to LIMIT_MANNERS per user, with Retry-After; another user is not', async () => {
-  t = await startTestServer(DEFAULT_LIMITS);
+  const t = await startServer(DEFAULT_LIMITS);
   const url = t.url;
   const [a, b, c] = await Promise.all([guest(url), guest(url), guest(url)]);
   const limit = DEFAULT_CONFIG.mannersLimit.count;
@@ -43,7 +39,7 @@ test('blocks and reports are held to LIMIT_MANNERS per user, with Retry-After; a
 });
 
 test('at most MANNERS_LIMITS.blocks blocks per user; bad bodies are refused; reports have a daily cap', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const url = t.url;
   const store = t.server.services.store;
   const [a, b] = await Promise.all([guest(url), guest(url)]);

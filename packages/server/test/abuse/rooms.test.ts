@@ -3,30 +3,18 @@
  * (so that its own player, dropped, finds it locked), probes telling an existing room from a missing one by the
  * answer, and frames that are not messages (empty, of no known kind, control frames) sent in floods.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { TableClient } from '@hearts/live';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table';
 import { startProxy } from '../../src/proxy.js';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
-import {
-  AutoPlayer,
-  connect,
-  friendsGame,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from '../helpers.js';
+import { AutoPlayer, connect, friendsGame, guest, serverPerTest, until } from '../helpers.js';
 import { exited, listings, spawnScaled, type Child } from '../processes.js';
 import { scaledServices } from '../services.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 /** What the server answers a raw `joinById` (Colyseus' client, no retries): its code and message. */
 async function answer(
@@ -61,7 +49,7 @@ async function listed(roomId: string): Promise<number> {
 }
 
 test('strangers cannot reserve seats at a running table; its player who drops always comes back', async () => {
-  t = await startTestServer({ reconnectMs: 30_000 });
+  const t = await startServer({ reconnectMs: 30_000 });
   const { clients, users, code } = await friendsGame(t.url, 2, { targetScore: 30 });
   const url = t.url;
   expect(await listed(code)).toBe(2);
@@ -119,7 +107,7 @@ test('strangers cannot reserve seats at a running table; its player who drops al
 }, 180_000);
 
 test('a probe cannot tell a full friends’ room from a missing one; a member of it always gets in', async () => {
-  t = await startTestServer({ reconnectMs: 30_000 });
+  const t = await startServer({ reconnectMs: 30_000 });
   const url = t.url;
   const [a, b, c] = await Promise.all([guest(url), guest(url), guest(url)]);
   const host = await TableClient.createFriendsRoom({ url, token: a.token, retryMs: 100 });
@@ -140,7 +128,7 @@ test('a probe cannot tell a full friends’ room from a missing one; a member of
 
 test('empty frames, frames of no known kind and control frames count: a flood of them is closed', async () => {
   const rate = 50;
-  t = await startTestServer({ rateLimit: rate });
+  const t = await startServer({ rateLimit: rate });
   const { clients, users, code } = await friendsGame(t.url, 2, { targetScore: 30 });
   const frames: [string, Uint8Array][] = [
     ['empty', new Uint8Array(0)],

@@ -3,24 +3,20 @@
  * route's size is refused before it is read whole, an upload holds at most TRAINING_UPLOAD_POSITIONS positions,
  * and however much a player sends, the server keeps at most TRAINING_MAX_POSITIONS of theirs.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
   TRAINING_MAX_POSITIONS,
   TRAINING_POSITION_MAX_BYTES,
   TRAINING_UPLOAD_POSITIONS,
 } from '@hearts/live/training';
-import { guest, startTestServer, type TestServer } from '../helpers.js';
+import { guest, serverPerTest } from '../helpers.js';
 import { samplePositions } from '../training-fixtures.js';
 import { DEFAULT_LIMITS, json, send } from './net.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 test('training requests are held to LIMIT_TRAINING per address, and per user from any address', async () => {
-  t = await startTestServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
+  const t = await startServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
   const url = t.url;
   const limit = DEFAULT_LIMITS.trainingLimit.count;
   const a = await guest(url);
@@ -52,7 +48,7 @@ test('training requests are held to LIMIT_TRAINING per address, and per user fro
 });
 
 test('uploads are held to their size and count; a player keeps at most TRAINING_MAX_POSITIONS', async () => {
-  t = await startTestServer();
+  const t = await startServer();
   const url = t.url;
   const a = await guest(url);
   const post = (body: string) => send(url, '/api/training/positions', { token: a.token, body });

@@ -3,20 +3,16 @@
  * watchers' places, and never a seated player's (a dropped player always comes back); the list of tables to watch
  * is held to its rate per address.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import { ROOM_MAX_WATCHERS } from '../../src/rooms/watchers.js';
-import { friendsGame, guest, startTestServer, until, type TestServer } from '../helpers.js';
+import { friendsGame, guest, serverPerTest, until } from '../helpers.js';
 import { DEFAULT_LIMITS, json, send } from './net.js';
 
-let t: TestServer | null = null;
-afterEach(async () => {
-  await t?.stop();
-  t = null;
-});
+const startServer = serverPerTest();
 
 /** A watch reservation alone (no connection), as `joinById` with `{ watch: true }` makes it. */
 async function reserveWatch(url: string, token: string, roomId: string): Promise<Record<string, unknown>> {
@@ -29,7 +25,7 @@ async function reserveWatch(url: string, token: string, roomId: string): Promise
 }
 
 test('watch reservations fill the watchers’ places only; a seated player who drops always comes back', async () => {
-  t = await startTestServer({ reconnectMs: 30_000 });
+  const t = await startServer({ reconnectMs: 30_000 });
   const url = t.url;
   const { clients, code } = await friendsGame(url, 2, { targetScore: 30 });
   const strangers = await Promise.all(Array.from({ length: ROOM_MAX_WATCHERS + 10 }, () => guest(url)));
@@ -60,7 +56,7 @@ test('watch reservations fill the watchers’ places only; a seated player who d
 }, 60_000);
 
 test('the list of tables to watch is held to LIMIT_WATCH_LIST per address', async () => {
-  t = await startTestServer({ ...DEFAULT_LIMITS });
+  const t = await startServer({ ...DEFAULT_LIMITS });
   const url = t.url;
   const limit = DEFAULT_LIMITS.listLimit.count;
   for (let i = 0; i < limit; i++) {
