@@ -47,16 +47,16 @@ export const TEST_LIMITS_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * Short clocks and no pauses: tests run games at full speed. Every client of a test comes from 127.0.0.1, so the
- * per-address limits are raised far above what the tests open (the abuse tests in test/abuse use the defaults).
- */
-/**
  * scrypt at a test's cost: logins and claims are incidental to most tests, and at the real cost (about 0.3 s each,
  * far more on a busy machine) they made rate tests depend on the machine's load. The password pool's own tests and
  * the login flood (abuse/identity.test.ts) run at the real cost.
  */
 export const TEST_HASH: ScryptParams = { ...SCRYPT_PARAMS, N: 2 ** 10 };
 
+/**
+ * Short clocks and no pauses: tests run games at full speed. Every client of a test comes from 127.0.0.1, so the
+ * per-address limits are raised far above what the tests open (the abuse tests in test/abuse use the defaults).
+ */
 export const TEST_CONFIG: ServerConfig = {
   ...DEFAULT_CONFIG,
   port: 0,

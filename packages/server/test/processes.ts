@@ -32,10 +32,6 @@ export interface Child {
   process: string; // its Colyseus process id (from /healthz)
 }
 
-/**
- * Starts `hearts-server` with `env` over the tests' settings (no pauses, one bot thread, quiet logs) and waits
- * until it listens, on `port` or a free one.
- */
 /** Servers still running when a test file ends (a test failed half-way): killed, not left behind. */
 const running = new Set<ChildProcess>();
 afterAll(async () => {
@@ -48,6 +44,10 @@ afterAll(async () => {
   );
 });
 
+/**
+ * Starts `hearts-server` with `env` over the tests' settings (no pauses, one bot thread, quiet logs) and waits
+ * until it listens, on `at` or a free port.
+ */
 export async function spawnServer(env: Record<string, string>, at?: number): Promise<Child> {
   const port = at ?? (await freePort());
   const proc = spawn(process.execPath, [SERVER_BIN], {
