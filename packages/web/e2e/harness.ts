@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { randomInt, seededRandom, type CardName } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
 import type { LiveState } from '@hearts/table';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from '../scripts/browser.js';
 
 export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = resolve(WEB_DIR, '..', '..', 'test-results');
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /** A production build by the package's own build script, as `npm install` makes it. */
 function runBuild(): Promise<void> {
@@ -191,23 +191,9 @@ export async function startGameServer(env: Record<string, string>): Promise<Game
   };
 }
 
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium)`,
-    );
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** Chromium as every browser test and measuring script starts it (`scripts/browser.js`). */
+export function launch(): Promise<Browser> {
+  return launchChromium();
 }
 
 /** What the tests of a file run against: a server of its own serving the built app, and Chromium. */

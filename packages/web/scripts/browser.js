@@ -1,7 +1,8 @@
 /**
  * What the measuring scripts beside this file share: the built app served by `serve.js` on a free port, and Debian's
- * Chromium started headless with the flags this machine needs (the e2e tests start it the same way:
- * `e2e/harness.ts`).
+ * Chromium started headless with the flags this machine needs. The one place Chromium is launched: the e2e tests
+ * (`e2e/harness.ts`) and the fair shuffle's browser test start it through `launchChromium` too (types:
+ * `browser.d.ts`).
  *
  * ```js
  * const app = await serveBuiltApp(); // { url, pid, stop }
@@ -9,6 +10,7 @@
  * ```
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { URL, fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -30,10 +32,20 @@ export async function serveBuiltApp() {
   return { url, pid: server.pid, stop: () => server.kill('SIGTERM') };
 }
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, without the background traffic that this machine refuses. */
-export function launchChromium() {
+/** Where Chromium is: Debian's, or `CHROMIUM_PATH`. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium (or `CHROMIUM_PATH`), headless, without the background traffic that this machine refuses.
+ * Rejects with how to install it when it is not there.
+ */
+export async function launchChromium() {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium)`,
+    );
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',
