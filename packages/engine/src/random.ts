@@ -13,12 +13,17 @@ export interface RandomSource {
   nextUint32(): number;
 }
 
-/** A fast, seedable generator (sfc32). Not for dealing real games: use {@link cryptoRandom} there. */
+/**
+ * A fast, seedable generator (sfc32). Not for dealing real games: use {@link cryptoRandom} there. Its state is open to
+ * subclasses that seed it their own way (the bots' reseedable playout generator).
+ */
 export class SeededRandom implements RandomSource {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // Numbers from the start (a bare declaration would make them undefined first) and int32 throughout (as nextUint32
+  // keeps them): V8 then keeps the fields unboxed, and a subclass's calls are as fast as a class of its own.
+  protected a = 0;
+  protected b = 0;
+  protected c = 0;
+  protected d = 0;
 
   constructor(seed: number | string) {
     // splitmix32 spreads any seed over the 128-bit state.
@@ -30,10 +35,10 @@ export class SeededRandom implements RandomSource {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
+    this.a = next() | 0; // the same state as the uint32: nextUint32 reads it modulo 2^32
+    this.b = next() | 0;
+    this.c = next() | 0;
+    this.d = next() | 0;
     for (let i = 0; i < 12; i++) this.nextUint32();
   }
 

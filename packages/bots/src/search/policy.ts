@@ -4,6 +4,7 @@ import {
   randomFloat,
   randomInt,
   type HandCore,
+  SeededRandom,
   type RandomSource,
 } from '@hearts/engine';
 
@@ -15,14 +16,17 @@ const top = (m: number): number => 31 - Math.clz32(m);
 const bottom = (m: number): number => 31 - Math.clz32(m & -m);
 
 /**
- * A tiny reseedable generator (sfc32) for playouts: every candidate move is played out on the same deal with the
+ * The engine's generator (sfc32), reseedable in place for playouts: every candidate move is played out on the same deal with the
  * same random numbers, so the differences between candidates are not drowned in playout noise.
  */
-export class PlayoutRandom implements RandomSource {
-  private a = 0;
-  private b = 0;
-  private c = 0;
-  private d = 1;
+export class PlayoutRandom extends SeededRandom {
+  constructor() {
+    super(0);
+    this.a = 0;
+    this.b = 0;
+    this.c = 0;
+    this.d = 1;
+  }
 
   reseed(x: number, y: number): void {
     this.a = x | 0;
@@ -30,16 +34,6 @@ export class PlayoutRandom implements RandomSource {
     this.c = (x ^ 0x9e3779b9) | 0;
     this.d = 1;
     for (let i = 0; i < 8; i++) this.nextUint32();
-  }
-
-  nextUint32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return t >>> 0;
   }
 }
 
