@@ -435,13 +435,20 @@ export async function tryCard(page: Page, card: string): Promise<boolean> {
     );
 }
 
-/** Plays whatever the table asks of this seat until the game is over (the counts say every move was made). */
-export async function playToTheEnd(page: Page): Promise<{ passes: number; plays: number }> {
+/**
+ * Plays whatever the table asks of this seat until the game is over (the counts say every move was made).
+ * `eachTurn`: a look at the page before each step (e.g. counting what must never show).
+ */
+export async function playToTheEnd(
+  page: Page,
+  eachTurn?: () => Promise<void>,
+): Promise<{ passes: number; plays: number }> {
   let passes = 0;
   let plays = 0;
   const deadline = Date.now() + 200_000;
   while (Date.now() < deadline) {
     if (await page.locator('.result-panel.game-over').isVisible()) break;
+    await eachTurn?.();
     const phase = await page.locator('.table-screen').getAttribute('data-phase');
     const passButton = page.locator('button.pass-btn');
     if (phase === 'pass' && (await passButton.isVisible())) {

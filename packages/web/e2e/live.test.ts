@@ -6,7 +6,7 @@
 import { TableClient } from '@hearts/live';
 import { CLOSE_CODES } from '@hearts/table';
 import { expect, it, vi } from 'vitest';
-import { autoplay, clickCard, screenshot, watchErrors, withGameServer } from './harness';
+import { autoplay, playToTheEnd, screenshot, watchErrors, withGameServer } from './harness';
 
 const app = withGameServer({
   BOT_LEVEL: 'easy',
@@ -70,37 +70,10 @@ it('joins a friends table from the browser by link and plays the game to the end
   expect(elsewhere.closeCode).toBe(CLOSE_CODES.replaced);
 
   // Play: choose three cards and pass, then play a legal card whenever it is our turn.
-  let passes = 0;
-  let plays = 0;
-  const deadline = Date.now() + 150_000;
   let fairProblems = 0;
-  while (Date.now() < deadline) {
-    if (await page.locator('.result-panel.game-over').isVisible()) break;
+  const { passes, plays } = await playToTheEnd(page, async () => {
     fairProblems += await page.locator('.fair-failed, .fair-absent').count();
-    const phase = await page.locator('.table-screen').getAttribute('data-phase');
-    const passButton = page.locator('button.pass-btn');
-    if (phase === 'pass' && (await passButton.isVisible())) {
-      const cards = await page
-        .locator('[data-card]:not([aria-pressed="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      const chosen = await page.locator('[data-card][aria-pressed="true"]').count();
-      // From the right: a raised card covers the corner of the card to its right.
-      for (const c of cards.slice(-Math.max(0, 3 - chosen)).reverse()) await clickCard(page, c);
-      if (await passButton.isEnabled()) {
-        await passButton.click();
-        passes++;
-      }
-    } else if (phase === 'play' && (await page.locator('.player-bar.turn').isVisible())) {
-      const legal = await page
-        .locator('[data-card]:not([aria-disabled="true"])')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      if (legal.length > 0) {
-        await clickCard(page, legal[legal.length - 1]!);
-        plays++;
-      }
-    }
-    await page.waitForTimeout(60);
-  }
+  });
   await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });
   expect(passes).toBeGreaterThanOrEqual(1);
   expect(fairProblems).toBe(0);
