@@ -1,28 +1,16 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
 import { type QueueMessage } from '@hearts/table';
-import {
-  AutoPlayer,
-  api,
-  connect,
-  dealt,
-  guest,
-  startTestServer,
-  until,
-  type TestServer,
-} from './helpers.js';
+import { AutoPlayer, api, connect, dealt, guest, serverPerTest, until, type TestServer } from './helpers.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 
-let t: TestServer;
-beforeEach(async (ctx) => {
-  // Cancelling needs a wait that cannot end before the test does.
-  t = await startTestServer({ quickWaitMs: ctx.task.name.includes('cancel') ? 60_000 : 800 });
-});
-afterEach(async () => {
-  await t.stop();
-});
+const startServer = serverPerTest();
+/** A server whose quick match fills with bots after 0.8 s; `waitMs` longer where a test must not see that happen. */
+const server = (waitMs = 800): Promise<TestServer> => startServer({ quickWaitMs: waitMs });
+const LONG_WAIT_MS = 60_000; // cancelling needs a wait that cannot end before the test does
 
 test('quick match: four humans asking for the same options sit together, and a rated game moves ratings', async () => {
+  const t = await server();
   const users = await Promise.all([0, 1, 2, 3].map(() => guest(t.url)));
   const waits = users.map((u) => quickMatch({ url: t.url, token: u.token, rated: true, targetScore: 50 }));
   const ids = await Promise.all(waits.map((w) => w.roomId));
@@ -58,6 +46,7 @@ test('quick match: four humans asking for the same options sit together, and a r
 });
 
 test('quick match: after the wait, bots fill the seats, marked with their level', async () => {
+  const t = await server();
   const [a, b, c] = await Promise.all([guest(t.url), guest(t.url), guest(t.url)]);
   const statuses: QueueMessage[] = [];
   const started = Date.now();
@@ -101,6 +90,7 @@ test('quick match: after the wait, bots fill the seats, marked with their level'
 });
 
 test('quick match refuses bad options and guests without a token', async () => {
+  const t = await server();
   const a = await guest(t.url);
   const bad = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 75 as 50 });
   await expect(bad.roomId).rejects.toThrow();
@@ -109,6 +99,7 @@ test('quick match refuses bad options and guests without a token', async () => {
 });
 
 test('a waiting player may cancel', async () => {
+  const t = await server(LONG_WAIT_MS);
   const a = await guest(t.url);
   const w = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 100 });
   await until('queued', () => t.server.services.queueSize === 1);
@@ -118,6 +109,7 @@ test('a waiting player may cancel', async () => {
 });
 
 test('a wait cancelled while its join is still on the way leaves the queue', async () => {
+  const t = await server(LONG_WAIT_MS);
   const a = await guest(t.url);
   const w = quickMatch({ url: t.url, token: a.token, rated: true, targetScore: 100 });
   await w.cancel(); // before the client has heard back from the server

@@ -5,27 +5,23 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { startProxy } from '../../src/proxy.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { startTestServer, until, type TestServer } from '../helpers.js';
+import { serverPerTest, until, type TestServer } from '../helpers.js';
 import { DEFAULT_LIMITS, json, open, send, type Raw } from './net.js';
 
-const servers: TestServer[] = [];
+const startServer = serverPerTest();
 const raws: Raw[] = [];
 afterEach(() => {
   for (const r of raws.splice(0)) r.destroy();
 });
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-});
 
-async function server(over: Parameters<typeof startTestServer>[0] = {}, options = {}): Promise<TestServer> {
-  const t = await startTestServer({ ...DEFAULT_LIMITS, ...over }, options);
-  servers.push(t);
-  return t;
+/** A server of the test's own with the default limits (and `over`), stopped after the test. */
+function server(over: Parameters<typeof startServer>[0] = {}, options = {}): Promise<TestServer> {
+  return startServer({ ...DEFAULT_LIMITS, ...over }, options);
 }
 
 /** A signed-in user made inside the server (not through the guest route, which is limited per address). */
