@@ -360,10 +360,36 @@ export async function expectSeatsOnScreen(page: Page): Promise<void> {
             out.push(`${name}: "${part.textContent}" [${r.left}, ${r.right}] runs past [${left}, ${right}]`);
         }
       }
+      // A name breaks between its words, never inside one (a word too long for the seat ends in "…"): no more
+      // lines than words.
+      const label = seat.querySelector('.seat-name');
+      if (label?.textContent) {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        const words = label.textContent.trim().split(/\s+/).length;
+        if (lines > words)
+          out.push(`${name}: "${label.textContent}" is broken inside a word (${lines} lines)`);
+      }
     }
     return out;
   }, width);
   if (problems.length > 0) throw new Error(`seats cut off at ${width} px:\n${problems.join('\n')}`);
+}
+
+/** Every column of the score table (`selector`) is in view: none is pushed past the table's box by a long name. */
+export async function expectScoreColumnsInView(page: Page, selector: string): Promise<void> {
+  const table = page.locator(selector);
+  await table.waitFor();
+  const problems = await table.evaluate((t) => {
+    const box = (t.parentElement ?? t).getBoundingClientRect();
+    const right = Math.min(box.right, document.documentElement.clientWidth) + 0.5;
+    return [...t.querySelectorAll('thead th, tfoot td')]
+      .map((c) => ({ text: c.textContent, r: c.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 8 || r.right > right)
+      .map(({ text, r }) => `"${text}" [${r.left}, ${r.right}] is out of view (the table ends at ${right})`);
+  });
+  if (problems.length > 0) throw new Error(`score columns out of view:\n${problems.join('\n')}`);
 }
 
 /** Clicks a card of the hand on its visible corner (the cards overlap). */

@@ -10,6 +10,7 @@ import {
   clickCard,
   DEVICES,
   expectClearOfSeats,
+  expectScoreColumnsInView,
   expectSeatsOnScreen,
   screenshot,
   watchErrors,
@@ -22,6 +23,7 @@ const WORDS = {
   en: {
     locale: 'en-US',
     lastTrick: 'Last trick',
+    scores: 'Score',
     refusals: [
       'You must follow suit',
       'Hearts are not broken',
@@ -32,6 +34,7 @@ const WORDS = {
   de: {
     locale: 'de-DE',
     lastTrick: 'Letzter Stich',
+    scores: 'Punktestand',
     refusals: [
       'Du musst bedienen',
       'Herz ist noch nicht gebrochen',
@@ -98,6 +101,10 @@ describe.each([
     // Nothing of any seat (long names, the dealer chip, the badges) runs past its seat or off the screen (on a
     // 360 px phone the right seat's name and dealer chip ran off the screen's edge).
     await expectSeatsOnScreen(page);
+    // The score table shows every seat's column, the two long names' included (cut short, not pushing others out).
+    if (device === 'phone') await page.getByRole('button', { name: words.scores }).click();
+    await expectScoreColumnsInView(page, '.side-panel .score-table');
+    if (device === 'phone') await page.getByRole('button', { name: words.scores }).click();
 
     // Play legal cards until it is our turn after the first trick with a card the rules refuse.
     const illegal = page.locator('.hand [data-card][aria-disabled="true"]');

@@ -247,7 +247,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
 function DailyHome() {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { account, error: accountError, offline, retry } = useAccount();
+  const { account, error: accountError, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const [today, setToday] = useState<DailyToday | null>(null);
   const [board, setBoard] = useState<DailyDayPage | null>(null);
@@ -304,7 +304,7 @@ function DailyHome() {
       <div className="daily">
         <p>{t('daily.intro', { hands: today?.hands ?? 4, level })}</p>
         {accountError ? (
-          <AccountProblem error={accountError} offline={offline} retry={retry} />
+          <AccountProblem error={accountError} retrying={retrying} retry={retry} />
         ) : (
           problem && (
             <p className="error" role="alert">
@@ -396,7 +396,7 @@ function Calendar({ calendar }: { calendar: DailyCalendar | null }) {
 function DailyDay({ date }: { date: string }) {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { account, error: accountError, offline, retry } = useAccount();
+  const { account, error: accountError, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const [day, setDay] = useState<DailyDayPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -418,7 +418,7 @@ function DailyDay({ date }: { date: string }) {
           ← {t('daily.back')}
         </button>
         {accountError ? (
-          <AccountProblem error={accountError} offline={offline} retry={retry} />
+          <AccountProblem error={accountError} retrying={retrying} retry={retry} />
         ) : (
           problem && <p className="error">{problem}</p>
         )}

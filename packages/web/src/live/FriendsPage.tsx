@@ -16,7 +16,7 @@ import './live.css';
 export default function FriendsPage() {
   const { navigate } = useApp();
   const { t } = useTranslation();
-  const { account, error, offline, retry } = useAccount();
+  const { account, error, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const { friends, error: listError, reload } = useFriends(token);
   const [name, setName] = useState('');
@@ -25,7 +25,7 @@ export default function FriendsPage() {
   if (error)
     return (
       <Page title={t('friends.title')}>
-        <AccountProblem error={error} offline={offline} retry={retry} />
+        <AccountProblem error={error} retrying={retrying} retry={retry} />
       </Page>
     );
   if (!token)

@@ -59,7 +59,7 @@ export function livePage(rest: string) {
 function LiveHome() {
   const { navigate, store } = useApp();
   const { t } = useTranslation();
-  const { account, error, offline, retry, set } = useAccount();
+  const { account, error, retrying, retry, set } = useAccount();
   const [problem, setProblem] = useState<string | null>(null);
   const [rated, setRated] = useState(true);
   const [target, setTarget] = useState<50 | 100>(50);
@@ -74,7 +74,11 @@ function LiveHome() {
   if (error)
     return (
       <Page title={t('live.title')}>
-        <AccountProblem error={error} offline={offline} retry={retry} />
+        <AccountProblem error={error} retrying={retrying} retry={retry} />
+        {/* Watching needs no account: the way there stays open. */}
+        <button type="button" className="secondary" onClick={() => navigate('/live/watch')}>
+          {t('live.watch.link')}
+        </button>
       </Page>
     );
   if (!account) return <Page title={t('live.title')}>{<p className="muted">{t('live.connecting')}</p>}</Page>;
@@ -545,7 +549,7 @@ export function FriendsLobby({ client }: { client: TableClient }) {
 function LiveHistory() {
   const { navigate, settings } = useApp();
   const { t } = useTranslation();
-  const { account, error, offline, retry } = useAccount();
+  const { account, error, retrying, retry } = useAccount();
   const [games, setGames] = useState<LiveGame[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -569,7 +573,7 @@ function LiveHistory() {
   return (
     <Page title={t('live.history.title')}>
       {error ? (
-        <AccountProblem error={error} offline={offline} retry={retry} />
+        <AccountProblem error={error} retrying={retrying} retry={retry} />
       ) : (
         problem && <p className="error">{problem}</p>
       )}
@@ -586,7 +590,7 @@ function LiveHistory() {
               {g.players
                 .map(
                   (p) =>
-                    `${p.name}${p.bot ? ` (${t('seat.botBadge', { level: levelName(t, p.level ?? '') })})` : ''}: ${p.score}`,
+                    `${p.name}${!p.bot ? '' : ` (${t(p.replaced ? 'live.table.replaced' : 'seat.botBadge', { level: levelName(t, p.level ?? '') })})`}: ${p.score}`,
                 )
                 .join(' · ')}
             </div>
@@ -621,11 +625,11 @@ function LiveHistory() {
 /** `#/live/blocked` and `#/live/admin`: with the player's account (MannersPages.tsx). */
 function MannersRoute({ which }: { which: 'blocked' | 'admin' }) {
   const { t } = useTranslation();
-  const { account, error, offline, retry } = useAccount();
+  const { account, error, retrying, retry } = useAccount();
   return (
     <Page title={which === 'blocked' ? t('live.manners.blockedTitle') : t('live.manners.modTitle')}>
       {error ? (
-        <AccountProblem error={error} offline={offline} retry={retry} />
+        <AccountProblem error={error} retrying={retrying} retry={retry} />
       ) : !account ? (
         <p className="muted">{t('live.connecting')}</p>
       ) : which === 'blocked' ? (

@@ -21,16 +21,24 @@ export function Shield({ client, state }: { client: TableClient; state: LiveStat
   // Dealt without this device's seed: it was not at the table for the shuffle (the seat was opened on another
   // device, or a reload that kept nothing), so there is nothing to wait for.
   const dealt = state.view.phase === 'pass' || state.view.phase === 'play' || state.view.phase === 'moon';
-  const status = hash
-    ? t('live.fair.shield', { hash })
-    : dealt && !client.fair.tookPart(hand)
-      ? t('live.fair.notHere')
-      : t('live.fair.waiting');
+  const status = hash ? (
+    <>
+      {t('live.fair.shield')} <code>{hash}</code>
+    </>
+  ) : dealt && !client.fair.tookPart(hand) ? (
+    t('live.fair.notHere')
+  ) : (
+    t('live.fair.waiting')
+  );
   return (
     <div className="fair-shield" role="status" data-testid="fair-shield">
       <span className="fair-hash">
         <ShieldIcon /> {status}
       </span>
+      {/* The last hand's verdict while the next one is shuffled: which hand it is about. */}
+      {verdict && verdict.handNumber < hand && (
+        <span className="fair-of">{t('live.fair.ofHand', { n: verdict.handNumber + 1 })}</span>
+      )}
       {verdict &&
         (verdict.ok ? (
           <span className="fair-ok">{t('live.fair.verified')}</span>

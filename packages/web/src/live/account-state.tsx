@@ -5,8 +5,8 @@
  * game, tournaments, your player page, the shop.
  *
  * ```tsx
- * const { account, error, offline, retry } = useAccount();
- * if (error) return <AccountProblem error={error} offline={offline} retry={retry} />;
+ * const { account, error, retrying, retry } = useAccount();
+ * if (error) return <AccountProblem error={error} retrying={retrying} retry={retry} />;
  * ```
  */
 import { JOIN_ERRORS } from '@hearts/table';
@@ -39,10 +39,20 @@ export function liveErrorText(t: TFunction, e: unknown): string {
 /** After an unreachable server, the next tries (ms): quick at first, then every half minute. */
 export const ACCOUNT_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
 
+/** Refusals that pass by themselves: too many requests from the address, a server shutting down, busy. */
+const PASSING = new Set(['ERR_RATE_LIMIT', 'ERR_DRAINING', 'ERR_BUSY']);
+const LONGEST_WAIT_MS = 3_600_000; // a guest limit's window: the page never waits longer than that
+
+/** "30 s" or "5 min": how long until the page tries again. */
+function waitText(t: TFunction, ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return s < 90 ? t('live.waitSeconds', { n: s }) : t('live.waitMinutes', { n: Math.ceil(s / 60) });
+}
+
 export interface AccountState {
   readonly account: Account | null;
   readonly error: string | null;
-  readonly offline: boolean; // the server cannot be reached: the page tries again by itself
+  readonly retrying: boolean; // the server is away or refused for a while: the page tries again by itself
   readonly retry: () => void; // try now
   readonly set: (a: Account) => void;
 }
@@ -50,14 +60,15 @@ export interface AccountState {
 /**
  * The player's account on the game server. While the server cannot be reached it tries again by itself (on a
  * growing delay, and at once when the device comes back online or the page is shown again), so the page comes
- * to life when the server is back.
+ * to life when the server is back; a refusal that passes (too many requests from the address, a restart) is tried
+ * again once the server's Retry-After is over, and says when.
  */
 export function useAccount(): AccountState {
   const { store } = useApp();
   const { t, i18n } = useTranslation();
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [offline, setOffline] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const retry = useRef<() => void>(() => undefined);
   useEffect(() => {
     let live = true;
@@ -73,17 +84,24 @@ export function useAccount(): AccountState {
           busy = false;
           if (!live) return;
           setError(null);
-          setOffline(false);
+          setRetrying(false);
           setAccount(a);
         },
         (e: unknown) => {
           busy = false;
           if (!live) return;
+          const scheduled = ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]!;
           const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
-          setOffline(away);
-          setError(away ? t('live.offlineRetrying') : liveErrorText(t, e));
-          if (away)
-            timer = setTimeout(attempt, ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]);
+          const passing = e instanceof ApiError && PASSING.has(e.code);
+          setRetrying(away || passing);
+          if (away) {
+            setError(t('live.offlineRetrying'));
+            timer = setTimeout(attempt, scheduled);
+          } else if (passing) {
+            const wait = Math.min(LONGEST_WAIT_MS, Math.max(scheduled, e.retryAfterMs ?? 0));
+            setError(t('live.refusedRetrying', { reason: liveErrorText(t, e), wait: waitText(t, wait) }));
+            timer = setTimeout(attempt, wait);
+          } else setError(liveErrorText(t, e));
         },
       );
     };
@@ -99,13 +117,17 @@ export function useAccount(): AccountState {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [store, t]);
-  return { account: error ? null : account, error, offline, retry: () => retry.current(), set: setAccount };
+  return { account: error ? null : account, error, retrying, retry: () => retry.current(), set: setAccount };
 }
 
-/** Why the page cannot start: the server is away (and is tried again), or another problem. */
-export function AccountProblem({ error, offline, retry }: Pick<AccountState, 'error' | 'offline' | 'retry'>) {
+/** Why the page cannot start: the server is away or refused for a while (and is tried again), or another problem. */
+export function AccountProblem({
+  error,
+  retrying,
+  retry,
+}: Pick<AccountState, 'error' | 'retrying' | 'retry'>) {
   const { t } = useTranslation();
-  if (!offline) return <p className="error">{error}</p>;
+  if (!retrying) return <p className="error">{error}</p>;
   return (
     <div className="live-offline" role="status">
       <p>{error}</p>

@@ -6,6 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly retryAfterMs: number | null = null, // a refusal's Retry-After (429, 503), when it said one
   ) {
     super(message);
   }

@@ -72,8 +72,14 @@ export async function request<T extends Route>(route: T, input: RequestInput<T>)
   }
   if (!res.ok) {
     const refused = errorBody.safeParse(json);
+    const after = Number(res.headers.get('retry-after') ?? Number.NaN); // seconds
     throw refused.success
-      ? new ApiError(res.status, refused.data.error, refused.data.message)
+      ? new ApiError(
+          res.status,
+          refused.data.error,
+          refused.data.message,
+          Number.isFinite(after) && after >= 0 ? after * 1000 : null,
+        )
       : new ApiError(res.status, 'ERR_HTTP', `HTTP ${res.status}`);
   }
   const parsed = parseResponse(route, json);

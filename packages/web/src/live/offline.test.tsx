@@ -93,3 +93,37 @@ test.each([
     expect(guests).toBe(1);
   },
 );
+
+test('too many new guests from one address: the live page says so in German, when it tries again, and carries on by itself', async () => {
+  // The first request for a guest is refused as the server's guest limit refuses it (429, Retry-After 3 s).
+  let refused = 0;
+  server = createServer((req, res) => {
+    const limited = req.url === '/api/guest' && refused++ === 0;
+    res.writeHead(limited ? 429 : 200, {
+      'content-type': 'application/json',
+      'access-control-allow-origin': '*',
+      ...(limited ? { 'retry-after': '3' } : {}),
+    });
+    res.end(
+      JSON.stringify(
+        limited
+          ? { error: 'ERR_RATE_LIMIT', message: 'too many new guests from your address' }
+          : req.url === '/api/guest'
+            ? { token: 'tok', user }
+            : { user },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/#/live`,
+  );
+  renderInApp(livePage(''), { lang: 'de' });
+  const status = await screen.findByRole('status', {}, { timeout: 10_000 });
+  expect(status.textContent).toContain('Von deiner Adresse kamen gerade zu viele Anfragen');
+  expect(status.textContent).toContain('Diese Seite versucht es in 3 s von selbst wieder.');
+  expect(status.textContent).not.toMatch(/too many new guests/); // the server's English stays out
+  expect(screen.getByRole('button', { name: 'Live-Tischen zuschauen' })).toBeTruthy(); // watching needs no account
+  expect(await screen.findByText(/Anna/, {}, { timeout: 15_000 })).toBeTruthy();
+  expect(refused).toBe(2);
+});

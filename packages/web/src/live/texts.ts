@@ -8,6 +8,9 @@ export const liveEn = {
   offline: 'The game server cannot be reached just now. Try again in a moment.',
   offlineRetrying:
     'The game server cannot be reached just now. This page keeps trying and carries on by itself as soon as it is back.',
+  refusedRetrying: '{{reason}} This page tries again by itself in {{wait}}.',
+  waitSeconds: '{{n}} s',
+  waitMinutes: '{{n}} min',
   retryNow: 'Try now',
   joinErrors: {
     noSuchRoom:
@@ -36,6 +39,10 @@ export const liveEn = {
       ERR_BAD_PASSWORD: 'A password has 8 to 200 characters.',
       ERR_ALREADY_CLAIMED: 'This name is already kept with a password.',
       ERR_WRONG_LOGIN: 'Wrong name or password.',
+      ERR_RATE_LIMIT:
+        'Too many requests came from your address just now (everyone on a school’s or café’s network shares one).',
+      ERR_DRAINING: 'The game server is restarting.',
+      ERR_INTERNAL: 'Something went wrong on the game server. Try again in a moment.',
       other: 'That did not work: {{message}}',
     },
   },
@@ -120,7 +127,8 @@ export const liveEn = {
     error: 'Refused: {{message}}',
   },
   fair: {
-    shield: 'Fair shuffle: commitments {{hash}}',
+    shield: 'Fair shuffle: commitments',
+    ofHand: 'Hand {{n}}:',
     waiting: 'Fair shuffle: waiting for the commitments',
     notHere: 'Fair shuffle: this device was not at the table when this hand was shuffled',
     verified: 'Deal verified ✓',
@@ -181,6 +189,9 @@ export const liveDe: typeof liveEn = {
   offline: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
   offlineRetrying:
     'Der Spielserver ist gerade nicht erreichbar. Diese Seite versucht es weiter und macht von selbst weiter, sobald er wieder da ist.',
+  refusedRetrying: '{{reason}} Diese Seite versucht es in {{wait}} von selbst wieder.',
+  waitSeconds: '{{n}} s',
+  waitMinutes: '{{n}} Min.',
   retryNow: 'Jetzt versuchen',
   joinErrors: {
     noSuchRoom:
@@ -210,6 +221,10 @@ export const liveDe: typeof liveEn = {
       ERR_BAD_PASSWORD: 'Ein Passwort hat 8 bis 200 Zeichen.',
       ERR_ALREADY_CLAIMED: 'Dieser Name ist schon mit einem Passwort gesichert.',
       ERR_WRONG_LOGIN: 'Name oder Passwort falsch.',
+      ERR_RATE_LIMIT:
+        'Von deiner Adresse kamen gerade zu viele Anfragen (alle in einem Schul- oder Café-Netz teilen sich eine).',
+      ERR_DRAINING: 'Der Spielserver startet gerade neu.',
+      ERR_INTERNAL: 'Auf dem Spielserver ist etwas schiefgegangen. Versuch es gleich noch einmal.',
       other: 'Das hat nicht geklappt: {{message}}',
     },
   },
@@ -295,7 +310,8 @@ export const liveDe: typeof liveEn = {
     error: 'Abgelehnt: {{message}}',
   },
   fair: {
-    shield: 'Faires Mischen: Zusagen {{hash}}',
+    shield: 'Faires Mischen: Zusagen',
+    ofHand: 'Runde {{n}}:',
     waiting: 'Faires Mischen: warte auf die Zusagen',
     notHere: 'Faires Mischen: dieses Gerät war beim Mischen dieser Runde nicht dabei',
     verified: 'Geben geprüft ✓',

@@ -133,3 +133,11 @@ it('no finished tournament: says so (en, de); a bot level has no tournaments sec
   await screen.findByText('Recent games');
   expect(screen.queryByRole('heading', { name: 'Tournaments' })).toBeNull();
 });
+
+it('a bot level’s page names the level in the reader’s language, not by its id', async () => {
+  answer = playerPage(undefined, 'easy');
+  show('de', 'bot/easy');
+  await screen.findByText('Letzte Spiele');
+  expect(document.querySelector('.player-name')?.textContent).toBe('Bot · Leicht');
+  expect(screen.queryByText('easy')).toBeNull();
+});

@@ -60,12 +60,12 @@ type Who = 'me' | { user: string } | { bot: string };
 
 /** Your own page: the account first (tried again by itself while the server is away), then your player page. */
 function MyScreen() {
-  const { account, error, offline, retry } = useAccount();
+  const { account, error, retrying, retry } = useAccount();
   return (
     <PlayerScreen
       who="me"
       token={account?.token ?? null}
-      accountProblem={error ? <AccountProblem error={error} offline={offline} retry={retry} /> : null}
+      accountProblem={error ? <AccountProblem error={error} retrying={retrying} retry={retry} /> : null}
     />
   );
 }
@@ -186,13 +186,15 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
     }
   };
 
+  // A bot's page names its level in the reader's language (the server's name for it is the level's id).
+  const name = page.bot ? t('seat.botBadge', { level: levelName(t, page.bot) }) : page.name;
   return (
     <div className="player-page" data-subject={page.subject}>
       <section className="player-head">
-        <Avatar name={page.name} frame={page.look?.frame} size={64} />
+        <Avatar name={name} frame={page.look?.frame} size={64} />
         <div>
           <div className="player-name">
-            {page.name}
+            {name}
             {mine && <span className="muted"> · {t('progress.you')}</span>}
           </div>
           <div className="player-rating">

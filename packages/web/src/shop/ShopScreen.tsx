@@ -43,7 +43,7 @@ function Preview({ item, name }: { item: ShopItem; name: string }) {
 export default function ShopScreen() {
   const { store, settings } = useApp();
   const { t } = useTranslation();
-  const { account, error: accountError, offline, retry } = useAccount();
+  const { account, error: accountError, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const name = account?.user.name ?? '';
   const [data, setData] = useState<Shop | null>(null);
@@ -110,7 +110,7 @@ export default function ShopScreen() {
         <strong data-balance={data?.balance ?? ''}>{data ? num.format(data.balance) : '…'}</strong>
       </div>
       <p className="muted small-print">{t('shop.info')}</p>
-      {accountError && <AccountProblem error={accountError} offline={offline} retry={retry} />}
+      {accountError && <AccountProblem error={accountError} retrying={retrying} retry={retry} />}
       <p className={`shop-message${message?.error ? ' error' : ''}`} role="status" aria-live="polite">
         {message?.text ?? ''}
       </p>

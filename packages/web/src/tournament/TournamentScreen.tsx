@@ -126,7 +126,7 @@ function Summary({ s, now }: { s: TournamentSummary; now: number }) {
 function TournamentList() {
   const { t } = useTranslation();
   const { navigate } = useApp();
-  const { account, error: accountError, offline, retry } = useAccount();
+  const { account, error: accountError, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const [lists, setLists] = useState<{
     running: TournamentSummary[];
@@ -152,7 +152,7 @@ function TournamentList() {
       <Page title={t('tournament.title')}>
         <div className="tournament">
           <p>{t('tournament.intro')}</p>
-          <AccountProblem error={accountError} offline={offline} retry={retry} />
+          <AccountProblem error={accountError} retrying={retrying} retry={retry} />
         </div>
       </Page>
     );
@@ -366,7 +366,7 @@ function CreateForm({ token }: { token: string | null }) {
 function TournamentView({ id }: { id: string }) {
   const { t } = useTranslation();
   const { navigate, settings } = useApp();
-  const { account, error: accountError, offline, retry } = useAccount();
+  const { account, error: accountError, retrying, retry } = useAccount();
   const token = account?.token ?? null;
   const [page, setPage] = useState<TournamentPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -512,7 +512,7 @@ function TournamentView({ id }: { id: string }) {
     <Page title={s ? tournamentName(t, s) : t('tournament.title')}>
       <div className="tournament">
         {accountError ? (
-          <AccountProblem error={accountError} offline={offline} retry={retry} />
+          <AccountProblem error={accountError} retrying={retrying} retry={retry} />
         ) : (
           problem && (
             <p className="error" role="alert">
@@ -562,10 +562,20 @@ function TournamentView({ id }: { id: string }) {
                 )}
               {you?.presence === 'active' && page.phase !== 'finished' && (
                 <>
-                  <button type="button" disabled={busy} onClick={() => void act(ROUTES.tournamentPause)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    onClick={() => void act(ROUTES.tournamentPause)}
+                  >
                     {t('tournament.pause')}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => void act(ROUTES.tournamentLeave)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    onClick={() => void act(ROUTES.tournamentLeave)}
+                  >
                     {t('tournament.leave')}
                   </button>
                 </>
