@@ -176,6 +176,8 @@ export const de: Texts = {
     language: 'Sprache',
     fourColor: 'Vierfarbiges Blatt (♣ grün, ♦ blau)',
     cardBack: 'Kartenrücken',
+    cardBackNote:
+      'An Live-Tischen zeigt jeder den Kartenrücken, den er im Shop gewählt hat; dieser gilt für Solo-Spiele und für Plätze ohne einen.',
     speed: 'Tempo',
     reduceMotion: 'Bewegung reduzieren',
     hints: 'Tipp-Knopf zeigen',

@@ -175,6 +175,8 @@ export const en = {
     language: 'Language',
     fourColor: 'Four-colour deck (♣ green, ♦ blue)',
     cardBack: 'Card back',
+    cardBackNote:
+      'At live tables every player shows the card back they chose in the shop; this one is for solo games and for seats without one.',
     speed: 'Speed',
     reduceMotion: 'Reduce motion',
     hints: 'Show the hint button',

@@ -118,7 +118,7 @@ export const progressDe: typeof progressEn = {
   },
   leaderboard: {
     title: 'Rangliste',
-    all: 'Ewige',
+    all: 'Insgesamt',
     month: 'Dieser Monat',
     rank: '#',
     player: 'Spieler',

@@ -60,6 +60,7 @@ export function SettingsPage() {
             <span>{t(`settings.backs.${b}`)}</span>
           </label>
         ))}
+        <p className="muted small-print back-note">{t('settings.cardBackNote')}</p>
       </fieldset>
 
       <fieldset className="segmented">

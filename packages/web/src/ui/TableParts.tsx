@@ -283,10 +283,12 @@ export function PlayerArea({
           <span>{promptText(t, prompt, nameOf, you)}</span>
         )}
         {prompt.kind === 'pass' && (
-          <span className="pass-count">
+          <>
             {' '}
-            · {t('prompt.passChosen', { chosen: prompt.chosen, count: prompt.count })}
-          </span>
+            <span className="pass-count">
+              · {t('prompt.passChosen', { chosen: prompt.chosen, count: prompt.count })}
+            </span>
+          </>
         )}
       </div>
       {note}
