@@ -58,7 +58,7 @@ export const progressEn = {
     games: 'Games',
     change: 'Month',
     empty: 'No rated games yet.',
-    note: 'Only established ratings are listed: a player needs {{n}} rated games first.',
+    note: 'Only established ratings are listed: a player needs {{n}} rated games first. The bot levels are always listed: their ratings are published.',
   },
   errors: {
     ERR_NOT_FOUND: 'No such player.',
@@ -126,7 +126,7 @@ export const progressDe: typeof progressEn = {
     games: 'Spiele',
     change: 'Monat',
     empty: 'Noch keine gewerteten Spiele.',
-    note: 'Hier stehen nur feste Wertungen: Dafür braucht man erst {{n}} gewertete Spiele.',
+    note: 'Hier stehen nur feste Wertungen: Dafür braucht man erst {{n}} gewertete Spiele. Die Bot-Stufen stehen immer hier: Ihre Wertungen sind öffentlich.',
   },
   errors: {
     ERR_NOT_FOUND: 'Diesen Spieler gibt es nicht.',
