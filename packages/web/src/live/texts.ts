@@ -47,7 +47,7 @@ export const liveEn = {
     },
   },
   quick: {
-    title: 'Play live',
+    title: 'Quick match',
     info: 'Players of similar rating; bots fill the empty seats after a short wait.',
     rated: 'Rated',
     unrated: 'Unrated',
@@ -229,7 +229,7 @@ export const liveDe: typeof liveEn = {
     },
   },
   quick: {
-    title: 'Live spielen',
+    title: 'Schnelles Spiel',
     info: 'Spieler mit ähnlicher Wertung; nach kurzer Wartezeit füllen Bots die leeren Plätze.',
     rated: 'Gewertet',
     unrated: 'Ungewertet',
