@@ -244,7 +244,9 @@ export function AnalysisPanel({
         <span className="muted mistake-at">
           {marked.length === 0
             ? t('analysis.noMarks')
-            : t('analysis.markAt', { n: at >= 0 ? at + 1 : '–', of: marked.length })}
+            : at >= 0
+              ? t('analysis.markAt', { n: at + 1, of: marked.length })
+              : t('analysis.markCount', { count: marked.length })}
         </span>
         <button
           type="button"

@@ -234,7 +234,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
           <ul className="daily-best">
             {day.best.map((b) => (
               <li key={b.hand}>
-                {t('daily.bestHand', { n: b.hand + 1, points: b.points, players: b.players.join(', ') })}
+                {t('daily.bestHand', { n: b.hand + 1, count: b.points, players: b.players.join(', ') })}
               </li>
             ))}
           </ul>
@@ -382,7 +382,7 @@ function Calendar({ calendar }: { calendar: DailyCalendar | null }) {
               <span className="muted">
                 {t('daily.dayPlayers', { count: d.players })} ·{' '}
                 {d.total !== null && d.rank !== null
-                  ? t('daily.dayYours', { total: d.total, rank: d.rank })
+                  ? t('daily.dayYours', { count: d.total, rank: d.rank })
                   : t('daily.notPlayed')}
               </span>
             </li>

@@ -29,6 +29,7 @@ import {
   normalizeCode,
   rename,
   serverUrl,
+  SIGNED_OUT_KEY,
   signOutEverywhere,
   type Account,
   type LiveGame,
@@ -236,10 +237,17 @@ function YouCard({
   const [loginName, setLoginName] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const run = async (f: () => Promise<void>) => {
+  const [done, setDone] = useState<string | null>(null); // what the last action did, said once
+  const [signedOut, setSignedOut] = useState(() => store.get(SIGNED_OUT_KEY) !== null);
+  const forgetSignedOut = () => {
+    store.remove(SIGNED_OUT_KEY);
+    setSignedOut(false);
+  };
+  const run = async (f: () => Promise<string>) => {
     setError(null);
+    setDone(null);
     try {
-      await f();
+      setDone(await f());
     } catch (e) {
       setError(errorText(t, e));
     }
@@ -255,6 +263,7 @@ function YouCard({
             void run(async () => {
               onChange({ ...account, user: await rename(account.token, name) });
               setEditing(false);
+              return '';
             });
           }}
         >
@@ -287,7 +296,12 @@ function YouCard({
           <button
             type="button"
             className="secondary small"
-            onClick={() => void run(async () => onChange(await signOutEverywhere(store, account.token)))}
+            onClick={() =>
+              void run(async () => {
+                onChange(await signOutEverywhere(store, account.token));
+                return t('live.you.signedOutEverywhere');
+              })
+            }
           >
             {t('live.you.signOutEverywhere')}
           </button>
@@ -298,7 +312,11 @@ function YouCard({
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void run(async () => onChange(await claimName(store, account.token, password)));
+              void run(async () => {
+                onChange(await claimName(store, account.token, password));
+                setPassword('');
+                return t('live.you.claimedNow');
+              });
             }}
           >
             <input
@@ -315,37 +333,59 @@ function YouCard({
           </form>
         </details>
       )}
-      <details>
-        <summary>{t('live.you.login')}</summary>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => onChange(await login(store, loginName, loginPassword)));
-          }}
-        >
-          <input
-            value={loginName}
-            autoComplete="username"
-            onChange={(e) => setLoginName(e.target.value)}
-            placeholder={t('live.you.loginName')}
-            aria-label={t('live.you.loginName')}
-          />
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={loginPassword}
-            onChange={(e) => setLoginPassword(e.target.value)}
-            placeholder={t('live.you.password')}
-            aria-label={t('live.you.password')}
-          />
-          <button type="submit" className="secondary">
-            {t('live.you.loginButton')}
+      {signedOut && (
+        <div className="live-signed-out" role="status">
+          <p>{t('live.you.signedOutHere')}</p>
+          <button type="button" className="secondary small" onClick={forgetSignedOut}>
+            {t('live.you.understood')}
           </button>
-        </form>
-      </details>
+        </div>
+      )}
+      {/* Signing in is for a guest: once the name is kept with a password, this device is signed in. */}
+      {!u.claimed && (
+        <details open={signedOut || undefined}>
+          <summary>{t('live.you.login')}</summary>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run(async () => {
+                const signedIn = await login(store, loginName, loginPassword);
+                onChange(signedIn);
+                setLoginPassword('');
+                forgetSignedOut();
+                return t('live.you.signedIn', { name: signedIn.user.name });
+              });
+            }}
+          >
+            <input
+              value={loginName}
+              autoComplete="username"
+              onChange={(e) => setLoginName(e.target.value)}
+              placeholder={t('live.you.loginName')}
+              aria-label={t('live.you.loginName')}
+            />
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={loginPassword}
+              onChange={(e) => setLoginPassword(e.target.value)}
+              placeholder={t('live.you.password')}
+              aria-label={t('live.you.password')}
+            />
+            <button type="submit" className="secondary">
+              {t('live.you.loginButton')}
+            </button>
+          </form>
+        </details>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
+        </p>
+      )}
+      {done && (
+        <p className="live-done" role="status">
+          {done}
         </p>
       )}
     </section>

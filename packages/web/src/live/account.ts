@@ -39,6 +39,12 @@ export function ensureUser(store: KeyValueStore, lang: string): Promise<Account>
   return p;
 }
 
+/**
+ * Set when this device's token was refused (signed out from another device, or its name kept with a password
+ * there) and a new guest took its place: the name card says so until the player signs in or closes the note.
+ */
+export const SIGNED_OUT_KEY = 'hearts.live.signedOut';
+
 async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
   const token = store.get(TOKEN_KEY);
   if (token) {
@@ -48,6 +54,7 @@ async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
       return { token: me.token ?? token, user: me.user };
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 401) throw e;
+      store.set(SIGNED_OUT_KEY, '1');
     }
   }
   const fresh = await request(ROUTES.guest, { body: { lang } });

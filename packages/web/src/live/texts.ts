@@ -31,6 +31,12 @@ export const liveEn = {
     loginName: 'Name',
     loginButton: 'Sign in',
     signOutEverywhere: 'Sign out on all other devices',
+    signedOutEverywhere: 'Every other device is signed out; this one stays signed in.',
+    claimedNow: 'Your name is kept: sign in with it and this password on any device.',
+    signedIn: 'Signed in as {{name}}.',
+    signedOutHere:
+      'This device was signed out (from another device, or the name was kept with a password there), so you play as a new guest now. Sign in with name and password to be yourself again.',
+    understood: 'OK',
     errors: {
       ERR_BAD_NAME: 'A name has 2–24 letters, digits, spaces, _ . or -.',
       ERR_RESERVED_NAME: 'A name may not look like a bot or like staff (Bot, Admin, Moderator, Support …).',
@@ -212,6 +218,12 @@ export const liveDe: typeof liveEn = {
     loginName: 'Name',
     loginButton: 'Anmelden',
     signOutEverywhere: 'Auf allen anderen Geräten abmelden',
+    signedOutEverywhere: 'Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.',
+    claimedNow: 'Dein Name ist gesichert: Mit ihm und diesem Passwort meldest du dich auf jedem Gerät an.',
+    signedIn: 'Angemeldet als {{name}}.',
+    signedOutHere:
+      'Dieses Gerät wurde abgemeldet (von einem anderen Gerät aus, oder der Name wurde dort mit einem Passwort gesichert), darum spielst du jetzt als neuer Gast. Melde dich mit Name und Passwort an, um wieder du selbst zu sein.',
+    understood: 'OK',
     errors: {
       ERR_BAD_NAME: 'Ein Name hat 2–24 Buchstaben, Ziffern, Leerzeichen, _ . oder -.',
       ERR_RESERVED_NAME:

@@ -145,6 +145,7 @@ export const de: Texts = {
   result: {
     facts: 'Was in dieser Runde geschah',
     cardLabel: '{{card}} ({{points}}) genommen von {{name}}',
+    cardLabelYou: '{{card}} ({{points}}) hast du genommen',
     heartsLabel: 'Genommene Herzen: {{list}}',
     moonPlus: 'Alle anderen +{{value}}.',
     moonChoice: 'Wahl von {{name}}.',
@@ -157,7 +158,7 @@ export const de: Texts = {
   },
   over: {
     youWin: 'Du gewinnst!',
-    youShare: 'Du teilst dir den Sieg!',
+    youShare: 'Du teilst den Sieg mit {{names}}!',
     wins: '{{name}} gewinnt',
     shared: 'Geteilter Sieg: {{names}}',
     final: 'Endstand',
@@ -341,6 +342,8 @@ export const de: Texts = {
     prevMistake: 'Voriger Fehler',
     nextMistake: 'Nächster Fehler',
     markAt: '{{n}} von {{of}}',
+    markCount_one: '{{count}} Fehler',
+    markCount_other: '{{count}} Fehler',
     noMarks: 'Keine Fehler',
     moves: 'Entscheidungen in Runde {{n}}',
     noneInHand: 'Keine Entscheidung in dieser Runde.',

@@ -144,6 +144,7 @@ export const en = {
   result: {
     facts: 'What happened this hand',
     cardLabel: '{{card}} ({{points}}) taken by {{name}}',
+    cardLabelYou: '{{card}} ({{points}}) taken by you',
     heartsLabel: 'Hearts taken: {{list}}',
     moonPlus: 'Everyone else +{{value}}.',
     moonChoice: '{{name}}’s choice.',
@@ -156,7 +157,7 @@ export const en = {
   },
   over: {
     youWin: 'You win!',
-    youShare: 'You share the win!',
+    youShare: 'You share the win with {{names}}!',
     wins: '{{name}} wins',
     shared: 'Shared win: {{names}}',
     final: 'Final score',
@@ -341,6 +342,8 @@ export const en = {
     prevMistake: 'Previous mistake',
     nextMistake: 'Next mistake',
     markAt: '{{n}} of {{of}}',
+    markCount_one: '{{count}} mistake',
+    markCount_other: '{{count}} mistakes',
     noMarks: 'No mistakes',
     moves: 'Decisions in hand {{n}}',
     noneInHand: 'No decision in this hand.',

@@ -659,7 +659,7 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
           <li key={i} data-rank={r.rank}>
             <span className="medal" aria-hidden="true">
               {['🥇', '🥈', '🥉'][r.rank - 1] ?? ''}
-            </span>
+            </span>{' '}
             <strong>{r.name}</strong> {pointsWords(t, r.points, i18n.language)}
           </li>
         ))}

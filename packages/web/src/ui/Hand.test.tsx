@@ -97,4 +97,34 @@ describe('Hand', () => {
     renderHand({ coarsePointer: true, cards: [card('2C'), card('3C')] });
     expect(document.activeElement).toBe(document.body);
   });
+
+  it('when the turn comes with the focus on a card that may not be played, moves it to the nearest one that may', () => {
+    const i18n = createI18n('de');
+    const hand = (cards: HandCardView[]) => (
+      <I18nextProvider i18n={i18n}>
+        <Hand
+          passing={false}
+          lang="de"
+          fourColor={false}
+          coarsePointer={false}
+          onTap={vi.fn()}
+          cards={cards}
+        />
+      </I18nextProvider>
+    );
+    // After passing every card waits; the focus rests on the ace of diamonds.
+    const waiting = ['2C', '9D', 'AD', 'KC'].map((c) => card(c, { disabled: true, dimmed: true }));
+    const { rerender } = render(hand(waiting));
+    expect(document.activeElement?.getAttribute('data-card')).toBe('2C'); // the focus came to the hand
+    fireEvent.keyDown(screen.getByRole('group'), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('group'), { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('data-card')).toBe('AD');
+    // The player's turn: only the clubs may be played; the nearest to the ace is the king.
+    rerender(hand(waiting.map((c) => (c.card.endsWith('C') ? card(c.card) : c))));
+    expect(document.activeElement?.getAttribute('data-card')).toBe('KC');
+    // Later cards change while the player looks at a card of their choice: the focus stays.
+    screen.getByRole('button', { name: 'Kreuz-Zwei' }).focus();
+    rerender(hand(waiting.map((c) => (c.card === 'KC' ? card(c.card) : c))));
+    expect(document.activeElement?.getAttribute('data-card')).toBe('2C');
+  });
 });

@@ -35,12 +35,23 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap, on
     onRaise?.(raised);
   }, [raised, onRaise]);
   // When the focused card (or the pass button) goes away, the focus comes back to the hand, so a keyboard or
-  // screen-reader player never loses their place. Not on a touch screen: there it would only draw a focus ring
-  // around a card nobody chose.
+  // screen-reader player never loses their place: to the nearest card that may be played. When the player's turn
+  // comes while the focus rests on a card that may not be played (after passing, every card waited), it moves to
+  // the nearest one that may. Not on a touch screen: there it would only draw a focus ring around a card nobody
+  // chose.
+  const playableBefore = useRef(false);
   useEffect(() => {
+    const playable = cards.some((c) => !c.disabled);
+    const turnComes = playable && !playableBefore.current;
+    playableBefore.current = playable;
     if (coarsePointer) return;
-    if (document.activeElement === null || document.activeElement === document.body)
-      refs.current[index]?.focus();
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    const waiting = turnComes && refs.current.includes(active as HTMLButtonElement) && cards[index]?.disabled;
+    if (!lost && !waiting) return;
+    const to = nearestPlayable(cards, index);
+    setFocus(to);
+    refs.current[to]?.focus();
   }, [cards, index, coarsePointer]);
 
   const move = (to: number) => {
@@ -112,4 +123,11 @@ export function Hand({ cards, passing, lang, fourColor, coarsePointer, onTap, on
       })}
     </div>
   );
+}
+
+/** The card nearest to `index` that may be played (`index` itself when none may). */
+function nearestPlayable(cards: readonly HandCardView[], index: number): number {
+  for (let d = 0; d < cards.length; d++)
+    for (const i of [index - d, index + d]) if (i >= 0 && i < cards.length && !cards[i]!.disabled) return i;
+  return index;
 }

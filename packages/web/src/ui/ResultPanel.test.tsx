@@ -80,7 +80,7 @@ describe('the result of a hand', () => {
     await renderGame('de', state);
     await screen.findByRole('heading', { name: 'Runde 1 ist vorbei' });
     expect(shown('QS')).toBe('D♠ Du 13');
-    expect(said('QS')).toBe('Pik-Dame (13) genommen von Du');
+    expect(said('QS')).toBe('Pik-Dame (13) hast du genommen'); // not "genommen von Du"
     expect(shown('JD')).toBe('B♦ Du −10');
     expect(shown('hearts')).toBe('♥ Du 13Bot 1 0Bot 2 0Bot 3 0');
     expect(said('hearts')).toBe('Genommene Herzen: Du 13, Bot 1 0, Bot 2 0, Bot 3 0');

@@ -52,11 +52,13 @@ export function HandFacts({
       {summary.cards.map((c) => (
         <li key={c.card} data-fact={c.card} data-seat={c.seat}>
           <span className="sr-only">
-            {t('result.cardLabel', {
-              card: cardLabel(c.card, lang),
-              points: signed(c.points),
-              name: nameOf(c.seat),
-            })}
+            {c.seat === you
+              ? t('result.cardLabelYou', { card: cardLabel(c.card, lang), points: signed(c.points) })
+              : t('result.cardLabel', {
+                  card: cardLabel(c.card, lang),
+                  points: signed(c.points),
+                  name: nameOf(c.seat),
+                })}
           </span>
           <span className="fact-shown" aria-hidden="true">
             <span className={`fact-card ink-${suitColor(suitOfName(c.card), settings.fourColor)}`}>
@@ -158,7 +160,12 @@ export function ResultPanel({
       won && winners.length === 1
         ? t('over.youWin')
         : won
-          ? t('over.youShare')
+          ? t('over.youShare', {
+              names: winners
+                .filter((w) => w !== you)
+                .map(nameOf)
+                .join(', '),
+            })
           : winners.length === 1
             ? t('over.wins', { name: names[0] })
             : t('over.shared', { names: names.join(', ') });
