@@ -7,10 +7,10 @@ import { PROVISIONAL } from '../src/rating/model.js';
 const startServer = serverPerTest();
 /** A server whose quick match fills with bots after 0.8 s; `waitMs` longer where a test must not see that happen. */
 const server = (waitMs = 800): Promise<TestServer> => startServer({ quickWaitMs: waitMs });
-const LONG_WAIT_MS = 60_000; // cancelling needs a wait that cannot end before the test does
+const LONG_WAIT_MS = 60_000; // a wait that cannot end before the test does (cancelling; four people together)
 
 test('quick match: four humans asking for the same options sit together, and a rated game moves ratings', async () => {
-  const t = await server();
+  const t = await server(LONG_WAIT_MS); // four people: no bots, however far apart their requests arrive
   const users = await Promise.all([0, 1, 2, 3].map(() => guest(t.url)));
   const waits = users.map((u) => quickMatch({ url: t.url, token: u.token, rated: true, targetScore: 50 }));
   const ids = await Promise.all(waits.map((w) => w.roomId));
