@@ -191,11 +191,6 @@ export async function startGameServer(env: Record<string, string>): Promise<Game
   };
 }
 
-/** Chromium as every browser test and measuring script starts it (`scripts/browser.js`). */
-export function launch(): Promise<Browser> {
-  return launchChromium();
-}
-
 /** What the tests of a file run against: a server of its own serving the built app, and Chromium. */
 export interface Setup<S extends Server = Server> {
   readonly server: S;
@@ -218,7 +213,7 @@ function setUp<S extends Server>(start: () => Promise<S>, startMs: number): Setu
   beforeAll(async () => {
     await buildApp();
     server = await start();
-    browser = await launch();
+    browser = await launchChromium();
   }, startMs);
   afterAll(async () => {
     await browser?.close();

@@ -33,7 +33,7 @@ export async function serveBuiltApp() {
 }
 
 /** Where Chromium is: Debian's, or `CHROMIUM_PATH`. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium (or `CHROMIUM_PATH`), headless, without the background traffic that this machine refuses.

@@ -90,18 +90,24 @@ export function useAccount(): AccountState {
         (e: unknown) => {
           busy = false;
           if (!live) return;
-          const scheduled = ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]!;
           const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
           const passing = e instanceof ApiError && PASSING.has(e.code);
           setRetrying(away || passing);
-          if (away) {
-            setError(t('live.offlineRetrying'));
-            timer = setTimeout(attempt, scheduled);
-          } else if (passing) {
-            const wait = Math.min(LONGEST_WAIT_MS, Math.max(scheduled, e.retryAfterMs ?? 0));
-            setError(t('live.refusedRetrying', { reason: liveErrorText(t, e), wait: waitText(t, wait) }));
-            timer = setTimeout(attempt, wait);
-          } else setError(liveErrorText(t, e));
+          if (!away && !passing) {
+            setError(liveErrorText(t, e));
+            return;
+          }
+          // The next try: on the growing delay, and a refusal's not before its Retry-After.
+          const scheduled = ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]!;
+          const wait = passing
+            ? Math.min(LONGEST_WAIT_MS, Math.max(scheduled, e.retryAfterMs ?? 0))
+            : scheduled;
+          setError(
+            away
+              ? t('live.offlineRetrying')
+              : t('live.refusedRetrying', { reason: liveErrorText(t, e), wait: waitText(t, wait) }),
+          );
+          timer = setTimeout(attempt, wait);
         },
       );
     };

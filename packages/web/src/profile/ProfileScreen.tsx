@@ -49,6 +49,10 @@ export const myId = (token: string | null): string | null => (token ? tokenUserI
 export const pageOf = (subject: string): string =>
   subject.startsWith('b:') ? `/profile/bot/${subject.slice(2)}` : `/profile/${subject.slice(2)}`;
 
+/** A subject's name as the pages show it: a bot level by its level in the reader's language (its stored name is the id). */
+const shownName = (t: TFunction, s: { readonly bot: string | null; readonly name: string }): string =>
+  s.bot ? t('seat.botBadge', { level: levelName(t, s.bot) }) : s.name;
+
 export default function ProfileScreen({ section, rest }: { section: string; rest: string }) {
   if (section === 'leaderboard') return <Leaderboard />;
   if (rest.startsWith('bot/')) return <PlayerScreen key={rest} who={{ bot: rest.slice(4) }} />;
@@ -106,12 +110,7 @@ function PlayerScreen({
     };
   }, [store, who, token, t]);
 
-  const title =
-    who === 'me'
-      ? t('progress.title')
-      : page?.bot
-        ? t('seat.botBadge', { level: levelName(t, page.bot) })
-        : (page?.name ?? t('progress.title'));
+  const title = who !== 'me' && page ? shownName(t, page) : t('progress.title');
   return (
     <Page title={title}>
       {accountProblem ?? (problem && <p className="error">{problem}</p>)}
@@ -186,8 +185,7 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
     }
   };
 
-  // A bot's page names its level in the reader's language (the server's name for it is the level's id).
-  const name = page.bot ? t('seat.botBadge', { level: levelName(t, page.bot) }) : page.name;
+  const name = shownName(t, page);
   return (
     <div className="player-page" data-subject={page.subject}>
       <section className="player-head">
@@ -380,7 +378,7 @@ function Leaderboard() {
                 <td>{i + 1}</td>
                 <td>
                   <button type="button" className="link inline" onClick={() => navigate(pageOf(r.subject))}>
-                    {r.bot ? t('seat.botBadge', { level: levelName(t, r.bot) }) : r.name}
+                    {shownName(t, r)}
                   </button>
                 </td>
                 <td>{ratingText(r.rating, r.provisional)}</td>
