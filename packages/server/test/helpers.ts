@@ -282,6 +282,25 @@ export async function until(
   }
 }
 
+/** A quick-match wait that cannot end before a test does: start a server with it to seat people with {@link seatQueued}. */
+export const QUICK_WAIT_FOREVER_MS = 3_600_000;
+
+/**
+ * Seats the people of a quick-match test together whatever the machine's pace: the server was started with
+ * `quickWaitMs: QUICK_WAIT_FOREVER_MS`, so nobody is seated before all `count` requests are in the queue; then the
+ * wait is cut to nothing, and the next round of matching (every 250 ms) seats them, bots filling the empty seats.
+ * A short wait instead would split them onto tables of their own whenever a busy machine delayed one request past it.
+ * The queue's rule itself (who may sit with whom) is unchanged: only when the wait ends is the test's.
+ */
+export async function seatQueued(t: TestServer, count: number): Promise<void> {
+  const { services } = t.server;
+  if (services.config.quickWaitMs !== QUICK_WAIT_FOREVER_MS)
+    throw new Error('seatQueued needs a server started with quickWaitMs: QUICK_WAIT_FOREVER_MS');
+  await until(`${count} in the quick-match queue`, () => services.queueSize === count);
+  // The quick room reads the wait from the config at every round of matching.
+  (services.config as { quickWaitMs: number }).quickWaitMs = 0;
+}
+
 /** The client has seen its table's first deal (or any later state: it may be past the passing already). */
 export const dealt = (c: TableClient): boolean =>
   c.state !== null && (c.state.view.phase !== 'deal' || c.state.view.handNumber > 0);

@@ -8,7 +8,17 @@ import { expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table';
 import type { ModReport } from '@hearts/live/api';
-import { api, connect, dealt, friendsGame, guest, serverPerTest, until } from './helpers.js';
+import {
+  QUICK_WAIT_FOREVER_MS,
+  api,
+  connect,
+  dealt,
+  friendsGame,
+  guest,
+  seatQueued,
+  serverPerTest,
+  until,
+} from './helpers.js';
 
 const startServer = serverPerTest();
 
@@ -24,7 +34,7 @@ async function eventually(cond: () => Promise<boolean>, timeoutMs = 20_000): Pro
 const block = (url: string, token: string, body: unknown) => api(url, '/api/blocks', { token, body });
 
 test('quick match never seats a blocked pair together, whichever of them blocked', async () => {
-  const t = await startServer({ quickWaitMs: 800 });
+  const t = await startServer({ quickWaitMs: QUICK_WAIT_FOREVER_MS });
   const url = t.url;
   const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => guest(url)));
   expect((await block(url, a!.token, { userId: b!.id })).status).toBe(200);
@@ -34,6 +44,7 @@ test('quick match never seats a blocked pair together, whichever of them blocked
   );
   // b asks first: the blocked side's own queue entry must keep the blocker away too.
   const waits = [b, a, c, d].map((u) => quickMatch({ url, token: u!.token, rated: true, targetScore: 50 }));
+  await seatQueued(t, 4);
   const [rb, ra, rc, rd] = await Promise.all(waits.map((w) => w.roomId));
   expect(ra).not.toBe(rb);
   // The other two sit with one of them (three humans and a bot), the other waits out the wait and gets bots.

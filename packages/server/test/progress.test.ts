@@ -6,7 +6,17 @@ import { expect, test } from 'vitest';
 import { makeRecord, replayRecord, type GameRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
 import { type ResultMessage } from '@hearts/table';
-import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
+import {
+  AutoPlayer,
+  QUICK_WAIT_FOREVER_MS,
+  api,
+  connect,
+  friendsGame,
+  guest,
+  seatQueued,
+  serverPerTest,
+  until,
+} from './helpers.js';
 import { randomGame } from './random-game.js';
 import { MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
 import { PROVISIONAL } from '../src/rating/model.js';
@@ -298,7 +308,7 @@ test('solo wins: replayed by the server, a token paid once per game, refused whe
 });
 
 test('the shop refuses a purchase without enough chips; bought and chosen cosmetics show at live tables', async () => {
-  const t = await startServer({ botTimeMs: 20 });
+  const t = await startServer({ botTimeMs: 20, quickWaitMs: QUICK_WAIT_FOREVER_MS });
   const url = t.url;
   const [u, other] = await Promise.all([guest(url), guest(url)]);
   type Shop = {
@@ -375,7 +385,9 @@ test('the shop refuses a purchase without enough chips; bought and chosen cosmet
   const waits = [u, other].map(
     (x) => quickMatch({ url, token: x.token, rated: false, targetScore: 50 }).roomId,
   );
+  await seatQueued(t, 2);
   const ids = await Promise.all(waits);
+  expect(ids[1]).toBe(ids[0]);
   const [cu, co] = await Promise.all([connect(url, u.token, ids[0]!), connect(url, other.token, ids[1]!)]);
   const seatU = cu.state!.table.you;
   const seatO = co.state!.table.you;

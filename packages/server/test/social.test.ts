@@ -1,6 +1,16 @@
 import { expect, test } from 'vitest';
 import { TableClient, quickMatch } from '@hearts/live';
-import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
+import {
+  AutoPlayer,
+  QUICK_WAIT_FOREVER_MS,
+  api,
+  connect,
+  friendsGame,
+  guest,
+  seatQueued,
+  serverPerTest,
+  until,
+} from './helpers.js';
 
 const startServer = serverPerTest();
 
@@ -38,9 +48,10 @@ test('chat reaches the table; a muted seat is not heard', async () => {
 
 test('play again at a quick table, with the same people: a new table once everyone there agrees', async () => {
   // (At a friends' table "play again" leads back to the friends' room: together.test.ts.)
-  const t = await startServer({ quickWaitMs: 500 });
+  const t = await startServer({ quickWaitMs: QUICK_WAIT_FOREVER_MS });
   const users = await Promise.all([guest(t.url), guest(t.url)]);
   const waits = users.map((u) => quickMatch({ url: t.url, token: u.token, rated: false, targetScore: 50 }));
+  await seatQueued(t, 2);
   const [first, second] = await Promise.all(waits.map((w) => w.roomId));
   expect(second).toBe(first);
   const clients = await Promise.all(users.map((u) => connect(t.url, u.token, first!)));
