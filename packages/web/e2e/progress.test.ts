@@ -159,6 +159,8 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
     '1',
   );
   expect(await page.locator('.recent-games li').count()).toBe(1);
+  // The three bots of the game are named as bots, with their level (not the level's name alone).
+  expect((await page.locator('.recent-games li .muted').textContent())!.match(/Bot · /g)).toHaveLength(3);
   await screenshot(page, 'profile.png');
   await page.locator('.recent-games li button', { hasText: 'Replay' }).click();
   await page.waitForURL(/#\/replay\/file/);

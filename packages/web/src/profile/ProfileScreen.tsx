@@ -263,7 +263,7 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
                   <span key={i}>
                     {i > 0 && ' · '}
                     <button type="button" className="link inline" onClick={() => navigate(pageOf(p.subject))}>
-                      {p.subject.startsWith('b:') ? levelName(t, p.subject.slice(2)) : p.name}
+                      {shownName(t, { bot: p.subject.startsWith('b:') ? p.subject.slice(2) : null, name: p.name })}
                     </button>
                     : {p.score}
                     {p.left && ` (${t('progress.left')})`}
