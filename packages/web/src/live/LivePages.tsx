@@ -31,6 +31,7 @@ import {
   serverUrl,
   SIGNED_OUT_KEY,
   signOutEverywhere,
+  signOutHere,
   type Account,
   type LiveGame,
 } from './account';
@@ -230,7 +231,7 @@ function YouCard({
   onChange: (a: Account) => void;
   store: ReturnType<typeof useApp>['store'];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(account.user.name);
   const [password, setPassword] = useState('');
@@ -284,7 +285,14 @@ function YouCard({
             {t('live.you.rating', { rating: ratingText(u.rating, u.provisional) })}
           </span>{' '}
           {!u.claimed && (
-            <button type="button" className="secondary small" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => {
+                setName(account.user.name); // the name now (after signing in or out, another one)
+                setEditing(true);
+              }}
+            >
               {t('live.you.rename')}
             </button>
           )}
@@ -304,6 +312,18 @@ function YouCard({
             }
           >
             {t('live.you.signOutEverywhere')}
+          </button>{' '}
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() =>
+              void run(async () => {
+                onChange(await signOutHere(store, i18n.language));
+                return t('live.you.signedOutNow');
+              })
+            }
+          >
+            {t('live.you.signOutHere')}
           </button>
         </p>
       ) : (

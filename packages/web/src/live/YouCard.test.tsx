@@ -3,8 +3,8 @@
  * The name card of the live page says what happened: a device whose token was refused (signed out from another
  * device) is told so and offered the sign-in; signing in says as whom and puts the sign-in away.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { memoryStore } from '../game/storage';
@@ -17,6 +17,10 @@ const anna = { id: 'u1', name: 'Anna', claimed: true, rating: 1500, provisional:
 let server: Server | undefined;
 
 afterEach(async () => {
+  // Requests the page still has on the way (the lobby's lists) are answered before the server closes.
+  await (
+    window as unknown as { happyDOM: { waitUntilComplete(): Promise<void> } }
+  ).happyDOM.waitUntilComplete();
   cleanup();
   if (server?.listening) await new Promise((resolve) => server!.close(resolve));
 });
@@ -44,6 +48,10 @@ async function gameServer(): Promise<string[]> {
           : send(401, { error: 'ERR_WRONG_LOGIN', message: 'wrong name or password' });
       return send(200, {});
     });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
+    asked.push(`upgrade ${req.url ?? ''}`);
+    socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
@@ -75,4 +83,25 @@ test('a device signed out elsewhere is told so, signs in, and is told as whom', 
   expect(store.get(SIGNED_OUT_KEY)).toBeNull();
   expect(screen.queryByRole('button', { name: 'Anmelden' })).toBeNull(); // signed in: no sign-in offered
   expect(store.get(TOKEN_KEY)).toBe('anna');
+});
+
+test('a kept name signs out on this device: a guest plays here, the sign-in is offered, the name card is the guest’s', async () => {
+  const asked = await gameServer();
+  const store = memoryStore();
+  store.set(TOKEN_KEY, 'anna');
+  renderInApp(livePage(''), { lang: 'de', store });
+  expect(await screen.findByText('Anna', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Anmelden' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Auf diesem Gerät abmelden' }));
+  expect(await screen.findByText(/^Abgemeldet\. Du spielst hier jetzt als Gast/)).toBeTruthy();
+  expect(screen.getByText('Gast 1234')).toBeTruthy();
+  expect(store.get(TOKEN_KEY)).toBe('guest');
+  expect(store.get(SIGNED_OUT_KEY)).toBeNull(); // signed out on purpose: not the note of a device signed out elsewhere
+  expect(screen.queryByText(/Dieses Gerät wurde abgemeldet/)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Auf diesem Gerät abmelden' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+  expect(asked).toContain('/api/guest');
+  // Renaming starts from the guest's name, not the one signed out.
+  fireEvent.click(screen.getByRole('button', { name: 'Ändern' }));
+  expect(screen.getByLabelText<HTMLInputElement>('Dein Name').value).toBe('Gast 1234');
 });

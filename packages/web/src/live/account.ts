@@ -80,6 +80,16 @@ export async function signOutEverywhere(store: KeyValueStore, token: string): Pr
   return a;
 }
 
+/**
+ * Signs this device out: its token is forgotten here, and it plays as a new guest. The name stays kept, and signs
+ * in again (here or anywhere) with its password; other devices stay signed in.
+ */
+export function signOutHere(store: KeyValueStore, lang: string): Promise<Account> {
+  store.remove(TOKEN_KEY);
+  store.remove(SIGNED_OUT_KEY);
+  return ensureUser(store, lang);
+}
+
 /** Keeps a token the game server renewed while playing (it hands one out when the old one gets old). */
 export function keepToken(store: KeyValueStore, token: string): void {
   store.set(TOKEN_KEY, token);

@@ -31,6 +31,9 @@ export const liveEn = {
     loginName: 'Name',
     loginButton: 'Sign in',
     signOutEverywhere: 'Sign out on all other devices',
+    signOutHere: 'Sign out on this device',
+    signedOutNow:
+      'Signed out. You play here as a guest now; sign in with your name and password to come back.',
     signedOutEverywhere: 'Every other device is signed out; this one stays signed in.',
     claimedNow: 'Your name is kept: sign in with it and this password on any device.',
     signedIn: 'Signed in as {{name}}.',
@@ -218,6 +221,9 @@ export const liveDe: typeof liveEn = {
     loginName: 'Name',
     loginButton: 'Anmelden',
     signOutEverywhere: 'Auf allen anderen Geräten abmelden',
+    signOutHere: 'Auf diesem Gerät abmelden',
+    signedOutNow:
+      'Abgemeldet. Du spielst hier jetzt als Gast; mit deinem Namen und Passwort meldest du dich wieder an.',
     signedOutEverywhere: 'Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.',
     claimedNow: 'Dein Name ist gesichert: Mit ihm und diesem Passwort meldest du dich auf jedem Gerät an.',
     signedIn: 'Angemeldet als {{name}}.',
