@@ -196,7 +196,7 @@ const spawnAt = (port: number, database: string) =>
   spawnServer(
     {
       DATABASE: database,
-      QUICK_MATCH_WAIT_MS: '1500',
+      QUICK_MATCH_WAIT_MS: '5000', // the two players' requests both arrive before it ends, however busy the machine
       BOT_TIME_MS: '20',
       SECRET: 'a test secret that stays the same',
     },
