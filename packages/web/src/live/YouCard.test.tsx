@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 /**
  * The name card of the live page says what happened: a device whose token was refused (signed out from another
- * device) is told so and offered the sign-in; signing in says as whom and puts the sign-in away.
+ * device) is told so and offered the sign-in; signing in says as whom and puts the sign-in away; a kept name signs
+ * out on this device alone.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { memoryStore } from '../game/storage';
@@ -48,10 +49,6 @@ async function gameServer(): Promise<string[]> {
           : send(401, { error: 'ERR_WRONG_LOGIN', message: 'wrong name or password' });
       return send(200, {});
     });
-  });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    asked.push(`upgrade ${req.url ?? ''}`);
-    socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(

@@ -1,6 +1,7 @@
 /**
  * The live player's identity in this browser: a guest token kept in the device store, created on first use;
- * renaming, keeping the name with a password, signing in elsewhere; the finished live games and their records.
+ * renaming, keeping the name with a password, signing in elsewhere, signing out; the finished live games and their
+ * records.
  *
  * ```ts
  * const me = await ensureUser(store, i18n.language); // { token, user }
