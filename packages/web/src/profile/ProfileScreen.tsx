@@ -263,7 +263,10 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
                   <span key={i}>
                     {i > 0 && ' · '}
                     <button type="button" className="link inline" onClick={() => navigate(pageOf(p.subject))}>
-                      {shownName(t, { bot: p.subject.startsWith('b:') ? p.subject.slice(2) : null, name: p.name })}
+                      {shownName(t, {
+                        bot: p.subject.startsWith('b:') ? p.subject.slice(2) : null,
+                        name: p.name,
+                      })}
                     </button>
                     : {p.score}
                     {p.left && ` (${t('progress.left')})`}
