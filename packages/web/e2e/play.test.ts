@@ -78,7 +78,7 @@ describe('solo Hearts in Chromium', () => {
         expect(rows.length).toBe(handsSeen + 1);
         checkHand(rows[rows.length - 1]!);
         // The top bar names the finished hand while its result is shown, and the panel leaves the seats free.
-        expect(await page.locator('.topbar-title > span').first().textContent()).toBe(`Hand ${rows.length}`);
+        expect(await page.locator('.topbar-title > h1').first().textContent()).toBe(`Hand ${rows.length}`);
         await expectClearOfSeats(page, '.result-panel');
         handsSeen = rows.length;
         const again = page.getByRole('button', { name: 'Play again' });

@@ -354,7 +354,7 @@ describe('rough edges of the one table (issue 18)', () => {
     t.show(ended);
     act(() => vi.advanceTimersByTime(5000)); // the hand's last trick is held, then collected
     expect(t.container.querySelector('.result-panel h2')!.textContent).toBe('Hand 1 is over');
-    expect(t.container.querySelector('.topbar-title > span')!.textContent).toBe('Hand 1');
+    expect(t.container.querySelector('.topbar-title > h1')!.textContent).toBe('Hand 1');
     expect(t.queryByRole('region', { name: 'Last trick' })).toBeNull();
     const toggle = t.getByRole('button', { name: 'Last trick' });
     expect(toggle.hasAttribute('disabled')).toBe(true); // it would lie under the result

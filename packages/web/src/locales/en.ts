@@ -107,7 +107,7 @@ export const en = {
     lastTrick: 'Last trick',
     scores: 'Score',
     hint: 'Hint',
-    hintTitle: 'What would expert play?',
+    hintTitle: 'What would the expert play?',
     hintBusy: 'Thinking …',
     hintPass: 'Expert would pass: {{cards}}',
     hintPlay: 'Expert would play: {{card}}',

@@ -696,7 +696,12 @@ function StandingLine({
           </button>
           {r.you && <span className="muted"> ({t('tournament.you')})</span>}
           {r.streak >= 2 && (
-            <span className="fire" title={t('tournament.streak')} aria-label={t('tournament.streak')}>
+            <span
+              className="fire"
+              role="img"
+              title={t('tournament.streak')}
+              aria-label={t('tournament.streak')}
+            >
               {' '}
               🔥
             </span>

@@ -69,7 +69,7 @@ export default function TrainingScreen() {
   };
 
   const bar = (
-    <div className="training-bar">
+    <nav className="training-bar" aria-label={t('training.title')}>
       <fieldset className="segmented training-filter">
         <legend className="sr-only">{t('training.filter')}</legend>
         {(['own', 'starter', 'all'] as const).map((f) => (
@@ -112,7 +112,7 @@ export default function TrainingScreen() {
       <span className="training-solved" data-solved={solved}>
         {t('training.solved', { solved, of: list.length })}
       </span>
-    </div>
+    </nav>
   );
 
   if (!position)

@@ -100,7 +100,7 @@ describe('the table', () => {
     expect(screen.queryByRole('button', { name: 'Chat' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Leave table' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'What would expert play?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hint: What would the expert play?' })).toBeTruthy();
     expect(document.querySelector('.topbar')!.classList.contains('has-chips')).toBe(false);
   });
 });

@@ -45,7 +45,7 @@ export function StartScreen() {
 
   return (
     <div className="start-screen">
-      <div className="lang-switch" role="group" aria-label={t('settings.language')}>
+      <nav className="lang-switch" aria-label={t('settings.language')}>
         {LANGS.map((l) => (
           <button
             key={l}
@@ -57,7 +57,7 @@ export function StartScreen() {
             {l === 'de' ? 'Deutsch' : 'English'}
           </button>
         ))}
-      </div>
+      </nav>
       <header className="hero">
         <div className="hero-cards" aria-hidden="true">
           <div className="card hero-card c1">

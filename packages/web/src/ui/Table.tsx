@@ -159,7 +159,7 @@ export function Table(p: TableProps) {
             className="icon-btn"
             onClick={p.onHint}
             disabled={!view.hintable || p.hintBusy}
-            aria-label={t('action.hintTitle')}
+            aria-label={`${t('action.hint')}: ${t('action.hintTitle')}`} // the visible word first (voice control)
             title={t('action.hintTitle')}
           >
             <BulbIcon />

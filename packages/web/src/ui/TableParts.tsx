@@ -114,7 +114,7 @@ export function TableTopbar({
     <header className={chips ? 'topbar has-chips' : 'topbar'}>
       {exit}
       <div className="topbar-title">
-        <span>{t('score.handResult', { n: handNumber + 1 })}</span>
+        <h1>{t('score.handResult', { n: handNumber + 1 })}</h1>
         {chips}
         {showDirection && (
           <span className="dir-chip" title={directionText(t, direction)}>

@@ -177,7 +177,11 @@ function PassCycles({ rules }: { rules: Rules }) {
           <div key={cycle} data-value={cycle}>
             <dt>{t(`rules.passCycles.${cycle}`)}</dt>
             <dd>
-              <span className="rule-arrows" aria-label={seq.map((d) => directionText(t, d)).join(', ')}>
+              <span
+                className="rule-arrows"
+                role="img"
+                aria-label={seq.map((d) => directionText(t, d)).join(', ')}
+              >
                 {seq.map((d, i) => (
                   <span key={i} aria-hidden="true">
                     <DirectionArrow kind={d.kind === 'seats' ? 'left' : d.kind} size={20} />

@@ -1,0 +1,144 @@
+/**
+ * Accessibility in Chromium, checked by axe-core (the rules of WCAG 2.x A and AA and axe's best practices): every
+ * page of the menu, a solo table with its score panel open and a live table, on a desktop in German and a phone in
+ * English. A test fails on any finding axe rates serious or critical, and on any of the moderate ones it names
+ * (headings, landmarks), so a new page without a heading or with content outside the landmarks is caught too.
+ *
+ * One rule is left out for the cards in the hand: `label-content-name-mismatch` (WCAG 2.5.3, a control's visible
+ * words in its name) reads a card's corner ("4", "♣") as its label, and the card is named as it is said ("Kreuz-
+ * Vier", "four of clubs"). The picture on a card is not a text label; every other control is still checked for it.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEVICES, watchErrors, withGameServer } from './harness';
+
+const app = withGameServer({
+  QUICK_MATCH_WAIT_MS: '0',
+  BOT_DELAY_MS: '0',
+  BOT_TIME_MS: '20',
+  HAND_PAUSE_MS: '0',
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The moderate findings that fail a test too: a page's structure for screen readers. */
+const MODERATE = ['page-has-heading-one', 'region', 'landmark-one-main', 'heading-order', 'landmark-unique'];
+
+const PAGES = [
+  '/',
+  '/rules',
+  '/help',
+  '/settings',
+  '/stats',
+  '/history',
+  '/live',
+  '/live/watch',
+  '/live/history',
+  '/friends',
+  '/daily',
+  '/tournaments',
+  '/profile',
+  '/leaderboard',
+  '/shop',
+  '/training',
+  '/pad',
+  '/pad/new',
+];
+
+interface Finding {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly nodes: string[];
+}
+
+/** axe's findings on the page as it is now that fail the check (see the head of this file). */
+async function findings(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const all = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+          options: object,
+        ): Promise<{
+          violations: {
+            id: string;
+            impact: string | null;
+            nodes: { target: string[]; html: string }[];
+          }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 120)}`),
+    }));
+  });
+  return all
+    .map((f) => ({
+      ...f,
+      nodes:
+        f.id === 'label-content-name-mismatch' ? f.nodes.filter((n) => !n.includes('data-card=')) : f.nodes,
+    }))
+    .filter(
+      (f) =>
+        f.nodes.length > 0 && (f.impact === 'serious' || f.impact === 'critical' || MODERATE.includes(f.id)),
+    );
+}
+
+describe.each([
+  ['desktop', 'de'],
+  ['phone', 'en'],
+] as const)('on a %s in %s', (device, lang) => {
+  const newPage = async (): Promise<{ page: Page; errors: string[] }> => {
+    // The app's content security policy refuses inline scripts; axe is injected by the test, so it is let through.
+    const context = await app.browser.newContext({ ...DEVICES[device], bypassCSP: true });
+    await context.addInitScript(
+      ([l]) => {
+        if (!localStorage.getItem('hearts.settings'))
+          localStorage.setItem('hearts.settings', JSON.stringify({ lang: l, level: 'easy' }));
+      },
+      [lang],
+    );
+    const page = await context.newPage();
+    return { page, errors: watchErrors(page) };
+  };
+
+  it('every page of the menu', async () => {
+    const { page, errors } = await newPage();
+    const found: Record<string, Finding[]> = {};
+    for (const path of PAGES) {
+      await page.goto(`${app.url}/#${path}`);
+      await page.locator('main').first().waitFor({ timeout: 20_000 });
+      // The pages that load from the game server: their content, not their loading state.
+      await page.waitForLoadState('networkidle');
+      const f = await findings(page);
+      if (f.length > 0) found[path] = f;
+    }
+    expect(found).toEqual({});
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('a solo table, with its score panel open, and a live table', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${app.url}/?speed=fast#/new`);
+    await page.locator('.table-screen[data-phase="pass"] .player-area [data-card]').first().waitFor({
+      timeout: 20_000,
+    });
+    expect(await findings(page)).toEqual([]);
+    // A phone opens the scores over the table; a desktop shows them beside it.
+    if (await page.locator('.score-btn').isVisible()) await page.locator('.score-btn').click();
+    await page.locator('.score-table').first().waitFor();
+    expect(await findings(page)).toEqual([]);
+
+    await page.goto(`${app.url}/#/live`);
+    await page.getByRole('button', { name: lang === 'de' ? 'Tisch suchen' : 'Find a table' }).click();
+    await page.locator('.table-screen .player-area [data-card]').first().waitFor({ timeout: 30_000 });
+    expect(await findings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
