@@ -1,9 +1,10 @@
 /**
  * Kick votes in Chromium: four people at a friends' table, three of whom never act, so their time banks run out
- * and the fourth — the player in the browser — sees a "Vote to kick" button on every other seat. On a 1440×900
+ * and the fourth — the player in the browser — sees a "Kick out" button on every other seat. On a 1440×900
  * desktop and on a 360×740 phone each button is the topmost thing at its centre (nothing, not the trick area, lies
  * over it), and a real click on it lands: the vote is counted as "1 of 2 votes". A vote on the player in the browser
- * warns them above their hand.
+ * warns them above their hand; on a shorter phone (375×667, where the trick at its usual place would lie over the
+ * top seat's button) the trick moves down and shrinks, and still no card lies over a button.
  */
 import { TableClient } from '@hearts/live';
 import type { Page } from 'playwright-core';
@@ -120,6 +121,12 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   const warned = await settledHits(page);
   await screenshot(page, 'kick-phone-warned.png');
   expect(warned).toEqual(clickable(warned));
+
+  // A shorter phone (an iPhone SE's 375×667): the board is shorter, the seats are not.
+  await page.setViewportSize({ width: 375, height: 667 });
+  const short = await settledHits(page);
+  await screenshot(page, 'kick-phone-short.png');
+  expect(short).toEqual(clickable(short));
 
   expect(errors).toEqual([]);
   for (const c of [host, ...others]) await c.leave();

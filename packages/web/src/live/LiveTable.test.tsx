@@ -125,7 +125,7 @@ describe('the clocks of a live table', () => {
 describe('seats while passing', () => {
   it.each([
     ['en', 'passing …', '✓ passed'],
-    ['de', 'gibt weiter …', '✓ hat weitergegeben'],
+    ['de', 'gibt weiter …', '✓ weitergegeben'],
   ] as const)('%s: who is still choosing, who has passed', (lang, choosing, done) => {
     const s = passing();
     const next = applyGameMessage(s, { v: 2, kind: 'passed', seat: 1, passed: null, bank: BANK });
@@ -141,7 +141,7 @@ describe('kick votes', () => {
   it.each([
     [
       'en',
-      'Vote to kick · 1 of 2 votes',
+      'Kick out · 1 of 2 votes',
       'Votes to kick reset when that player plays again themselves, or when a new hand starts.',
       'The others are voting to give your seat to a bot: 1 of 2 votes. Play now to keep it: the votes reset when you play or pass yourself, or when a new hand starts.',
     ],
@@ -164,7 +164,7 @@ describe('kick votes', () => {
     const s = passing({ kickable: [false, true, false, false], kickVotes: [0, 0, 0, 0] });
     const seats = s.table.seats.map((x, i) => (i >= 2 ? { ...x, bot: true, level: 'easy' as const } : x));
     const t = table('en', { ...s, table: { ...s.table, seats, kickVotes: [0, 1, 0, 0] } });
-    expect(t.seat(1).querySelector('.seat-kick button')!.textContent).toBe('Vote to kick · 1 of 1 vote');
+    expect(t.seat(1).querySelector('.seat-kick button')!.textContent).toBe('Kick out · 1 of 1 vote');
   });
 });
 

@@ -100,7 +100,7 @@ export const liveEn = {
     leave: 'Leave',
     leaveConfirm: 'Leave the table? A bot takes your seat for the rest of the game.',
     clock: '{{s}} s',
-    kick: 'Vote to kick',
+    kick: 'Kick out',
     kickVotes_one: '{{n}} of {{count}} vote',
     kickVotes_other: '{{n}} of {{count}} votes',
     kickReset: 'Votes to kick reset when that player plays again themselves, or when a new hand starts.',

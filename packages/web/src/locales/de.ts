@@ -50,7 +50,7 @@ export const de: Texts = {
     points: '{{n}} Punkte',
     handPoints: '{{n}} in dieser Runde',
     cards: '{{n}} Karten',
-    passed: '✓ hat weitergegeben',
+    passed: '✓ weitergegeben',
     passing: 'gibt weiter …',
     thinking: 'überlegt …',
     turn: 'ist dran',

@@ -7,14 +7,15 @@ import { SeatBox } from './Seat';
 
 afterEach(cleanup);
 
-function seat(lang: 'en' | 'de', provisional: boolean) {
+function seat(lang: 'en' | 'de', provisional: boolean, bot: string | null = null, badge?: string) {
   return render(
     <I18nextProvider i18n={createI18n(lang)}>
       <SeatBox
         seat={1}
         position="left"
         name="Anna"
-        bot={null}
+        bot={bot}
+        {...(badge === undefined ? {} : { badge })}
         rating={1550}
         provisional={provisional}
         total={0}
@@ -52,5 +53,30 @@ describe('a seat’s rating', () => {
     const rating = container.querySelector('.seat-rating')!;
     expect(rating.textContent).toBe('1550');
     expect(rating.getAttribute('title')).toBeNull();
+  });
+});
+
+describe('a bot’s badge', () => {
+  it('reads "Bot · <level>", its first words apart so that a narrow seat can show the robot and the level only', () => {
+    for (const [lang, text, level] of [
+      ['en', 'Bot · Medium', 'Medium'],
+      ['de', 'Bot · Mittel', 'Mittel'],
+    ] as const) {
+      const { container } = seat(lang, false, 'medium');
+      const badge = container.querySelector('.bot-badge')!;
+      expect(badge.textContent).toBe(text);
+      expect(badge.querySelector('.bot-word')!.textContent).toBe('Bot · ');
+      expect(badge.textContent!.slice('Bot · '.length)).toBe(level);
+      expect(container.querySelector('section')!.getAttribute('aria-label')).toBe(
+        `Anna, ${text}, 0 ${lang === 'en' ? 'points' : 'Punkte'}`,
+      );
+      cleanup();
+    }
+  });
+
+  it('keeps a badge of its own (a bot that took over) whole', () => {
+    const { container } = seat('en', false, 'easy', 'left · Easy bot');
+    expect(container.querySelector('.bot-badge')!.textContent).toBe('left · Easy bot');
+    expect(container.querySelector('.bot-word')).toBeNull();
   });
 });

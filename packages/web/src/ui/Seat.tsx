@@ -31,7 +31,11 @@ export interface SeatBoxProps {
 /** A place at the table other than the player's: name, bot badge with level, score, cards held, whose turn it is. */
 export function SeatBox(p: SeatBoxProps) {
   const { t } = useTranslation();
-  const botText = p.bot ? t('seat.botBadge', { level: levelName(t, p.bot) }) : '';
+  const level = p.bot ? levelName(t, p.bot) : '';
+  const botText = p.bot ? t('seat.botBadge', { level }) : '';
+  // The badge's words before the level ("Bot · "): a narrow seat shows only the robot and the level.
+  const cut = botText.lastIndexOf(level);
+  const botWord = cut > 0 ? botText.slice(0, cut) : '';
   const status = p.thinking
     ? t('seat.thinking')
     : p.passing
@@ -62,7 +66,17 @@ export function SeatBox(p: SeatBoxProps) {
       {p.bot && (
         <div className="bot-badge">
           <RobotIcon />
-          <span>{p.badge ?? botText}</span>
+          <span>
+            {p.badge ??
+              (botWord ? (
+                <>
+                  <span className="bot-word">{botWord}</span>
+                  {botText.slice(cut)}
+                </>
+              ) : (
+                botText
+              ))}
+          </span>
         </div>
       )}
       {p.note}

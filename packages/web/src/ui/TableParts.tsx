@@ -6,7 +6,7 @@
  * <PlayerArea name={t('seat.you')} me={view.seats[0]!} prompt={view.prompt} nameOf={(s) => seatName(t, s)} … />
  * ```
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type {
@@ -20,6 +20,7 @@ import type {
 } from '../game/view';
 import { useApp } from './context';
 import { Hand } from './Hand';
+import { fitTrick } from './fit-trick';
 import { CloseIcon, DirectionArrow, TableIcon } from './icons';
 import { ScoreTable } from './ScoreTable';
 import { Trick, type TrickProps } from './Trick';
@@ -201,10 +202,25 @@ export function TableBoard({
 }) {
   const { t } = useTranslation();
   const { settings } = useApp();
+  const board = useRef<HTMLElement>(null);
+  const center = useRef<HTMLDivElement>(null);
+  // The trick keeps clear of a vote to kick above it (fit-trick.ts): after each render, and as the board resizes.
+  useLayoutEffect(() => {
+    if (board.current && center.current) fitTrick(board.current, center.current);
+  });
+  useEffect(() => {
+    const b = board.current;
+    if (!b || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => {
+      if (center.current) fitTrick(b, center.current);
+    });
+    watch.observe(b);
+    return () => watch.disconnect();
+  }, []);
   return (
-    <main className="board">
+    <main className="board" ref={board}>
       {seats}
-      <div className="center">
+      <div className="center" ref={center}>
         {passArrow ? (
           <div className="pass-banner" aria-hidden="true">
             <DirectionArrow kind={direction.kind} size={44} />
@@ -286,7 +302,8 @@ export function PlayerArea({
           <>
             {' '}
             <span className="pass-count">
-              · {t('prompt.passChosen', { chosen: prompt.chosen, count: prompt.count })}
+              <span className="pass-dot">· </span>
+              {t('prompt.passChosen', { chosen: prompt.chosen, count: prompt.count })}
             </span>
           </>
         )}

@@ -1,0 +1,71 @@
+/**
+ * Keeps the trick clear of a seat's vote to kick (`.seat-kick`) above it. At its usual place and size the trick may
+ * reach down from the middle of the board to a top seat's button on a short phone, or when a long warning under the
+ * hand makes the board shorter: then the trick moves down so that its top card starts under the lowest such
+ * button, and shrinks (not below `MIN_CARD_PX`) if the board has not the room for it there. Measured, not assumed:
+ * the seats' height depends on the phone's font and on the words in them.
+ *
+ * ```ts
+ * fitTrick(boardElement, centerElement); // after every render and whenever the board's size changes
+ * ```
+ */
+
+/** A trick card's height per width (the cards' `aspect-ratio`: 100 / 140). */
+const CARD_RATIO = 1.4;
+/**
+ * How far the trick's cards reach from its middle, in card widths: the top and bottom cards sit 36% of a card's
+ * height off the middle (`.trick-card.at-top`, `.at-bottom`), so half a card and that much more above and below;
+ * the left and right ones 62% of a card's width beside it, and half a card more.
+ */
+const REACH_UP = CARD_RATIO * (0.5 + 0.36);
+const REACH_SIDE = 0.5 + 0.62;
+/** The middle's width in card widths (`.center`: `width: calc(var(--tw) * 2.7)`). */
+const CENTER_WIDTHS = 2.7;
+/** The smallest trick card: as large as the last trick's cards on a phone. */
+export const MIN_CARD_PX = 44;
+/** Room kept between a button and the trick, and between the trick and the board's bottom edge. */
+const GAP_PX = 6;
+
+/** Where the trick goes instead (px from the board's top edge) and how wide its cards are; null: where it is. */
+export interface TrickPlace {
+  readonly top: number;
+  readonly cardWidth: number;
+}
+
+interface Box {
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+}
+
+/**
+ * The arithmetic of `fitTrick`: the board, the middle at its usual place (its width gives the card width) and the
+ * buttons to keep clear, all in the same coordinates.
+ */
+export function trickPlace(board: Box, center: Box, buttons: readonly Box[]): TrickPlace | null {
+  const cardWidth = (center.right - center.left) / CENTER_WIDTHS;
+  const middleX = (center.left + center.right) / 2;
+  const middleY = (center.top + center.bottom) / 2;
+  let limit = -Infinity; // the lowest bottom edge of a button above the trick and in its way
+  for (const b of buttons) {
+    const inTheWay = b.right > middleX - REACH_SIDE * cardWidth && b.left < middleX + REACH_SIDE * cardWidth;
+    if (inTheWay && b.top < middleY) limit = Math.max(limit, b.bottom + GAP_PX);
+  }
+  if (middleY - REACH_UP * cardWidth >= limit) return null;
+  const room = board.bottom - GAP_PX - limit; // from under the buttons to the board's bottom edge
+  const width = Math.max(MIN_CARD_PX, Math.min(cardWidth, room / (2 * REACH_UP)));
+  return { top: limit - board.top + REACH_UP * width, cardWidth: width };
+}
+
+/** Moves (and if need be shrinks) the trick in `center` below every vote to kick above it on `board`. */
+export function fitTrick(board: HTMLElement, center: HTMLElement): void {
+  center.style.removeProperty('top');
+  center.style.removeProperty('--tw');
+  const buttons = [...board.querySelectorAll('.seat-kick')].map((e) => e.getBoundingClientRect());
+  if (buttons.length === 0) return;
+  const place = trickPlace(board.getBoundingClientRect(), center.getBoundingClientRect(), buttons);
+  if (!place) return;
+  center.style.top = `${place.top.toFixed(1)}px`;
+  center.style.setProperty('--tw', `${place.cardWidth.toFixed(1)}px`);
+}
