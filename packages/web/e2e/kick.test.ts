@@ -4,7 +4,9 @@
  * desktop and on a 360×740 phone each button is the topmost thing at its centre (nothing, not the trick area, lies
  * over it), and a real click on it lands: the vote is counted as "1 of 2 votes". A vote on the player in the browser
  * warns them above their hand; on a shorter phone (375×667, where the trick at its usual place would lie over the
- * top seat's button) the trick moves down and shrinks, and still no card lies over a button.
+ * top seat's button) the trick moves down and shrinks, and still no card lies over a button. On a phone each button
+ * keeps to two lines ("Kick out" and "1/2" in the narrow side seats), on a desktop to one, and the line that says who
+ * takes a trick stays clear of the player's own name under the board.
  */
 import { TableClient } from '@hearts/live';
 import type { Page } from 'playwright-core';
@@ -28,6 +30,7 @@ interface KickHit {
   readonly visible: boolean; // inside the window
   readonly hit: string; // 'button' when the button is the element at its own centre, else the class of what is
   readonly cardsOver: number; // trick cards drawn where the button is (even under it)
+  readonly lines: number; // lines of text on the button
 }
 
 /**
@@ -59,6 +62,12 @@ async function settledHits(page: Page): Promise<KickHit[]> {
             r.width > 0 && r.height > 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
           hit: hit && b.contains(hit) ? 'button' : (hit?.className.toString() ?? 'nothing'),
           cardsOver: cards.filter(over).length,
+          lines: (() => {
+            const text = document.createRange();
+            text.selectNodeContents(b);
+            const tops = [...text.getClientRects()].filter((l) => l.width > 0).map((l) => Math.round(l.top));
+            return new Set(tops).size;
+          })(),
         };
       });
     },
@@ -68,8 +77,39 @@ async function settledHits(page: Page): Promise<KickHit[]> {
   return (await handle.jsonValue()) as KickHit[];
 }
 
-const clickable = (hits: KickHit[]) =>
-  hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0 }));
+/**
+ * A new window size, then two frames: a frame's animation callbacks (where `settledHits` looks) run before its
+ * layout and its resize observers, so the first frame after a resize still shows the trick where it was before the
+ * board observed its new size and moved it (ui/fit-trick.ts).
+ */
+async function resize(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** Every button visible, hit at its centre, under no card, its words on at most `lines` lines. */
+/**
+ * Once a trick is complete and says who takes it: how far the line that says so reaches into the player's own bar
+ * under the board (px, 0 when clear of it).
+ */
+async function winnerLineOverlap(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const line = document.querySelector('.trick-winner');
+      const bar = document.querySelector('.player-bar');
+      if (!line || !bar) return null;
+      return { overlap: Math.max(0, line.getBoundingClientRect().bottom - bar.getBoundingClientRect().top) };
+    },
+    null,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return ((await handle.jsonValue()) as { overlap: number }).overlap;
+}
+
+const clickable = (hits: KickHit[], lines = 2) =>
+  hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0, lines: Math.min(h.lines, lines) }));
 
 it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
   const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
@@ -94,7 +134,7 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   const desktop = await settledHits(page);
   await screenshot(page, 'kick-desktop.png');
   expect(desktop.map((h) => h.seat.split(' ')[1]).sort()).toEqual(['seat-left', 'seat-right', 'seat-top']);
-  expect(desktop).toEqual(clickable(desktop));
+  expect(desktop).toEqual(clickable(desktop, 1));
 
   // A real click at the centre of each button counts a vote: one of the two needed (three others at the table).
   for (let i = 0; i < 3; i++) {
@@ -103,11 +143,13 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
     await buttons.nth(i).filter({ hasText: '1 of 2 votes' }).waitFor({ timeout: 5000 });
   }
 
-  await page.setViewportSize({ width: 360, height: 740 });
+  await resize(page, 360, 740);
   const phone = await settledHits(page);
   await screenshot(page, 'kick-phone.png');
   expect(phone).toHaveLength(3);
   expect(phone).toEqual(clickable(phone));
+  // The line that says who takes the trick does not lie over the player's own name.
+  expect(await winnerLineOverlap(page)).toBe(0);
 
   // The player in the browser is out of time too: one of the others votes on them. They are told so, above their
   // hand, and the table still leaves every vote clickable.
@@ -123,10 +165,11 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   expect(warned).toEqual(clickable(warned));
 
   // A shorter phone (an iPhone SE's 375×667): the board is shorter, the seats are not.
-  await page.setViewportSize({ width: 375, height: 667 });
+  await resize(page, 375, 667);
   const short = await settledHits(page);
   await screenshot(page, 'kick-phone-short.png');
   expect(short).toEqual(clickable(short));
+  expect(await winnerLineOverlap(page)).toBe(0);
 
   expect(errors).toEqual([]);
   for (const c of [host, ...others]) await c.leave();

@@ -153,18 +153,30 @@ describe('kick votes', () => {
     ],
   ] as const)('%s: how many of the votes needed, and when they reset', (lang, button, reset, warning) => {
     const t = table(lang, passing({ kickable: [true, false, true, false], kickVotes: [1, 0, 1, 0] }));
-    expect(t.seat(2).querySelector('.seat-kick button')!.textContent).toBe(button);
+    const vote = t.seat(2).querySelector('.seat-kick button')!;
+    expect(vote.getAttribute('aria-label')).toBe(button);
+    // The words on a wide seat; on a phone's narrow seat (CSS picks one) the count alone.
+    expect(vote.querySelector('.kick-votes-long')!.textContent).toBe(button.slice(button.indexOf(' · ')));
+    expect(vote.querySelector('.kick-votes-short')!.textContent).toBe(' 1/2');
     expect(t.seat(1).querySelector('.seat-kick')).toBeNull();
-    expect(t.container.querySelector('.kick-reset')!.textContent).toBe(reset);
-    // The player voted on is told, and how to keep the seat.
+    // The player voted on is told, and how to keep the seat; that says how votes reset, so the note on it is left out.
     expect(t.getByRole('alert').textContent).toBe(warning);
+    expect(t.container.querySelector('.kick-reset')).toBeNull();
+    t.unmount();
+
+    // Not voted on themselves, the player is told when the votes on another seat reset.
+    const other = table(lang, passing({ kickable: [false, false, true, false], kickVotes: [0, 0, 1, 0] }));
+    expect(other.queryByRole('alert')).toBeNull();
+    expect(other.container.querySelector('.kick-reset')!.textContent).toBe(reset);
   });
 
   it('with one other person at the table, one vote is enough: "1 of 1 vote"', () => {
     const s = passing({ kickable: [false, true, false, false], kickVotes: [0, 0, 0, 0] });
     const seats = s.table.seats.map((x, i) => (i >= 2 ? { ...x, bot: true, level: 'easy' as const } : x));
     const t = table('en', { ...s, table: { ...s.table, seats, kickVotes: [0, 1, 0, 0] } });
-    expect(t.seat(1).querySelector('.seat-kick button')!.textContent).toBe('Kick out · 1 of 1 vote');
+    const vote = t.seat(1).querySelector('.seat-kick button')!;
+    expect(vote.getAttribute('aria-label')).toBe('Kick out · 1 of 1 vote');
+    expect(vote.querySelector('.kick-votes-short')!.textContent).toBe(' 1/1');
   });
 });
 

@@ -195,17 +195,30 @@ export function LiveClock({ seconds }: { seconds: number | null }) {
   );
 }
 
-/** On a seat out of time: the vote to give it to a bot, with the votes so far. */
+/**
+ * On a seat out of time: the vote to give it to a bot, with the votes so far ("Kick out · 1 of 2 votes"; on a
+ * phone's narrow seat "Kick out 1/2", the button's name still in words).
+ */
 function KickVote({ seat, onKick }: { seat: SeatView; onKick: () => void }) {
   const { t } = useTranslation();
   if (!seat.kickable) return null;
+  const votes =
+    seat.kickVotes > 0 ? t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded }) : null;
+  const name = votes === null ? t('live.table.kick') : `${t('live.table.kick')} · ${votes}`;
   return (
     <div className="seat-kick">
       <span>{t('live.table.outOfTime')}</span>
-      <button type="button" className="secondary small" onClick={onKick}>
+      <button type="button" className="secondary small" onClick={onKick} aria-label={name}>
         {t('live.table.kick')}
-        {seat.kickVotes > 0 &&
-          ` · ${t('live.table.kickVotes', { n: seat.kickVotes, count: seat.kickNeeded })}`}
+        {votes !== null && (
+          <>
+            <span className="kick-votes-long"> · {votes}</span>
+            <span className="kick-votes-short" aria-hidden="true">
+              {' '}
+              {seat.kickVotes}/{seat.kickNeeded}
+            </span>
+          </>
+        )}
       </button>
     </div>
   );
@@ -213,7 +226,8 @@ function KickVote({ seat, onKick }: { seat: SeatView; onKick: () => void }) {
 
 /**
  * Under the player's hand: that their own bank ran out, that the others are voting to give their seat to a bot
- * (and how to keep it), and, while another seat has votes against it, when such votes reset.
+ * (and how to keep it), and, while another seat has votes against it, when such votes reset (not while the player
+ * is warned: the warning says it already, and a phone has no room for both).
  */
 function KickNotes({ view }: { view: TableView }) {
   const { t } = useTranslation();
@@ -233,7 +247,7 @@ function KickNotes({ view }: { view: TableView }) {
           </p>
         )
       )}
-      {voting && (
+      {voting && !(me.kickable && me.kickVotes > 0) && (
         <p className="out-of-time-note kick-reset" role="status">
           {t('live.table.kickReset')}
         </p>

@@ -152,6 +152,50 @@ it("a tournament's page tells its rules: the options that differ, or the standar
   page = null;
 });
 
+it('a finished tournament: medals drawn for the podium, a flame for a streak and for a game counted double', async () => {
+  const row = (rank: number, name: string, streak: number, doubled: boolean) => ({
+    rank,
+    name,
+    you: false,
+    points: 10 - rank,
+    games: 2,
+    wins: streak,
+    streak,
+    presence: 'active' as const,
+    playing: false,
+    results: [{ gameId: `g-${name}`, place: 1, points: 4, doubled }],
+  });
+  page = {
+    tournament: summary({ status: 'finished' }),
+    phase: 'finished',
+    now: NOW,
+    standings: [
+      row(1, 'Anna', 3, true),
+      row(2, 'Ben', 0, false),
+      row(2, 'Cleo', 0, false),
+      row(4, 'Dora', 2, false),
+    ],
+    running: 0,
+    finished: 4,
+    you: null,
+  };
+  show('en', 't1');
+  const podium = await screen.findByRole('region', { name: 'Podium' });
+  // Drawn, not emoji (a system without an emoji font shows those as boxes): the place on each medal, a tie shared.
+  expect([...podium.querySelectorAll('li .medal svg text')].map((e) => e.textContent)).toEqual([
+    '1',
+    '2',
+    '2',
+  ]);
+  expect(podium.textContent).not.toMatch(/[\u{1F947}-\u{1F949}]/u);
+  // A streak of two or more: a flame named in words.
+  expect(screen.getAllByRole('img', { name: 'on a streak: the next game counts double' })).toHaveLength(2);
+  fireEvent.click(screen.getByRole('button', { name: 'Anna' }));
+  expect(screen.getByRole('img', { name: 'counted double (on a streak)' }).querySelector('svg')).toBeTruthy();
+  expect(document.body.textContent).not.toContain('\u{1F525}');
+  page = null;
+});
+
 /** An EventSource that the test opens, refuses or ends (`fail`) by hand; every one made is in `made`. */
 class FakeEventSource {
   static readonly CONNECTING = 0;

@@ -30,6 +30,7 @@ import { request, serverUrl } from '../live/http';
 import { useApp } from '../ui/context';
 import { setOpenedFile } from '../ui/HistoryPage';
 import { presetOf } from '../game/settings';
+import { FlameIcon, MedalIcon } from '../ui/icons';
 import { levelName } from '../ui/names';
 import { Page } from '../ui/Page';
 import { recordErrorText } from '../ui/record-words';
@@ -658,7 +659,7 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
         {rows.map((r, i) => (
           <li key={i} data-rank={r.rank}>
             <span className="medal" aria-hidden="true">
-              {['🥇', '🥈', '🥉'][r.rank - 1] ?? ''}
+              {r.rank >= 1 && r.rank <= 3 && <MedalIcon place={r.rank as 1 | 2 | 3} />}
             </span>{' '}
             <strong>{r.name}</strong> {pointsWords(t, r.points, i18n.language)}
           </li>
@@ -703,7 +704,7 @@ function StandingLine({
               aria-label={t('tournament.streak')}
             >
               {' '}
-              🔥
+              <FlameIcon />
             </span>
           )}
           {r.playing && <span className="chip">{t('tournament.playing')}</span>}
@@ -720,7 +721,19 @@ function StandingLine({
               {r.results.map((g) => (
                 <li key={g.gameId}>
                   {t('tournament.place', { place: g.place })} · {pointsWords(t, g.points, i18n.language)}
-                  {g.doubled && ' 🔥'}{' '}
+                  {g.doubled && (
+                    <>
+                      {' '}
+                      <span
+                        className="fire"
+                        role="img"
+                        title={t('tournament.doubled')}
+                        aria-label={t('tournament.doubled')}
+                      >
+                        <FlameIcon />
+                      </span>
+                    </>
+                  )}{' '}
                   <button type="button" className="link" onClick={() => onReplay(g.gameId)}>
                     {t('tournament.replay')}
                   </button>

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { cardLabel, cardShort, cardsShort, sortHand, type Lang } from '../game/cards';
 import { CardFace } from './CardSvg';
 import { useApp } from './context';
-import { DirectionArrow } from './icons';
+import { DieIcon, DirectionArrow } from './icons';
 import { Page } from './Page';
 import { passSequence, pointsOf, signed } from './rules/facts';
 import { directionText } from './TableParts';
@@ -28,7 +28,7 @@ interface Sample {
   readonly card: CardName;
   readonly dim?: boolean;
   readonly badge?: string;
-  readonly caption?: string;
+  readonly caption?: React.ReactNode;
 }
 
 function Cards({ cards }: { cards: readonly Sample[] }) {
@@ -68,7 +68,15 @@ function goalCards(rules: Rules): Sample[] {
   );
   if (rules.sevenOfDie)
     for (const s of DIE_SEVENS)
-      cards.push({ card: s.card, badge: signed(SEVEN_OF_DIE_POINTS), caption: `🎲 ${s.faces}` });
+      cards.push({
+        card: s.card,
+        badge: signed(SEVEN_OF_DIE_POINTS),
+        caption: (
+          <>
+            <DieIcon /> {s.faces}
+          </>
+        ),
+      });
   return cards;
 }
 

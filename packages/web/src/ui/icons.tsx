@@ -132,3 +132,71 @@ export const ClockIcon = () => (
     <path d="M12 9v4l3 2M9 2h6" />
   </Svg>
 );
+
+/** A die (the seven of the die): its face of three; with `label`, an image of that name, else decoration. */
+export const DieIcon = ({ size, label }: { size?: number; label?: string }) => {
+  const die = (
+    <Svg size={size ?? 14}>
+      <rect x="3.5" y="3.5" width="17" height="17" rx="4" />
+      <circle cx="8.2" cy="8.2" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="12" cy="12" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="15.8" cy="15.8" r="1.5" fill="currentColor" stroke="none" />
+    </Svg>
+  );
+  return label ? (
+    <span className="die-icon" role="img" aria-label={label}>
+      {die}
+    </span>
+  ) : (
+    die
+  );
+};
+
+/** The medals of the first three places: gold, silver, bronze, each with its place on it. */
+const MEDAL_COLOURS = ['#e8b923', '#c4c9cf', '#cd7f32'] as const;
+
+/** A place's medal (1 to 3), drawn in its metal; decoration: the place is said in words beside it. */
+export const MedalIcon = ({ place, size = 20 }: { place: 1 | 2 | 3; size?: number }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    className="medal-icon"
+  >
+    <path d="M7 2h4l2 7H9zM17 2h-4l-2 7h4z" fill="#c0392b" />
+    <circle cx="12" cy="15" r="7" fill={MEDAL_COLOURS[place - 1]} stroke="#00000040" strokeWidth="1" />
+    <text
+      x="12"
+      y="18.6"
+      textAnchor="middle"
+      fontSize="10"
+      fontWeight="700"
+      fill="#3b2a00"
+      fontFamily="inherit"
+    >
+      {place}
+    </text>
+  </svg>
+);
+
+/** A flame: a streak in a tournament (the next game counts double); decoration, its words beside it. */
+export const FlameIcon = ({ size = 14 }: { size?: number }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    className="flame-icon"
+  >
+    <path
+      d="M12 2c1 3.5 5 6 5 11a5 5 0 0 1-10 0c0-2.2 1-3.8 2.2-5 .2 1.6.9 2.7 2 3.3C11 8.5 11.3 5 12 2z"
+      fill="#f39c12"
+      stroke="#e74c3c"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+    />
+  </svg>
+);

@@ -103,7 +103,11 @@ describe('the rules page', () => {
         (e) =>
           `${e.querySelector('.rule-caption')!.textContent} ${e.querySelector('.rule-badge')!.textContent}`,
       ),
-    ).toEqual(['🎲 1–2 +40', '🎲 3–4 +40', '🎲 5–6 +40']);
+    ).toEqual([' 1–2 +40', ' 3–4 +40', ' 5–6 +40']);
+    // The die is drawn (no emoji font needed) and named for a screen reader.
+    expect(
+      [...seven.querySelectorAll('.rule-caption [role="img"]')].map((e) => e.getAttribute('aria-label')),
+    ).toEqual(['die', 'die', 'die']);
     expect([...seven.querySelectorAll('[data-card]')].map((e) => e.getAttribute('data-card'))).toEqual([
       '7S',
       '7D',

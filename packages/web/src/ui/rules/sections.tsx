@@ -34,7 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { cardLabel, cardShort, cardsShort, type Lang } from '../../game/cards';
 import { CardFace } from '../CardSvg';
 import { useApp } from '../context';
-import { DirectionArrow } from '../icons';
+import { DieIcon, DirectionArrow } from '../icons';
 import { OFFERED_OPTIONS, ruleLines, ruleValue } from '../RulesOptions';
 import { directionText } from '../TableParts';
 import { passSequence, pointsOf, signed } from './facts';
@@ -99,7 +99,7 @@ const sumPoints = (rules: Rules, cards: Iterable<CardName>): number =>
 export interface Pic {
   readonly card: CardName;
   readonly badge?: string;
-  readonly caption?: string;
+  readonly caption?: React.ReactNode;
   readonly dim?: boolean;
   readonly win?: boolean;
 }
@@ -439,7 +439,12 @@ function SectionBody({ id, rules }: { id: SectionId; rules: Rules }) {
           <CardRow
             cards={faces.map((f) => ({
               card: makeCard(sevenOf(f.suit)),
-              caption: f.from === f.to ? `🎲 ${f.from}` : `🎲 ${f.from}–${f.to}`,
+              caption: (
+                <>
+                  <DieIcon label={t('rulesPage.sevenOfDie.die')} />{' '}
+                  {f.from === f.to ? f.from : `${f.from}–${f.to}`}
+                </>
+              ),
               badge: signed(SEVEN_OF_DIE_POINTS),
             }))}
           />

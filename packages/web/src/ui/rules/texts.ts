@@ -104,6 +104,7 @@ export const rulesPageEn = {
   },
   sevenOfDie: {
     text: 'After passing a die is rolled; it picks a suit, as the cards above show. That suit’s 7 counts {{points}} in this hand for whoever takes it.',
+    die: 'die',
   },
   presets: {
     text: 'A rule set is a name for several options together; you may change any of them afterwards.',
@@ -236,6 +237,7 @@ export const rulesPageDe: RulesPageTexts = {
   },
   sevenOfDie: {
     text: 'Nach dem Weitergeben wird gewürfelt; der Würfel wählt eine Farbe, wie die Karten oben zeigen. Die 7 dieser Farbe zählt in dieser Runde {{points}} Punkte für den, der sie bekommt.',
+    die: 'Würfel',
   },
   presets: {
     text: 'Ein Regelwerk ist ein Name für mehrere Optionen zusammen; jede davon kannst du danach noch ändern.',
