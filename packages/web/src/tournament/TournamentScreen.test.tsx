@@ -188,6 +188,11 @@ it('a finished tournament: medals drawn for the podium, a flame for a streak and
     '2',
   ]);
   expect(podium.textContent).not.toMatch(/[\u{1F947}-\u{1F949}]/u);
+  expect(
+    within(podium)
+      .getAllByRole('img')
+      .map((e) => e.getAttribute('aria-label')),
+  ).toEqual(['place 1', 'place 2', 'place 2']);
   // A streak of two or more: a flame named in words.
   expect(screen.getAllByRole('img', { name: 'on a streak: the next game counts double' })).toHaveLength(2);
   fireEvent.click(screen.getByRole('button', { name: 'Anna' }));

@@ -658,9 +658,12 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
       <ol className="tournament-podium">
         {rows.map((r, i) => (
           <li key={i} data-rank={r.rank}>
-            <span className="medal" aria-hidden="true">
-              {r.rank >= 1 && r.rank <= 3 && <MedalIcon place={r.rank as 1 | 2 | 3} />}
-            </span>{' '}
+            {r.rank >= 1 && r.rank <= 3 && (
+              // The place named (a tie shares it, which the list's own numbers would not say).
+              <span className="medal" role="img" aria-label={t('tournament.place', { place: r.rank })}>
+                <MedalIcon place={r.rank as 1 | 2 | 3} />
+              </span>
+            )}{' '}
             <strong>{r.name}</strong> {pointsWords(t, r.points, i18n.language)}
           </li>
         ))}

@@ -155,7 +155,7 @@ export const DieIcon = ({ size, label }: { size?: number; label?: string }) => {
 /** The medals of the first three places: gold, silver, bronze, each with its place on it. */
 const MEDAL_COLOURS = ['#e8b923', '#c4c9cf', '#cd7f32'] as const;
 
-/** A place's medal (1 to 3), drawn in its metal; decoration: the place is said in words beside it. */
+/** A place's medal (1 to 3), drawn in its metal; hidden from screen readers: the caller names the place. */
 export const MedalIcon = ({ place, size = 20 }: { place: 1 | 2 | 3; size?: number }) => (
   <svg
     width={size}
