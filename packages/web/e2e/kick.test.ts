@@ -6,7 +6,8 @@
  * warns them above their hand; on a shorter phone (375×667, where the trick at its usual place would lie over the
  * top seat's button) the trick moves down and shrinks, and still no card lies over a button. On a phone each button
  * keeps to two lines ("Kick out" and "1/2" in the narrow side seats), on a desktop to one, and the line that says who
- * takes a trick stays clear of the player's own name under the board.
+ * takes a trick stays clear of the player's own name under the board. With five and six at the table on both phones
+ * (four people, the rest bots) no seat lies over another, and every vote is clickable.
  */
 import { TableClient } from '@hearts/live';
 import type { Page } from 'playwright-core';
@@ -35,19 +36,20 @@ interface KickHit {
 
 /**
  * Once a trick reaching the top seat lies still on the table (the top seat's card and at least two more, none flying
- * in or being collected), for every kick button: is it the element hit at its own centre, is it inside the window,
- * and how many trick cards overlap it. Measured in the same task that saw the trick settled.
+ * in or being collected; with five or six at the table, where the top may be a corner, any three cards), for every
+ * kick button: is it the element hit at its own centre, is it inside the window, and how many trick cards overlap it.
+ * Measured in the same task that saw the trick settled.
  */
-async function settledHits(page: Page): Promise<KickHit[]> {
+async function settledHits(page: Page, atTop = true): Promise<KickHit[]> {
   const handle = await page.waitForFunction(
-    () => {
+    (atTop) => {
       const cards = [...document.querySelectorAll('.trick-card')];
       const moving = document
         .getAnimations()
         .some(
           (a) => a.playState === 'running' && (a.effect as KeyframeEffect | null)?.target?.closest('.trick'),
         );
-      if (!cards.some((c) => c.matches('.at-top')) || cards.length < 3 || moving) return null;
+      if ((atTop && !cards.some((c) => c.matches('.at-top'))) || cards.length < 3 || moving) return null;
       if (cards.some((c) => c.matches('.collect'))) return null;
       return [...document.querySelectorAll('.seat-kick button')].map((b) => {
         const r = b.getBoundingClientRect();
@@ -71,7 +73,7 @@ async function settledHits(page: Page): Promise<KickHit[]> {
         };
       });
     },
-    null,
+    atTop,
     { timeout: 30_000, polling: 'raf' },
   );
   return (await handle.jsonValue()) as KickHit[];
@@ -175,3 +177,73 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   for (const c of [host, ...others]) await c.leave();
   await context.close();
 }, 180_000);
+
+/** The seats that overlap another (by more than a pixel), as "seat-top-left / seat-left". */
+const seatOverlaps = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const seats = [...document.querySelectorAll('.board > .seat')].map((s) => ({
+      name: [...s.classList].find((c) => c.startsWith('seat-')) ?? '',
+      box: s.getBoundingClientRect(),
+    }));
+    const out: string[] = [];
+    for (let i = 0; i < seats.length; i++)
+      for (let j = i + 1; j < seats.length; j++) {
+        const a = seats[i]!.box;
+        const b = seats[j]!.box;
+        const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (x > 1 && y > 1) out.push(`${seats[i]!.name} / ${seats[j]!.name}`);
+      }
+    return out;
+  });
+
+it.each([5, 6])(
+  'with %i at the table on a phone: no seat lies over another, every kick button can be clicked',
+  async (players) => {
+    // Four people (the host, two others, the player in the browser), the other seats bots.
+    const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
+    const code = host.roomId;
+    const others = [
+      new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
+      new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
+    ];
+    for (const c of others) await c.connect();
+    host.send('options', { rules: { players }, botLevel: 'easy' });
+
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/?speed=fast#/live/${code}`);
+    await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
+    host.send('start', {});
+    await page.locator(`.table-screen.players-${players}[data-phase="play"]`).waitFor({
+      timeout: 30_000,
+    });
+    const buttons = page.locator('.seat-kick button');
+    await buttons.nth(2).waitFor({ timeout: 30_000 });
+
+    // A vote on each: the seats grow by the count, and the corner seats by their names on two lines.
+    for (let i = 0; i < 3; i++) {
+      const box = (await buttons.nth(i).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await buttons.nth(i).filter({ hasText: '1/2' }).waitFor({ timeout: 5000 });
+    }
+    const hits = await settledHits(page, false);
+    await screenshot(page, `kick-phone-${players}.png`);
+    expect(hits).toHaveLength(3);
+    expect(hits).toEqual(clickable(hits));
+    expect(await seatOverlaps(page)).toEqual([]);
+
+    // The shorter phone as well.
+    await resize(page, 375, 667);
+    const short = await settledHits(page, false);
+    await screenshot(page, `kick-phone-${players}-short.png`);
+    expect(short).toEqual(clickable(short));
+    expect(await seatOverlaps(page)).toEqual([]);
+
+    expect(errors).toEqual([]);
+    for (const c of [host, ...others]) await c.leave();
+    await context.close();
+  },
+  120_000,
+);

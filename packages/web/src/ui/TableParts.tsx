@@ -20,6 +20,7 @@ import type {
 } from '../game/view';
 import { useApp } from './context';
 import { Hand } from './Hand';
+import { fitSeats } from './fit-seats';
 import { fitTrick } from './fit-trick';
 import { CloseIcon, DirectionArrow, TableIcon } from './icons';
 import { ScoreTable } from './ScoreTable';
@@ -184,6 +185,12 @@ export function ScorePanel({
   );
 }
 
+/** The seats (fit-seats.ts), then the trick (fit-trick.ts), measured on the board as it is now. */
+function fitBoard(board: HTMLElement, center: HTMLElement): void {
+  fitSeats(board);
+  fitTrick(board, center);
+}
+
 /** The board: the other seats around the middle, where the trick lies or, before it, the pass direction. */
 export function TableBoard({
   seats,
@@ -204,15 +211,16 @@ export function TableBoard({
   const { settings } = useApp();
   const board = useRef<HTMLElement>(null);
   const center = useRef<HTMLDivElement>(null);
-  // The trick keeps clear of a vote to kick above it (fit-trick.ts): after each render, and as the board resizes.
+  // A side seat keeps clear of the corner seat above it, then the trick of a vote to kick above it (fitBoard): after
+  // each render, and as the board resizes.
   useLayoutEffect(() => {
-    if (board.current && center.current) fitTrick(board.current, center.current);
+    if (board.current && center.current) fitBoard(board.current, center.current);
   });
   useEffect(() => {
     const b = board.current;
     if (!b || typeof ResizeObserver === 'undefined') return;
     const watch = new ResizeObserver(() => {
-      if (center.current) fitTrick(b, center.current);
+      if (center.current) fitBoard(b, center.current);
     });
     watch.observe(b);
     return () => watch.disconnect();

@@ -17,10 +17,11 @@ const CARD_RATIO = 1.4;
 /**
  * How far the trick's cards reach from its middle, in card widths: the top and bottom cards sit 36% of a card's
  * height off the middle (`.trick-card.at-top`, `.at-bottom`), so half a card and that much more above and below;
- * the left and right ones 62% of a card's width beside it, and half a card more.
+ * the left and right ones 62% of a card's width beside it, and half a card more — turned by 4° (`rotate(4deg)`),
+ * half a card reaches 0.5·cos 4° + 0.7·sin 4° ≈ 0.55 of its width.
  */
 const REACH_UP = CARD_RATIO * (0.5 + 0.36);
-const REACH_SIDE = 0.5 + 0.62;
+const REACH_SIDE = 0.55 + 0.62;
 /** The middle's width in card widths (`.center`: `width: calc(var(--tw) * 2.7)`). */
 const CENTER_WIDTHS = 2.7;
 /**
