@@ -91,7 +91,6 @@ async function resize(page: Page, width: number, height: number): Promise<void> 
   );
 }
 
-/** Every button visible, hit at its centre, under no card, its words on at most `lines` lines. */
 /**
  * Once a trick is complete and says who takes it: how far the line that says so reaches into the player's own bar
  * under the board (px, 0 when clear of it).
@@ -110,6 +109,7 @@ async function winnerLineOverlap(page: Page): Promise<number> {
   return ((await handle.jsonValue()) as { overlap: number }).overlap;
 }
 
+/** Every button visible, hit at its centre, under no card, its words on at most `lines` lines. */
 const clickable = (hits: KickHit[], lines = 2) =>
   hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0, lines: Math.min(h.lines, lines) }));
 
