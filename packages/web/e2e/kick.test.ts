@@ -7,7 +7,8 @@
  * top seat's button) the trick moves down and shrinks, and still no card lies over a button. On a phone each button
  * keeps to two lines ("Kick out" and "1/2" in the narrow side seats), on a desktop to one, and the line that says who
  * takes a trick stays clear of the player's own name under the board. With five and six at the table on both phones
- * (four people, the rest bots) no seat lies over another, and every vote is clickable.
+ * (four people, the rest bots) no seat lies over another, nor a seat's menu button over another's, and every vote is
+ * clickable.
  */
 import { TableClient } from '@hearts/live';
 import type { Page } from 'playwright-core';
@@ -113,7 +114,11 @@ async function winnerLineOverlap(page: Page): Promise<number> {
 const clickable = (hits: KickHit[], lines = 2) =>
   hits.map((h) => ({ ...h, visible: true, hit: 'button', cardsOver: 0, lines: Math.min(h.lines, lines) }));
 
-it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
+/**
+ * A friends' room with the host and two others connected (three of four people; the fourth is the player in the
+ * browser), and that player's page on it in a window of `viewport`, the room's members all listed.
+ */
+async function roomWithPlayer(viewport: { width: number; height: number }, players = 4) {
   const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
   const code = host.roomId;
   const others = [
@@ -121,12 +126,17 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
     new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
   ];
   for (const c of others) await c.connect();
-
-  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  if (players !== 4) host.send('options', { rules: { players }, botLevel: 'easy' });
+  const context = await app.browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${app.url}/?speed=fast#/live/${code}`);
   await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
+  return { host, others, context, page, errors };
+}
+
+it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
+  const { host, others, context, page, errors } = await roomWithPlayer({ width: 1440, height: 900 });
   host.send('start', {});
 
   // Nobody acts: once the banks ran out, every other seat offers the vote.
@@ -178,11 +188,14 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
   await context.close();
 }, 180_000);
 
-/** The seats that overlap another (by more than a pixel), as "seat-top-left / seat-left". */
-const seatOverlaps = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const seats = [...document.querySelectorAll('.board > .seat')].map((s) => ({
-      name: [...s.classList].find((c) => c.startsWith('seat-')) ?? '',
+/**
+ * The seats (`.board > .seat`), or the seats' menu buttons (`.board .player-menu-button`), that overlap another by
+ * more than a pixel, named by their seats: "seat-top-left / seat-left".
+ */
+const overlaps = (page: Page, selector: string): Promise<string[]> =>
+  page.evaluate((selector) => {
+    const seats = [...document.querySelectorAll(selector)].map((s) => ({
+      name: [...(s.closest('.seat')?.classList ?? [])].find((c) => c.startsWith('seat-')) ?? 'board',
       box: s.getBoundingClientRect(),
     }));
     const out: string[] = [];
@@ -195,26 +208,16 @@ const seatOverlaps = (page: Page): Promise<string[]> =>
         if (x > 1 && y > 1) out.push(`${seats[i]!.name} / ${seats[j]!.name}`);
       }
     return out;
-  });
+  }, selector);
 
 it.each([5, 6])(
   'with %i at the table on a phone: no seat lies over another, every kick button can be clicked',
   async (players) => {
     // Four people (the host, two others, the player in the browser), the other seats bots.
-    const host = await TableClient.createFriendsRoom({ url: app.url, token: (await guest()).token });
-    const code = host.roomId;
-    const others = [
-      new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
-      new TableClient({ url: app.url, token: (await guest()).token, roomId: code }),
-    ];
-    for (const c of others) await c.connect();
-    host.send('options', { rules: { players }, botLevel: 'easy' });
-
-    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${app.url}/?speed=fast#/live/${code}`);
-    await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
+    const { host, others, context, page, errors } = await roomWithPlayer(
+      { width: 360, height: 740 },
+      players,
+    );
     host.send('start', {});
     await page.locator(`.table-screen.players-${players}[data-phase="play"]`).waitFor({
       timeout: 30_000,
@@ -232,14 +235,16 @@ it.each([5, 6])(
     await screenshot(page, `kick-phone-${players}.png`);
     expect(hits).toHaveLength(3);
     expect(hits).toEqual(clickable(hits));
-    expect(await seatOverlaps(page)).toEqual([]);
+    expect(await overlaps(page, '.board > .seat')).toEqual([]);
+    expect(await overlaps(page, '.board .player-menu-button')).toEqual([]);
 
     // The shorter phone as well.
     await resize(page, 375, 667);
     const short = await settledHits(page, false);
     await screenshot(page, `kick-phone-${players}-short.png`);
     expect(short).toEqual(clickable(short));
-    expect(await seatOverlaps(page)).toEqual([]);
+    expect(await overlaps(page, '.board > .seat')).toEqual([]);
+    expect(await overlaps(page, '.board .player-menu-button')).toEqual([]);
 
     expect(errors).toEqual([]);
     for (const c of [host, ...others]) await c.leave();

@@ -11,8 +11,11 @@
  * ```
  */
 
-/** Room kept between the corner seat and the side seat under it, and between a seat and the board's bottom edge. */
-const GAP_PX = 6;
+/**
+ * Room kept between the corner seat and the side seat under it (a live table's menu button hangs 9 px below a seat's
+ * corner), and between a seat and the board's bottom edge.
+ */
+const GAP_PX = 12;
 
 /** The pairs: a corner seat, and the side seat under it. */
 const PAIRS = [

@@ -155,16 +155,31 @@ export const DieIcon = ({ size, label }: { size?: number; label?: string }) => {
 /** The medals of the first three places: gold, silver, bronze, each with its place on it. */
 const MEDAL_COLOURS = ['#e8b923', '#c4c9cf', '#cd7f32'] as const;
 
-/** A place's medal (1 to 3), drawn in its metal; hidden from screen readers: the caller names the place. */
-export const MedalIcon = ({ place, size = 20 }: { place: 1 | 2 | 3; size?: number }) => (
+/** A coloured picture (its own fills, not the text's colour), hidden from screen readers like the line icons. */
+const Picture = ({
+  size,
+  className,
+  children,
+}: {
+  size: number;
+  className: string;
+  children: React.ReactNode;
+}) => (
   <svg
     width={size}
     height={size}
     viewBox="0 0 24 24"
     aria-hidden="true"
     focusable="false"
-    className="medal-icon"
+    className={className}
   >
+    {children}
+  </svg>
+);
+
+/** A place's medal (1 to 3), drawn in its metal; hidden from screen readers: the caller names the place. */
+export const MedalIcon = ({ place, size = 20 }: { place: 1 | 2 | 3; size?: number }) => (
+  <Picture size={size} className="medal-icon">
     <path d="M7 2h4l2 7H9zM17 2h-4l-2 7h4z" fill="#c0392b" />
     <circle cx="12" cy="15" r="7" fill={MEDAL_COLOURS[place - 1]} stroke="#00000040" strokeWidth="1" />
     <text
@@ -178,19 +193,12 @@ export const MedalIcon = ({ place, size = 20 }: { place: 1 | 2 | 3; size?: numbe
     >
       {place}
     </text>
-  </svg>
+  </Picture>
 );
 
 /** A flame: a streak in a tournament (the next game counts double); decoration, its words beside it. */
 export const FlameIcon = ({ size = 14 }: { size?: number }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    focusable="false"
-    className="flame-icon"
-  >
+  <Picture size={size} className="flame-icon">
     <path
       d="M12 2c1 3.5 5 6 5 11a5 5 0 0 1-10 0c0-2.2 1-3.8 2.2-5 .2 1.6.9 2.7 2 3.3C11 8.5 11.3 5 12 2z"
       fill="#f39c12"
@@ -198,5 +206,5 @@ export const FlameIcon = ({ size = 14 }: { size?: number }) => (
       strokeWidth="1.5"
       strokeLinejoin="round"
     />
-  </svg>
+  </Picture>
 );
