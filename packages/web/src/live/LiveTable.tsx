@@ -233,10 +233,11 @@ function KickNotes({ view }: { view: TableView }) {
   const { t } = useTranslation();
   const me = view.seats[view.you]!;
   const voting = view.seats.some((s) => !s.you && s.kickable && s.kickVotes > 0);
+  const warned = me.kickable && me.kickVotes > 0;
   if (!me.kickable && !voting) return null;
   return (
     <>
-      {me.kickable && me.kickVotes > 0 ? (
+      {warned ? (
         <p className="out-of-time-note kick-warning" role="alert">
           {t('live.table.youKickVotes', { n: me.kickVotes, count: me.kickNeeded })}
         </p>
@@ -247,7 +248,7 @@ function KickNotes({ view }: { view: TableView }) {
           </p>
         )
       )}
-      {voting && !(me.kickable && me.kickVotes > 0) && (
+      {voting && !warned && (
         <p className="out-of-time-note kick-reset" role="status">
           {t('live.table.kickReset')}
         </p>

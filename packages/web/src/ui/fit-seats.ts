@@ -36,10 +36,10 @@ interface Span {
 export function sideSeatMiddle(board: Span, corner: Span, side: Span): number | null {
   const overlap = corner.bottom + GAP_PX - side.top;
   if (overlap <= 0) return null;
-  const height = side.bottom - side.top;
-  const lowest = board.bottom - GAP_PX - height / 2; // its middle when its bottom edge is at the board's
-  const middle = Math.min((side.top + side.bottom) / 2 + overlap, lowest);
-  return middle <= (side.top + side.bottom) / 2 ? null : middle - board.top;
+  const now = (side.top + side.bottom) / 2; // its middle where it is
+  const lowest = board.bottom - GAP_PX - (side.bottom - side.top) / 2; // its middle with its bottom edge at the board's
+  const middle = Math.min(now + overlap, lowest);
+  return middle <= now ? null : middle - board.top;
 }
 
 /** Moves each side seat on `board` down below the corner seat above it, where the two would overlap. */
