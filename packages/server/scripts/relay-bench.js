@@ -6,14 +6,17 @@
  * The relay is `ws` (the very copy the game server's transport uses) in a child process of its own: clients join a
  * table of four by URL; a move is one 60-byte binary message in, and the relay sends one 100-byte message (one
  * buffer for all four) to each of the table's four connections; nothing else. The load is the loadtest's: N tables
- * of four clients, started evenly over --ramp seconds; per table 56 decisions as in a hand of Hearts (four passes
- * at once, then 52 plays one seat after the other), each after a thinking time drawn uniformly between T/2 and
- * 3T/2 (--think-ms T); a move's latency runs from its send until the last of the table's four clients has it.
+ * of four clients, started evenly over --ramp seconds; per table and hand (--hands H, default 1) 56 decisions as in
+ * a hand of Hearts (four passes at once, then 52 plays one seat after the other), each after a thinking time drawn
+ * uniformly between T/2 and 3T/2 (--think-ms T); a move's latency runs from its send until the last of the table's
+ * four clients has it. The game server plays games of H hands (`hearts loadtest --hands H`): a table's own work (its
+ * start, its results, its players leaving) is then spread over H hands' moves, as in a real game of several hands.
  * Server CPU is the relay process' own CPU time from the first start to the last table's end, divided by the moves.
  *
  * With --floor, each round also runs the floor: the relay doing the work no game server can skip, with the same
  * clients and load. Per move it decodes a move message (msgpack, as a client frames one), checks and applies it
- * with the engine (a real game per table: the four passes, then the seat to act plays its first legal card),
+ * with the engine (a real game per table, passing left every hand: the four passes, then the seat to act plays its
+ * first legal card; the next hand dealt when one ends),
  * writes it durably (an event row through the game server's own SQLite store and event writer, with the server's
  * group-commit window `WRITE_WINDOW_MS`) and, once written, sends each seat its `play` message (`playMessages`,
  * msgpack). What the game server spends above the floor is its own: room, protocol, table, clock.
@@ -39,14 +42,17 @@ import { parseArgs } from 'node:util';
 const require = createRequire(fileURLToPath(import.meta.resolve('@colyseus/ws-transport')));
 const { WebSocket, WebSocketServer } = require('ws');
 
+// The floor's games: passing every hand (the relay's clients pass at the start of every hand), to the highest target.
+const FLOOR_RULES = { passCycle: 'left', targetScore: 100_000 };
 const IN_BYTES = 60;
 const OUT_BYTES = 100;
 const PASSES = 4;
 const PLAYS = 52;
 
-const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--think-ms T] [--ramp S] [--floor]
+const USAGE = `Usage: node packages/server/scripts/relay-bench.js --tables N [--hands H] [--think-ms T] [--ramp S] [--floor]
          [--url URL [--metrics-token T] [--workers W] [--rounds R]] [--json]
   --tables    tables of four clients
+  --hands     hands per table (default 1): 56 decisions each
   --think-ms  mean thinking time per decision (uniform between T/2 and 3T/2; default 0)
   --ramp      start the tables evenly over S seconds (default 0)
   --url       a running game server: after each relay run, hearts loadtest with the same load (--workers W
@@ -114,8 +120,9 @@ async function serveFloor() {
     let table = tables.get(key);
     if (!table) {
       const n = tableCount++;
-      const game = engine.dealRandom(engine.newGame().value, engine.seededRandom(n));
-      tables.set(key, (table = { id: `floor-${n}`, peers: new Set(), game, seq: 0 }));
+      const rng = engine.seededRandom(n);
+      const game = engine.dealRandom(engine.newGame(FLOOR_RULES).value, rng);
+      tables.set(key, (table = { id: `floor-${n}`, peers: new Set(), game, rng, seq: 0 }));
       const seats = [0, 1, 2, 3].map((i) => ({
         kind: 'human',
         userId: `u${i}`,
@@ -135,6 +142,7 @@ async function serveFloor() {
     table.peers.add(ws);
     ws.on('message', (data) => {
       const message = unpack(Buffer.from(body)); // decoded from a buffer of its own, as each frame arrives
+      if (table.game.phase === 'deal') table.game = engine.dealRandom(table.game, table.rng); // the next hand
       const prev = table.game;
       let seat = data.readUInt32LE(4);
       let card = message.move.card;
@@ -205,7 +213,7 @@ async function relayStats(port) {
 }
 
 /** Runs the relay in a child process and loads it; resolves to the run's figures. */
-async function relayRun({ tables, thinkMs, rampMs }, floor = false) {
+async function relayRun({ tables, hands, thinkMs, rampMs }, floor = false) {
   const args = [fileURLToPath(import.meta.url), '--serve', ...(floor ? ['--floor'] : [])];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -262,8 +270,10 @@ async function relayRun({ tables, thinkMs, rampMs }, floor = false) {
         (run) =>
           new Promise((resolveTable) => {
             const seen = new Map(); // move number → { at, count, kind }
-            let played = 0;
-            let passed = 0;
+            let hand = 0;
+            let played = 0; // this hand's
+            let passed = 0; // this hand's
+            let sent = 0; // move numbers of the table
             const send = (seat, n, kind) => {
               setTimeout(() => {
                 seen.set(n, { at: performance.now(), count: 0, kind });
@@ -284,15 +294,18 @@ async function relayRun({ tables, thinkMs, rampMs }, floor = false) {
               (s.kind === 'pass' ? passLatencies : playLatencies).push(ms);
               if (s.kind === 'pass' && ++passed < PASSES) return;
               if (played === PLAYS) {
-                resolveTable();
+                if (++hand === hands) resolveTable();
+                else start();
                 return;
               }
               const k = played++;
-              send(k % 4, PASSES + k, 'play');
+              send(k % 4, sent++, 'play');
             };
             for (const c of run.clients) c.on('message', received);
             const start = () => {
-              for (let seat = 0; seat < PASSES; seat++) send(seat, seat, 'pass');
+              played = 0;
+              passed = 0;
+              for (let seat = 0; seat < PASSES; seat++) send(seat, sent++, 'pass');
             };
             setTimeout(start, (run.index * rampMs) / tables);
           }),
@@ -332,7 +345,16 @@ async function relayRun({ tables, thinkMs, rampMs }, floor = false) {
 /** `hearts loadtest --json` with the same load against the game server. */
 function heartsRun(o) {
   const bin = fileURLToPath(new URL('../../cli/bin/hearts.js', import.meta.url));
-  const args = ['loadtest', '--url', o.url, '--tables', String(o.tables), '--json'];
+  const args = [
+    'loadtest',
+    '--url',
+    o.url,
+    '--tables',
+    String(o.tables),
+    '--hands',
+    String(o.hands),
+    '--json',
+  ];
   if (o.thinkMs > 0) args.push('--think-ms', String(o.thinkMs));
   if (o.rampMs > 0) args.push('--ramp', String(o.rampMs / 1000));
   if (o.workers) args.push('--workers', String(o.workers));
@@ -359,6 +381,7 @@ async function main() {
       serve: { type: 'boolean' },
       floor: { type: 'boolean' },
       tables: { type: 'string' },
+      hands: { type: 'string' },
       'think-ms': { type: 'string' },
       ramp: { type: 'string' },
       url: { type: 'string' },
@@ -383,6 +406,7 @@ async function main() {
   }
   const o = {
     tables: Math.floor(num(values.tables, 'tables', 0, 1)),
+    hands: Math.floor(num(values.hands, 'hands', 1, 1)),
     thinkMs: Math.floor(num(values['think-ms'], 'think-ms', 0, 0)),
     rampMs: Math.round(num(values.ramp, 'ramp', 0, 0) * 1000),
     url: values.url,

@@ -2,6 +2,7 @@ import { SeededRandom, parseRules } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { hearts, requireBuilt } from '../../test/cli.js';
 import { runBench } from './bench.js';
+import { runTableBench } from './bench-table.js';
 
 requireBuilt();
 
@@ -37,6 +38,33 @@ describe('hearts bench', () => {
     const bad = await hearts('bench', '--endgame', '7');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/at most 24 cards/);
+  });
+
+  test('--table replays games on the engine alone and through the table core and prints the cost per move', async () => {
+    const r = await hearts('bench', '--table', '--games', '4', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as Record<string, number>;
+    expect(out).toMatchObject({ games: 4 });
+    // A game is at least one hand: four passes and 52 plays.
+    expect(out['moves']).toBeGreaterThanOrEqual(4 * 56);
+    expect(out['engineUs']).toBeGreaterThan(0);
+    expect(out['tableUs']).toBeGreaterThan(out['engineUs']!);
+    expect(out['coreUs']).toBeCloseTo(out['tableUs']! - out['engineUs']!, 0);
+    // Every seat is told of every play, so there are at least as many messages as seats per move.
+    expect(out['messagesPerMove']).toBeGreaterThanOrEqual(4);
+    const bad = await hearts('bench', '--table', '--games', '0');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--games/);
+  });
+
+  test('runTableBench plays whole games through the table core under other rules too', async () => {
+    for (const input of [{ players: 3 }, { players: 6, passCycle: 'rotate' }, { moon: 'shooterChoice' }]) {
+      const rules = parseRules(input);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const r = await runTableBench(rules.value, 2, new SeededRandom(3));
+      expect(r.moves).toBeGreaterThan(0);
+      expect(r.messages).toBeGreaterThanOrEqual(rules.value.players);
+    }
   });
 
   test('--json --seconds 1 prints one line with hands and plays per second', async () => {

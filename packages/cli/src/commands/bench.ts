@@ -23,10 +23,12 @@ import {
   type Level,
 } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
+import { runTableBench } from './bench-table.js';
 
 const USAGE = `Usage: hearts bench [--seconds S] [--seed N] [--rules JSON] [--json]
        hearts bench --bot LEVEL [--decisions N] [--time-ms T] [--seed N] [--rules JSON] [--json]
        hearts bench --endgame CARDS [--deals N] [--seed N] [--rules JSON] [--json]
+       hearts bench --table [--games N] [--seed N] [--rules JSON] [--json]
 
 Plays uniformly random legal hands on the engine's fast path, single-threaded, and prints complete hands per
 second (deal, passing, every play, scoring) and plays per second.
@@ -39,7 +41,13 @@ plays with more than one legal card) is timed; prints the mean, median, 95th per
 With --endgame: random hands are played by the search bots' playout policy until CARDS cards per hand are left
 (at a random point of a trick), then the expert's exact endgame solver solves the deal; prints the positions it
 visits and the time per solve (mean, median, 95th percentile, maximum).
-  --deals      endgames to solve (default 300)`;
+  --deals      endgames to solve (default 300)
+
+With --table: random games are played out, then replayed on the engine alone and through the table core that the
+server and the solo table run (its queue, table state, move ids, clocks and each seat's messages; no network, no
+database, timers that never come due); prints the CPU time per move of each and their difference, the table
+core's own work.
+  --games      games to replay (default 200)`;
 
 export interface BenchResult {
   hands: number;
@@ -262,6 +270,8 @@ export const bench: Command = {
         'time-ms': { type: 'string' },
         endgame: { type: 'string' },
         deals: { type: 'string' },
+        table: { type: 'boolean' },
+        games: { type: 'string' },
       },
       false,
     );
@@ -277,6 +287,28 @@ export const bench: Command = {
     const rules = parseRules(rulesInput);
     if (!rules.ok) throw new UsageError(rules.error.message);
     const rng = new SeededRandom(intOption(values.seed, 'seed', 1));
+    if (values.table) {
+      const t = await runTableBench(rules.value, intOption(values.games, 'games', 200, 1), rng);
+      const round = (x: number): number => Math.round(x * 10) / 10;
+      const coreUs = t.tableUs - t.engineUs;
+      if (values.json)
+        printJson({
+          games: t.games,
+          moves: t.moves,
+          engineUs: round(t.engineUs),
+          tableUs: round(t.tableUs),
+          coreUs: round(coreUs),
+          messagesPerMove: round(t.messages),
+        });
+      else
+        process.stdout.write(
+          `${t.games} games (${t.moves} moves) on the engine alone and through the table core, one thread\n` +
+            `engine alone: ${t.engineUs.toFixed(1)} µs per move\n` +
+            `table core:   ${t.tableUs.toFixed(1)} µs per move (its own work ${coreUs.toFixed(1)} µs; ` +
+            `${t.messages.toFixed(1)} messages per move)\n`,
+        );
+      return 0;
+    }
     if (values.endgame !== undefined) {
       const cards = intOption(values.endgame, 'endgame', 4, 1);
       const e = runEndgameBench(rules.value, cards, intOption(values.deals, 'deals', 300, 1), rng);

@@ -134,7 +134,7 @@ describe('hearts loadtest', () => {
     const r = await new Promise<Run>((resolve) =>
       execFile(
         process.execPath,
-        [RELAY_BENCH, '--tables', '3', '--floor', '--json'],
+        [RELAY_BENCH, '--tables', '3', '--hands', '2', '--floor', '--json'],
         { cwd: tmpdir() },
         (error, stdout, stderr) => resolve({ code: error ? -1 : 0, stdout, stderr }),
       ),
@@ -146,7 +146,8 @@ describe('hearts loadtest', () => {
       rounds: { relay: Figures; floor: Figures; floorRatio: number; hearts: null }[];
     };
     const { relay, floor, floorRatio, hearts: game } = out.rounds[0]!;
-    expect([relay.moves, floor.moves]).toEqual([3 * 56, 3 * 56]);
+    // Two hands per table: the floor dealt each table's second hand and played it through too.
+    expect([relay.moves, floor.moves]).toEqual([3 * 2 * 56, 3 * 2 * 56]);
     expect(floor.serverCpuUsPerMove).toBeGreaterThan(0);
     expect(floorRatio).toBeCloseTo(floor.serverCpuUsPerMove / relay.serverCpuUsPerMove, 1);
     expect(game).toBeNull();
@@ -158,7 +159,8 @@ describe('hearts loadtest', () => {
         process.execPath,
         [
           RELAY_BENCH,
-          ...['--tables', '2', '--think-ms', '5', '--url', url, '--metrics-token', METRICS_TOKEN, '--json'],
+          ...['--tables', '2', '--hands', '2', '--think-ms', '5', '--url', url],
+          ...['--metrics-token', METRICS_TOKEN, '--json'],
         ],
         { cwd: tmpdir() },
         (error, stdout, stderr) => resolve({ code: error ? -1 : 0, stdout, stderr }),
@@ -172,8 +174,10 @@ describe('hearts loadtest', () => {
     };
     expect(out.rounds).toHaveLength(1);
     const { relay, hearts: game, ratio } = out.rounds[0]!;
-    expect(relay.moves).toBe(2 * 56); // four passes and 52 plays per table, as in a hand
+    expect(relay.moves).toBe(2 * 2 * 56); // four passes and 52 plays per table and hand
     expect(relay.serverCpuUsPerMove).toBeGreaterThan(0);
+    // The game server played games of two hands (the standard cycle passes in both: left, then right).
+    expect(game.moves).toBe(2 * 2 * 56);
     expect(game.tablesCompleted).toBe(2);
     expect(ratio).toBeCloseTo(game.serverCpuUsPerMove / relay.serverCpuUsPerMove, 1);
     expect(out.medianRatio).toBe(ratio);
