@@ -112,6 +112,8 @@ async function serveFloor() {
   const store = await openSqliteStore(join(dir, 'floor.sqlite'));
   const writer = new EventWriter(store, 1, config.value.writeWindowMs);
   const body = pack({ id: 'm7Kx2pQ9', move: { kind: 'play', card: 'QS' } }); // a move message's body, as sent
+  const newGame = engine.newGame(FLOOR_RULES);
+  if (!newGame.ok) throw new Error(`the floor's rules: ${newGame.error.message}`);
   const tables = new Map();
   let tableCount = 0;
   const { http, wss } = relayServer();
@@ -121,7 +123,7 @@ async function serveFloor() {
     if (!table) {
       const n = tableCount++;
       const rng = engine.seededRandom(n);
-      const game = engine.dealRandom(engine.newGame(FLOOR_RULES).value, rng);
+      const game = engine.dealRandom(newGame.value, rng);
       tables.set(key, (table = { id: `floor-${n}`, peers: new Set(), game, rng, seq: 0 }));
       const seats = [0, 1, 2, 3].map((i) => ({
         kind: 'human',
