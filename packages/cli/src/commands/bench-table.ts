@@ -3,9 +3,9 @@
  * (`TableDriver`: its queue, `applyEvent`, the move ids, clocks, the seats' messages), with no network and no
  * database, beside the engine alone applying the same moves. The difference is the table core's own work per move.
  *
- * Games are first played out on the engine (random legal moves from the seed) and kept as deals and moves; each is
- * then replayed twice, timed: through the engine's `deal` and `applyMove`, and through a driver whose append,
- * deals and outbox answer at once and whose clocks are timers that never come due.
+ * Games are first played out on the engine (the random bot's decisions from the seed) and kept as deals and moves;
+ * each is then replayed twice, timed: through the engine's `deal` and `applyMove`, and through a driver whose
+ * append, deals and outbox answer at once and whose clocks are timers that never come due.
  *
  * ```ts
  * const r = await runTableBench(rules, 200, new SeededRandom(1)); // { moves, engineUs, tableUs, … }
@@ -14,21 +14,19 @@
 import {
   applyMove,
   dealRandom,
-  legalMoves,
-  makeNamedMove,
   newGame,
+  observation,
   parseNamedMove,
-  randomInt,
   seatsToAct,
   deal as dealHands,
   unwrap,
   type CardSet,
   type GameState,
-  type Move,
   type RandomSource,
   type Rules,
   type Suit,
 } from '@hearts/engine';
+import { randomBot } from '@hearts/bots';
 import {
   TableDriver,
   newTableState,
@@ -49,7 +47,7 @@ interface PlayedGame {
 
 export interface TableBenchResult {
   games: number;
-  moves: number; // decisions applied per pass (passes, plays, moon choices)
+  moves: number; // decisions applied in each timed replay (passes, plays, moon choices)
   engineUs: number; // µs per move: the engine alone (deal, applyMove)
   tableUs: number; // µs per move: the same moves through the table core (the engine included)
   messages: number; // messages the table core sent per move (to seats, clocks, seats' status)
@@ -64,19 +62,7 @@ const TIMES: DriverTimes = {
   clockLevel: 'easy',
 };
 
-/** A random legal decision of the seat: its passes, a card, or (the shooter) a moon choice. */
-function randomMove(state: GameState, seat: number, rng: RandomSource): Move {
-  if (state.phase === 'moon') return { kind: 'moon', choice: randomInt(rng, 2) === 0 ? 'plus' : 'minus' };
-  const cards = legalMoves(state, seat).toArray();
-  if (state.phase === 'play') return { kind: 'play', card: cards[randomInt(rng, cards.length)]! };
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
-    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
-  }
-  return { kind: 'pass', cards: cards.slice(0, state.rules.passCards) };
-}
-
-/** Plays a game to its end with random legal decisions, keeping its deals and moves. */
+/** Plays a game to its end with the random bot's decisions, keeping its deals and moves. */
 function playOut(rules: Rules, rng: RandomSource): PlayedGame {
   let state: GameState = unwrap(newGame(rules));
   const deals: PlayedGame['deals'] = [];
@@ -89,9 +75,9 @@ function playOut(rules: Rules, rng: RandomSource): PlayedGame {
       continue;
     }
     const seat = seatsToAct(state)[0]!;
-    const move = randomMove(state, seat, rng);
-    moves.push({ seat, move: makeNamedMove(move) });
-    state = unwrap(applyMove(state, seat, move));
+    const move = randomBot.decide(observation(state, seat), { timeMs: 0, random: rng });
+    moves.push({ seat, move });
+    state = unwrap(applyMove(state, seat, unwrap(parseNamedMove(move))));
   }
   return { deals, moves };
 }
@@ -122,7 +108,7 @@ const scheduler: Scheduler = {
   },
 };
 
-/** Replays a game through a table driver of four humans; returns the messages it sent. */
+/** Replays a game through a table driver with a human in every seat; returns the messages it sent. */
 async function replayTable(rules: Rules, g: PlayedGame, id: string): Promise<number> {
   let messages = 0;
   const count = (): void => {
