@@ -132,7 +132,7 @@ export interface GameStore {
    * transaction holds the connection): true when the rows are written, false when nothing was done and
    * {@link appendEvents} must write them. Throws as `appendEvents` rejects. A store without it always appends
    * asynchronously. (A move at human pace comes alone: the promise chain of an asynchronous write cost it more
-   * than SQLite's insert itself — `docs/performance.md`, "The floor under the relay".)
+   * than SQLite's insert itself — `docs/performance.md`, "Where a move's CPU goes".)
    */
   appendEventsNow?(events: readonly EventRow[]): boolean;
   loadTable(id: string): Promise<{ table: TableRecord; events: EventRow[] } | null>;
