@@ -4,6 +4,7 @@ import {
   estimate,
   fieldSeatings,
   formatReport,
+  nearMoon,
   parseBotSpec,
   playChain,
   seatings,
@@ -12,6 +13,7 @@ import {
   type ArenaConfig,
   type ArenaPlayer,
   type ChainResult,
+  type HandOutcome,
 } from './arena.js';
 import { BOT_TIME_MS } from './budget.js';
 import { easyBot } from './easy.js';
@@ -191,6 +193,62 @@ describe('a duplicate match', () => {
     const n = config.rules.players;
     expect(r.hands).toBe(2 * 2 * n);
     expect(r.incidents).toBe(0);
+  });
+});
+
+describe('moons', () => {
+  const hand = (moonCards: number[], shooter = -1): HandOutcome => ({
+    points: [0, 0, 0, 0],
+    shooter,
+    queen: -1,
+    moonCards,
+    gameOver: null,
+  });
+
+  test.each([
+    [[11, 0, 3, 0], { shooter: 0, stopper: 2 }],
+    [[0, 1, 0, 13], { shooter: 3, stopper: 1 }], // the Q♠ taken on the way: stopped by one card
+    [[1, 0, 0, 13], { shooter: 3, stopper: 0 }],
+    [[10, 4, 0, 0], null], // four cards short is no near moon
+    [[11, 2, 1, 0], null], // two seats broke it
+    [[14, 0, 0, 0], null], // shot
+    [[5, 5, 4, 0], null],
+    [[0, 0, 0, 0], null], // no moon rule
+  ])('a near moon: one seat took all moon cards but one to three, one other the rest (%j)', (cards, near) => {
+    expect(nearMoon(hand(cards))).toEqual(near);
+  });
+
+  test('every hand counts the moon cards each seat took; near moons are counted stopped and failed', async () => {
+    const config = arenaConfig({ bots: ['easy', 'random'], deals: 30, seed: 6 });
+    const chains = await play(config, [asPlayer(easyBot), asPlayer(randomBot)]);
+    for (const h of chains.flatMap((c) => c.hands)) {
+      expect(h.moonCards.reduce((a, b) => a + b, 0)).toBe(14);
+      if (h.shooter >= 0) expect(h.moonCards[h.shooter]).toBe(14);
+    }
+    const r = summarize(config, chains);
+    // Counted by hand: a near moon between two seats of different bots counts once stopped, once failed.
+    const expected = [
+      { stopped: 0, failed: 0 },
+      { stopped: 0, failed: 0 },
+    ];
+    for (const c of chains) {
+      const seats = config.seatings[c.seating]!;
+      for (const h of c.hands) {
+        const near = nearMoon(h);
+        if (!near || seats[near.shooter] === seats[near.stopper]) continue;
+        expected[seats[near.stopper]!]!.stopped++;
+        expected[seats[near.shooter]!]!.failed++;
+      }
+    }
+    expect(expected[0]!.stopped + expected[1]!.stopped).toBeGreaterThan(0);
+    expect(r.results.map((b) => ({ stopped: b.moonsStopped, failed: b.moonsFailed }))).toEqual(expected);
+    expect(formatReport(r)).toMatch(/stopped +failed/);
+  });
+
+  test('a moon rule of none counts no moon cards', async () => {
+    const config = arenaConfig({ bots: ['easy', 'random'], deals: 2, seed: 6, rules: { moon: 'none' } });
+    const chains = await play(config, [asPlayer(easyBot), asPlayer(randomBot)]);
+    expect(chains.flatMap((c) => c.hands).every((h) => h.moonCards.every((k) => k === 0))).toBe(true);
   });
 });
 

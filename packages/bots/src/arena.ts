@@ -15,6 +15,7 @@ import {
   compiledRules,
   dealRandom,
   gameEnd,
+  moonCardsOf,
   parseNamedMove,
   observation,
   parseRules,
@@ -159,7 +160,29 @@ export interface HandOutcome {
   readonly points: readonly number[]; // scored per seat, after the moon rule
   readonly shooter: number; // who shot the moon
   readonly queen: number; // who took the Q♠
+  readonly moonCards: readonly number[]; // per seat: how many of the moon cards (every heart in play, the Q♠) it took
   readonly gameOver: readonly number[] | null; // the winners when a game ended with this hand
+}
+
+/** A near moon: one seat took every moon card but one to this many, all of them taken by one other seat. */
+export const NEAR_MOON = 3;
+
+/**
+ * The near moon of a hand, if any: the seat that took every moon card but 1 … {@link NEAR_MOON} (`shooter`) and the
+ * one seat that took the rest (`stopper`), or null (a moon shot, points spread over more seats, or no moon rule).
+ */
+export function nearMoon(h: HandOutcome): { shooter: number; stopper: number } | null {
+  const total = h.moonCards.reduce((a, b) => a + b, 0);
+  let shooter = -1;
+  let stopper = -1;
+  for (let s = 0; s < h.moonCards.length; s++) {
+    const k = h.moonCards[s]!;
+    if (k === 0) continue;
+    if (total - k >= 1 && total - k <= NEAR_MOON && shooter < 0) shooter = s;
+    else if (stopper < 0) stopper = s;
+    else return null;
+  }
+  return shooter >= 0 && stopper >= 0 ? { shooter, stopper } : null;
 }
 
 /** Something that went wrong with a bot: its move was replaced by a random legal one. */
@@ -246,7 +269,14 @@ export async function playChain(
     const { points } = scoreHand(rules, cfg, result.taken, shooter, totals, inGame + 1, result.moonChoice);
     const plays = state.log[state.log.length - 1]!.plays;
     const qi = plays.indexOf(QUEEN_OF_SPADES);
-    const queen = qi >= 0 && state.core ? state.core.trickWinners[Math.floor(qi / n)]! : -1;
+    const winners = state.core?.trickWinners;
+    const queen = qi >= 0 && winners ? winners[Math.floor(qi / n)]! : -1;
+    const moonSet = moonCardsOf(cfg);
+    const moonCards = new Array<number>(n).fill(0);
+    if (cfg.moonAllowed && winners)
+      plays.forEach((c, i) => {
+        if (moonSet.has(c)) moonCards[winners[Math.floor(i / n)]!]!++;
+      });
     totals = totals.map((t, s) => t + points[s]!);
     inGame++;
     let gameOver: number[] | null = null;
@@ -256,7 +286,7 @@ export async function playChain(
       totals = new Array<number>(n).fill(0);
       inGame = 0;
     }
-    hands.push({ points, shooter, queen, gameOver });
+    hands.push({ points, shooter, queen, moonCards, gameOver });
     onHand?.();
   }
   return { seating, hands, incidents };
@@ -277,6 +307,10 @@ export interface BotResult {
   readonly points: Estimate; // mean points per hand
   readonly moonsShot: number; // seat-hands in which it shot the moon
   readonly moonsSuffered: number; // seat-hands in which another bot shot the moon
+  /** Seat-hands in which it stopped another bot's near moon: it took the only moon cards that bot did not. */
+  readonly moonsStopped: number;
+  /** Seat-hands in which another bot stopped its near moon (see {@link nearMoon}). */
+  readonly moonsFailed: number;
   readonly queenTaken: number; // seat-hands in which it took the Q♠
   readonly games: number; // complete games it sat in, counted per seat
   readonly wins: number; // games won, counted per seat; a shared win counts as a share
@@ -345,7 +379,15 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
   const k = config.bots.length;
   const byDeal = Array.from({ length: k }, () => new Float64Array(config.deals));
   const seatCount = new Array<number>(k).fill(0);
-  const res = Array.from({ length: k }, () => ({ shot: 0, suffered: 0, queen: 0, games: 0, wins: 0 }));
+  const res = Array.from({ length: k }, () => ({
+    shot: 0,
+    suffered: 0,
+    stopped: 0,
+    failed: 0,
+    queen: 0,
+    games: 0,
+    wins: 0,
+  }));
   const ordered = [...chains].sort((a, b) => a.seating - b.seating);
   // Against a field, the field counts only where it fills the table (seating 0): its seats beside a tested bot
   // are that bot's opponents, not a measure of the field.
@@ -357,12 +399,15 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
       if (counts(b, chain.seating)) seatCount[b]!++;
     });
     chain.hands.forEach((h, d) => {
+      const near = nearMoon(h);
       seats.forEach((b, s) => {
         if (!counts(b, chain.seating)) return;
         byDeal[b]![d]! += h.points[s]!;
         const r = res[b]!;
         if (h.shooter === s) r.shot++;
         else if (h.shooter >= 0 && seats[h.shooter] !== b) r.suffered++;
+        if (near?.stopper === s && seats[near.shooter] !== b) r.stopped++;
+        if (near?.shooter === s && seats[near.stopper] !== b) r.failed++;
         if (h.queen === s) r.queen++;
         if (h.gameOver) {
           r.games++;
@@ -379,6 +424,8 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
     points: estimate(perDeal[b]!),
     moonsShot: res[b]!.shot,
     moonsSuffered: res[b]!.suffered,
+    moonsStopped: res[b]!.stopped,
+    moonsFailed: res[b]!.failed,
     queenTaken: res[b]!.queen,
     games: res[b]!.games,
     wins: res[b]!.wins,
@@ -417,13 +464,26 @@ const interval = (e: Estimate): string => `${fmt(e.low)} … ${fmt(e.high)}`;
 /** The report as a table for people. */
 export function formatReport(r: ArenaReport): string {
   const rules = Object.keys(r.rules).length ? JSON.stringify(r.rules) : 'standard rules';
-  const head = ['bot', 'points/hand', '95% CI', 'moons shot', 'suffered', 'Q♠ taken', 'game wins'];
+  const head = [
+    'bot',
+    'points/hand',
+    '95% CI',
+    'moons shot',
+    'suffered',
+    'stopped',
+    'failed',
+    'Q♠ taken',
+    'game wins',
+  ];
+  const perMille = (x: number, of: number): string => `${x} (${fmt((1000 * x) / of, 1)}‰)`;
   const rows = r.results.map((b) => [
     b.bot,
     fmt(b.points.mean, 3),
     interval(b.points),
-    `${b.moonsShot} (${fmt((100 * b.moonsShot) / b.seatHands, 1)}%)`,
-    `${b.moonsSuffered} (${fmt((100 * b.moonsSuffered) / b.seatHands, 1)}%)`,
+    perMille(b.moonsShot, b.seatHands),
+    perMille(b.moonsSuffered, b.seatHands),
+    perMille(b.moonsStopped, b.seatHands),
+    perMille(b.moonsFailed, b.seatHands),
     `${b.queenTaken} (${fmt((100 * b.queenTaken) / b.seatHands, 1)}%)`,
     `${fmt(100 * b.winRate, 1)}% of ${b.games}`,
   ]);
