@@ -141,7 +141,16 @@ describe('hearts arena', () => {
   test('prints a table with every statistic', async () => {
     const r = await hearts(['arena', '--bots', 'easy,random', '--deals', '2', '--workers', '1']);
     expect(r.code).toBe(0);
-    for (const h of ['points/hand', '95% CI', 'moons shot', 'suffered', 'Q♠ taken', 'game wins'])
+    for (const h of [
+      'points/hand',
+      '95% CI',
+      'moons shot',
+      'suffered',
+      'stopped',
+      'failed',
+      'Q♠ taken',
+      'game wins',
+    ])
       expect(r.stdout).toContain(h);
     expect(r.stdout).toMatch(/easy − random: .* points per hand \(95% CI/);
     expect(r.stderr).toMatch(/arena: 16\/16 hands/);

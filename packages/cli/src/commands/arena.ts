@@ -20,8 +20,9 @@ Duplicate match: every deal is played once per seating of the bots, with the sam
 Two bots: each sits alone in every seat against copies of the other; as many bots as seats: every rotation,
 both ways round; with --field: each bot sits alone in every seat against copies of the field, and the field
 once fills the table (one thinking seat per table: the cheap way to compare strong, slow bots). Prints per bot
-the mean points per hand with a 95% confidence interval, moons shot and suffered, Q♠ taken and the full-game
-win rate, and each pair's paired per-deal difference.
+the mean points per hand with a 95% confidence interval, moons shot, suffered, stopped and failed (per 1,000
+seat-hands; a near moon, all moon cards but one to three, broken by one seat), Q♠ taken and the full-game win
+rate, and each pair's paired per-deal difference.
 
   --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program);
               a level may carry its own time budget: expert@500 thinks 500 ms a decision whatever --time-ms says,
