@@ -1,5 +1,7 @@
 export {
   SearchBot,
+  PlayDeals,
+  PassDeals,
   HARD,
   EXPERT,
   countingClock,

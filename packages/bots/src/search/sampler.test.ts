@@ -107,6 +107,40 @@ describe('WorldSampler', () => {
     expect(chi).toBeLessThan(critical);
   });
 
+  test('visits every consistent deal once: forEach', () => {
+    let visited = 0;
+    for (let seed = 1; seed <= 60 && visited < 5; seed++) {
+      const g = position(seed, 36 + (seed % 8));
+      const k = buildKnowledge(observation(g, g.core!.turn));
+      const sampler = makeSampler(k);
+      if (sampler.total > 20000) continue;
+      const worlds = enumerate(k);
+      const others = [...Array(k.n).keys()].filter((s) => s !== k.me);
+      const out = new Uint16Array(k.n * 4);
+      const seen: string[] = [];
+      sampler.forEach(out, () => {
+        let key = '';
+        for (let suit = 0; suit < 4; suit++)
+          for (let r = 0; r < 13; r++) {
+            if (!(k.unknown[suit]! & (1 << r))) continue;
+            key += String(others.findIndex((s) => out[s * 4 + suit]! & (1 << r)));
+          }
+        // The known cards stay as they are: the seat's own hand and the others' pinned cards.
+        for (let s = 0; s < k.n; s++)
+          for (let suit = 0; suit < 4; suit++)
+            expect(out[s * 4 + suit]! & ~k.unknown[suit]!).toBe(k.hands[s * 4 + suit]);
+        seen.push(key);
+      });
+      expect(seen.length).toBe(sampler.total);
+      expect([...seen].sort()).toEqual([...worlds].sort());
+      let stopAfter = 0;
+      sampler.forEach(out, () => ++stopAfter < 3);
+      expect(stopAfter).toBe(Math.min(3, worlds.length));
+      visited++;
+    }
+    expect(visited).toBe(5);
+  });
+
   test.each([3, 4, 5, 6])('every sampled deal is consistent with %i players', (players) => {
     for (let seed = 1; seed <= 20; seed++) {
       const g = position(seed, players * 3 + 1, { players });

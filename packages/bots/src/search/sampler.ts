@@ -138,6 +138,51 @@ export class WorldSampler {
       }
     }
   }
+
+  /**
+   * Every consistent deal once, each written into `out` (as {@link sample} writes one) before `visit` is called:
+   * an exact expectation over what the seat cannot see, where there are few deals ({@link total}). `visit` may
+   * return false to stop.
+   */
+  forEach(out: Uint16Array, visit: () => boolean | void): void {
+    out.set(this.k.hands);
+    const seats = this.seats;
+    let stopped = false;
+    const suitFrom = (suit: number, state: number): void => {
+      if (suit === 4) {
+        if (visit() === false) stopped = true;
+        return;
+      }
+      const splits: number[][] = [];
+      this.splits(suit, state, (_, split) => splits.push(split.slice()));
+      const ranks = this.suitCards[suit]!;
+      for (const split of splits) {
+        let next = state;
+        for (let i = 0; i < seats.length; i++) next -= split[i]! * this.radix[i]!;
+        // Seat i takes split[i] of the ranks not taken yet (bit j: ranks[j] is taken), in increasing order.
+        const give = (i: number, taken: number, from: number, left: number): void => {
+          if (stopped) return;
+          if (left === 0) {
+            if (i + 1 === seats.length) suitFrom(suit + 1, next);
+            else give(i + 1, taken, 0, split[i + 1]!);
+            return;
+          }
+          const at = seats[i]! * 4 + suit;
+          for (let j = from; j < ranks.length; j++) {
+            if (taken & (1 << j)) continue;
+            out[at]! |= 1 << ranks[j]!;
+            give(i, taken | (1 << j), j + 1, left - 1);
+            out[at]! &= ~(1 << ranks[j]!);
+            if (stopped) return;
+          }
+        };
+        if (seats.length === 0) suitFrom(suit + 1, next);
+        else give(0, 0, 0, split[0]!);
+        if (stopped) return;
+      }
+    };
+    suitFrom(0, this.encode(this.caps));
+  }
 }
 
 const BINOM: number[][] = [];

@@ -204,34 +204,17 @@ export class SearchBot implements Bot {
     const settleFrom = settleTime(p, start, deadline);
     const rate =
       how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
-    const cfg = compiledRules(obs.rules);
-    const k = buildKnowledge(obs, cfg);
-    const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
-    const candidates = mergeEquivalent(
-      obs.legal.map((c) => parseCard(c)!),
-      k,
-    );
+    const deals = new PlayDeals(obs, p, rate);
+    const { candidates, plans, options } = deals;
     if (candidates.length === 1)
       return {
         options: [{ card: makeCard(candidates[0]!), plan: 'normal', mean: 0, worlds: 0 }],
         worlds: 0,
         versus: () => ({ mean: 0, se: 0 }),
       };
-    // Few cards left: each sampled deal is solved exactly from the candidate on (the solver finds a moon itself).
-    const solver =
-      obs.hand.length <= p.endgameCards && obs.hand.length * k.n <= 24 ? new EndgameSolver(cfg, game) : null;
-    const plans = !solver && p.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
-    const options = candidates.length * plans.length;
-    const sampler = makeSampler(k);
-    const policy = new PlayoutPolicy(p.noise, undefined, p.playouts);
-    const playoutRng = new PlayoutRandom();
-    const base = new HandCore(cfg);
-    const work = new HandCore(cfg);
-    const world = new Uint16Array(k.n * 4);
-    const reader = p.inference && p.readPlays < 1 ? new PlayReader(k, p.readPlays) : null;
-    // An opponent who holds every moon card taken so far, enough of them, is assumed to be going for the moon.
-    const shooter = suspectedShooter(k);
-    const fixed = (1 << k.me) | (shooter >= 0 ? 1 << shooter : 0);
+    const solved = deals.solved;
+    const sampler = makeSampler(deals.knowledge);
+    const world = new Uint16Array(deals.knowledge.n * 4);
     const store = new Scores(options, p.maxWorlds);
     const active = new Uint8Array(options).fill(1);
     const counts = new Int32Array(options); // deals each option was played out on
@@ -242,29 +225,9 @@ export class SearchBot implements Bot {
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
       store.grow(worlds + 1);
-      if (p.inference) store.weights[worlds] = worldWeight(world, k) * (reader ? reader.weight(world) : 1);
-      // The reader has just replayed the hand on this deal: its core stands where the playouts start.
-      if (reader) base.copyFrom(reader.position);
-      else setUpWorld(base, world, k);
-      solver?.begin(base, k.me);
-      for (let c = 0; c < candidates.length; c++) {
-        for (let pl = 0; pl < plans.length; pl++) {
-          const o = c * plans.length + pl;
-          if (!active[o]) continue;
-          work.copyFrom(base);
-          policy.plans.fill(PLAN_NORMAL);
-          policy.plans[k.me] = plans[pl]!;
-          if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
-          work.play(candidates[c]!);
-          if (solver) solver.finish(work);
-          else {
-            playoutRng.reseed(s1, s2);
-            policy.playout(work, playoutRng, fixed);
-          }
-          store.scores[worlds * options + o] = rate(work, k.me, game);
-          counts[o] = worlds + 1;
-        }
-      }
+      store.weights[worlds] = deals.setUp(world);
+      deals.playOut(s1, s2, active, store.scores, worlds * options);
+      for (let o = 0; o < options; o++) if (active[o]) counts[o] = worlds + 1;
       worlds++;
       const now = clock();
       if (now > deadline) break;
@@ -275,7 +238,7 @@ export class SearchBot implements Bot {
           if (
             how.stop
               ? how.stop(evaluation(worlds))
-              : clearWinner(store.scores, store.weights, worlds, options, solver !== null)
+              : clearWinner(store.scores, store.weights, worlds, options, solved)
           )
             break;
         } else if (settle) {
@@ -283,8 +246,8 @@ export class SearchBot implements Bot {
           look = nextLook(p, worlds);
           const e = evaluation(worlds);
           for (const o of settle.drop(e)) active[o] = 0;
-          if (now >= settleFrom && settle.stop(e, solver !== null)) break;
-        } else if (clearWinner(store.scores, store.weights, worlds, options, solver !== null)) break;
+          if (now >= settleFrom && settle.stop(e, solved)) break;
+        } else if (clearWinner(store.scores, store.weights, worlds, options, solved)) break;
       }
     }
     return evaluation(worlds);
@@ -369,24 +332,7 @@ export class SearchBot implements Bot {
     const batch = how.batch ?? p.batch;
     const rate =
       how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
-    const cfg = compiledRules(obs.rules);
-    const game: GameContext = { before: obs.scores, handsDone: obs.handNumber + 1 };
-    const hand = obs.hand.map((c) => parseCard(c)!);
-    const count = obs.rules.passCards;
-    const n = obs.players;
-    const me = obs.seat;
-    const mine = new Uint16Array(4);
-    for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
-    const unknown: Card[] = [];
-    for (let suit = 0; suit < 4; suit++)
-      for (let r = 0; r < 13; r++)
-        if (cfg.deckMasks[suit]! & (1 << r) && !(mine[suit]! & (1 << r))) unknown.push(suit * 13 + r);
-    const policy = new PlayoutPolicy(p.noise, undefined, p.playouts);
-    const playoutRng = new PlayoutRandom();
-    const core = new HandCore(cfg);
-    const dealt = new Uint16Array(n * 4);
-    const after = new Uint16Array(n * 4);
-    const theirPass = new Uint16Array(n * 4);
+    const deals = new PassDeals(obs, candidates, p, rate);
     const options = candidates.length;
     const store = new Scores(options, Math.max(1, maxWorlds));
     const active = new Uint8Array(options).fill(1);
@@ -394,45 +340,9 @@ export class SearchBot implements Bot {
     let worlds = 0;
     while (worlds < maxWorlds) {
       store.grow(worlds + 1);
-      // Deal the unknown cards to the others at random; they pass by the heuristic.
-      for (let j = unknown.length - 1; j > 0; j--) {
-        const x = randomInt(rng, j + 1);
-        const t = unknown[j]!;
-        unknown[j] = unknown[x]!;
-        unknown[x] = t;
-      }
-      dealt.fill(0);
-      theirPass.fill(0);
-      dealt.set(mine, me * 4);
-      let u = 0;
-      for (let s = 0; s < n; s++) {
-        if (s === me) continue;
-        const cards = unknown.slice(u, u + cfg.tricks);
-        u += cfg.tricks;
-        for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
-        for (const c of passCandidates(cards, count, cfg, 1)[0]!)
-          theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
-      }
-      const s1 = rng.nextUint32();
-      const s2 = rng.nextUint32();
-      for (let ci = 0; ci < options; ci++) {
-        if (!active[ci]) continue;
-        for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
-        for (let s = 0; s < n; s++)
-          for (let suit = 0; suit < 4; suit++)
-            after[s * 4 + suit] = dealt[s * 4 + suit]! & ~theirPass[s * 4 + suit]!;
-        for (let s = 0; s < n; s++) {
-          const dst = ((s + obs.passOffset) % n) * 4;
-          for (let suit = 0; suit < 4; suit++) after[dst + suit]! |= theirPass[s * 4 + suit]!;
-        }
-        theirPass.fill(0, me * 4, me * 4 + 4);
-        core.start(after, obs.dealer, -1);
-        policy.plans.fill(PLAN_NORMAL);
-        playoutRng.reseed(s1, s2);
-        policy.playout(core, playoutRng, 1 << me);
-        store.scores[worlds * options + ci] = rate(core, me, game);
-        counts[ci] = worlds + 1;
-      }
+      deals.deal(rng);
+      deals.playOut(active, store.scores, worlds * options);
+      for (let ci = 0; ci < options; ci++) if (active[ci]) counts[ci] = worlds + 1;
       worlds++;
       if (clock() > deadline) break;
       if (worlds % batch === 0 && worlds >= (how.minWorlds ?? 0)) {
@@ -472,6 +382,209 @@ export class SearchBot implements Bot {
         versus: (a, b) =>
           difference(scores, weights, Math.min(worlds, counts[a]!, counts[b]!), options, a, b),
       };
+    }
+  }
+}
+
+/**
+ * One play decision's playouts, deal by deal: what {@link SearchBot.evaluate} does with each sampled deal, for a
+ * caller that runs its own loop over the deals (the game analysis spreads one decision's deals over threads).
+ *
+ * ```ts
+ * const deals = new PlayDeals(obs, EXPERT, tableScore);
+ * makeSampler(deals.knowledge).sample(rng, world);
+ * const weight = deals.setUp(world);
+ * deals.playOut(rng.nextUint32(), rng.nextUint32(), active, scores, 0); // scores[o] for every active option o
+ * ```
+ */
+export class PlayDeals {
+  readonly knowledge: Knowledge;
+  readonly candidates: readonly Card[]; // the legal cards, equivalent ones merged (the lowest of each)
+  readonly plans: readonly number[]; // PLAN_NORMAL, and PLAN_SHOOT where the seat might go for the moon
+  /** Candidates × plans: option o is candidate ⌊o / plans.length⌋ under plan o % plans.length. */
+  readonly options: number;
+  /** Few cards left (`endgameCards`): each deal is solved exactly from the candidate on; no playout randomness. */
+  readonly solved: boolean;
+  private readonly game: GameContext;
+  private readonly solver: EndgameSolver | null;
+  private readonly policy: PlayoutPolicy;
+  private readonly playoutRng = new PlayoutRandom();
+  private readonly base: HandCore;
+  private readonly work: HandCore;
+  private readonly reader: PlayReader | null;
+  private readonly shooter: number; // an opponent assumed to go for the moon, or -1
+  private readonly fixed: number; // seats whose plans the playouts keep
+
+  constructor(
+    obs: Observation,
+    private readonly params: SearchParams,
+    private readonly rate: HandScore,
+  ) {
+    const cfg = compiledRules(obs.rules);
+    const k = buildKnowledge(obs, cfg);
+    this.knowledge = k;
+    this.game = { before: obs.scores, handsDone: obs.handNumber + 1 };
+    this.candidates = mergeEquivalent(
+      obs.legal.map((c) => parseCard(c)!),
+      k,
+    );
+    // Few cards left: each sampled deal is solved exactly from the candidate on (the solver finds a moon itself).
+    this.solver =
+      obs.hand.length <= params.endgameCards && obs.hand.length * k.n <= 24
+        ? new EndgameSolver(cfg, this.game)
+        : null;
+    this.solved = this.solver !== null;
+    this.plans =
+      !this.solver && params.shootPlans && moonPlausible(k) ? [PLAN_NORMAL, PLAN_SHOOT] : [PLAN_NORMAL];
+    this.options = this.candidates.length * this.plans.length;
+    this.policy = new PlayoutPolicy(params.noise, undefined, params.playouts);
+    this.base = new HandCore(cfg);
+    this.work = new HandCore(cfg);
+    this.reader = params.inference && params.readPlays < 1 ? new PlayReader(k, params.readPlays) : null;
+    // An opponent who holds every moon card taken so far, enough of them, is assumed to be going for the moon.
+    this.shooter = suspectedShooter(k);
+    this.fixed = (1 << k.me) | (this.shooter >= 0 ? 1 << this.shooter : 0);
+  }
+
+  /**
+   * Sets up a deal (every seat's cards now, seat × suit masks, as the sampler writes them) for {@link playOut} and
+   * returns its weight: how likely the others' passes, discards and plays make it (1 without `inference`).
+   */
+  setUp(world: Uint16Array): number {
+    const k = this.knowledge;
+    if (!this.params.inference) {
+      setUpWorld(this.base, world, k);
+      return 1;
+    }
+    const w = worldWeight(world, k) * (this.reader ? this.reader.weight(world) : 1);
+    // The reader has just replayed the hand on this deal: its core stands where the playouts start.
+    if (this.reader) this.base.copyFrom(this.reader.position);
+    else setUpWorld(this.base, world, k);
+    return w;
+  }
+
+  /**
+   * Plays every active option out on the deal set up last, all with the same playout random numbers (`s1`, `s2`),
+   * and writes option o's score to `scores[at + o]`.
+   */
+  playOut(s1: number, s2: number, active: Uint8Array, scores: Float64Array, at: number): void {
+    const { candidates, plans, policy, work, solver, shooter } = this;
+    const me = this.knowledge.me;
+    solver?.begin(this.base, me);
+    for (let c = 0; c < candidates.length; c++) {
+      for (let pl = 0; pl < plans.length; pl++) {
+        const o = c * plans.length + pl;
+        if (!active[o]) continue;
+        work.copyFrom(this.base);
+        policy.plans.fill(PLAN_NORMAL);
+        policy.plans[me] = plans[pl]!;
+        if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
+        work.play(candidates[c]!);
+        if (solver) solver.finish(work);
+        else {
+          this.playoutRng.reseed(s1, s2);
+          policy.playout(work, this.playoutRng, this.fixed);
+        }
+        scores[at + o] = this.rate(work, me, this.game);
+      }
+    }
+  }
+}
+
+/**
+ * One pass decision's playouts, deal by deal: what {@link SearchBot.passValues} does with each random deal of the
+ * unseen cards (the other seats pass by the heuristic), for a caller that runs its own loop over the deals.
+ *
+ * ```ts
+ * const deals = new PassDeals(obs, candidates, EXPERT, tableScore);
+ * deals.deal(rng);
+ * deals.playOut(active, scores, 0); // scores[i] for every active candidate set i
+ * ```
+ */
+export class PassDeals {
+  private readonly cfg: HandConfig;
+  private readonly game: GameContext;
+  private readonly mine = new Uint16Array(4);
+  private readonly unknown: Card[] = [];
+  private readonly policy: PlayoutPolicy;
+  private readonly playoutRng = new PlayoutRandom();
+  private readonly core: HandCore;
+  private readonly dealt: Uint16Array;
+  private readonly after: Uint16Array;
+  private readonly theirPass: Uint16Array;
+  private s1 = 0;
+  private s2 = 0;
+
+  constructor(
+    private readonly obs: Observation,
+    readonly candidates: readonly (readonly Card[])[],
+    params: SearchParams,
+    private readonly rate: HandScore,
+  ) {
+    const cfg = compiledRules(obs.rules);
+    this.cfg = cfg;
+    this.game = { before: obs.scores, handsDone: obs.handNumber + 1 };
+    for (const c of obs.hand.map((c) => parseCard(c)!)) this.mine[(c / 13) | 0]! |= 1 << (c % 13);
+    for (let suit = 0; suit < 4; suit++)
+      for (let r = 0; r < 13; r++)
+        if (cfg.deckMasks[suit]! & (1 << r) && !(this.mine[suit]! & (1 << r)))
+          this.unknown.push(suit * 13 + r);
+    this.policy = new PlayoutPolicy(params.noise, undefined, params.playouts);
+    this.core = new HandCore(cfg);
+    const n = obs.players;
+    this.dealt = new Uint16Array(n * 4);
+    this.after = new Uint16Array(n * 4);
+    this.theirPass = new Uint16Array(n * 4);
+  }
+
+  /** Deals the unseen cards to the others at random (they pass by the heuristic) and draws the playouts' numbers. */
+  deal(rng: RandomSource): void {
+    const { cfg, unknown, dealt, theirPass } = this;
+    const n = this.obs.players;
+    const me = this.obs.seat;
+    for (let j = unknown.length - 1; j > 0; j--) {
+      const x = randomInt(rng, j + 1);
+      const t = unknown[j]!;
+      unknown[j] = unknown[x]!;
+      unknown[x] = t;
+    }
+    dealt.fill(0);
+    theirPass.fill(0);
+    dealt.set(this.mine, me * 4);
+    let u = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === me) continue;
+      const cards = unknown.slice(u, u + cfg.tricks);
+      u += cfg.tricks;
+      for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+      for (const c of passCandidates(cards, this.obs.rules.passCards, cfg, 1)[0]!)
+        theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+    }
+    this.s1 = rng.nextUint32();
+    this.s2 = rng.nextUint32();
+  }
+
+  /** Plays the hand out after each active candidate set on the last deal; set i's score to `scores[at + i]`. */
+  playOut(active: Uint8Array, scores: Float64Array, at: number): void {
+    const { candidates, dealt, after, theirPass, core, policy } = this;
+    const n = this.obs.players;
+    const me = this.obs.seat;
+    for (let ci = 0; ci < candidates.length; ci++) {
+      if (!active[ci]) continue;
+      for (const c of candidates[ci]!) theirPass[me * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+      for (let s = 0; s < n; s++)
+        for (let suit = 0; suit < 4; suit++)
+          after[s * 4 + suit] = dealt[s * 4 + suit]! & ~theirPass[s * 4 + suit]!;
+      for (let s = 0; s < n; s++) {
+        const dst = ((s + this.obs.passOffset) % n) * 4;
+        for (let suit = 0; suit < 4; suit++) after[dst + suit]! |= theirPass[s * 4 + suit]!;
+      }
+      theirPass.fill(0, me * 4, me * 4 + 4);
+      core.start(after, this.obs.dealer, -1);
+      policy.plans.fill(PLAN_NORMAL);
+      this.playoutRng.reseed(this.s1, this.s2);
+      policy.playout(core, this.playoutRng, 1 << me);
+      scores[at + ci] = this.rate(core, me, this.game);
     }
   }
 }
