@@ -69,6 +69,8 @@ export interface ServerConfig {
   readonly metricsHost: string; // METRICS_HOST: where METRICS_PORT listens
   readonly adminUsers: readonly string[]; // ADMIN_USERS: moderators' account names (claimed ones only), lower-cased
   readonly mannersLimit: Rate; // LIMIT_MANNERS: blocks, unblocks and reports per user, as count/seconds
+  readonly chatLimit: Rate; // LIMIT_CHAT: chat lines per address and per user (players' and watchers' chat)
+  readonly chatRetentionDays: number; // CHAT_RETENTION_DAYS: chat lines (and who watched) are kept this long
   readonly leaveLimit: number; // LEAVE_LIMIT: rated games left early within LEAVE_WINDOW_HOURS that start a cool-down
   readonly leaveWindowMs: number; // LEAVE_WINDOW_HOURS: the rolling window the leaves are counted in
   readonly leaveCoolDownMs: number; // LEAVE_COOLDOWN_MINUTES: the first cool-down; each further leave doubles it
@@ -150,6 +152,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   metricsHost: '127.0.0.1',
   adminUsers: [],
   mannersLimit: { count: 30, seconds: 3600 },
+  chatLimit: { count: 30, seconds: 60 },
+  chatRetentionDays: 30,
   leaveLimit: 3,
   leaveWindowMs: 24 * 3_600_000,
   leaveCoolDownMs: 30 * 60_000,
@@ -292,6 +296,8 @@ export function configFromEnv(
     metricsHost: env['METRICS_HOST'] ?? base.metricsHost,
     adminUsers,
     mannersLimit: rate('LIMIT_MANNERS', base.mannersLimit),
+    chatLimit: rate('LIMIT_CHAT', base.chatLimit),
+    chatRetentionDays: int('CHAT_RETENTION_DAYS', base.chatRetentionDays, 1, 3650),
     leaveLimit: int('LEAVE_LIMIT', base.leaveLimit, 1, 1000),
     leaveWindowMs: int('LEAVE_WINDOW_HOURS', base.leaveWindowMs / 3_600_000, 1, 24 * 30) * 3_600_000,
     leaveCoolDownMs: int('LEAVE_COOLDOWN_MINUTES', base.leaveCoolDownMs / 60_000, 1, 24 * 60 * 30) * 60_000,

@@ -16,6 +16,8 @@ export const roomCode = (): string => randomString(6, CODE_ALPHABET);
 /** A table id for quick matches and rematches. */
 export const tableId = (): string => `t${randomString(13, ID_ALPHABET)}`;
 export const userId = (): string => `u${randomString(15, ID_ALPHABET)}`;
+/** A friendship's or a friend request's own id: what its two sides name it by (never a user id). */
+export const linkId = (): string => `f${randomString(15, ID_ALPHABET)}`;
 
 /** A code typed by a person: upper case, spaces and dashes dropped. */
 export const normalizeCode = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');

@@ -31,8 +31,8 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, tournament requests, training requests (these also per user: `user:<id>`); per user blocks
- * and reports (`manners`) and invites (`invites`): their key is the user's id.
+ * friends' requests, tournament requests, training requests and chat lines (these two also per user:
+ * `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key is `user:<id>`.
  */
 export type RateKind =
   | 'api'
@@ -45,7 +45,8 @@ export type RateKind =
   | 'manners'
   | 'friends'
   | 'invites'
-  | 'tournaments';
+  | 'tournaments'
+  | 'chat';
 
 /** The setting of each rate. */
 const SETTING = {
@@ -60,6 +61,7 @@ const SETTING = {
   friends: 'friendLimit',
   invites: 'inviteLimit',
   tournaments: 'tournamentLimit',
+  chat: 'chatLimit',
 } as const satisfies Record<RateKind, keyof ServerConfig>;
 
 const WHAT: Readonly<Record<RateKind, string>> = {
@@ -74,6 +76,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   friends: "friends' requests",
   invites: 'invites',
   tournaments: 'tournament requests',
+  chat: 'chat lines',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -160,7 +163,7 @@ export class Limits {
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
       const r = this.settings[SETTING[kind]];
-      const whose = kind === 'manners' || kind === 'invites' ? 'from you' : 'from your address'; // per user
+      const whose = address.startsWith('user:') ? 'from you' : 'from your address'; // counted per user
       return {
         retryAfterMs: e.msBeforeNext,
         message: `too many ${WHAT[kind]} ${whose} (at most ${r.count} in ${r.seconds} s): try again later`,

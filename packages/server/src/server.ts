@@ -31,6 +31,7 @@ import { createMetrics } from './metrics.js';
 import { PasswordHasher, type ScryptParams } from './passwords.js';
 import { joinById, noRoomForYou } from './rooms/admission.js';
 import { QuickRoom } from './rooms/quick-room.js';
+import { RetentionJob, retentionPeriods } from './retention.js';
 import { TableRoom, openTable } from './rooms/table-room.js';
 import { TournamentRunner } from './tournament/runner.js';
 import { tournamentSeats } from './tournament/seats.js';
@@ -162,6 +163,21 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     scheduled: config.scheduledTournaments,
   });
 
+  // What is kept only for a while goes when its time ends: swept by every process (one DELETE by age each).
+  const retention = new RetentionJob({
+    store: store.retention,
+    keep: retentionPeriods(config),
+    scheduler: {
+      now: Date.now,
+      after: (ms, fn) => {
+        const t = setTimeout(fn, ms);
+        t.unref();
+        return () => clearTimeout(t);
+      },
+    },
+    log,
+  });
+
   const files = config.webRoot ? new StaticFiles(config.webRoot) : null;
   const handle = createHttpHandler(s, files);
   const http: HttpServer = createServer(
@@ -243,6 +259,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     restored = await failover.sweep();
     if (scaled) failover.start(1000);
     tournaments.start(1000);
+    retention.start();
 
     if (metricsHttp) {
       const m = metricsHttp;
@@ -257,6 +274,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     s.draining = true;
     failover.stop();
     tournaments.stop();
+    await retention.stop();
     if (metricsHttp?.listening) await new Promise((r) => metricsHttp.close(r));
     matchMaker.controller.invokeMethod = invoke;
     await Promise.all(rooms().map((r) => r.disconnect().catch(() => undefined)));
@@ -280,6 +298,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       s.draining = true;
       failover.stop();
       tournaments.stop();
+      await retention.stop();
       log.info('draining: no new tables; closing connections');
       for (const room of rooms()) {
         if (room instanceof TableRoom) await room.idle();

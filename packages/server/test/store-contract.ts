@@ -33,6 +33,7 @@ import { describeTrainingStore } from './training-contract.js';
 import { describeMannersStore } from './manners-contract.js';
 import { describeFriendsStore } from './friends-contract.js';
 import { describeTournamentStore } from './tournament-contract.js';
+import { describeRetentionStore } from './retention-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -102,6 +103,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     describeMannersStore(() => store);
     describeFriendsStore(() => store);
     describeTournamentStore(() => store);
+    describeRetentionStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

@@ -51,6 +51,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0008_manners',
       '0010_training',
       '0011_tournaments',
+      '0013_bounds',
     ]);
     await a.close();
     await b.close();

@@ -271,6 +271,8 @@ export const ERROR_CODES = [
   'ERR_STORAGE', // the move could not be stored; it was not applied
   'ERR_DRAINING', // the server is shutting down; no new tables
   'ERR_SHUFFLE', // a fair-shuffle step refused: not asked now, another hand, or a seed that does not open the commitment
+  'ERR_CHAT_RATE', // a chat line over LIMIT_CHAT (per address and per user): not said; try again shortly
+  'ERR_CHAT_FULL', // a chat line over what a table keeps (CHAT_KEPT): not said
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -365,6 +367,13 @@ export const LIMITS = {
   idChars: 64,
   nameChars: 24,
 } as const;
+
+/**
+ * Chat lines one table keeps at most (issue #42): each person's (a player's or a watcher's), and its watchers' all
+ * together. A line past either is refused to its writer (`ERR_CHAT_FULL`) and said to nobody: what a table read is
+ * what the server keeps for moderators.
+ */
+export const CHAT_KEPT = { perPerson: 200, watchers: 1000 } as const;
 
 /** Guest and account names: 2–24 letters, digits, spaces, `_ - .`, starting with a letter or digit. */
 export const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{1,23}$/u;

@@ -23,6 +23,7 @@ import {
   type ErrorMessage,
   type TokenMessage,
 } from '@hearts/table/protocol';
+import { clientAddress } from '../limits.js';
 import { maybeServices, services } from '../services.js';
 import { parseMessage, type Parsed } from '../validate.js';
 
@@ -32,6 +33,7 @@ export interface Auth {
   readonly name: string;
   readonly rating: number;
   readonly renewed: string | null; // a fresh token for a client that came with an old one (see handOverToken)
+  readonly address?: string; // the client's address (limits.ts `clientAddress`) as the matchmaking request came
 }
 
 /** Who each matchmaking request (its auth context) speaks for, once its token was checked. */
@@ -66,7 +68,15 @@ export abstract class GuardedRoom extends Room {
     if (!session)
       throw new ServerError(JOIN_ERRORS.authFailed, 'sign in first: the token is missing or not valid');
     const { user, renewed } = session;
-    const auth: Auth = { userId: user.id, name: user.name, rating: user.rating, renewed };
+    const req = typeof context === 'object' && context !== null ? context.req : undefined;
+    const address = req ? clientAddress(req, s.config.trustProxy) : undefined;
+    const auth: Auth = {
+      userId: user.id,
+      name: user.name,
+      rating: user.rating,
+      renewed,
+      ...(address !== undefined && { address }),
+    };
     if (typeof context === 'object' && context !== null) signedIn.set(context, auth);
     return auth;
   }

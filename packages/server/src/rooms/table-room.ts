@@ -31,6 +31,7 @@ import type { LobbyRecord, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
 import { noRoomForYou } from './admission.js';
+import { TableChat } from './chat.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
 import { Watchers, liveListing, wantsToWatch, watchable } from './watchers.js';
 
@@ -122,6 +123,7 @@ export class TableRoom extends GuardedRoom {
   private readonly mutes = new Map<string, Set<number>>(); // by user: seats whose chat they do not see
   private readonly blocked = new Map<string, ReadonlySet<string>>(); // by user: whom they blocked (chat hidden)
   private readonly chatLog: ChatLine[] = [];
+  private chat: TableChat | null = null; // what the table keeps of its chat, and its bounds (rooms/chat.ts)
   private readonly again = new Set<number>();
   private rematching = false;
   /** A friends' room reopened after its game: members still at the game's result, not back in the room yet. */
@@ -528,18 +530,28 @@ export class TableRoom extends GuardedRoom {
         if (seat !== null && this.table) client.send('game', this.table.snapshot(seat));
         else if (!this.table) this.sendLobby();
       },
-      chat: (client, m) => {
-        if (this.watchers.has(client)) {
+      chat: async (client, m) => {
+        const watching = this.watchers.has(client);
+        if (!this.table || (!watching && this.seatOf(client) === null)) {
+          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'chat opens at the table' });
+          return;
+        }
+        // Within what a table keeps and LIMIT_CHAT (rooms/chat.ts): else refused, and said to nobody.
+        const s = services();
+        this.chat ??= new TableChat(this.roomId, { store: s.store.manners, limits: s.limits, log: s.log });
+        const refused = await this.chat.admit(client.auth as Auth, watching ? 'watchers' : 'players');
+        if (refused) {
+          this.sendError(client, refused);
+          return;
+        }
+        if (watching) {
           const said = this.watchers.chat(client, m.text);
-          if (said && this.table) this.keepChat(said.userId, null, 'watchers', said.line);
+          if (said) this.keepChat(said.userId, null, 'watchers', said.line);
           return;
         }
         const conn = this.conns.get(client.sessionId);
         const seat = this.seatOf(client);
-        if (!conn || !this.table || seat === null) {
-          this.sendError(client, { code: 'ERR_NOT_NOW', message: 'chat opens at the table' });
-          return;
-        }
+        if (!conn || !this.table || seat === null) return; // gone meanwhile
         const line: ChatLine = { seat, name: this.table.seats[seat]!.name, text: m.text, at: Date.now() };
         this.chatLog.push(line);
         if (this.chatLog.length > 50) this.chatLog.shift();
@@ -1011,10 +1023,7 @@ export class TableRoom extends GuardedRoom {
     source: 'players' | 'watchers',
     line: { name: string; text: string; at: number },
   ): void {
-    const s = services();
-    s.store.manners
-      .addChat({ tableId: this.roomId, userId, name: line.name, seat, source, text: line.text, at: line.at })
-      .catch((e: unknown) => s.log.error({ err: e, table: this.roomId }, 'keeping a chat line failed'));
+    this.chat?.keep({ userId, name: line.name, seat, source, text: line.text, at: line.at });
   }
 
   /** A rated game left early (a bot took the seat): counted for the quick-match cool-down (src/manners.ts). */

@@ -1,5 +1,6 @@
 /** {@link FriendsStore} on any Kysely database (SQLite, PostgreSQL): portable queries only, like the rest of the store. */
 import type { Kysely } from 'kysely';
+import { linkId } from '../ids.js';
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import { isUniqueViolation } from './sql-errors.js';
 import type { Database } from './schema.js';
@@ -20,7 +21,14 @@ export class KyselyFriends implements FriendsStore {
     try {
       await this.db
         .insertInto('friendships')
-        .values({ ...key, requester: fromId, status: 'pending', created_at: at, accepted_at: null })
+        .values({
+          id: linkId(),
+          ...key,
+          requester: fromId,
+          status: 'pending',
+          created_at: at,
+          accepted_at: null,
+        })
         .execute();
       return 'requested';
     } catch (e) {

@@ -6,6 +6,7 @@ import { isUniqueViolation } from './sql-errors.js';
 import {
   ReportedAlreadyError,
   type BlockedUser,
+  type ChatCount,
   type Leave,
   type NewReport,
   type StoredChatLine,
@@ -208,6 +209,34 @@ export class KyselyManners implements MannersStore {
       text: r.text,
       at: Number(r.created_at),
     }));
+  }
+
+  async chatCounts(tableId: string): Promise<ChatCount[]> {
+    const rows = await this.db
+      .selectFrom('table_chat')
+      .select(['user_id', 'source', (e) => e.fn.countAll<number | string>().as('n')])
+      .where('table_id', '=', tableId)
+      .groupBy(['user_id', 'source'])
+      .execute();
+    return rows.map((r) => ({ userId: r.user_id, source: r.source as ChatSource, lines: Number(r.n) }));
+  }
+
+  async watched(tableId: string, userId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('table_watchers')
+      .values({ table_id: tableId, user_id: userId, at })
+      .onConflict((oc) => oc.columns(['table_id', 'user_id']).doUpdateSet({ at }))
+      .execute();
+  }
+
+  async hasWatched(tableId: string, userId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('table_watchers')
+      .select('at')
+      .where('table_id', '=', tableId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return r !== undefined;
   }
 
   async addLeave(l: Leave): Promise<void> {

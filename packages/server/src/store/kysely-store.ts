@@ -12,6 +12,8 @@ import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
 import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
+import { KyselyRetention } from './kysely-retention.js';
+import type { RetentionStore } from '../retention.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { KyselyTournaments } from './kysely-tournaments.js';
 import { migrateToLatest } from './migrations.js';
@@ -179,7 +181,11 @@ export class KyselyStore implements GameStore {
     this.manners = new KyselyManners(db);
     this.friends = new KyselyFriends(db);
     this.tournaments = new KyselyTournaments(db);
+    this.retention = new KyselyRetention(db);
   }
+
+  /** What is removed by age (src/retention.ts). */
+  readonly retention: RetentionStore;
 
   /** Training positions and progress. */
   readonly training: TrainingStore;

@@ -53,6 +53,13 @@ export interface StoredChatLine {
   readonly at: number;
 }
 
+/** Lines of a table's chat kept from one writer in one of its chats. */
+export interface ChatCount {
+  readonly userId: string;
+  readonly source: ChatSource;
+  readonly lines: number;
+}
+
 /** A rated game left early: a bot took the seat (`reason`: why). One per table and player. */
 export interface Leave {
   readonly userId: string;

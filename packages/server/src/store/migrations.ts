@@ -2,7 +2,8 @@
  * Schema migrations, in order. Portable DDL only (Kysely's schema builder, no dialect-specific SQL), so the same
  * list migrates SQLite and PostgreSQL.
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { linkId } from '../ids.js';
 import { chipCapsMigration, ratingsChipsMigration } from '../rating/migration.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -314,6 +315,37 @@ const MIGRATIONS: Record<string, Migration> = {
         .createIndex('tournament_games_tournament')
         .on('tournament_games')
         .columns(['tournament_id', 'started_at'])
+        .execute();
+    },
+  },
+  '0013_bounds': {
+    // issue #42: chat removed by age (the retention job's index); who watched a table (blocking by seat); a
+    // friendship's own id (requests name no user id) and each player's choice of who may ask them
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('table_chat_age').on('table_chat').column('created_at').execute();
+      await db.schema.createIndex('reports_table').on('reports').columns(['table_id', 'status']).execute();
+      await db.schema
+        .createTable('table_watchers')
+        .addColumn('table_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('table_watchers_pk', ['table_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('table_watchers_age').on('table_watchers').column('at').execute();
+      await db.schema.alterTable('friendships').addColumn('id', 'varchar(40)').execute();
+      const pairs = await sql<{
+        user_low: string;
+        user_high: string;
+      }>`SELECT user_low, user_high FROM friendships`.execute(db);
+      for (const p of pairs.rows)
+        await sql`UPDATE friendships SET id = ${linkId()} WHERE user_low = ${p.user_low} AND user_high = ${p.user_high}`.execute(
+          db,
+        );
+      await db.schema.createIndex('friendships_id').on('friendships').column('id').unique().execute();
+      await db.schema
+        .createTable('friend_settings')
+        .addColumn('user_id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('requests', 'varchar(16)', (c) => c.notNull())
         .execute();
     },
   },

@@ -160,12 +160,26 @@ export interface LeavesTable {
 
 /** A friendship or an open request, one row per pair (migration 0007_friends). */
 export interface FriendshipsTable {
+  id: string | null; // its own id (0013_bounds; every row has one): the requests and the list name it, never a user
   user_low: string; // the lower of the two ids
   user_high: string;
   requester: string; // who asked
   status: string; // 'pending' | 'accepted'
   created_at: number | string;
   accepted_at: number | string | null;
+}
+
+/** Who may ask a user to be friends (0013_bounds); no row: anyone. */
+export interface FriendSettingsTable {
+  user_id: string;
+  requests: string; // FriendRequestsFrom: 'anyone' | 'met' | 'friendsOfFriends'
+}
+
+/** Who watched a table (0013_bounds): they may block its players by seat; removed with the chat (retention.ts). */
+export interface TableWatchersTable {
+  table_id: string;
+  user_id: string;
+  at: number | string; // when they last came to watch
 }
 
 /** An invite into a friends' room, until it runs out. */
@@ -226,6 +240,8 @@ export interface Database extends ProgressTables {
   leaves: LeavesTable;
   friendships: FriendshipsTable;
   friend_invites: FriendInvitesTable;
+  friend_settings: FriendSettingsTable;
+  table_watchers: TableWatchersTable;
   tournaments: TournamentsTable;
   tournament_entrants: TournamentEntrantsTable;
   tournament_games: TournamentGamesTable;

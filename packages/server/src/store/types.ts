@@ -15,7 +15,7 @@ import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
-import type { BlockedUser, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
+import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 import type {
@@ -28,6 +28,7 @@ import type {
   TournamentStatus,
 } from './tournaments.js';
 import type { Presence } from '../tournament/state.js';
+import type { RetentionStore } from '../retention.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
 
@@ -170,6 +171,8 @@ export interface GameStore {
   readonly friends: FriendsStore;
   /** Tournaments, their entrants and games (src/store/tournaments.ts). */
   readonly tournaments: TournamentStore;
+  /** What is kept only for a while, removed by age (src/retention.ts). */
+  readonly retention: RetentionStore;
 }
 
 /**
@@ -245,6 +248,13 @@ export interface MannersStore {
   addChat(line: StoredChatLine): Promise<void>;
   /** A table's chat lines in the order said, the last `limit`. */
   chat(tableId: string, limit: number): Promise<StoredChatLine[]>;
+  /** How many lines of a table's chat are kept, per writer and chat (the caps of `rooms/chat.ts`). */
+  chatCounts(tableId: string): Promise<ChatCount[]>;
+
+  /** Keeps that the user watched the table (now: `at`); once per table and user, the time moved on. */
+  watched(tableId: string, userId: string, at: number): Promise<void>;
+  /** Whether the user watched the table (within the retention of who watched: `retention.ts`). */
+  hasWatched(tableId: string, userId: string): Promise<boolean>;
 
   /** Stores a rated game left early, once per table and player (a repeat is ignored). */
   addLeave(leave: Leave): Promise<void>;

@@ -15,6 +15,7 @@ export const DEFAULT_LIMITS = {
   mannersLimit: DEFAULT_CONFIG.mannersLimit,
   friendLimit: DEFAULT_CONFIG.friendLimit,
   inviteLimit: DEFAULT_CONFIG.inviteLimit,
+  chatLimit: DEFAULT_CONFIG.chatLimit,
   loginFreePerName: DEFAULT_CONFIG.loginFreePerName,
   loginFreePerIp: DEFAULT_CONFIG.loginFreePerIp,
   metricsToken: DEFAULT_CONFIG.metricsToken,

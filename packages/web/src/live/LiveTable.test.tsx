@@ -313,6 +313,37 @@ describe('the one table’s parts at a live table', () => {
     act(() => fireEvent.click(t.getByRole('button', { name: 'Last trick' })));
     expect(t.queryByRole('region', { name: 'Chat' })).toBeNull();
   });
+
+  it.each([
+    [
+      'en',
+      'Chat',
+      'Not sent: that was a lot of chat at once. Wait a minute.',
+      'Not sent: this table keeps at most 200 lines of each person and 1,000 of its watchers, and it has them.',
+    ],
+    [
+      'de',
+      'Chat',
+      'Nicht gesendet: Das war viel Chat auf einmal. Warte eine Minute.',
+      'Nicht gesendet: Dieser Tisch behält höchstens 200 Zeilen je Person und 1.000 seiner Zuschauer, und die hat er.',
+    ],
+  ] as const)(
+    '%s: a chat line the server refused (LIMIT_CHAT, CHAT_KEPT) says why',
+    (lang, chat, rate, full) => {
+      vi.spyOn(client, 'send').mockImplementation(() => undefined);
+      const t = table(lang, passing());
+      act(() => fireEvent.click(t.getByRole('button', { name: chat })));
+      const hear = (m: unknown) =>
+        act(() => (client as unknown as { onMessage(type: string, m: unknown): void }).onMessage('error', m));
+      expect(t.queryByRole('alert')).toBeNull();
+      hear({ code: 'ERR_CHAT_RATE', message: 'too many chat lines' });
+      expect(t.getByRole('alert').textContent).toBe(rate);
+      hear({ code: 'ERR_CHAT_FULL', message: 'this table keeps at most …' });
+      expect(t.getByRole('alert').textContent).toBe(full);
+      hear({ code: 'ERR_NOT_NOW', message: 'another refusal' }); // not about the chat: the note stays as it was
+      expect(t.getByRole('alert').textContent).toBe(full);
+    },
+  );
 });
 
 /** The whole first hand of HANDS played (each seat its first legal card), as seat 0 sees it between hands. */

@@ -1,6 +1,6 @@
 import { compiledRules, type CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
-import { LIMITS, TableUi, type LiveState } from '@hearts/table';
+import { CHAT_KEPT, LIMITS, TableUi, type ErrorMessage, type LiveState } from '@hearts/table';
 import {
   useEffect,
   useLayoutEffect,
@@ -422,26 +422,44 @@ function ChatPanel({ client, view, onClose }: { client: TableClient; view: Table
 export function ChatForm({ client }: { client: TableClient }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  // A line the server refused (LIMIT_CHAT, or what the table keeps: CHAT_KEPT) was said to nobody: say so.
+  const [refused, setRefused] = useState<'ERR_CHAT_RATE' | 'ERR_CHAT_FULL' | null>(null);
+  useEffect(
+    () =>
+      client.tap((type, m) => {
+        const code = type === 'error' ? (m as ErrorMessage).code : null;
+        if (code === 'ERR_CHAT_RATE' || code === 'ERR_CHAT_FULL') setRefused(code);
+      }),
+    [client],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const s = text.trim();
     if (!s) return;
     client.send('chat', { text: s.slice(0, LIMITS.chatChars) });
     setText('');
+    setRefused(null);
   };
   return (
-    <form onSubmit={submit} className="chat-form">
-      <input
-        value={text}
-        maxLength={LIMITS.chatChars}
-        placeholder={t('live.table.chatPlaceholder')}
-        aria-label={t('live.table.chatPlaceholder')}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <button type="submit" className="secondary">
-        {t('live.table.send')}
-      </button>
-    </form>
+    <>
+      {refused && (
+        <p className="error chat-refused" role="alert">
+          {refused === 'ERR_CHAT_RATE' ? t('live.table.chatRate') : t('live.table.chatFull', CHAT_KEPT)}
+        </p>
+      )}
+      <form onSubmit={submit} className="chat-form">
+        <input
+          value={text}
+          maxLength={LIMITS.chatChars}
+          placeholder={t('live.table.chatPlaceholder')}
+          aria-label={t('live.table.chatPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="secondary">
+          {t('live.table.send')}
+        </button>
+      </form>
+    </>
   );
 }
 

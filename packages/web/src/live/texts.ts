@@ -131,6 +131,9 @@ export const liveEn = {
     chat: 'Chat',
     chatPlaceholder: 'Message',
     send: 'Send',
+    chatRate: 'Not sent: that was a lot of chat at once. Wait a minute.',
+    chatFull:
+      'Not sent: this table keeps at most {{perPerson, number}} lines of each person and {{watchers, number}} of its watchers, and it has them.',
     mute: 'Mute',
     unmute: 'Unmute',
     error: 'Refused: {{message}}',
@@ -323,6 +326,9 @@ export const liveDe: typeof liveEn = {
     chat: 'Chat',
     chatPlaceholder: 'Nachricht',
     send: 'Senden',
+    chatRate: 'Nicht gesendet: Das war viel Chat auf einmal. Warte eine Minute.',
+    chatFull:
+      'Nicht gesendet: Dieser Tisch behält höchstens {{perPerson, number}} Zeilen je Person und {{watchers, number}} seiner Zuschauer, und die hat er.',
     mute: 'Stummschalten',
     unmute: 'Laut schalten',
     error: 'Abgelehnt: {{message}}',

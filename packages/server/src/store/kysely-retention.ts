@@ -1,0 +1,39 @@
+/**
+ * {@link RetentionStore} on any Kysely database (SQLite, PostgreSQL): each kind is removed by one DELETE by age,
+ * so that several processes sweeping at once do no harm (the second finds the rows gone). Portable queries only.
+ */
+import type { Kysely } from 'kysely';
+import type { Retained, RetentionStore } from '../retention.js';
+import type { Database } from './schema.js';
+
+export class KyselyRetention implements RetentionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async sweep(kind: Retained, before: number): Promise<number> {
+    switch (kind) {
+      case 'chat': {
+        // A table with an open report keeps its lines: the moderator has not read them yet.
+        const r = await this.db
+          .deleteFrom('table_chat')
+          .where('created_at', '<', before)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('reports')
+                  .select('reports.id')
+                  .whereRef('reports.table_id', '=', 'table_chat.table_id')
+                  .where('reports.status', '=', 'open'),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
+      case 'watchers': {
+        const r = await this.db.deleteFrom('table_watchers').where('at', '<', before).executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
+    }
+  }
+}

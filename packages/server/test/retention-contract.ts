@@ -1,0 +1,98 @@
+/**
+ * The retention storage contract ({@link RetentionStore}), run by `describeGameStore` on every database: each kind
+ * is removed by age and only by age (a table with an open report keeps its chat), a sweep done twice, or by two
+ * callers at once, removes each row once; and the counts the chat's caps start from (`chatCounts`), and who
+ * watched a table.
+ */
+import { expect, test } from 'vitest';
+import type { GameStore } from '../src/store/types.js';
+
+const DAY = 24 * 3_600_000;
+const NOW = 100 * DAY;
+
+const line = (tableId: string, userId: string, at: number, source: 'players' | 'watchers' = 'players') => ({
+  tableId,
+  userId,
+  name: userId,
+  seat: source === 'players' ? 0 : null,
+  source,
+  text: `said at ${at}`,
+  at,
+});
+
+export function describeRetentionStore(store: () => GameStore): void {
+  test('retention: chat older than the cut goes, the rest stays; a table with an open report keeps its chat', async () => {
+    const s = store();
+    const m = s.manners;
+    await m.addChat(line('t1', 'u1', NOW - 40 * DAY));
+    await m.addChat(line('t1', 'u2', NOW - 31 * DAY, 'watchers'));
+    await m.addChat(line('t1', 'u1', NOW - 29 * DAY));
+    await m.addChat(line('t2', 'u1', NOW - 40 * DAY)); // reported, open
+    await m.addChat(line('t3', 'u1', NOW - 40 * DAY)); // reported, handled
+    for (const [id, table] of [
+      ['r1', 't2'],
+      ['r2', 't3'],
+    ] as const)
+      await m.addReport({
+        id,
+        reporterId: 'u2',
+        reportedId: 'u1',
+        tableId: table,
+        seat: 0,
+        reason: 'chat',
+        text: '',
+        at: NOW - 35 * DAY,
+      });
+    expect(await m.handleReport('r2', 'dismissed', 'mod', NOW - 34 * DAY)).toBe(true);
+
+    expect(await s.retention.sweep('chat', NOW - 30 * DAY)).toBe(3);
+    expect((await m.chat('t1', 10)).map((l) => l.at)).toEqual([NOW - 29 * DAY]);
+    expect((await m.chat('t2', 10)).map((l) => l.at)).toEqual([NOW - 40 * DAY]);
+    expect(await m.chat('t3', 10)).toEqual([]);
+    // Again: nothing more. Once the report is handled, its table's old lines go too.
+    expect(await s.retention.sweep('chat', NOW - 30 * DAY)).toBe(0);
+    expect(await m.handleReport('r1', 'resolved', 'mod', NOW)).toBe(true);
+    expect(await s.retention.sweep('chat', NOW - 30 * DAY)).toBe(1);
+    expect(await m.chat('t2', 10)).toEqual([]);
+  });
+
+  test('retention: who watched a table goes by age; watching again moves the time on', async () => {
+    const s = store();
+    const m = s.manners;
+    await m.watched('t1', 'u1', NOW - 40 * DAY);
+    await m.watched('t1', 'u2', NOW - 40 * DAY);
+    await m.watched('t1', 'u2', NOW - DAY); // came back
+    await m.watched('t2', 'u1', NOW - 20 * DAY);
+    expect(await m.hasWatched('t1', 'u1')).toBe(true);
+    expect(await s.retention.sweep('watchers', NOW - 30 * DAY)).toBe(1);
+    expect(await m.hasWatched('t1', 'u1')).toBe(false);
+    expect(await m.hasWatched('t1', 'u2')).toBe(true);
+    expect(await m.hasWatched('t2', 'u1')).toBe(true);
+    expect(await m.hasWatched('t2', 'u2')).toBe(false);
+  });
+
+  test('retention: concurrent sweeps remove each row once and fail nowhere', async () => {
+    const s = store();
+    for (let i = 0; i < 60; i++)
+      await s.manners.addChat(line(`t${i % 3}`, `u${i % 4}`, NOW - (20 + i) * DAY));
+    const removed = await Promise.all(
+      Array.from({ length: 4 }, () => s.retention.sweep('chat', NOW - 30 * DAY)),
+    );
+    expect(removed.reduce((a, b) => a + b, 0)).toBe(49); // ages 31…79 days are older than the cut
+    expect((await s.manners.chatCounts('t0')).reduce((n, c) => n + c.lines, 0)).toBe(4); // 20, 23, 26, 29 days
+  });
+
+  test('chat counts: lines kept per writer and chat, for a table', async () => {
+    const s = store();
+    const m = s.manners;
+    for (let i = 0; i < 3; i++) await m.addChat(line('t1', 'u1', NOW + i));
+    for (let i = 0; i < 2; i++) await m.addChat(line('t1', 'u2', NOW + i, 'watchers'));
+    await m.addChat(line('t2', 'u1', NOW));
+    const counts = await m.chatCounts('t1');
+    expect([...counts].sort((a, b) => a.userId.localeCompare(b.userId))).toEqual([
+      { userId: 'u1', source: 'players', lines: 3 },
+      { userId: 'u2', source: 'watchers', lines: 2 },
+    ]);
+    expect(await m.chatCounts('none')).toEqual([]);
+  });
+}
