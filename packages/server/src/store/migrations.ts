@@ -361,6 +361,9 @@ export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Pro
   const migrator = new Migrator({
     db,
     provider,
+    // Work lands in parallel: a migration may land after one numbered above it ran somewhere (each is
+    // independent of the others' order); it runs then, rather than the database refusing to open.
+    allowUnorderedMigrations: true,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error, results } = await migrator.migrateToLatest();
