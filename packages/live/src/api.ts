@@ -84,6 +84,7 @@ export const API_ERRORS = [
   'ERR_TOURNAMENT_FULL', // 409: every place is taken
   'ERR_NOT_ENTERED', // 409: pause or leave without having joined
   'ERR_TOO_MANY_TOURNAMENTS', // 429: the host has TOURNAMENT_HOSTED_MAX private tournaments not finished
+  'ERR_PRIVATE_RATED', // 400: a private tournament is never rated (its players choose their opponents)
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -469,16 +470,16 @@ const ok = z.object({ ok: z.literal(true) });
 export const TOURNAMENT_FIXED_RULES = ['players', 'removedCards', 'targetScore', 'handsToPlay'] as const;
 
 /**
- * A tournament's rules: the host's rule options (as the engine's `parseRules` reads them: unknown options, wrong
- * values and impossible combinations are refused with the engine's message) with `hands` hands per game. None of
- * {@link TOURNAMENT_FIXED_RULES} may be chosen, and a rated tournament plays the standard rules (RULES.md: the rules
- * of every rated live table), as a friends' room, which may choose options, is never rated.
+ * A private tournament's rules: the host's rule options (as the engine's `parseRules` reads them: unknown options,
+ * wrong values and impossible combinations are refused with the engine's message) with `hands` hands per game. None
+ * of {@link TOURNAMENT_FIXED_RULES} may be chosen. (A private tournament is never rated, as a friends' room is not:
+ * its players choose their opponents. Only the public arenas are rated, with the standard rules.)
  *
  * ```ts
- * tournamentRules({ jackOfDiamonds: -10 }, 2, false); // { ok: true, value: { …, jackOfDiamonds: -10, handsToPlay: 2 } }
+ * tournamentRules({ jackOfDiamonds: -10 }, 2); // { ok: true, value: { …, jackOfDiamonds: -10, handsToPlay: 2 } }
  * ```
  */
-export function tournamentRules(options: unknown, hands: number, rated: boolean): Result<Rules, string> {
+export function tournamentRules(options: unknown, hands: number): Result<Rules, string> {
   const r = parseRules(options);
   if (!r.ok) return err(r.error.message);
   const chosen = Object.keys(rulesDiff(r.value));
@@ -487,8 +488,6 @@ export function tournamentRules(options: unknown, hands: number, rated: boolean)
     return err(
       `${fixed} is not the host's to choose: a tournament plays tables of four, a set number of hands`,
     );
-  if (rated && chosen.length > 0)
-    return err(`a rated tournament plays the standard rules (not ${chosen.join(', ')}): leave it unrated`);
   return success({ ...r.value, handsToPlay: hands });
 }
 
@@ -639,7 +638,9 @@ const tournamentCreate = z
     minutes: z.int().check(z.gte(TOURNAMENT_LIMITS.minutes.min), z.lte(TOURNAMENT_LIMITS.minutes.max)),
     hands: z.int().check(z.gte(TOURNAMENT_LIMITS.hands.min), z.lte(TOURNAMENT_LIMITS.hands.max)),
     startsIn: z.int().check(z.gte(0), z.lte(TOURNAMENT_LIMITS.startsIn.max)), // minutes from now
-    rated: z.boolean(),
+    // Never true: a private tournament is unrated (its players choose their opponents); true is refused with
+    // ERR_PRIVATE_RATED. Kept so that a client which sends `rated: false` is still understood.
+    rated: z.optional(z.boolean()),
     bots: z.boolean(),
     botLevel: level,
     maxPlayers: z.int().check(z.gte(TOURNAMENT_LIMITS.players.min), z.lte(TOURNAMENT_LIMITS.players.max)),
@@ -647,7 +648,7 @@ const tournamentCreate = z
   })
   .check(
     z.superRefine((b, ctx) => {
-      const r = tournamentRules(b.rules ?? {}, b.hands, b.rated);
+      const r = tournamentRules(b.rules ?? {}, b.hands);
       if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error, input: b.rules, path: ['rules'] });
     }),
   );

@@ -21,7 +21,8 @@ export const STREAK_WINS = 2;
 export interface GameSeat {
   readonly userId: string | null; // null: a bot
   readonly name: string;
-  readonly place: number; // 1 = won; tied players share a place (the engine's placesOf)
+  readonly place: number; // 1 = won; tied players share a place (the engine's placesOf); a seat taken over: last
+  readonly left?: boolean; // a bot took the seat over (its player left, was voted out or stayed away)
 }
 
 /** A finished tournament game: the only input the standings are derived from. */

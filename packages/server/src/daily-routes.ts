@@ -17,6 +17,7 @@ import {
   streakOf,
   type RankedAttempt,
 } from './daily.js';
+import { ratedTable } from './fairness/policy.js';
 import { HttpError, rateLimitError } from './http-json.js';
 import { tableId } from './ids.js';
 import { clientAddress } from './limits.js';
@@ -216,7 +217,7 @@ function dailyTable(
   return {
     id: tableId(),
     kind: 'daily',
-    rated: false,
+    rated: ratedTable('daily'),
     rules,
     seats: Array.from({ length: rules.players }, (_, seat) =>
       seat === DAILY_SEAT

@@ -28,7 +28,7 @@ export type { ScryptParams, HasherOptions } from './passwords.js';
 export { nameRefusal, foldWord, nameWords, RESERVED_WORDS, RESERVED_PHRASES } from './names.js';
 export { findMatches, acceptableGap, compatible } from './matchmaking.js';
 export type { Waiting, MatchPolicy, Match } from './matchmaking.js';
-export { places, BOT_START_RATINGS } from './results.js';
+export { BOT_START_RATINGS } from './results.js';
 export {
   MODEL,
   DISPLAY,
@@ -50,15 +50,35 @@ export type { Skill, RatedSeat } from './rating/model.js';
 export { finishLiveGame } from './rating/finish.js';
 export { seatStats } from './rating/stats.js';
 export type { SeatStats } from './rating/stats.js';
+export { checkSoloWin, takeDailyWin, payUnderCap } from './economy/chips.js';
 export {
+  GAME_KINDS,
+  KIND_RULES,
   PRIZES,
   DAILY_CAPS,
   MIN_PRIZE_HANDS,
-  livePrize,
-  checkSoloWin,
-  takeDailyWin,
-} from './economy/chips.js';
-export type { CapKind, LiveGameFacts, Prize } from './economy/chips.js';
+  MAX_CHIPS_A_DAY,
+  PODIUM_PRIZES,
+  MIN_PODIUM_GAMES,
+  MIN_PODIUM_OPPONENTS,
+  ratedTable,
+  gameVerdict,
+  placesWithLeavers,
+  soloPrize,
+  podium,
+  opponentsMet,
+  tournamentGameKind,
+} from './fairness/policy.js';
+export type {
+  CapKind,
+  GameKind,
+  KindRule,
+  GameFacts,
+  GameVerdict,
+  SeatFacts,
+  Prize,
+  PodiumPlace,
+} from './fairness/policy.js';
 export { playMessages } from '@hearts/table';
 export { openSqliteStore } from './store/sqlite.js';
 export { openPostgresStore, isPostgresUrl } from './store/postgres.js';

@@ -5,7 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
-import { DAILY_CAPS, MIN_PRIZE_HANDS, PRIZES, utcDayStart } from '../src/economy/chips.js';
+import { utcDayStart } from '../src/economy/chips.js';
+import { DAILY_CAPS, MIN_PRIZE_HANDS, PRIZES } from '../src/fairness/policy.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 import { AutoPlayer, api, connect, friendsGame, guest, serverPerTest, until } from './helpers.js';
 

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
 import type { PlayerPage, TournamentEntry, TournamentPage } from '@hearts/live/api';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
-import { TOURNAMENT_PRIZES } from '../src/tournament/prizes.js';
+import { PODIUM_PRIZES as TOURNAMENT_PRIZES } from '../src/fairness/policy.js';
 import { HISTORY_MAX } from '../src/tournament/routes.js';
 import type { GameSeat } from '@hearts/live/tournament';
 import type { TournamentRecord } from '../src/store/tournaments.js';
-import { api, guest, startTestServer, type TestServer } from './helpers.js';
+import { api, guest, startTestServer, until, type TestServer } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -72,10 +72,21 @@ const pageOf = async (who: string, u?: User) => {
 const ids = (list: TournamentEntry[]) => list.map((e) => e.tournament.id);
 
 test("a player's page lists their finished tournaments: place, points, games, prize; private ones only to themself", async () => {
-  const [a, b, c, d, e] = await Promise.all(Array.from({ length: 5 }, () => guest(t.url)));
+  const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, () => guest(t.url)));
   const four = [a!, b!, c!, d!];
-  // a wins three games (a prize needs 3 games and 4 players who played); e entered and never played
-  await stored(tournament('pt-arena', {}), [...four, e!], [four, four, [a!, c!, b!, d!]]);
+  // a wins three games; a, b and c each met four people in three games (what a podium place needs to pay:
+  // fairness/policy.ts); f entered and never played. The runner finishes it and pays its podium.
+  await stored(
+    tournament('pt-arena', { status: 'running', finishedAt: null }),
+    [...four, e!, f!],
+    [four, four, [a!, c!, b!, e!]],
+  );
+  await until(
+    'the runner finishes the arena',
+    async () =>
+      (await api<TournamentPage>(t.url, '/api/tournaments/pt-arena')).body.tournament.status === 'finished',
+    20_000,
+  );
   await stored(
     tournament('pt-private', {
       kind: 'private',
@@ -104,18 +115,19 @@ test("a player's page lists their finished tournaments: place, points, games, pr
   const seen = await pageOf(a!.id);
   expect(ids(seen)).toEqual(['pt-arena']);
   expect(seen[0]).toMatchObject({
-    tournament: { id: 'pt-arena', name: 'Arena pt-arena', kind: 'arena', status: 'finished', players: 5 },
+    tournament: { id: 'pt-arena', name: 'Arena pt-arena', kind: 'arena', status: 'finished', players: 6 },
     rank: 1,
-    of: 5,
+    of: 6,
     points: row(a!).points,
     games: 3,
     prize: TOURNAMENT_PRIZES[0],
   });
   expect(row(a!).points).toBeGreaterThan(0);
   expect((await pageOf(b!.id))[0]).toMatchObject({ rank: 2, games: 3, prize: TOURNAMENT_PRIZES[1] });
-  // e ties with d (no points: d came last each time) and shares rank 4
-  expect((await pageOf(e!.id))[0]).toMatchObject({ rank: 4, of: 5, points: 0, games: 0, prize: 0 });
-  expect(row(e!).rank).toBe(4);
+  expect((await pageOf(c!.id))[0]).toMatchObject({ rank: 3, games: 3, prize: TOURNAMENT_PRIZES[2] });
+  // f ties with d and e (no points: they came last each time) and shares rank 4
+  expect((await pageOf(f!.id))[0]).toMatchObject({ rank: 4, of: 6, points: 0, games: 0, prize: 0 });
+  expect(row(f!).rank).toBe(4);
   expect(ids(await pageOf(a!.id, b!))).toEqual(['pt-arena']); // another player, signed in
 
   // yourself: the private one too, newest first

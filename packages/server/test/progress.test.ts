@@ -18,7 +18,7 @@ import {
   until,
 } from './helpers.js';
 import { randomGame } from './random-game.js';
-import { MIN_PRIZE_HANDS, PRIZES } from '../src/economy/chips.js';
+import { MIN_PRIZE_HANDS, PRIZES } from '../src/fairness/policy.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 
 const startServer = serverPerTest();

@@ -16,14 +16,16 @@ import {
   type TableRecord,
   type UserRecord,
 } from '../src/store/types.js';
+import { balance, claimSoloWin, payUnderCap, SoloClaimRefused, winsToday } from '../src/economy/chips.js';
 import {
-  balance,
-  claimSoloWin,
   DAILY_CAPS,
+  GAME_KINDS,
+  MAX_CHIPS_A_DAY,
   PRIZES,
-  SoloClaimRefused,
-  winsToday,
-} from '../src/economy/chips.js';
+  gameVerdict,
+  podium,
+  type Prize,
+} from '../src/fairness/policy.js';
 import type { ShopRefusal } from '../src/economy/shop.js';
 import { buy, lookOfUser } from '../src/economy/shop.js';
 import { AlreadyApplied } from '../src/store/progress.js';
@@ -404,6 +406,79 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       const tomorrow = soloWins(1, 20_000)[0]!;
       await claimSoloWin(db, 'u1', tomorrow.record, tomorrow.seat, now + 86_400_000);
       expect(await balance(db, 'u1')).toBe((DAILY_CAPS.solo + 1) * PRIZES.solo);
+    }, 60_000);
+
+    test('one account paid by every kind of game all day, concurrently: at most 360,000 chips (fairness/policy.ts)', async () => {
+      const db = store.progress;
+      const now = Date.UTC(2026, 5, 2, 12);
+      const people = [
+        { human: true, left: false },
+        { human: true, left: false },
+        { human: false, left: false },
+        { human: true, left: true },
+      ];
+      const alone = [people[0]!, { human: false, left: false }, { human: false, left: false }];
+      const scores = [10, 40, 60, 0];
+      // 30 wins of every live kind (people and practice tables), a podium of 30 arenas, 30 solo wins.
+      const prizes: Prize[] = [];
+      for (const kind of GAME_KINDS)
+        for (const seats of [people, alone])
+          for (let i = 0; i < 30; i++) {
+            const v = gameVerdict({
+              kind,
+              askedRated: true,
+              seats,
+              scores: scores.slice(0, seats.length),
+              hands: 8,
+            });
+            if (v.paid[0]) prizes.push(v.prize!);
+          }
+      const first = podium(
+        'arena',
+        [
+          {
+            userId: 'u1',
+            name: 'u1',
+            rank: 1,
+            points: 9,
+            units: 108,
+            games: 3,
+            wins: 3,
+            streak: 3,
+            results: [],
+          },
+        ],
+        [
+          ['u1', 'a', 'b', 'c'],
+          ['u1', 'd', 'e', 'f'],
+          ['u1', 'g', 'h', 'i'],
+        ].map((seats, i) => ({
+          id: `g${i}`,
+          startedAt: i,
+          finishedAt: i + 1,
+          seats: seats.map((u, k) => ({ userId: u, name: u, place: k + 1 })),
+        })),
+      );
+      expect(first).toHaveLength(1);
+      for (let i = 0; i < 30; i++) prizes.push(first[0]!.prize);
+      const paid = await Promise.all(
+        prizes.map((prize, i) =>
+          db.transaction((tx) =>
+            payUnderCap(tx, { id: `fair:${i}`, userId: 'u1', ref: `g${i}`, at: now }, prize),
+          ),
+        ),
+      );
+      const solo = await Promise.allSettled(
+        soloWins(30, 60_000).map((w) => claimSoloWin(db, 'u1', w.record, w.seat, now)),
+      );
+      const soloPaid = solo.filter((o) => o.status === 'fulfilled').length * PRIZES.solo;
+      const total = paid.reduce((a, b) => a + b, 0) + soloPaid;
+      expect(await balance(db, 'u1')).toBe(total);
+      expect(total).toBeLessThanOrEqual(MAX_CHIPS_A_DAY);
+      expect(MAX_CHIPS_A_DAY).toBe(360_000);
+      expect(await winsToday(db, 'u1', 'live', now)).toBe(DAILY_CAPS.live);
+      expect(await winsToday(db, 'u1', 'practice', now)).toBe(DAILY_CAPS.practice);
+      expect(await winsToday(db, 'u1', 'solo', now)).toBe(DAILY_CAPS.solo);
     }, 60_000);
 
     test('concurrent first claims of new wallets all succeed, and one game is paid once', async () => {

@@ -4,6 +4,8 @@
  */
 import { request } from 'node:http';
 import { DEFAULT_RULES } from '@hearts/engine';
+import type { TableClient } from '@hearts/live';
+import type { ResultMessage } from '@hearts/table/protocol';
 import {
   tournamentEventSchema,
   tournamentEventsPath,
@@ -12,7 +14,7 @@ import {
 } from '@hearts/live/api';
 import type { TournamentRecord } from '../src/store/tournaments.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
-import { api, guest } from './helpers.js';
+import { AutoPlayer, api, connect, guest } from './helpers.js';
 
 export type User = Awaited<ReturnType<typeof guest>>;
 
@@ -94,6 +96,56 @@ export async function waitPage(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(p)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** A player of a tournament in a test: plays every table they are seated at, until stopped. */
+export interface TournamentPlayer {
+  readonly played: Set<string>; // the tables joined
+  readonly results: Map<string, { seat: number; result: ResultMessage }>; // by table: what this player was told
+  stop(): Promise<void>;
+}
+
+/**
+ * Plays every table `u` is seated at in the tournament (polling its page as `u`, so the player is seen there),
+ * with random legal moves, until stopped.
+ */
+export function tournamentPlayer(url: string, id: string, u: User, seed: number): TournamentPlayer {
+  const played = new Set<string>();
+  const results = new Map<string, { seat: number; result: ResultMessage }>();
+  let current: { client: TableClient; auto: AutoPlayer; table: string } | null = null;
+  let stopped = false;
+  const keep = () => {
+    const c = current;
+    if (c?.client.result && c.client.state)
+      results.set(c.table, { seat: c.client.state.table.you, result: c.client.result });
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      keep();
+      const p = await pageOf(url, id, u);
+      const table = p.you?.tableId ?? null;
+      if (table !== null && !played.has(table)) {
+        played.add(table);
+        current?.auto.stop();
+        await current?.client.leave();
+        const client = await connect(url, u.token, table);
+        current = { client, auto: new AutoPlayer(client, seed++), table };
+        current.auto.poke();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    keep();
+    current?.auto.stop();
+    await current?.client.leave();
+  })();
+  return {
+    played,
+    results,
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
 }
 
 /** Each user's table now (null: not seated). */

@@ -10,7 +10,7 @@ import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/live
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { dueScheduled } from '../src/tournament/schedule.js';
 import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
-import { arenaRecord } from './tournament-helpers.js';
+import { arenaRecord, tournamentPlayer } from './tournament-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -21,37 +21,6 @@ afterAll(() => t.stop());
 type User = Awaited<ReturnType<typeof guest>>;
 const page = async (id: string, u?: User) =>
   (await api<TournamentPage>(t.url, `/api/tournaments/${id}`, u ? { token: u.token } : {})).body;
-
-/** Plays every table the user is seated at, until stopped. */
-function player(id: string, u: User, seed: number) {
-  const played = new Set<string>();
-  let current: { client: TableClient; auto: AutoPlayer } | null = null;
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const p = await page(id, u);
-      const table = p.you?.tableId ?? null;
-      if (table !== null && !played.has(table)) {
-        played.add(table);
-        current?.auto.stop();
-        await current?.client.leave();
-        const client = await connect(t.url, u.token, table);
-        current = { client, auto: new AutoPlayer(client, seed++) };
-        current.auto.poke();
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    current?.auto.stop();
-    await current?.client.leave();
-  })();
-  return {
-    played,
-    stop: async () => {
-      stopped = true;
-      await loop;
-    },
-  };
-}
 
 test('players join, are seated, play, and see the standings change; pause; 304 while nothing changed', async () => {
   const users = await Promise.all(Array.from({ length: 4 }, () => guest(t.url)));
@@ -109,7 +78,7 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
   expect(watcher.state!.view.hand).toEqual([]);
   await watcher.leave();
 
-  const players = users.map((u, i) => player(id, u, 100 + i));
+  const players = users.map((u, i) => tournamentPlayer(t.url, id, u, 100 + i));
   // The first game ends: it counts for all four, 7 points in all.
   let p = await page(id);
   const end = Date.now() + 120_000;

@@ -75,7 +75,9 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   await page.locator('.tournament-rules-options summary').click();
   await page.getByLabel('Cards passed').selectOption('0');
   await page.getByLabel('J♦ scores −10 (Omnibus)').check();
-  expect(await page.getByLabel(/^Rated/).isDisabled()).toBe(true);
+  // A private tournament is never rated: the form offers no such choice and says why.
+  expect(await page.getByLabel(/^Rated/).count()).toBe(0);
+  await page.getByText(/A private tournament is unrated and has no podium/).waitFor();
   await shot(page, 'list-en.png');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.locator('.tournament-create').scrollIntoViewIfNeeded();

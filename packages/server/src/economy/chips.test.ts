@@ -3,35 +3,8 @@ import { makeRecord } from '@hearts/engine';
 import type { KyselyStore } from '../store/kysely-store.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { randomGame } from '../../test/random-game.js';
-import {
-  DAILY_CAPS,
-  MIN_PRIZE_HANDS,
-  PRIZES,
-  SoloClaimRefused,
-  balance,
-  claimSoloWin,
-  livePrize,
-  takeDailyWin,
-  winsToday,
-} from './chips.js';
-
-describe('what a live win pays', () => {
-  test.each([
-    // rated, people dealt in, hands → prize
-    [true, 4, 8, { amount: PRIZES.rated, reason: 'rated-win', cap: 'live' }],
-    [true, 2, MIN_PRIZE_HANDS, { amount: PRIZES.rated, reason: 'rated-win', cap: 'live' }],
-    [false, 2, 6, { amount: PRIZES.friends, reason: 'friends-win', cap: 'live' }],
-    // one person with bots is practice, rated or not
-    [true, 1, 6, { amount: PRIZES.practice, reason: 'practice-win', cap: 'practice' }],
-    [false, 1, 6, { amount: PRIZES.practice, reason: 'practice-win', cap: 'practice' }],
-    // too short: nothing, whoever sat there
-    [true, 4, MIN_PRIZE_HANDS - 1, null],
-    [false, 2, 1, null],
-    [false, 1, 1, null],
-  ] as const)('rated %s, %i people, %i hands', (rated, humansAtDeal, hands, prize) => {
-    expect(livePrize({ rated, humansAtDeal, hands })).toEqual(prize);
-  });
-});
+import { DAILY_CAPS, MIN_PRIZE_HANDS, PODIUM_PRIZES, PRIZES, type Prize } from '../fairness/policy.js';
+import { SoloClaimRefused, balance, claimSoloWin, payUnderCap, takeDailyWin, winsToday } from './chips.js';
 
 describe('daily caps and solo wins (SQLite)', () => {
   let store: KyselyStore;
@@ -54,6 +27,23 @@ describe('daily caps and solo wins (SQLite)', () => {
     expect(await take('b', 'live')).toBe(true);
     expect(await take('a', 'live', noon + 12 * 3_600_000)).toBe(true); // 00:00 UTC the next day
     expect(await winsToday(db, 'a', 'practice', noon)).toBe(1);
+  });
+
+  test('a prize of two slots pays per slot the cap has room for; a full cap pays nothing and writes no row', async () => {
+    const db = store.progress;
+    const first: Prize = { amount: PODIUM_PRIZES[0], reason: 'tournament-prize', cap: 'live', slots: 2 };
+    const pay = (id: string, prize: Prize) =>
+      db.transaction((tx) => payUnderCap(tx, { id, userId: 'a', ref: id, at: noon }, prize));
+    for (let i = 0; i < DAILY_CAPS.live - 1; i++)
+      expect(await pay(`w${i}`, { amount: PRIZES.rated, reason: 'rated-win', cap: 'live', slots: 1 })).toBe(
+        PRIZES.rated,
+      );
+    expect(await pay('t1', first)).toBe(PODIUM_PRIZES[0] / 2); // one slot left: half the place
+    expect(await pay('t2', first)).toBe(0);
+    expect(await balance(db, 'a')).toBe(DAILY_CAPS.live * PRIZES.rated);
+    expect((await db.ledger('a', 50)).map((r) => r.ref)).not.toContain('t2');
+    expect(await pay('t3', first)).toBe(0);
+    expect(await winsToday(db, 'a', 'live', noon)).toBe(DAILY_CAPS.live);
   });
 
   test('a solo win pays a token amount, once, only for games of the minimum length', async () => {

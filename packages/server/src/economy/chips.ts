@@ -1,23 +1,16 @@
 /**
- * Chips (Jetons): won by winning games, spent in the shop. Every change of a balance is a row of the ledger whose
- * id names what caused it (`win:<game>:<user>`, `solo:<record hash>`, `buy:<user>:<item>`), so a cause can pay or
- * charge only once; the wallet holds the running balance, changed in the same transaction.
- *
- * | win | chips | paid per player and UTC day |
- * | --- | --- | --- |
- * | a rated live game with at least two people dealt in | 25,000 | {@link DAILY_CAPS}.live live wins |
- * | an unrated live game (friends' table, unrated quick match) with at least two people dealt in | 10,000 | (the same cap) |
- * | practice: a live table with one person and bots (rated or not) | 5,000 | {@link DAILY_CAPS}.practice |
- * | a solo game (dealt and played on the device: the server cannot check it) | 500 | {@link DAILY_CAPS}.solo |
- *
- * A live game pays only if it lasted at least {@link MIN_PRIZE_HANDS} hands. A shared win pays each winner. Bots
- * win nothing. The daily caps are counted in `chip_caps`, one row per player, day and cap, taken by one conditional
- * update in the paying transaction, so concurrent wins can never pay past a cap (docs/rating.md).
+ * Chips (Jetons): won by winning games, spent in the shop. What a game pays, and under which daily cap, is the
+ * fairness policy's decision (`fairness/policy.ts`: `PRIZES`, `DAILY_CAPS`); this module keeps the
+ * money: every change of a balance is a row of the ledger whose id names what caused it (`win:<game>:<user>`,
+ * `solo:<record hash>`, `tournament:<id>:<user>`, `buy:<user>:<item>`), so a cause can pay or charge only once; the
+ * wallet holds the running balance, changed in the same transaction. The daily caps are counted in `chip_caps`, one
+ * row per player, day and cap, taken by one conditional update in the paying transaction, so concurrent wins can
+ * never pay past a cap (docs/rating.md).
  *
  * ```ts
  * await store.progress.transaction((tx) =>
- *   tx.credit({ id: `win:${game}:${user}`, userId: user, amount: 25_000, reason: 'rated-win', ref: game, at }),
- * );
+ *   payUnderCap(tx, { id: `win:${game}:${user}`, userId: user, ref: game, at }, prize),
+ * ); // 25000, or 0 over the day's cap
  * await balance(store.progress, user); // 25000
  * ```
  */
@@ -32,52 +25,10 @@ import {
   type ProgressTransaction,
 } from '../store/progress.js';
 
+import { DAILY_CAPS, MIN_PRIZE_HANDS, soloPrize, type CapKind, type Prize } from '../fairness/policy.js';
+
 export { AlreadyApplied } from '../store/progress.js';
 export type { ChipReason, LedgerEntry, LedgerRow };
-
-export const PRIZES = {
-  rated: 25_000, // a rated live win with at least two people dealt in
-  friends: 10_000, // an unrated live win with at least two people dealt in
-  practice: 5_000, // a live win alone with bots
-  solo: 500, // a solo win: a token, since the device deals and plays the bots
-} as const;
-
-/** The fewest hands a live game must last to pay anything (one-hand tables pay nothing). */
-export const MIN_PRIZE_HANDS = 3;
-
-/** Wins paid per player and UTC day, by cap. */
-export const DAILY_CAPS = {
-  live: 10, // rated and friends' wins (at least two people dealt in)
-  practice: 20, // live wins alone with bots
-  solo: 20, // solo wins reported by the browser
-} as const;
-
-export type CapKind = keyof typeof DAILY_CAPS;
-
-/** What a win pays, under which daily cap. */
-export interface Prize {
-  readonly amount: number;
-  readonly reason: ChipReason;
-  readonly cap: CapKind;
-}
-
-/** A finished live game, as far as its prize is concerned. */
-export interface LiveGameFacts {
-  readonly rated: boolean;
-  readonly humansAtDeal: number; // people dealt in at the start (not bots)
-  readonly hands: number; // hands played
-}
-
-/**
- * What a live win pays, or null when the game pays nothing (shorter than {@link MIN_PRIZE_HANDS} hands). One person
- * with bots is practice, rated or not: only a table of at least two people pays a rated or friends' prize.
- */
-export function livePrize(game: LiveGameFacts): Prize | null {
-  if (game.hands < MIN_PRIZE_HANDS) return null;
-  if (game.humansAtDeal < 2) return { amount: PRIZES.practice, reason: 'practice-win', cap: 'practice' };
-  if (game.rated) return { amount: PRIZES.rated, reason: 'rated-win', cap: 'live' };
-  return { amount: PRIZES.friends, reason: 'friends-win', cap: 'live' };
-}
 
 /** The user's balance. */
 export const balance = (db: ProgressReads, userId: string): Promise<number> => db.balance(userId);
@@ -99,6 +50,23 @@ export const takeDailyWin = (
   now: number,
 ): Promise<boolean> => tx.takeDailyWin(userId, cap, utcDayStart(now), DAILY_CAPS[cap]);
 
+/**
+ * Pays a prize under its daily cap, inside the caller's transaction: takes one win of the cap per slot of the prize
+ * while the cap has room, and credits what the slots taken pay (the ledger row `entry.id`, once: a second credit of
+ * the same id throws {@link AlreadyApplied}). Returns the chips paid: 0 when the cap was full.
+ */
+export async function payUnderCap(
+  tx: ProgressTransaction,
+  entry: { readonly id: string; readonly userId: string; readonly ref: string; readonly at: number },
+  prize: Prize,
+): Promise<number> {
+  let taken = 0;
+  while (taken < prize.slots && (await takeDailyWin(tx, entry.userId, prize.cap, entry.at))) taken++;
+  const amount = (prize.amount / prize.slots) * taken;
+  if (amount > 0) await tx.credit({ ...entry, amount, reason: prize.reason });
+  return amount;
+}
+
 /** Wins paid to the user under `cap` since the start of the UTC day. */
 export const winsToday = (db: ProgressReads, userId: string, cap: CapKind, now: number): Promise<number> =>
   db.winsOn(userId, cap, utcDayStart(now));
@@ -109,7 +77,7 @@ export type SoloRefusal =
   | 'ERR_NOT_FINISHED'
   | 'ERR_NOT_WON' // the claimed seat is not among the winners
   | 'ERR_BAD_SEAT'
-  | 'ERR_TOO_SHORT' // fewer than MIN_PRIZE_HANDS hands
+  | 'ERR_TOO_SHORT' // too few hands to pay (fairness/policy.ts MIN_PRIZE_HANDS)
   | 'ERR_UNDO_USED' // the record says cards were taken back (`undos`): practice only
   | 'ERR_ALREADY_CLAIMED' // this game was paid before (to anyone)
   | 'ERR_DAILY_CAP';
@@ -151,9 +119,9 @@ export function checkSoloWin(record: unknown, seat: number): { hash: string; han
 }
 
 /**
- * Pays a solo win once, a token amount ({@link PRIZES}.solo): the game's hash is the results key and the ledger id,
- * so a second claim of the same game, by anyone, is refused. At most {@link DAILY_CAPS}.solo solo wins a day, and
- * only games of at least {@link MIN_PRIZE_HANDS} hands.
+ * Pays a solo win once, the token the policy grants (`soloPrize`: 500 chips, games of at least 3 hands): the game's
+ * hash is the results key and the ledger id, so a second claim of the same game, by anyone, is refused. At most
+ * {@link DAILY_CAPS}.solo solo wins a day.
  */
 export async function claimSoloWin(
   db: ProgressStore,
@@ -163,15 +131,16 @@ export async function claimSoloWin(
   now = Date.now(),
 ): Promise<{ amount: number; balance: number; hash: string }> {
   const { hash, hands } = checkSoloWin(record, seat);
-  if (hands < MIN_PRIZE_HANDS)
+  const prize = soloPrize(hands);
+  if (prize === null)
     throw new SoloClaimRefused('ERR_TOO_SHORT', `a game must last at least ${MIN_PRIZE_HANDS} hands to pay`);
   const id = `solo:${hash}`;
-  const amount = PRIZES.solo;
+  const amount = prize.amount;
   try {
     await db.transaction(async (tx) => {
       if ((await tx.gameResult(id)) !== null)
         throw new SoloClaimRefused('ERR_ALREADY_CLAIMED', 'this game has been claimed already');
-      if (!(await takeDailyWin(tx, userId, 'solo', now)))
+      if (!(await takeDailyWin(tx, userId, prize.cap, now)))
         throw new SoloClaimRefused(
           'ERR_DAILY_CAP',
           `solo wins pay at most ${DAILY_CAPS.solo} times a day; come back tomorrow`,
@@ -184,7 +153,7 @@ export async function claimSoloWin(
         finishedAt: now,
         result: JSON.stringify({ seat, hands, amount }),
       });
-      await tx.credit({ id, userId, amount, reason: 'solo-win', ref: id, at: now });
+      await tx.credit({ id, userId, amount, reason: prize.reason, ref: id, at: now });
     });
   } catch (e) {
     if (e instanceof AlreadyApplied)

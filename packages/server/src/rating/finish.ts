@@ -3,7 +3,8 @@
  * primary key is the game id), the ratings move and their history grows, every seat's record is written, the
  * winners' chips are paid, and the table is marked finished with its record. A crash anywhere before the commit
  * leaves nothing behind, and the table (still unfinished) is restored and finished again; after the commit the
- * table is finished and never finishes again, and a second attempt only reads the stored result.
+ * table is finished and never finishes again, and a second attempt only reads the stored result. Whether the game
+ * is rated, how its seats are placed and what it pays is the fairness policy's verdict (`fairness/policy.ts`).
  *
  * ```ts
  * const result = await finishLiveGame(store, table); // what to tell the players
@@ -11,8 +12,9 @@
  */
 import { makeRecord } from '@hearts/engine';
 import type { BotLevel, ResultMessage } from '@hearts/table/protocol';
-import { livePrize, takeDailyWin } from '../economy/chips.js';
-import { places, recordName } from '../results.js';
+import { payUnderCap } from '../economy/chips.js';
+import { gameVerdict, tournamentGameKind, type GameKind } from '../fairness/policy.js';
+import { recordName } from '../results.js';
 import type { PlayerGameRow } from '../store/progress.js';
 import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
 import type { Table } from '../table.js';
@@ -30,21 +32,39 @@ function seatSubject(s: Table['seats'][number]): string | null {
   return null;
 }
 
+/**
+ * The policy's kind of a table's game. A tournament's table is a private tournament's (the players chose their
+ * opponents) or a public arena's; a table whose tournament cannot be found counts as private (the stricter).
+ */
+export async function gameKindOf(store: GameStore, record: Table['record']): Promise<GameKind> {
+  if (record.kind !== 'tournament') return record.kind;
+  const id = await store.tournaments.gameTournament(record.id);
+  const t = id === null ? null : await store.tournaments.get(id);
+  return tournamentGameKind(t?.kind ?? 'private');
+}
+
 /** Finishes the table's game once and returns what the players are told. */
 export async function finishLiveGame(
   store: GameStore,
   table: Table,
   now = Date.now(),
 ): Promise<ResultMessage> {
+  const kind = await gameKindOf(store, table.record);
   return store.progress.transaction(async (tx) => {
     const done = await tx.gameResult(table.id);
     if (done !== null) return JSON.parse(done) as ResultMessage;
 
     const seats = table.seats;
     const scores = table.game.scores;
-    const rated = table.record.rated;
-    const left = seats.map((s) => s.replaced);
-    const ranks = places(scores, rated ? left : seats.map(() => false));
+    const verdict = gameVerdict({
+      kind,
+      askedRated: table.record.rated,
+      seats: table.record.seats.map((s, i) => ({ human: s.kind === 'human', left: seats[i]!.replaced })),
+      scores,
+      hands: table.game.results.length,
+    });
+    const rated = verdict.rated;
+    const ranks = [...verdict.places];
     const subjects = seats.map(seatSubject);
 
     // Ratings: every rated seat against every other, leavers last.
@@ -147,10 +167,6 @@ export async function finishLiveGame(
     });
     await tx.addPlayerGames(rows);
 
-    // Chips: each winner who stayed to the end (leavers never win), if the game lasted long enough, under the
-    // winner's daily cap. Winners are paid in user order, so two tables paying the same two players at once take
-    // their rows in the same order (no deadlock on PostgreSQL).
-    const chipPlaces = places(scores, left);
     // The daily game pays no chips; its attempt gets the points per hand of the player's seat (written once).
     if (table.record.kind === 'daily') {
       const seat = table.record.seats.findIndex((x) => x.kind === 'human');
@@ -160,41 +176,33 @@ export async function finishLiveGame(
         at: now,
       });
     }
-    // A tournament game counts for its tournament once, in this transaction (its places; bots as null).
+    // A tournament game counts for its tournament once, in this transaction (its places; bots as null; a seat a
+    // bot took over is placed last and marked).
     if (table.record.kind === 'tournament') {
       await tx.finishTournamentGame(
         table.id,
-        seats.map((s, i) => ({ userId: s.userId, name: s.name, place: ranks[i]! })),
+        seats.map((s, i) => ({
+          userId: s.userId,
+          name: s.name,
+          place: ranks[i]!,
+          ...(s.replaced && { left: true }),
+        })),
         now,
       );
     }
-    const prize =
-      table.record.kind === 'daily' || table.record.kind === 'tournament' // tournaments pay their prizes at the end
-        ? null
-        : livePrize({
-            rated,
-            humansAtDeal: table.record.seats.filter((s) => s.kind === 'human').length,
-            hands: record.hands.length,
-          });
+    // Chips: what the verdict pays each winner who stayed to the end, under the winner's daily cap. Winners are
+    // paid in user order, so two tables paying the same two players at once take their rows in the same order (no
+    // deadlock on PostgreSQL).
     const chips = seats.map(() => 0);
     const winners = seats
-      .flatMap((s, i) =>
-        chipPlaces[i] === 1 && s.userId !== null && !s.replaced ? [{ i, userId: s.userId }] : [],
-      )
+      .flatMap((s, i) => (verdict.paid[i] && s.userId !== null ? [{ i, userId: s.userId }] : []))
       .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.i - b.i));
     const paid = new Set<string>();
-    for (const { i, userId } of prize ? winners : []) {
-      if (paid.has(userId) || !(await takeDailyWin(tx, userId, prize!.cap, now))) continue;
+    for (const { i, userId } of verdict.prize ? winners : []) {
+      if (paid.has(userId)) continue;
       paid.add(userId);
-      await tx.credit({
-        id: `win:${table.id}:${userId}`,
-        userId,
-        amount: prize!.amount,
-        reason: prize!.reason,
-        ref: table.id,
-        at: now,
-      });
-      chips[i] = prize!.amount;
+      const entry = { id: `win:${table.id}:${userId}`, userId, ref: table.id, at: now };
+      chips[i] = await payUnderCap(tx, entry, verdict.prize!);
     }
 
     const result: ResultMessage = {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BOT_LEVELS } from '@hearts/table/protocol';
-import { places } from '../results.js';
+import { placesWithLeavers as places } from '../fairness/policy.js';
 import {
   BOT_SEEDS,
   DAY_MS,
@@ -107,7 +107,7 @@ describe('a game moves ratings by the pairs', () => {
     );
     // The lowest score does not save a leaver.
     expect(places([0, 40, 60, 80], [true, false, false, false])).toEqual([4, 1, 2, 3]);
-    expect(places([10, 10, 60, 80], [false, false, true, true])).toEqual([1, 1, 3, 3]);
+    expect(places([10, 10, 60, 80], [false, false, true, true])).toEqual([1, 1, 4, 4]);
   });
 
   test('fewer than two rated seats change nothing', () => {

@@ -65,7 +65,7 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
       const look = await lookOfUser(db, user.id);
       // Your own page (also by id, signed in) lists your private tournaments too.
       const own = (me ?? (await viewer()))?.id === user.id;
-      const tournaments = await playerTournaments(s.store.tournaments, user.id, own);
+      const tournaments = await playerTournaments(s.store, user.id, own);
       return me
         ? { ...body, id: user.id, look, chips: await balance(db, user.id), tournaments }
         : { ...body, id: user.id, look, tournaments };

@@ -15,6 +15,7 @@ import { botStandings, standing, userSubject } from '../rating/standings.js';
 import { services } from '../services.js';
 import type { TableRecord } from '../store/types.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
+import { ratedTable } from '../fairness/policy.js';
 import { openTable, seatByLot } from './table-room.js';
 
 const joinOptions = z.object({
@@ -146,7 +147,7 @@ export class QuickRoom extends GuardedRoom {
     const record: TableRecord = {
       id: tableId(),
       kind: 'quick',
-      rated: first.rated,
+      rated: ratedTable('quick', first.rated),
       rules,
       seats: seatByLot(
         m.players.map((p) => ({

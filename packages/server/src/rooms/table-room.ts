@@ -21,6 +21,7 @@ import type { SeatLook } from '@hearts/table/cosmetics';
 import { roomCode, tableId } from '../ids.js';
 import { looksOfUsers } from '../economy/shop.js';
 import { dailyDeals } from '../daily.js';
+import { ratedTable } from '../fairness/policy.js';
 import { finishLiveGame } from '../rating/finish.js';
 import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
@@ -731,7 +732,7 @@ export class TableRoom extends GuardedRoom {
     const record: TableRecord = {
       id: inPlace ? this.roomId : tableId(),
       kind: 'friends',
-      rated: false,
+      rated: ratedTable('friends'),
       rules: this.options.rules,
       seats: seatByLot(humans, this.options.rules.players, this.options.botLevel, null),
       botLevel: this.options.botLevel,

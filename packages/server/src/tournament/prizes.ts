@@ -1,32 +1,56 @@
 /**
- * Tournament prizes in chips (docs/rating.md): the podium of a finished tournament, paid once per player (the
- * ledger id `tournament:<id>:<user>`). A place pays only to a player who played at least `MIN_PRIZE_GAMES` games,
- * in a tournament where at least `MIN_PRIZE_PLAYERS` people played a game; tied players share the rank and each
- * gets its prize.
+ * A finished tournament's podium, paid: who it pays and how much is the fairness policy's decision (`podium` in
+ * `fairness/policy.ts`: a public arena's ranks 1–3, to players who met enough distinct people; a private
+ * tournament has none), and each place is paid once, under the winner's daily cap (`payUnderCap`). The place is
+ * claimed as the result `tournament:<id>:<user>` (the primary key of `game_results`, which also keeps what it paid,
+ * 0 over the cap), and the chips are the ledger row of the same id, in one transaction.
  *
  * ```ts
- * prizesOf(standings); // [{ userId, rank: 1, amount: 50_000 }, …]
+ * await payPodium(store.progress, t, standings, games, Date.now()); // once; a retry pays what is left
+ * await podiumPaid(store.progress, t.id, userId); // 50000, 25000 over a nearly full cap, or 0
  * ```
  */
-import type { Standing } from '@hearts/live/tournament';
+import type { Standing, TournamentGame } from '@hearts/live/tournament';
+import { payUnderCap } from '../economy/chips.js';
+import { podium, tournamentGameKind } from '../fairness/policy.js';
+import type { ProgressReads, ProgressStore } from '../store/progress.js';
+import type { TournamentRecord } from '../store/tournaments.js';
 
-/** Chips for ranks 1, 2 and 3. */
-export const TOURNAMENT_PRIZES = [50_000, 25_000, 10_000] as const;
-export const MIN_PRIZE_GAMES = 3;
-export const MIN_PRIZE_PLAYERS = 4;
+/** The result and ledger id of a user's podium place in a tournament. */
+export const podiumKey = (tournamentId: string, userId: string): string =>
+  `tournament:${tournamentId}:${userId}`;
 
-export interface Prize {
-  readonly userId: string;
-  readonly rank: number;
-  readonly amount: number;
+/** Pays the podium of a finished tournament, each place once (a place paid before is left as it is). */
+export async function payPodium(
+  progress: ProgressStore,
+  t: TournamentRecord,
+  standings: readonly Standing[],
+  games: readonly TournamentGame[],
+  now: number,
+): Promise<void> {
+  for (const p of podium(tournamentGameKind(t.kind), standings, games)) {
+    const id = podiumKey(t.id, p.userId);
+    await progress.transaction(async (tx) => {
+      if ((await tx.gameResult(id)) !== null) return;
+      const amount = await payUnderCap(tx, { id, userId: p.userId, ref: t.id, at: now }, p.prize);
+      await tx.addGameResult({
+        gameId: id,
+        kind: 'podium',
+        rated: false,
+        userId: p.userId,
+        finishedAt: now,
+        result: JSON.stringify({ rank: p.rank, amount }),
+      });
+    });
+  }
 }
 
-export function prizesOf(standings: readonly Standing[]): Prize[] {
-  if (standings.filter((s) => s.games > 0).length < MIN_PRIZE_PLAYERS) return [];
-  return standings.flatMap((s) => {
-    const amount = TOURNAMENT_PRIZES[s.rank - 1];
-    return amount !== undefined && s.games >= MIN_PRIZE_GAMES
-      ? [{ userId: s.userId, rank: s.rank, amount }]
-      : [];
-  });
+/** The chips a tournament's podium paid the user (0: no place that pays, or not paid yet). */
+export async function podiumPaid(
+  progress: ProgressReads,
+  tournamentId: string,
+  userId: string,
+): Promise<number> {
+  const stored = await progress.gameResult(podiumKey(tournamentId, userId));
+  return stored === null ? 0 : (JSON.parse(stored) as { amount: number }).amount;
 }

@@ -16,9 +16,10 @@ import { HttpError, rateLimitError } from '../http-json.js';
 import { clientAddress } from '../limits.js';
 import type { Services } from '../services.js';
 import type { TournamentFilter, TournamentRecord } from '../store/tournaments.js';
-import type { TournamentStore, UserRecord } from '../store/types.js';
+import type { GameStore, UserRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
-import { prizesOf } from './prizes.js';
+import { ratedTable, tournamentRated } from '../fairness/policy.js';
+import { podiumPaid } from './prizes.js';
 import { POINT_UNIT } from '@hearts/live/tournament';
 import { stateFromRows } from './runner.js';
 import { scheduleOf } from './schedule.js';
@@ -42,7 +43,7 @@ const summaryOf = (t: TournamentRecord, players: number, host: string | null): T
   endsAt: t.endsAt,
   hands: t.rules.handsToPlay,
   rules: tournamentOptions(t.rules),
-  rated: t.rated,
+  rated: tournamentRated(t),
   bots: t.pairing.bots,
   maxWaitS: Math.round(t.pairing.maxWaitMs / 1000),
   players,
@@ -51,23 +52,24 @@ const summaryOf = (t: TournamentRecord, players: number, host: string | null): T
 
 /** Where the user stood in each of these tournaments (derived from the stored games), with the prize paid. */
 async function entriesOf(
-  db: TournamentStore,
+  store: GameStore,
   userId: string,
   entries: readonly { tournament: TournamentRecord }[],
 ): Promise<TournamentEntry[]> {
+  const db = store.tournaments;
   return Promise.all(
     entries.map(async ({ tournament: t }) => {
       const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
       const all = standingsOf(stateFromRows(t, entrants, games));
       const mine = all.find((l) => l.userId === userId);
-      const prize = t.status === 'finished' ? prizesOf(all).find((p) => p.userId === userId) : undefined;
+      const prize = t.status === 'finished' ? await podiumPaid(store.progress, t.id, userId) : 0;
       return {
         tournament: summaryOf(t, entrants.length, null),
         rank: mine?.rank ?? all.length,
         of: all.length,
         points: mine?.points ?? 0,
         games: mine?.games ?? 0,
-        prize: prize?.amount ?? 0,
+        prize,
       };
     }),
   );
@@ -78,14 +80,14 @@ async function entriesOf(
  * the player themself: a private tournament is not listed anywhere, its id is the code of its link.
  */
 export async function playerTournaments(
-  db: TournamentStore,
+  store: GameStore,
   userId: string,
   own: boolean,
 ): Promise<TournamentEntry[]> {
   const only: TournamentFilter = own
     ? { statuses: ['finished'] }
     : { statuses: ['finished'], kinds: ['arena', 'scheduled'] };
-  return entriesOf(db, userId, await db.userTournaments(userId, HISTORY_MAX, only));
+  return entriesOf(store, userId, await store.tournaments.userTournaments(userId, HISTORY_MAX, only));
 }
 
 /** The tournament handlers. */
@@ -190,6 +192,13 @@ export function tournamentHandlers(
       if (limited) throw rateLimitError(limited);
       if (s.draining)
         throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down: try again shortly');
+      // Where the players choose their opponents nothing is rated (fairness/policy.ts).
+      if (body.rated === true && !ratedTable('private-tournament', true))
+        throw new HttpError(
+          400,
+          'ERR_PRIVATE_RATED',
+          'a private tournament is unrated: its players choose their opponents (the public arenas are rated)',
+        );
       let hosted = 0;
       for (const id of await db.unfinished()) if ((await db.get(id))?.hostId === user.id) hosted++;
       if (hosted >= HOSTED_MAX)
@@ -199,7 +208,7 @@ export function tournamentHandlers(
           `you host ${hosted} tournaments that have not finished (at most ${HOSTED_MAX})`,
         );
       // The declaration checked the rules already (400 with the engine's reason); this reads them.
-      const rules = tournamentRules(body.rules ?? {}, body.hands, body.rated);
+      const rules = tournamentRules(body.rules ?? {}, body.hands);
       if (!rules.ok) throw new HttpError(400, 'ERR_MALFORMED', `rules: ${rules.error}`);
       const at = now();
       const startsAt = at + body.startsIn * 60_000;
@@ -211,7 +220,7 @@ export function tournamentHandlers(
         scheduleKey: null,
         rules: rules.value, // the host's options, applied to every table of the tournament (runner.ts)
         botLevel: body.botLevel,
-        rated: body.rated,
+        rated: ratedTable('private-tournament'),
         maxPlayers: body.maxPlayers,
         pairing: { ...DEFAULT_PAIRING, bots: body.bots },
         startsAt,
@@ -232,7 +241,9 @@ export function tournamentHandlers(
 
     tournamentHistory: async ({ req, user }) => {
       await limit(req);
-      return { tournaments: await entriesOf(db, user.id, await db.userTournaments(user.id, HISTORY_MAX)) };
+      return {
+        tournaments: await entriesOf(s.store, user.id, await db.userTournaments(user.id, HISTORY_MAX)),
+      };
     },
 
     tournamentJoin: async ({ req, params, user, reply }) => {

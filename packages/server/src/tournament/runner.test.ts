@@ -12,7 +12,7 @@ import { openSqliteStore } from '../store/sqlite.js';
 import type { TournamentRecord } from '../store/tournaments.js';
 import type { GameStore, TableRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
-import { TOURNAMENT_PRIZES } from './prizes.js';
+import { DAILY_CAPS, MIN_PODIUM_OPPONENTS, PODIUM_PRIZES, PRIZES } from '../fairness/policy.js';
 import { configFromEnv } from '../config.js';
 import { OPEN_TIMEOUT_MS, TournamentRunner, leaseOf } from './runner.js';
 
@@ -104,7 +104,7 @@ test('SCHEDULED_TOURNAMENTS=false: no scheduled arena is announced; a stored are
   expect((await store.tournaments.get('a1'))?.status).toBe('running'); // the runner still runs it
 });
 
-test('seats, gives up a table that never came, finishes once and pays the podium once', async () => {
+test('seats, gives up a table that never came, finishes once; four who met only each other win no podium', async () => {
   now = Date.parse('2026-12-01T12:34:00Z'); // scheduled ones come too; the arena below is what is looked at
   const base = now;
   await store.tournaments.create(arena({ startsAt: base, endsAt: base + 600_000 }));
@@ -170,10 +170,57 @@ test('seats, gives up a table that never came, finishes once and pays the podium
   await runner().tick();
   expect((await store.tournaments.get('a1'))?.status).toBe('finished');
   expect(presence.holds(leaseOf('a1'))).toBe(false);
-  expect(await store.progress.balance('a')).toBe(TOURNAMENT_PRIZES[0]);
-  expect(await store.progress.balance('b')).toBe(TOURNAMENT_PRIZES[1]);
-  expect(await store.progress.balance('c')).toBe(TOURNAMENT_PRIZES[2]);
-  expect(await store.progress.balance('d')).toBe(0);
+  // Each met three people only (fairness/policy.ts): a podium needs more distinct opponents.
+  expect(MIN_PODIUM_OPPONENTS).toBeGreaterThan(3);
+  for (const u of ['a', 'b', 'c', 'd']) expect(await store.progress.balance(u)).toBe(0);
+});
+
+test('pays a public arena’s podium once, under each winner’s daily cap; a private one has none', async () => {
+  now = Date.parse('2026-12-01T12:34:00Z');
+  const players = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+  // Rounds of two tables, the players rotating: everyone meets at least four distinct people in three games.
+  const rounds = [
+    ['abcd', 'efgh'],
+    ['aebf', 'cgdh'],
+    ['aceg', 'bdfh'],
+  ];
+  // a has won the day's live cap but one already: its first place (two slots) pays what one slot pays.
+  for (let i = 0; i < DAILY_CAPS.live - 1; i++)
+    await store.progress.transaction((tx) =>
+      tx.takeDailyWin('a', 'live', now - (now % 86_400_000), DAILY_CAPS.live),
+    );
+  for (const id of ['a1', 'p1']) {
+    await store.tournaments.create(
+      arena({ id, kind: id === 'p1' ? 'private' : 'arena', startsAt: now - 600_000, endsAt: now - 1 }),
+    );
+    for (const u of players) await store.tournaments.enter(id, { userId: u, name: u }, now - 600_000, 50);
+    let k = 0;
+    for (const round of rounds)
+      for (const table of round) {
+        const gameId = `${id}-g${k++}`;
+        const seats = [...table];
+        await store.tournaments.startGames(id, [{ gameId, seats, startedAt: now - 500_000 + k }]);
+        // a wins every game, b is second, then c; the others share what is left
+        const place = (u: string) => (u === 'a' ? 1 : u === 'b' ? 2 : u === 'c' ? 3 : 4);
+        await store.progress.transaction((tx) =>
+          tx.finishTournamentGame(
+            gameId,
+            seats.map((u) => ({ userId: u, name: u, place: place(u) })),
+            now - 400_000 + k,
+          ),
+        );
+      }
+  }
+  await runner().tick();
+  await runner().tick(); // a second process, or a retry: nothing is paid twice
+  expect((await store.tournaments.get('a1'))?.status).toBe('finished');
+  expect((await store.tournaments.get('p1'))?.status).toBe('finished');
+  expect(await store.progress.balance('a')).toBe(PRIZES.rated);
+  expect(PODIUM_PRIZES[0]).toBe(2 * PRIZES.rated);
+  expect(await store.progress.balance('b')).toBe(PODIUM_PRIZES[1]);
+  expect(await store.progress.balance('c')).toBe(PODIUM_PRIZES[2]);
+  for (const u of ['d', 'e', 'f', 'g', 'h']) expect(await store.progress.balance(u)).toBe(0);
+  expect(await store.progress.winsOn('a', 'live', now - (now % 86_400_000))).toBe(DAILY_CAPS.live);
 });
 
 test('an upcoming tournament costs one read a tick until it starts', async () => {

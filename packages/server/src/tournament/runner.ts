@@ -18,8 +18,8 @@ import { tableId } from '../ids.js';
 import type { TablePresence } from '../presence.js';
 import type { TournamentEntrantRow, TournamentGameRow, TournamentRecord } from '../store/tournaments.js';
 import type { GameStore, TableRecord } from '../store/types.js';
-import { AlreadyApplied } from '../store/progress.js';
-import { prizesOf } from './prizes.js';
+import { tournamentRated } from '../fairness/policy.js';
+import { payPodium } from './prizes.js';
 import { dueScheduled } from './schedule.js';
 import { phase, pairNow, standingsOf, type Entrant, type TournamentState } from './state.js';
 
@@ -157,7 +157,7 @@ export class TournamentRunner {
     const ph = phase(state, now);
     if (t.status === 'upcoming' && ph !== 'upcoming') await store.tournaments.setStatus(id, 'running', now);
     if (ph === 'finished') {
-      await this.payPrizes(id, state, now);
+      await payPodium(store.progress, t, standingsOf(state), state.games, now);
       await store.tournaments.setStatus(id, 'finished', now);
       await presence.release(leaseOf(id));
       this.deps.log.info({ tournament: id, games: state.games.length }, 'tournament finished');
@@ -173,7 +173,7 @@ export class TournamentRunner {
       records.push({
         id: tb.id,
         kind: 'tournament',
-        rated: t.rated,
+        rated: tournamentRated(t), // a private tournament's never are
         rules: t.rules,
         seats: await this.deps.seatsFor(t, humans),
         botLevel: t.botLevel,
@@ -200,25 +200,5 @@ export class TournamentRunner {
         }
       }),
     );
-  }
-
-  /** The podium's chips, each once (the ledger id); a retry after a crash pays the rest. */
-  private async payPrizes(id: string, state: TournamentState, now: number): Promise<void> {
-    for (const p of prizesOf(standingsOf(state))) {
-      try {
-        await this.deps.store.progress.transaction((tx) =>
-          tx.credit({
-            id: `tournament:${id}:${p.userId}`,
-            userId: p.userId,
-            amount: p.amount,
-            reason: 'tournament-prize',
-            ref: id,
-            at: now,
-          }),
-        );
-      } catch (e) {
-        if (!(e instanceof AlreadyApplied)) throw e;
-      }
-    }
   }
 }

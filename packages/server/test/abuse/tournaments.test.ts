@@ -4,7 +4,8 @@
  * host has at most HOSTED_MAX private tournaments not finished (ERR_TOO_MANY_TOURNAMENTS); a full tournament
  * refuses more (ERR_TOURNAMENT_FULL, also under concurrent joins); pausing without having joined is
  * ERR_NOT_ENTERED; bad ids are 404; every route counts against LIMIT_TOURNAMENTS per address (429 with Retry-After).
- * Bad rule options are refused with the engine's reason (400). One address holds at most STREAMS_PER_ADDRESS
+ * Bad rule options are refused with the engine's reason (400); a rated private tournament with ERR_PRIVATE_RATED
+ * (400). One address holds at most STREAMS_PER_ADDRESS
  * events streams on a process (429; the page polls instead), others are still served.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -49,27 +50,33 @@ test('bad options, the hosting cap, a full field, bad ids; then the rate limit',
   ])
     expect(await create(bad)).toMatchObject({ status: 400, body: { error: 'ERR_MALFORMED' } });
   // The host's rule options: checked as the engine reads rules, with its reason; a tournament fixes its players and
-  // hands; a rated one plays the standard rules.
-  for (const [rules, rated, reason] of [
-    [{ passCards: 7 }, false, /^rules: passCards must be one of 0, 1, 2, 3, 4, 5$/],
-    [{ sevenOfDie: 'yes' }, false, /^rules: sevenOfDie must be true or false$/],
-    [{ nonsense: 1 }, false, /^rules: unknown rule option "nonsense"$/],
-    [{ firstLead: 'lowestClub', removedCards: ['2C', '3C', '4C', '5C'] }, false, /^rules: /],
-    [{ players: 5 }, false, /^rules: players is not the host's to choose/],
-    [{ handsToPlay: 3 }, false, /^rules: handsToPlay is not the host's to choose/],
-    [{ targetScore: 100 }, false, /^rules: targetScore is not the host's to choose/],
-    [
-      { jackOfDiamonds: -10 },
-      true,
-      /^rules: a rated tournament plays the standard rules \(not jackOfDiamonds\)/,
-    ],
-    [[1, 2], false, /^rules: rule options must be an object/],
-    ['standard', false, /^rules: /],
+  // hands.
+  for (const [rules, reason] of [
+    [{ passCards: 7 }, /^rules: passCards must be one of 0, 1, 2, 3, 4, 5$/],
+    [{ sevenOfDie: 'yes' }, /^rules: sevenOfDie must be true or false$/],
+    [{ nonsense: 1 }, /^rules: unknown rule option "nonsense"$/],
+    [{ firstLead: 'lowestClub', removedCards: ['2C', '3C', '4C', '5C'] }, /^rules: /],
+    [{ players: 5 }, /^rules: players is not the host's to choose/],
+    [{ handsToPlay: 3 }, /^rules: handsToPlay is not the host's to choose/],
+    [{ targetScore: 100 }, /^rules: targetScore is not the host's to choose/],
+    [[1, 2], /^rules: rule options must be an object/],
+    ['standard', /^rules: /],
   ] as const) {
-    const r = await create({ ...OPTIONS, rated, rules });
+    const r = await create({ ...OPTIONS, rules });
     expect(r).toMatchObject({ status: 400, body: { error: 'ERR_MALFORMED' } });
     expect((r.body as { message?: string }).message).toMatch(reason);
   }
+  // A private tournament is never rated (its players choose their opponents): asking is refused with its own code,
+  // with the standard rules or any, and nothing is stored (the hosting cap below still has every place).
+  for (const rules of [{}, { jackOfDiamonds: -10 }])
+    expect(await create({ ...OPTIONS, rated: true, rules })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_PRIVATE_RATED' },
+    });
+  expect(await create({ ...OPTIONS, rated: 'yes' })).toMatchObject({
+    status: 400,
+    body: { error: 'ERR_MALFORMED' },
+  });
   const huge = await fetch(`${t.url}/api/tournaments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },

@@ -81,7 +81,7 @@ function show(lang: 'en' | 'de', rest: string, navigate?: (to: string) => void) 
   renderInApp(<TournamentScreen rest={rest} />, { lang, navigate });
 }
 
-it('en: the form offers the rule options a host may choose and sends them; options make it unrated', async () => {
+it('en: the form offers the rule options a host may choose and sends them; a private tournament is never rated', async () => {
   const went: string[] = [];
   show('en', '', (to) => went.push(to));
   const form = (await screen.findByRole('heading', { name: 'Create a private tournament' })).closest(
@@ -89,18 +89,15 @@ it('en: the form offers the rule options a host may choose and sends them; optio
   )!;
   const f = within(form);
   expect(f.getByText('standard rules')).toBeTruthy();
-  const rated = f.getByRole('checkbox', { name: /Rated/ }) as HTMLInputElement;
-  fireEvent.click(rated);
-  expect(rated.checked).toBe(true);
+  // Players choose their opponents in a private tournament: it is never rated, so the form offers no choice.
+  expect(f.queryByRole('checkbox', { name: /Rated/i })).toBeNull();
+  expect(f.getByText(/A private tournament is unrated and has no podium/)).toBeTruthy();
   // Not the options a tournament fixes.
   expect(f.queryByLabelText('Players')).toBeNull();
   expect(f.queryByLabelText('Play to (points)')).toBeNull();
   expect(f.getByLabelText('Rule set')).toBeTruthy();
   fireEvent.change(f.getByLabelText('Cards passed'), { target: { value: '0' } });
   fireEvent.click(f.getByLabelText('J♦ scores −10 (Omnibus)'));
-  expect(f.getByText(/Only the standard rules may be rated/)).toBeTruthy();
-  expect(rated.checked).toBe(false);
-  expect(rated.disabled).toBe(true);
   const summaryLine = form.querySelector('summary')!;
   expect(summaryLine.textContent).toBe('Rules: Cards passed: 0 · J♦ scores −10 (Omnibus): yes');
   await waitFor(() =>
@@ -108,7 +105,8 @@ it('en: the form offers the rule options a host may choose and sends them; optio
   );
   fireEvent.click(f.getByRole('button', { name: 'Create' }));
   await waitFor(() => expect(went).toEqual(['/tournaments/new1']));
-  expect(created[0]).toMatchObject({ rated: false, rules: { passCards: 0, jackOfDiamonds: -10 } });
+  expect(created[0]).toMatchObject({ rules: { passCards: 0, jackOfDiamonds: -10 } });
+  expect(created[0]).not.toHaveProperty('rated');
 
   // A preset that sets fixed options keeps only the others (Black Maria for four).
   fireEvent.change(f.getByLabelText('Rule set'), { target: { value: 'blackMaria' } });
@@ -128,6 +126,9 @@ it('your tournaments: "1 point" and "1 game", "2.5 points"; German "1 Punkt", "1
   show('de', '');
   expect(await screen.findByText('Platz 2 von 5 · 1 Punkt · 1 Spiel')).toBeTruthy();
   expect(screen.getByText('Platz 2 von 5 · 2,5 Punkte · 3 Spiele')).toBeTruthy();
+  // The form says that a private tournament is unrated (and offers no choice of it).
+  expect(screen.getByText(/Ein privates Turnier ist ungewertet und hat kein Podest/)).toBeTruthy();
+  expect(screen.queryByRole('checkbox', { name: /gewertet/i })).toBeNull();
   history = [];
   expect(asked()).toEqual(new Set(['{"lang":"de"}']));
 });

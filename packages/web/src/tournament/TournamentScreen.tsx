@@ -247,14 +247,12 @@ function CreateForm({ token }: { token: string | null }) {
   const [startsIn, setStartsIn] = useState(5);
   const [maxPlayers, setMaxPlayers] = useState(16);
   const [bots, setBots] = useState(true);
-  const [rated, setRated] = useState(false);
   const [botLevel, setBotLevel] = useState<BotLevel>('medium');
   const [choice, setChoice] = useState<RulesChoice>({ rules: {}, preset: 'standard' });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const L = TOURNAMENT_LIMITS;
-  const custom = Object.keys(choice.rules).length > 0; // a rated tournament plays the standard rules
-  const checked = tournamentRules(choice.rules, hands, rated && !custom);
+  const checked = tournamentRules(choice.rules, hands);
   const submit = async () => {
     if (!token || busy || !checked.ok) return;
     setBusy(true);
@@ -267,7 +265,6 @@ function CreateForm({ token }: { token: string | null }) {
           minutes,
           hands,
           startsIn,
-          rated: rated && !custom,
           bots,
           botLevel,
           maxPlayers,
@@ -330,15 +327,6 @@ function CreateForm({ token }: { token: string | null }) {
           <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} />
           {t('tournament.bots', { s: 20 })}
         </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={rated && !custom}
-            disabled={custom}
-            onChange={(e) => setRated(e.target.checked)}
-          />
-          {t('tournament.ratedOption')}
-        </label>
         <details className="tournament-rules-options">
           <summary>
             {t('tournament.rulesOptions')}: <RulesLine rules={choice.rules} />
@@ -355,7 +343,7 @@ function CreateForm({ token }: { token: string | null }) {
             }}
           />
         </details>
-        {custom && <p className="muted small-print">{t('tournament.ratedStandard')}</p>}
+        <p className="muted small-print">{t('tournament.privateUnrated')}</p>
         <button type="submit" className="primary" disabled={!token || busy || !checked.ok}>
           {t('tournament.createButton')}
         </button>
