@@ -1,6 +1,7 @@
 import {
   applyMove,
   CardSet,
+  compiledRules,
   dealRandom,
   makeCard,
   newGame,
@@ -17,6 +18,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { buildPosition } from '../setup.js';
 import {
+  BestPass,
   EXPERT,
   HARD,
   PlayReader,
@@ -24,6 +26,7 @@ import {
   expectedLoss,
   mergeEquivalent,
   moonChoice,
+  passCandidates,
   type Clock,
 } from './search.js';
 import { buildKnowledge } from './knowledge.js';
@@ -95,6 +98,32 @@ describe('mergeEquivalent', () => {
       for (let x = lo + 1; x < c; x++) expect(hand.has(x)).toBe(true);
     }
     expect(merged.length).toBeLessThan(hand.size());
+  });
+});
+
+describe('BestPass', () => {
+  test.each([
+    ['standard', {}],
+    ['four cards, Black Maria', { ...preset('blackMaria'), passCards: 4 }],
+    ['omnibus', preset('omnibus')],
+  ] as const)('passes the set passCandidates puts first: %s', (_, rules) => {
+    const g = unwrap(newGame(rules));
+    const cfg = compiledRules(g.rules);
+    const best = new BestPass(cfg);
+    const rng = seededRandom(7);
+    const deck = [...Array(52).keys()].filter((c) => cfg.deckMasks[(c / 13) | 0]! & (1 << (c % 13)));
+    for (let i = 0; i < 300; i++) {
+      for (let j = deck.length - 1; j > 0; j--) {
+        const x = rng.nextUint32() % (j + 1);
+        [deck[j], deck[x]] = [deck[x]!, deck[j]!];
+      }
+      const out = new Uint16Array(8);
+      best.into(deck, 5, cfg.tricks, g.rules.passCards, out, 4);
+      const want = new Uint16Array(8);
+      for (const c of passCandidates(deck.slice(5, 5 + cfg.tricks), g.rules.passCards, cfg, 1)[0]!)
+        want[4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+      expect(out).toEqual(want);
+    }
   });
 });
 

@@ -512,6 +512,7 @@ export class PassDeals {
   private readonly dealt: Uint16Array;
   private readonly after: Uint16Array;
   private readonly theirPass: Uint16Array;
+  private readonly bestPass: BestPass;
   private s1 = 0;
   private s2 = 0;
 
@@ -535,6 +536,7 @@ export class PassDeals {
     this.dealt = new Uint16Array(n * 4);
     this.after = new Uint16Array(n * 4);
     this.theirPass = new Uint16Array(n * 4);
+    this.bestPass = new BestPass(cfg);
   }
 
   /** Deals the unseen cards to the others at random (they pass by the heuristic) and draws the playouts' numbers. */
@@ -554,11 +556,12 @@ export class PassDeals {
     let u = 0;
     for (let s = 0; s < n; s++) {
       if (s === me) continue;
-      const cards = unknown.slice(u, u + cfg.tricks);
+      for (let i = u; i < u + cfg.tricks; i++) {
+        const c = unknown[i]!;
+        dealt[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+      }
+      this.bestPass.into(unknown, u, cfg.tricks, this.obs.rules.passCards, theirPass, s * 4);
       u += cfg.tricks;
-      for (const c of cards) dealt[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
-      for (const c of passCandidates(cards, this.obs.rules.passCards, cfg, 1)[0]!)
-        theirPass[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
     }
     this.s1 = rng.nextUint32();
     this.s2 = rng.nextUint32();
@@ -1095,6 +1098,81 @@ export function passCandidates(
   rec(0);
   sets.sort((a, b) => b.score - a.score);
   return sets.slice(0, limit).map((s) => s.cards);
+}
+
+/**
+ * The best set to pass by the heuristic, as {@link passCandidates} with a limit of 1 would give it (the same set,
+ * ties to the same one), without building the other sets: into `out`'s bits (seat × suit masks at `at`, or-ed in).
+ * For the playouts of passes, which pass for each other seat on every deal. `cards[from … from + size)` is the hand.
+ */
+export class BestPass {
+  private readonly hand = new Int32Array(52);
+  private readonly d = new Float64Array(52);
+  private readonly order = new Int32Array(52);
+  private readonly pick = new Int32Array(52);
+  private readonly best = new Int32Array(52);
+  private readonly mine = new Uint16Array(4);
+  private bestScore = -Infinity;
+
+  constructor(private readonly cfg: HandConfig) {}
+
+  into(
+    cards: readonly Card[],
+    from: number,
+    size: number,
+    count: number,
+    out: Uint16Array,
+    at: number,
+  ): void {
+    const { hand, d, order, mine, cfg } = this;
+    mine.fill(0);
+    for (let i = 0; i < size; i++) {
+      const c = cards[from + i]!;
+      hand[i] = c;
+      mine[(c / 13) | 0]! |= 1 << (c % 13);
+    }
+    for (let i = 0; i < size; i++) {
+      d[i] = danger(hand[i]!, mine, cfg);
+      // A stable sort by danger, highest first (insertion: ties keep the hand's order).
+      let j = i;
+      while (j > 0 && d[order[j - 1]!]! < d[i]!) {
+        order[j] = order[j - 1]!;
+        j--;
+      }
+      order[j] = i;
+    }
+    const pool = Math.min(size, count + 5);
+    this.bestScore = -Infinity;
+    this.search(0, 0, count, pool);
+    for (let k = 0; k < count; k++) {
+      const c = hand[this.best[k]!]!;
+      out[at + ((c / 13) | 0)]! |= 1 << (c % 13);
+    }
+  }
+
+  /** The sets in passCandidates' order; the first of the highest score is kept. */
+  private search(depth: number, from: number, count: number, pool: number): void {
+    const { pick, order } = this;
+    if (depth === count) {
+      const { hand, d, mine } = this;
+      let score = 0;
+      for (let k = 0; k < count; k++) score += d[pick[k]!]!;
+      for (let suit = 0; suit < 3; suit++) {
+        let passed = 0;
+        for (let k = 0; k < count; k++) if (((hand[pick[k]!]! / 13) | 0) === suit) passed++;
+        if (passed > 0 && passed === POPCOUNT13[mine[suit]!]) score += 8; // voids the suit
+      }
+      if (score > this.bestScore) {
+        this.bestScore = score;
+        for (let k = 0; k < count; k++) this.best[k] = pick[k]!;
+      }
+      return;
+    }
+    for (let i = from; i < pool; i++) {
+      pick[depth] = order[i]!;
+      this.search(depth + 1, i + 1, count, pool);
+    }
+  }
 }
 
 /**
