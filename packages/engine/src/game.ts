@@ -20,7 +20,7 @@ import {
   type SuitName,
 } from './cards.js';
 import { compiledRules, HandCore, sevenOf, winningIndex, type HandConfig, type PlayError } from './core.js';
-import { randomInt, type RandomSource } from './random.js';
+import { drawBelow, randomInt, type RandomSource } from './random.js';
 import { err, ok, type Result } from './result.js';
 import { dealerOfHand, deckOf, parseRules, passOffset, type Rules, type RulesError } from './rules.js';
 
@@ -252,7 +252,7 @@ export function dealRandom(state: GameState, rng: RandomSource): GameState {
     deck[j] = deck[k]!;
     deck[k] = t;
   }
-  const seven = state.rules.sevenOfDie ? DIE_SUITS[randomInt(rng, 6)]! : null;
+  const seven = state.rules.sevenOfDie ? rollDie([rng]) : null;
   const r = deal(state, dealDeck(state.rules.players, dealerOf(state), deck), seven);
   if (!r.ok) throw new Error(`internal: random deal refused: ${r.error.message}`);
   return r.value;
@@ -263,6 +263,19 @@ export function dealRandom(state: GameState, rng: RandomSource): GameState {
  * suit rolled scores {@link SEVEN_OF_DIE_POINTS} this hand.
  */
 export const DIE_SUITS: readonly Suit[] = Object.freeze([2, 2, 1, 1, 0, 0] as const);
+
+/**
+ * Rolls the die of `sevenOfDie` — the one place it is rolled, for every deal (random, solo, daily, the fair
+ * shuffle). Each source rolls a face by {@link drawBelow}`(source, 6)`, and the die shows their sum mod 6: uniform
+ * as soon as one source is uniform and independent of the others, as a composed shuffle is (so no seat of a fair
+ * shuffle can steer it); with one source, simply that source's roll. The suit is {@link DIE_SUITS}' of the face.
+ */
+export function rollDie(sources: readonly RandomSource[]): Suit {
+  if (sources.length === 0) throw new TypeError('the die needs a source of randomness');
+  let face = 0;
+  for (const s of sources) face = (face + drawBelow(s, 6)) % 6;
+  return DIE_SUITS[face]!;
+}
 
 /** Splits a deck in dealing order into hands: the card at index j goes to seat (dealer + 1 + j) mod n. */
 export function dealDeck(players: number, dealer: number, deck: readonly Card[]): CardSet[] {

@@ -63,6 +63,7 @@ export {
   seededRandom,
   cryptoRandom,
   randomInt,
+  drawBelow,
   randomFloat,
   shuffleInPlace,
 } from './random.js';
@@ -86,6 +87,7 @@ export {
   dealRandom,
   dealDeck,
   DIE_SUITS,
+  rollDie,
   dealerOf,
   currentPassOffset,
   handOf,

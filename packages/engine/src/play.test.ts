@@ -15,10 +15,13 @@ import {
 } from '../test/helpers.js';
 import {
   CardSet,
+  DIE_SUITS,
   HandCore,
   applyMove,
   deal,
   dealRandom,
+  drawBelow,
+  rollDie,
   handOf,
   legalMoves,
   seatsToAct,
@@ -640,6 +643,21 @@ describe('deals', () => {
       error: { code: 'ERR_BAD_SEVEN_SUIT' },
     });
     expect(deal(start({ sevenOfDie: true }), hands, 0).ok).toBe(true);
+  });
+
+  test('the one roll of the die: a face per source by drawBelow, their sum mod 6; one source rolls alone', () => {
+    const counts = [0, 0, 0];
+    for (let seed = 0; seed < 300; seed++) {
+      const face = drawBelow(seededRandom(seed), 6);
+      const suit = rollDie([seededRandom(seed)]);
+      expect(suit).toBe(DIE_SUITS[face]);
+      counts[suit]!++;
+      // Two sources: the faces add up, so any one uniform source makes the die uniform.
+      const other = drawBelow(seededRandom(1000 + seed), 6);
+      expect(rollDie([seededRandom(seed), seededRandom(1000 + seed)])).toBe(DIE_SUITS[(face + other) % 6]);
+    }
+    for (const c of counts) expect(c).toBeGreaterThan(60); // clubs, diamonds and spades, never hearts
+    expect(() => rollDie([])).toThrow(TypeError);
   });
 
   test('a second deal in the same hand is refused', () => {

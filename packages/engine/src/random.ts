@@ -108,6 +108,19 @@ export function randomInt(rng: RandomSource, bound: number): number {
 
 const TWO_POW_MINUS_32 = 1 / 0x100000000;
 
+/**
+ * A uniform k in [0, bound) by plain rejection: `limit = floor(2^32 / bound) * bound`, draw until `x < limit`,
+ * `k = x mod bound`. Slower than {@link randomInt} but written down in `hearts-shuffle/1` (docs/fair-shuffle.md),
+ * so that any implementation deals and rolls the die as ours does from the same seeds.
+ */
+export function drawBelow(rng: RandomSource, bound: number): number {
+  const limit = Math.floor(0x100000000 / bound) * bound;
+  for (;;) {
+    const x = rng.nextUint32();
+    if (x < limit) return x % bound;
+  }
+}
+
 /** A uniform float in [0, 1). */
 export function randomFloat(rng: RandomSource): number {
   return rng.nextUint32() / 0x100000000;

@@ -1,7 +1,7 @@
 /**
  * The rules live once, in this package (RULES.md has one implementation). This guard reads the sources of every
  * other package and fails when a copy of a rule the engine exports comes back: a die, a trick winner, the end of
- * the game, a compiled-rules cache, a conversion of named moves. Each line says what to use instead.
+ * the game, a compiled-rules cache, a conversion of named moves, a roll of the die. Each line says what to use instead.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,6 +14,7 @@ const OTHERS = ['bots', 'cli', 'live', 'server', 'shuffle', 'table', 'web'];
 /** Patterns of a rule re-implemented, and the engine's export that replaces it. */
 const COPIES: readonly (readonly [RegExp, string])[] = [
   [/\bDIE_SUITS\s*(:|=)/, 'DIE_SUITS'],
+  [/\bDIE_SUITS\s*\[|\b(randomInt|drawBelow)\([^)]*,\s*6\)/, 'rollDie (the one roll of the die)'],
   [
     /function\s+(trickWinner|winningIndex)\b|\b(trickWinner|winningIndex)\s*=\s*\(/,
     'trickWinner / winningIndex',

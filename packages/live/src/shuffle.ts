@@ -18,6 +18,7 @@ import {
   ShuffleSession,
   parseTranscript,
   shortHash,
+  type DieSuit,
   type RandomBytes,
   type SavedSession,
   type Transcript,
@@ -65,6 +66,8 @@ interface HandLog {
   passed: readonly CardName[] | null;
   sentPass: readonly CardName[] | null; // what this client sent (the server's view of it could be altered)
   received: readonly CardName[] | null;
+  sevenOfDie: boolean | null; // the table's rules roll the die (null: no view of the hand yet)
+  die: DieSuit | null; // the die this seat was shown (after passing)
   readonly plays: Map<CardName, number>; // card → seat, in the order seen
   tricksRead: number; // completed tricks already read into `plays`
   looked: boolean; // the keeper was asked for this hand's session
@@ -128,6 +131,8 @@ export class SeatShuffle {
         passed: null,
         sentPass: null,
         received: null,
+        sevenOfDie: null,
+        die: null,
         plays: new Map(),
         tricksRead: 0,
         looked: false,
@@ -237,6 +242,8 @@ export class SeatShuffle {
     h.passCards = v.rules.passCards;
     if (v.passed) h.passed = v.passed;
     if (v.received) h.received = v.received;
+    h.sevenOfDie = v.rules.sevenOfDie;
+    if (v.sevenSuit) h.die = v.sevenSuit as DieSuit;
     // A completed trick never changes: each is read once (a snapshot may bring several at once).
     for (let i = h.tricksRead; i < v.tricks.length; i++) readTrick(h, v.tricks[i]!, n);
     h.tricksRead = Math.max(h.tricksRead, v.tricks.length);
@@ -322,7 +329,11 @@ export class SeatShuffle {
       return { ...base, ok: false, absent: true, failures, warnings: [], transcript: t };
     }
     if (t.tableId !== h.session.info.tableId) failures.push('the transcript is for another table');
-    const r = h.session.verify(t, h.dealt ?? undefined);
+    const r = h.session.verify(
+      t,
+      h.dealt ?? undefined,
+      h.sevenOfDie === null ? undefined : { sevenOfDie: h.sevenOfDie, shown: h.die },
+    );
     failures.push(...r.failures.map((f) => f.message));
     if (h.dealt === null) failures.push('the cards you were dealt were never shown to you');
     if (r.failures.every((f) => f.code !== 'ERR_HANDS')) {

@@ -27,12 +27,12 @@ import {
   type Rules,
 } from '@hearts/engine';
 import { dailyCommitment, dailyDeal, makeDailyReveal, seedFromHex, type DailyReveal } from '@hearts/shuffle';
-import { fallbackDecision } from '@hearts/table';
+import { fallbackDecision, type Deal, type DealPort } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
 import type { BotDecider } from './bots.js';
 import type { DailyAttempt, DailyDay } from './store/daily.js';
 import type { DailyStore } from './store/types.js';
-import type { DealSource } from './table.js';
+import type { Deals } from './table.js';
 
 /** The day's rules: the defaults, four hands (left, right, across, keep), a shared win on a tie. */
 export const DAILY_RULES: Rules = unwrap(parseRules({ ...DEFAULT_RULES, handsToPlay: 4, ties: 'shareWin' }));
@@ -180,17 +180,31 @@ export async function playPar(
   return pointsPerHand(game, DAILY_SEAT);
 }
 
-/** Deals a daily table's hands from its day's seed (the table's attempt names the day). */
-export function dailyDeals(store: DailyStore): DealSource {
-  return async (state, tableId) => {
-    const attempt = await store.attemptOfTable(tableId);
-    const day = attempt && (await store.day(attempt.date));
+/**
+ * A daily table's deal port: each hand from its day's seed (`dailyDeal`, the one deal of `@hearts/shuffle`; the
+ * table's attempt names the day).
+ */
+export class DailyDeals implements DealPort {
+  constructor(
+    private readonly store: DailyStore,
+    private readonly tableId: string,
+  ) {}
+
+  async deal(handNumber: number): Promise<Deal> {
+    const attempt = await this.store.attemptOfTable(this.tableId);
+    const day = attempt && (await this.store.day(attempt.date));
     const seed = day && seedFromHex(day.seed);
-    if (!seed) throw new Error(`daily table ${tableId}: no day or seed stored`);
-    const d = dailyDeal({ date: day.date, seed, rules: day.rules, handNumber: state.handNumber });
+    if (!seed) throw new Error(`daily table ${this.tableId}: no day or seed stored`);
+    const d = dailyDeal({ date: day.date, seed, rules: day.rules, handNumber });
     return { hands: d.hands, sevenSuit: d.sevenSuit };
-  };
+  }
 }
+
+/** The deals of a daily table. */
+export const dailyDeals =
+  (store: DailyStore): Deals =>
+  (table) =>
+    new DailyDeals(store, table.id);
 
 /** The days and their seeds: created on first use (every process the same: the first stored wins). */
 export class DailyDays {

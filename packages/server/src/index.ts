@@ -16,8 +16,8 @@ export { Limits, capConnections, clientAddress, addressKey, backoffSeconds } fro
 export type { RateLimited, RateKind, LimitSettings } from './limits.js';
 export { installEdge, SECURITY_HEADERS, CONTENT_SECURITY_POLICY } from './edge.js';
 export { main } from './main.js';
-export { Table, randomDeal } from './table.js';
-export type { TableDeps, TableTimes, TableOutput, DealSource, SubmitOutcome } from './table.js';
+export { Table, fairDeals } from './table.js';
+export type { TableDeps, TableTimes, TableOutput, Deals, SubmitOutcome } from './table.js';
 export { BotPool } from './bots.js';
 export type { BotDecider } from './bots.js';
 export { EventWriter } from './writer.js';

@@ -48,8 +48,8 @@ import {
 } from './presence-redis.js';
 import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
-import type { GameStore } from './store/types.js';
-import type { DealSource } from './table.js';
+import type { GameStore, TableRecord } from './store/types.js';
+import type { Deals } from './table.js';
 import { Whereabouts } from './whereabouts.js';
 import { EventWriter } from './writer.js';
 
@@ -67,7 +67,8 @@ export interface RunningServer {
 export interface StartOptions {
   readonly store?: GameStore; // default: SQLite at config.database
   readonly logger?: Logger;
-  readonly deal?: DealSource; // default: the engine's random deal
+  /** How a table deals (tests: a dishonest dealer); default: the fair shuffle, a daily table its day's seed. */
+  readonly deals?: (table: TableRecord) => Deals;
   readonly hashParams?: ScryptParams; // scrypt's cost for new hashes (default SCRYPT_PARAMS; tests lower it)
 }
 
@@ -136,7 +137,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     presence,
     failover,
     limits,
-    deal: options.deal,
+    deals: options.deals,
     daily: new DailyDays(
       store.daily,
       { bots, level: config.dailyBotLevel, timeMs: config.botTimeMs },

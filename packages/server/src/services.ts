@@ -13,7 +13,8 @@ import type { Limits } from './limits.js';
 import type { Metrics } from './metrics.js';
 import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
-import type { DealSource } from './table.js';
+import type { TableRecord } from './store/types.js';
+import type { Deals } from './table.js';
 import type { Whereabouts } from './whereabouts.js';
 import type { EventWriter } from './writer.js';
 
@@ -29,7 +30,7 @@ export interface Services {
   readonly presence: TablePresence; // which process runs which table
   readonly failover: Failover; // restores tables nobody runs; places new tables
   readonly limits: Limits; // rates per client address (guests, rooms, joins, logins): memory, or Redis when scaled
-  readonly deal: DealSource | undefined;
+  readonly deals: ((table: TableRecord) => Deals) | undefined; // tests: other deals than the fair shuffle
   readonly daily: DailyDays; // the daily game's days: seeds, par, reveals
   readonly whereabouts: Whereabouts; // who is online and where, notices to open apps (across processes)
   draining: boolean; // SIGTERM: no new tables, connections closing

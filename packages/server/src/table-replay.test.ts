@@ -78,11 +78,13 @@ function deps(seed: number, rows: EventRow[], failNext: { on: boolean }): TableD
       decide: (level, view, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
     },
     times: { graceMs: 1000, bankMs: 2000, botDelayMs: 0, handPauseMs: 0, botTimeMs: 1, clockLevel: 'random' },
-    deal: (state) => {
-      const dealt = dealRandom(state, rng);
-      const log = dealt.log[dealt.handNumber]!;
-      return Promise.resolve({ hands: [...log.deal], sevenSuit: log.sevenSuit });
-    },
+    deals: () => ({
+      deal: (_hand, state) => {
+        const dealt = dealRandom(state, rng);
+        const log = dealt.log[dealt.handNumber]!;
+        return Promise.resolve({ hands: [...log.deal], sevenSuit: log.sevenSuit });
+      },
+    }),
     out: {
       game: noop,
       clock: noop,

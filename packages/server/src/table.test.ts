@@ -3,19 +3,21 @@ import { createBot } from '@hearts/bots';
 import { DEFAULT_RULES, dealRandom, observation, seatsToAct, seededRandom } from '@hearts/engine';
 import type { SeatsMessage, TakeoverReason, WireMove } from '@hearts/table/protocol';
 import type { TableRecord } from './store/types.js';
-import { Table, type DealSource } from './table.js';
+import { Table, type Deals } from './table.js';
 
 const GRACE = 1000;
 const BANK = 2000;
 
 /** Deals from a fixed seed: the same hands every run. */
-const seededDeal = (seed: number): DealSource => {
+const seededDeal = (seed: number): Deals => {
   const rng = seededRandom(seed);
-  return (state) => {
-    const dealt = dealRandom(state, rng);
-    const log = dealt.log[dealt.handNumber]!;
-    return Promise.resolve({ hands: [...log.deal], sevenSuit: log.sevenSuit });
-  };
+  return () => ({
+    deal: (_hand, state) => {
+      const dealt = dealRandom(state, rng);
+      const log = dealt.log[dealt.handNumber]!;
+      return Promise.resolve({ hands: [...log.deal], sevenSuit: log.sevenSuit });
+    },
+  });
 };
 
 /** Two humans (seats 0 and 1) and two bots; the bots decide in this thread (no worker: the clock is fake). */
@@ -52,7 +54,7 @@ function makeTable(seed: number, append: () => Promise<void> = () => Promise.res
       botTimeMs: 1,
       clockLevel: 'random',
     },
-    deal: seededDeal(seed),
+    deals: seededDeal(seed),
     out: {
       game: noop,
       clock: noop,

@@ -1,9 +1,10 @@
 /**
  * One live table on the server: the wiring around `@hearts/table`'s `TableDriver`, which runs the table's life
  * (the work queue, moves and their dedupe, clocks, kick votes, takeovers, bot requests, pacing, dealing and the
- * per-seat messages). The server gives it real time (`setTimeout`), the bot worker pool, the event writer, its deals
- * (the fair shuffle `hearts-shuffle/1` of `shuffle-table.ts`, or `deps.deal` in tests), finishing the game (results,
- * ratings, records) and the room's outbox.
+ * per-seat messages). The server gives it real time (`setTimeout` behind the `Scheduler`), the bot worker pool, the
+ * event writer, its deals (a `DealPort`: the fair shuffle `hearts-shuffle/1` of `@hearts/table`'s `FairShuffle`, a
+ * daily table's day seed, or another port in tests), finishing the game (results, ratings, records) and the room's
+ * outbox.
  *
  * ```ts
  * const table = Table.create(record, deps); // or Table.restore(record, events, deps)
@@ -11,21 +12,14 @@
  * const r = await table.submit(seat, 'm1', { kind: 'play', card: '2C' });
  * ```
  */
+import type { GameState } from '@hearts/engine';
 import {
-  CardSet,
-  cryptoRandom,
-  dealRandom,
-  randomInt,
-  DIE_SUITS,
-  type Card,
-  type GameState,
-  type Suit,
-} from '@hearts/engine';
-import {
+  FairShuffle,
   TableDriver,
   newTableState,
-  type Deal,
   type DealPort,
+  type DealStep,
+  type DealTable,
   type DriverPorts,
   type DriverTimes,
   type Outbox,
@@ -45,7 +39,6 @@ import type {
 } from '@hearts/table/protocol';
 import type { Transcript } from '@hearts/shuffle';
 import type { BotDecider } from './bots.js';
-import { TableShuffle, shuffleTestHooks } from './shuffle-table.js';
 import type { EventRow, TableRecord } from './store/types.js';
 
 export type { SubmitOutcome } from '@hearts/table';
@@ -58,17 +51,14 @@ export interface TableTimes extends DriverTimes {
 /** Where a table's outputs go (the room sends them to connections). */
 export type TableOutput = Outbox;
 
-/** A deal: the hands in seat order and, under sevenOfDie, the die's suit. Without one, tables deal by the fair shuffle. */
-export type DealSource = (
-  state: GameState,
-  tableId: string,
-) => Promise<{ hands: CardSet[]; sevenSuit: Suit | null }>;
+/** How a table's deals are made: the driver calls it once with what the port may use of the table. */
+export type Deals = (table: DealTable) => DealPort;
 
-export const randomDeal: DealSource = (state) => {
-  const dealt = dealRandom(state, cryptoRandom());
-  const log = dealt.log[dealt.handNumber]!;
-  return Promise.resolve({ hands: [...log.deal], sevenSuit: log.sevenSuit });
-};
+/** The deals of a live table: the fair shuffle, each seat given `shuffleMs` (default 5 s) to commit and to reveal. */
+export const fairDeals =
+  (times: TableTimes): Deals =>
+  (table) =>
+    new FairShuffle(table, { timeoutMs: times.shuffleMs ?? 5000 });
 
 export interface TableDeps {
   readonly append: (rows: EventRow[]) => Promise<void>; // durable before it resolves
@@ -76,7 +66,7 @@ export interface TableDeps {
   readonly times: TableTimes;
   readonly out: TableOutput;
   readonly finish: (table: Table) => Promise<ResultMessage>; // results, ratings, record: stored
-  readonly deal?: DealSource; // tests: deal without the fair shuffle
+  readonly deals?: Deals; // default: the fair shuffle (fairDeals)
   readonly now?: () => number;
 }
 
@@ -89,59 +79,10 @@ const realScheduler = (now: () => number): Scheduler => ({
   },
 });
 
-/** The fair shuffle as the driver's deal port: a hand's deal comes once every seed is in. */
-class FairDeals implements DealPort {
-  readonly shuffle: TableShuffle;
-  private waiting: { handNumber: number; resolve: (d: Deal) => void } | null = null;
-
-  constructor(record: TableRecord, deps: TableDeps, table: () => Table) {
-    this.shuffle = new TableShuffle({
-      tableId: record.id,
-      players: record.rules.players,
-      removedCards: record.rules.removedCards,
-      timeoutMs: deps.times.shuffleMs ?? 5000,
-      isHuman: (seat) => table().seats[seat]?.kind === 'human',
-      send: (seat, m) => deps.out.shuffle?.(seat, m),
-      persist: (event) => table().driver.record(event),
-      enqueue: (f) => void table().driver.run(f),
-      deal: (handNumber, transcript, hands) => {
-        this.dealShuffled(handNumber, transcript, hands, table().game);
-        return Promise.resolve();
-      },
-      problem: (message, e) => deps.out.problem(message, e),
-    });
-  }
-
-  deal(handNumber: number): Promise<Deal> {
-    return new Promise((resolve) => {
-      this.waiting = { handNumber, resolve };
-      this.shuffle.run(handNumber);
-    });
-  }
-
-  dealt(handNumber: number): void {
-    this.shuffle.dealt(handNumber);
-  }
-
-  takeover(seat: number): Promise<void> {
-    return this.shuffle.takeover(seat);
-  }
-
-  private dealShuffled(handNumber: number, transcript: Transcript, dealt: Card[][], game: GameState): void {
-    const w = this.waiting;
-    if (!w || w.handNumber !== handNumber) return;
-    this.waiting = null;
-    const hands = dealt.map((h) => CardSet.fromCards(h));
-    const sevenSuit = game.rules.sevenOfDie ? DIE_SUITS[randomInt(cryptoRandom(), 6)]! : null;
-    w.resolve({ hands, sevenSuit, shuffle: transcript });
-  }
-}
-
-/** A live table: its record, its driver, and the fair shuffle that deals it; the room's handle on the game. */
+/** A live table: its record and its driver; the room's handle on the game. */
 export class Table {
   /** The table's life: queue, clocks, bots, takeovers, dealing, messages. */
   readonly driver: TableDriver;
-  private readonly fair: FairDeals | null; // null: deps.deal deals
 
   private constructor(
     readonly record: TableRecord,
@@ -150,23 +91,17 @@ export class Table {
   ) {
     const s = newTableState(record.rules, record.seats, deps.times);
     if (!s.ok) throw new Error(`table ${record.id}: ${s.error.message}`);
-    this.fair = deps.deal ? null : new FairDeals(record, deps, () => this);
-    const dealSource = deps.deal;
     const ports: DriverPorts = {
       times: deps.times,
       scheduler: realScheduler(deps.now ?? Date.now),
       bots: { decide: (view, level, timeMs) => deps.bots.decide(level, view, timeMs) },
       append: deps.append,
-      deal: this.fair ?? ({ deal: (_handNumber, game) => dealSource!(game, record.id) } satisfies DealPort),
+      deal: deps.deals ?? fairDeals(deps.times),
       out: deps.out,
       finish: () => deps.finish(this),
-      playerMove: (seat, move) => shuffleTestHooks.cheat?.move?.(seat, move) ?? move,
     };
     const info = { id: record.id, kind: record.kind, rated: record.rated, botLevel: record.botLevel };
-    this.driver = TableDriver.restore(info, s.value, events, ports, (e, state) => {
-      if (e.type === 'commitments') this.fair?.shuffle.restore(e);
-      else if (e.type === 'deal') this.fair?.shuffle.dealt(state.game.handNumber);
-    });
+    this.driver = TableDriver.restore(info, s.value, events, ports);
   }
 
   get id(): string {
@@ -242,25 +177,12 @@ export class Table {
    * `reconnectBy`: a seat away, when its reconnection window ends (ms since the epoch).
    */
   setConnected(seat: number, connected: boolean, announce = true, reconnectBy: number | null = null): void {
-    if (this.driver.setConnected(seat, connected, announce, reconnectBy) && connected)
-      this.fair?.shuffle.connected(seat);
+    this.driver.setConnected(seat, connected, announce, reconnectBy);
   }
 
   /** A seat's fair-shuffle step: its commitment, or its seed once the list is out. */
-  shuffleStep(
-    seat: number,
-    step: 'commit' | 'reveal',
-    handNumber: number,
-    value: string,
-  ): Promise<ErrorMessage | null> {
-    return this.driver.run(async () => {
-      if (this.seats[seat]?.kind !== 'human')
-        return { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat' };
-      if (!this.fair) return { code: 'ERR_NOT_NOW', message: 'this table deals without the fair shuffle' };
-      return step === 'commit'
-        ? this.fair.shuffle.commit(seat, handNumber, value)
-        : this.fair.shuffle.reveal(seat, handNumber, value);
-    });
+  dealStep(seat: number, step: DealStep): Promise<ErrorMessage | null> {
+    return this.driver.dealStep(seat, step);
   }
 
   /** A full picture for one seat (on join, on `sync`); `ack`: the id of the seat's move it applied. */
@@ -275,7 +197,6 @@ export class Table {
   /** Stops timers; the table object is done with (its log stays in the store). */
   dispose(): void {
     this.driver.dispose();
-    this.fair?.shuffle.dispose();
   }
 
   /** Waits until every queued change is done (tests, shutdown). */

@@ -1,8 +1,9 @@
 /**
  * The fair shuffle at live tables, with the real server and real clients: every hand of a game verifies for every
  * human seat, a seat that does not reveal gets the fallback (and its client says so), the stored transcripts pass
- * `hearts verify --record`'s checks, and a dishonest server — simulated through the test-only hook in
- * src/shuffle-table.ts — is caught by the honest clients' own verification.
+ * `hearts verify --record`'s checks, and a dishonest server — a dishonest dealer given to the tables' `FairShuffle`
+ * through its constructor (the server's `deals` option), or a pass altered on its way to the table — is caught by
+ * the honest clients' own verification.
  */
 import { afterEach, expect, test } from 'vitest';
 import { CardSet, makeCard, parseCard, type Card, type GameRecord } from '@hearts/engine';
@@ -20,17 +21,21 @@ import {
   type SavedSession,
   type Transcript,
 } from '@hearts/shuffle';
-import { shuffleTestHooks } from '../src/shuffle-table.js';
+import { FairShuffle, type ShuffleCheat } from '@hearts/table';
+import type { WireMove } from '@hearts/table/protocol';
 import { AutoPlayer, api, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
-// Registered before the hook below, so it runs after it: the cheat is undone and the players stop first.
+// Registered before the hook below, so it runs after it: the players stop first.
 const startServer = serverPerTest();
 let players: AutoPlayer[] = [];
 afterEach(() => {
-  shuffleTestHooks.cheat = null;
   for (const p of players) p.stop();
   players = [];
 });
+
+/** A server whose tables deal through a dishonest `FairShuffle`. */
+const dishonestServer = (cheat: ShuffleCheat) =>
+  startServer({}, { deals: () => (table) => new FairShuffle(table, { timeoutMs: 5000, cheat }) });
 
 const verdict = (c: TableClient, hand = 0): ShuffleVerdict | undefined => c.fair.verdicts.get(hand);
 
@@ -162,8 +167,9 @@ test('a seat reloaded mid-hand still verifies the hand; one opened on another de
 const botSeats = (c: TableClient): number[] => c.state!.table.seats.flatMap((s, i) => (s.bot ? [i] : []));
 
 test("a dishonest server that changes its bot's seed after the reveals is caught by every client", async () => {
-  shuffleTestHooks.cheat = {
-    deal: ({ transcript }, serverSeats) => {
+  const t = await dishonestServer({
+    deal: (real, serverSeats) => {
+      const { transcript } = real;
       const seeds = transcript.seeds.map((x) => seedFromHex(x)!);
       seeds[serverSeats[0]!] = makeSeed();
       const dealt = dealHands(
@@ -176,10 +182,9 @@ test("a dishonest server that changes its bot's seed after the reveals is caught
         seeds: seeds.map(seedToHex),
         hands: dealt.map((h) => h.map(makeCard)),
       };
-      return { transcript: forged, hands: dealt };
+      return { ...real, transcript: forged, hands: dealt };
     },
-  };
-  const t = await startServer();
+  });
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   const bot = botSeats(clients[0]!)[0]!;
@@ -190,15 +195,14 @@ test("a dishonest server that changes its bot's seed after the reveals is caught
 });
 
 test('a dishonest server that shows each seat another commitment list is caught by every client', async () => {
-  shuffleTestHooks.cheat = {
+  const t = await dishonestServer({
     list: (seat, real) => {
       const commitments = [...real.commitments];
       const other = commitments.findIndex((_, i) => i !== seat);
       commitments[other] = seedToHex(makeSeed()); // another "commitment" for a seat that is not this one
       return { commitments, commitmentsHash: commitmentsHash(commitments) };
     },
-  };
-  const t = await startServer();
+  });
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   for (const v of verdicts) {
@@ -210,17 +214,16 @@ test('a dishonest server that shows each seat another commitment list is caught 
 });
 
 test('a dishonest server that deals another deck than the seeds give is caught by every client', async () => {
-  shuffleTestHooks.cheat = {
-    deal: ({ transcript, hands }) => {
+  const t = await dishonestServer({
+    deal: (real) => {
       // Seats 0 and 2 swap a card: neither passes to the other, so every play of it shows.
-      const dealt = hands.map((h) => [...h]);
+      const dealt = real.hands.map((h) => [...h]);
       const c0 = dealt[0]![0]!;
       dealt[0]![0] = dealt[2]![0]!;
       dealt[2]![0] = c0;
-      return { transcript, hands: dealt };
+      return { ...real, hands: dealt };
     },
-  };
-  const t = await startServer();
+  });
   const { clients } = await friendsGame(t.url, 2);
   const verdicts = await firstHand(clients);
   for (const v of verdicts) {
@@ -230,21 +233,18 @@ test('a dishonest server that deals another deck than the seeds give is caught b
 });
 
 test('a dishonest server that alters a passed card is caught by the passer', async () => {
-  let passer = -1;
   let swapped: [Card, Card] | null = null;
   const t = await startServer();
   const { clients } = await friendsGame(t.url, 2);
   const victim = clients[0]!;
-  passer = victim.state!.table.you;
-  shuffleTestHooks.cheat = {
-    move: (seat, move) => {
-      if (seat !== passer || move.kind !== 'pass' || swapped) return move;
-      const hand = CardSet.fromNames(victim.state!.view.hand)!.toArray();
-      const kept = hand.find((c) => !move.cards.includes(makeCard(c)))!;
-      swapped = [parseCard(move.cards[0]!)!, kept];
-      return { kind: 'pass', cards: [makeCard(kept), ...move.cards.slice(1)] };
-    },
-  };
+  // The table applies another pass than the one the passer's client chose (and noted as sent).
+  alterMoves(victim, (move) => {
+    if (move.kind !== 'pass' || swapped) return move;
+    const hand = CardSet.fromNames(victim.state!.view.hand)!.toArray();
+    const kept = hand.find((c) => !move.cards.includes(makeCard(c)))!;
+    swapped = [parseCard(move.cards[0]!)!, kept];
+    return { kind: 'pass', cards: [makeCard(kept), ...move.cards.slice(1)] };
+  });
   const verdicts = await firstHand(clients);
   expect(swapped).not.toBeNull();
   expect(verdicts[0]!.ok).toBe(false);
@@ -252,6 +252,16 @@ test('a dishonest server that alters a passed card is caught by the passer', asy
   // The deal itself was fair: the transcript checks out for everyone.
   expect(verifyTranscript(verdicts[0]!.transcript!).ok).toBe(true);
 });
+
+/** Alters every move a client sends on its way to the table (the client notes the move it chose). */
+function alterMoves(client: TableClient, alter: (move: WireMove) => WireMove): void {
+  const room = (client as unknown as { room: { send(type: string, m: unknown): void } }).room;
+  const send = room.send.bind(room);
+  room.send = (type, m) => {
+    const msg = m as { id: string; move: WireMove };
+    send(type, type === 'move' ? { ...msg, move: alter(msg.move) } : m);
+  };
+}
 
 test('commit and reveal messages are checked like every other message', async () => {
   const t = await startServer();

@@ -77,6 +77,15 @@ const specs = [
     seed: (i) => hashed(`two-timeouts seed ${i}`),
     fallback: [0, 3],
   },
+  {
+    name: 'four-players-die',
+    tableId: 't-die',
+    handNumber: 4,
+    players: 4,
+    removedCards: [],
+    seed: (i) => hashed(`die seed ${i}`),
+    sevenOfDie: true,
+  },
 ];
 
 const vectors = specs.map((v) => {

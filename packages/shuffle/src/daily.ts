@@ -16,7 +16,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   CardSet,
-  DIE_SUITS,
   err,
   makeCard,
   ok,
@@ -27,7 +26,7 @@ import {
   type Suit,
 } from '@hearts/engine';
 import { SEED_BYTES, isHex64, seedFromHex, seedToHex } from './crypto.js';
-import { composeDeck, dealHands, drawBelow, seatStream } from './shuffle.js';
+import { dealFromSeeds } from './shuffle.js';
 
 /** The format name: the commitment prefix and the reveal's `format`. */
 export const DAILY_FORMAT = 'hearts-daily/1';
@@ -68,9 +67,9 @@ export interface DailyHand {
 }
 
 /**
- * The deal of hand `handNumber`: the canonical deck (minus the removed cards) shuffled once by Fisher–Yates on the
- * hand seed's stream (`hearts-shuffle/1`'s `SeatStream`), dealt as `dealHands` deals; the die (under `sevenOfDie`)
- * is the next draw below 6 of the same stream.
+ * The deal of hand `handNumber`: `dealFromSeeds` with the hand seed alone — the canonical deck (minus the removed
+ * cards) shuffled once by Fisher–Yates on the hand seed's stream (`hearts-shuffle/1`'s `SeatStream`), dealt as
+ * `dealHands` deals; the die (under `sevenOfDie`) is the next draw below 6 of the same stream, as at every table.
  */
 export function dailyDeal(o: {
   readonly date: string;
@@ -79,13 +78,7 @@ export function dailyDeal(o: {
   readonly handNumber: number;
 }): DailyHand {
   const handSeed = dailyHandSeed(o.date, o.seed, o.handNumber);
-  const deck = composeDeck(o.rules.removedCards, [handSeed]);
-  const dealt = dealHands(deck, o.rules.players, o.handNumber);
-  let sevenSuit: Suit | null = null;
-  if (o.rules.sevenOfDie) {
-    const stream = seatStream(hmac(sha256, handSeed, utf8ToBytes('die')));
-    sevenSuit = DIE_SUITS[drawBelow(stream, 6)]!;
-  }
+  const { hands: dealt, sevenSuit } = dealFromSeeds(o.rules, o.handNumber, [handSeed]);
   return {
     hands: dealt.map((h) => CardSet.fromCards(h)),
     cards: dealt.map((h) => h.map(makeCard)),

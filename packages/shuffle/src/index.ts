@@ -34,9 +34,10 @@ export {
   canonicalDeck,
   composeDeck,
   dealHands,
+  dealFromSeeds,
   parseCards,
 } from './shuffle.js';
-export type { RemovedCards } from './shuffle.js';
+export type { RemovedCards, SeededDeal } from './shuffle.js';
 export {
   parseTranscript,
   parseTranscripts,
@@ -48,6 +49,7 @@ export {
 } from './transcript.js';
 export type {
   Transcript,
+  DieSuit,
   TranscriptFormatError,
   TranscriptInput,
   VerifyCode,
@@ -60,7 +62,7 @@ export type {
 export { HandAudit } from './audit.js';
 export type { AuditCode, AuditProblem, AuditConfig } from './audit.js';
 export { ShuffleSession, ShuffleRound } from './session.js';
-export type { ShuffleError, HandInfo, SavedSession } from './session.js';
+export type { ShuffleError, HandInfo, SavedSession, StoredCommitments } from './session.js';
 export {
   DAILY_FORMAT,
   DAY_PATTERN,

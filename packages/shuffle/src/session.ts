@@ -12,7 +12,7 @@
  * const verdict = me.verify(transcript, dealtCards);    const transcript = round.finish().value;
  * ```
  */
-import { err, ok, type Card, type CardName, type Result } from '@hearts/engine';
+import { err, ok, parseCard, type Card, type CardName, type Result } from '@hearts/engine';
 import {
   commitment,
   commitmentsHash,
@@ -24,8 +24,13 @@ import {
   shortHash,
   type RandomBytes,
 } from './crypto.js';
-import { dealHands } from './shuffle.js';
-import { buildTranscript, verifyTranscript, type Transcript, type VerifyResult } from './transcript.js';
+import {
+  buildTranscript,
+  verifyTranscript,
+  type DieSuit,
+  type Transcript,
+  type VerifyResult,
+} from './transcript.js';
 
 /** Why a protocol step was refused. */
 export interface ShuffleError {
@@ -50,6 +55,7 @@ export interface HandInfo {
   readonly handNumber: number; // counted from 0 within the game
   readonly players: number; // 3..6
   readonly removedCards?: readonly string[]; // the rule set's removed cards
+  readonly sevenOfDie?: boolean; // the rules roll the die: the seeds roll it too (in the transcript)
 }
 
 function checkHandInfo(info: HandInfo): void {
@@ -171,17 +177,34 @@ export class ShuffleSession {
 
   /**
    * Checks the transcript published after the hand against everything this seat saw: the commitment list, its
-   * seed and commitment, and the cards it was dealt (before passing), if given.
+   * seed and commitment, the cards it was dealt (before passing), and the table's die (whether its rules roll one,
+   * and the suit it was shown), each if given.
    */
-  verify(transcript: Transcript, dealt?: Iterable<Card> | readonly CardName[]): VerifyResult {
+  verify(
+    transcript: Transcript,
+    dealt?: Iterable<Card> | readonly CardName[],
+    die?: { readonly sevenOfDie: boolean; readonly shown: DieSuit | null },
+  ): VerifyResult {
     return verifyTranscript(transcript, {
       ownSeat: this.info.seat,
       ownSeed: this.seed,
       ownCommitment: this.commitment,
       ...(this.list ? { seenCommitments: this.list } : {}),
       ...(dealt !== undefined ? { ownHand: dealt } : {}),
+      ...(die ? { sevenOfDie: die.sevenOfDie } : {}),
+      ...(die?.shown ? { ownDie: die.shown } : {}),
     });
   }
+}
+
+/**
+ * The commitments of a hand as the server stores them before it publishes them: every seat's commitment and the
+ * seeds the server drew itself (bots, seats that did not commit in time), so that a restarted server resumes at
+ * the reveal step with the very same list.
+ */
+export interface StoredCommitments {
+  readonly commitments: readonly string[];
+  readonly serverSeeds: readonly (string | null)[]; // 64 hex digits, or null for a seat that committed itself
 }
 
 /** The server's side of one hand: collects commitments (drawing seeds for bots), seeds, timeouts; deals. */
@@ -189,6 +212,7 @@ export class ShuffleRound {
   private readonly commitments: (string | null)[];
   private readonly seeds: (Uint8Array | null)[];
   private readonly timedOut = new Set<number>();
+  private readonly drawn = new Set<number>(); // seats whose seed the server drew
   private publishedList: { commitments: string[]; commitmentsHash: string } | null = null;
 
   constructor(
@@ -204,6 +228,54 @@ export class ShuffleRound {
     return Number.isInteger(seat) && seat >= 0 && seat < this.info.players
       ? ok(undefined)
       : refuse('ERR_BAD_SEAT', `seat must be 0..${this.info.players - 1}`);
+  }
+
+  /**
+   * The round of a hand whose commitments were stored ({@link ShuffleRound.stored}) — after a restart: every
+   * commitment in, the server's own seeds revealed, the list published as before.
+   */
+  static restore(info: HandInfo, stored: StoredCommitments): Result<ShuffleRound, ShuffleError> {
+    const round = new ShuffleRound(info);
+    const n = info.players;
+    if (stored.commitments.length !== n || stored.serverSeeds.length !== n)
+      return refuse('ERR_BAD_SAVED', `the stored commitments do not list ${n} seats`);
+    for (let s = 0; s < n; s++) {
+      const r = round.commit(s, stored.commitments[s]);
+      if (!r.ok) return r;
+    }
+    round.published();
+    for (let s = 0; s < n; s++) {
+      const seed = stored.serverSeeds[s];
+      if (seed === null || seed === undefined) continue;
+      const r = round.reveal(s, seed);
+      if (!r.ok) return r;
+      round.drawn.add(s);
+    }
+    return ok(round);
+  }
+
+  /** A seat's commitment, once in. */
+  committed(seat: number): string | null {
+    return this.commitments[seat] ?? null;
+  }
+
+  /** The seats whose commitment is not in yet. */
+  uncommitted(): number[] {
+    return this.commitments.flatMap((c, i) => (c === null ? [i] : []));
+  }
+
+  /** What the server stores once every commitment is in, before it publishes the list (null before). */
+  stored(): StoredCommitments | null {
+    if (this.commitments.some((c) => c === null)) return null;
+    return {
+      commitments: this.commitments as string[],
+      serverSeeds: this.seeds.map((s, i) => (s !== null && this.drawn.has(i) ? seedToHex(s) : null)),
+    };
+  }
+
+  /** The seats whose seed the server drew (bots, seats that did not commit in time). */
+  serverSeats(): number[] {
+    return [...this.drawn].sort((a, b) => a - b);
   }
 
   /** A human seat's commitment. */
@@ -224,6 +296,7 @@ export class ShuffleRound {
     const seed = makeSeed(this.random);
     this.commitments[seat] = commitment(this.info.tableId, this.info.handNumber, seat, seed);
     this.seeds[seat] = seed;
+    this.drawn.add(seat);
     return ok(undefined);
   }
 
@@ -267,8 +340,14 @@ export class ShuffleRound {
     return ok(undefined);
   }
 
-  /** Once every seat revealed or timed out: the transcript, the final deck and the deal (by seat, dealing order). */
-  finish(): Result<{ transcript: Transcript; deck: Card[]; hands: Card[][] }, ShuffleError> {
+  /**
+   * Once every seat revealed or timed out: the transcript, the final deck, the deal (by seat, dealing order) and,
+   * under `sevenOfDie`, the die (also in the transcript).
+   */
+  finish(): Result<
+    { transcript: Transcript; deck: Card[]; hands: Card[][]; sevenSuit: DieSuit | null },
+    ShuffleError
+  > {
     const waiting = this.waitingFor();
     if (!this.publishedList || waiting.length > 0)
       return refuse(
@@ -281,7 +360,13 @@ export class ShuffleRound {
       commitments: this.publishedList.commitments,
       seeds: this.seeds.map((s) => s ?? new Uint8Array(32)),
       fallback: [...this.timedOut],
+      sevenOfDie: this.info.sevenOfDie === true,
     });
-    return ok({ transcript, deck, hands: dealHands(deck, this.info.players, this.info.handNumber) });
+    return ok({
+      transcript,
+      deck,
+      hands: transcript.hands.map((h) => h.map((c) => parseCard(c)!)),
+      sevenSuit: transcript.sevenSuit ?? null,
+    });
   }
 }

@@ -6,11 +6,21 @@
  * const deck = composeDeck([], seeds); // seeds[i]: seat i's 32 bytes; [] = no removed cards
  * const hands = dealHands(deck, 4, 0); // hand 0: seat 0 deals, so deck[0] goes to seat 1
  * hands.map((h) => h.map(makeCard));
+ * const d = dealFromSeeds(rules, 0, seeds); // the same deal, and the die under sevenOfDie
  * ```
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
-import { CardSet, parseCard, type Card, type RandomSource } from '@hearts/engine';
+import {
+  CardSet,
+  drawBelow,
+  parseCard,
+  rollDie,
+  type Card,
+  type RandomSource,
+  type Rules,
+  type Suit,
+} from '@hearts/engine';
 import { SEED_BYTES } from './crypto.js';
 
 type Hmac = _HMAC<_SHA256>;
@@ -57,14 +67,8 @@ export class SeatStream implements RandomSource {
 /** Seat `seed`'s stream. */
 export const seatStream = (seed: Uint8Array): SeatStream => new SeatStream(seed);
 
-/** A uniform k in [0, bound) by rejection: `limit = floor(2^32 / bound) * bound`, draw until `x < limit`. */
-export function drawBelow(stream: RandomSource, bound: number): number {
-  const limit = Math.floor(0x100000000 / bound) * bound;
-  for (;;) {
-    const x = stream.nextUint32();
-    if (x < limit) return x % bound;
-  }
-}
+/** A uniform k in [0, bound) by rejection (the engine's): `limit = floor(2^32 / bound) * bound`, draw until `x < limit`. */
+export { drawBelow };
 
 /** Fisher–Yates in place: for j = len−1 down to 1, k uniform in [0, j] by {@link drawBelow}, swap deck[j] and deck[k]. */
 export function shuffleWith<T>(deck: T[], stream: RandomSource): T[] {
@@ -123,4 +127,32 @@ export function parseCards(names: readonly string[]): Card[] | undefined {
     out.push(c);
   }
   return out;
+}
+
+/** One hand dealt from seeds: the final deck, the hands by seat (each in dealing order) and the die. */
+export interface SeededDeal {
+  readonly deck: Card[];
+  readonly hands: Card[][];
+  readonly sevenSuit: Suit | null; // under sevenOfDie: the suit whose seven counts this hand (clubs, diamonds or spades)
+}
+
+/**
+ * Deals one hand from the seats' seeds — the one deal every table uses: the fair shuffle (one seed per seat), the
+ * daily deal and a solo hand (one seed each). The canonical deck (minus the removed cards) is shuffled by each
+ * seed's {@link SeatStream} in turn ({@link composeDeck}) and dealt by {@link dealHands}; under `sevenOfDie` each
+ * stream then goes on to roll the die (the engine's `rollDie`: one face per stream, their sum mod 6), so the die is
+ * as fair as the deck and the seeds alone give both.
+ */
+export function dealFromSeeds(
+  rules: Pick<Rules, 'players' | 'removedCards' | 'sevenOfDie'>,
+  handNumber: number,
+  seeds: readonly Uint8Array[],
+): SeededDeal {
+  if (seeds.length === 0) throw new TypeError('a deal needs at least one seed');
+  const streams = seeds.map((s) => new SeatStream(s));
+  const deck = canonicalDeck(rules.removedCards);
+  for (const stream of streams) shuffleWith(deck, stream);
+  const hands = dealHands(deck, rules.players, handNumber);
+  const sevenSuit = rules.sevenOfDie ? rollDie(streams) : null;
+  return { deck, hands, sevenSuit };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   commitment,
+  dealFromSeeds,
   fallbackSeed,
   makeTranscript,
   parseTranscript,
@@ -237,6 +238,65 @@ describe('records', () => {
     const r = recordDeal(input, 0);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('ERR_NOT_RECORD');
+  });
+});
+
+describe('the die (sevenOfDie)', () => {
+  const seeds = [0, 1, 2, 3].map((i) => filled(0xd0 + i));
+  const commitments = seeds.map((s, i) => commitment('t-die', 2, i, s));
+  const input = { tableId: 't-die', handNumber: 2, players: 4, removedCards: [], commitments, seeds };
+  const t = makeTranscript({ ...input, sevenOfDie: true });
+  const other = (d: string): 'C' | 'D' | 'S' => (['C', 'D', 'S'] as const).find((x) => x !== d)!;
+
+  test('is rolled by the seeds, in the transcript, and checked', () => {
+    const d = dealFromSeeds({ players: 4, removedCards: [], sevenOfDie: true }, 2, seeds);
+    expect(t.sevenSuit).toBe('CDS'[d.sevenSuit!]);
+    expect(t.hands).toEqual(makeTranscript(input).hands); // the die changes nothing of the deck
+    expect(makeTranscript(input)).not.toHaveProperty('sevenSuit');
+    expect(parseTranscript(JSON.parse(JSON.stringify(t)))).toEqual({ ok: true, value: t });
+    expect(codes(t, { sevenOfDie: true, ownSeat: 1, ownDie: t.sevenSuit! })).toEqual([]);
+    expect(codes({ ...clone(t), sevenSuit: other(t.sevenSuit!) })).toEqual([['ERR_DIE', null]]);
+  });
+
+  test('a die missing where the table rolls one, or there where it rolls none, fails', () => {
+    const plain = makeTranscript(input);
+    expect(codes(plain)).toEqual([]); // a transcript of a table without the die
+    expect(codes(plain, { sevenOfDie: true })).toEqual([['ERR_DIE', null]]);
+    expect(codes(t, { sevenOfDie: false })).toEqual([['ERR_DIE', null]]);
+    expect(codes(t, { ownSeat: 0, ownDie: other(t.sevenSuit!) })).toEqual([['ERR_OWN_DIE', 0]]);
+  });
+
+  test('the record: its die must be the transcript’s; a transcript from before the die was shuffled warns', () => {
+    const record = (sevenSuit: string | undefined, tr: typeof t) => ({
+      format: 'hearts-record/1',
+      rules: { sevenOfDie: true },
+      players: ['a', 'b', 'c', 'd'],
+      hands: [
+        ...Array.from({ length: 2 }, () => ({ deal: ['', '', '', ''], tricks: [] })),
+        { deal: tr.hands.map((h) => h.join(' ')), tricks: [], ...(sevenSuit ? { sevenSuit } : {}) },
+      ],
+    });
+    const rd = (x: unknown) => {
+      const r = recordDeal(x, 2);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    expect(codes(t, { record: rd(record(t.sevenSuit, t)) })).toEqual([]);
+    expect(codes(t, { record: rd(record(other(t.sevenSuit!), t)) })).toEqual([['ERR_RECORD_DIE', null]]);
+    expect(recordDeal(record(undefined, t), 2).ok).toBe(false); // the record must name its die
+    const old = makeTranscript(input); // as dealt before the die was in the transcript
+    const r = verifyTranscript(old, { record: rd(record(t.sevenSuit, old)) });
+    expect(r.failures).toEqual([]);
+    expect(r.warnings).toEqual([
+      'the die of this hand is not in the transcript (it was dealt before the die was shuffled too)',
+    ]);
+  });
+
+  test('a die that is not a suit of the die is not a transcript', () => {
+    for (const bad of ['H', 'c', 1, null]) {
+      const r = parseTranscript({ ...clone(t), sevenSuit: bad });
+      expect(r.ok ? null : r.error.field).toBe('sevenSuit');
+    }
   });
 });
 

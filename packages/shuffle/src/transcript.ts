@@ -10,6 +10,7 @@
  */
 import {
   CardSet,
+  SUITS,
   err,
   makeCard,
   ok,
@@ -28,7 +29,7 @@ import {
   seedFromHex,
   seedToHex,
 } from './crypto.js';
-import { composeDeck, dealHands, parseCards } from './shuffle.js';
+import { dealFromSeeds, parseCards } from './shuffle.js';
 
 /** One hand's shuffle, as the server publishes it after the hand. Invariant after {@link parseTranscript}: every list has `players` entries. */
 export interface Transcript {
@@ -42,7 +43,16 @@ export interface Transcript {
   seeds: string[]; // s_i by seat in hex; for a fallback seat the derived fallback seed
   fallback: number[]; // seats that did not reveal in time
   hands: CardName[][]; // the dealt hands before passing, by seat, each in dealing order
+  /**
+   * Under `sevenOfDie`: the die, rolled by the same seeds after their shuffles (`dealFromSeeds`). Absent where the
+   * rules roll no die — and in transcripts made before the die was part of the shuffle (they verify as before).
+   */
+  sevenSuit?: DieSuit;
 }
+
+/** The die's suit by letter: the seven of clubs, diamonds or spades counts. */
+export type DieSuit = 'C' | 'D' | 'S';
+const DIE_LETTERS: readonly string[] = ['C', 'D', 'S'];
 
 /** The input is not a `hearts-shuffle/1` transcript (wrong shape, bad hex, unknown card …). */
 export interface TranscriptFormatError {
@@ -57,14 +67,17 @@ export type VerifyCode =
   | 'ERR_COMMITMENT' // a seat's seed does not open its commitment
   | 'ERR_FALLBACK_SEED' // a fallback seat's seed is not the derived fallback seed
   | 'ERR_HANDS' // a dealt hand differs from the deal the seeds give
+  | 'ERR_DIE' // the die differs from the one the seeds roll, or is missing (or there) against the table's rules
   | 'ERR_COMMITMENTS_CHANGED' // the commitments differ from those this seat was shown during the hand
   | 'ERR_OWN_COMMITMENT' // this seat's commitment is not the one it sent
   | 'ERR_OWN_SEED' // this seat's seed is not the one it drew
   | 'ERR_OWN_FALLBACK' // this seat's seed was replaced by a fallback: the deal carries no promise to it
   | 'ERR_OWN_HAND' // the cards this seat was dealt are not its hand in the deal
+  | 'ERR_OWN_DIE' // the die this seat was shown at the table is not the transcript's
   | 'ERR_RECORD_RULES' // the record's players or removed cards differ from the transcript's
   | 'ERR_RECORD_NO_HAND' // the record has no hand with this number
-  | 'ERR_RECORD_DEAL'; // the record's deal gives a seat other cards
+  | 'ERR_RECORD_DEAL' // the record's deal gives a seat other cards
+  | 'ERR_RECORD_DIE'; // the record's die differs from the transcript's
 
 /** One thing that did not match. `seat` is null when the failure is not about one seat. */
 export interface VerifyFailure {
@@ -81,6 +94,8 @@ export interface VerifyOptions {
   readonly seenCommitments?: readonly string[]; // the list C the server showed it before it revealed
   readonly seenCommitmentsHash?: string; // or just the hash it was shown
   readonly ownHand?: Iterable<Card> | readonly CardName[]; // the cards it was dealt
+  readonly sevenOfDie?: boolean; // the table's rules roll the die: the transcript must hold it (false: must not)
+  readonly ownDie?: DieSuit; // the die this seat was shown at the table
   readonly record?: RecordDeal; // a game record's deal of this hand, from {@link recordDeal}
 }
 
@@ -98,6 +113,7 @@ export interface RecordDeal {
   readonly players: number;
   readonly removedCards: readonly CardName[];
   readonly deal: readonly CardSet[] | null; // null: the record has no such hand
+  readonly sevenSuit?: DieSuit | null; // the record's die of the hand (null: its rules roll none)
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -115,6 +131,7 @@ const FIELDS = [
   'fallback',
   'hands',
 ] as const;
+const OPTIONAL_FIELDS = ['sevenSuit'] as const;
 
 const formatError = (field: string, message: string): Result<never, TranscriptFormatError> =>
   err({ code: 'ERR_NOT_TRANSCRIPT', field, message });
@@ -140,7 +157,8 @@ export function parseTranscript(input: unknown): Result<Transcript, TranscriptFo
   if (input['format'] !== SHUFFLE_FORMAT)
     return formatError('format', `"format" must be "${SHUFFLE_FORMAT}"`);
   for (const key of Object.keys(input))
-    if (!(FIELDS as readonly string[]).includes(key)) return formatError(key, `unknown field "${key}"`);
+    if (![...FIELDS, ...OPTIONAL_FIELDS].includes(key as never))
+      return formatError(key, `unknown field "${key}"`);
   for (const key of FIELDS) if (input[key] === undefined) return formatError(key, `"${key}" is missing`);
   const { tableId, handNumber, players, removedCards, commitments, seeds, fallback, hands } = input;
   if (!isTableId(tableId)) return formatError('tableId', '"tableId" must be printable ASCII without "|"');
@@ -179,6 +197,9 @@ export function parseTranscript(input: unknown): Result<Transcript, TranscriptFo
     if (!cardsAreCards(h)) return formatError('hands', `"hands"[${s}] must be a list of cards such as "QS"`);
     if (h.length !== perHand) return formatError('hands', `"hands"[${s}] must hold ${perHand} cards`);
   }
+  const die = input['sevenSuit'];
+  if (die !== undefined && !DIE_LETTERS.includes(die as string))
+    return formatError('sevenSuit', '"sevenSuit" must be "C", "D" or "S"');
   return ok({
     format: SHUFFLE_FORMAT,
     tableId,
@@ -190,6 +211,7 @@ export function parseTranscript(input: unknown): Result<Transcript, TranscriptFo
     seeds: [...ss.value],
     fallback: [...(fallback as number[])],
     hands: (hands as CardName[][]).map((h) => [...h]),
+    ...(die === undefined ? {} : { sevenSuit: die as DieSuit }),
   });
 }
 
@@ -239,6 +261,7 @@ export interface TranscriptInput {
   readonly commitments: readonly string[];
   readonly seeds: readonly Uint8Array[]; // revealed seeds; entries of fallback seats are ignored
   readonly fallback?: readonly number[];
+  readonly sevenOfDie?: boolean; // the rules roll the die: the transcript holds it
 }
 
 /**
@@ -265,8 +288,12 @@ export function buildTranscript(input: TranscriptInput): { transcript: Transcrip
   const hash = commitmentsHash(input.commitments);
   const seeds = input.seeds.map((s, i) => (fallback.includes(i) ? fallbackSeed(hash, i) : s));
   const removedCards = CardSet.fromNames(input.removedCards)!.names();
-  const deck = composeDeck(removedCards, seeds);
-  const hands = dealHands(deck, n, input.handNumber);
+  const sevenOfDie = input.sevenOfDie === true;
+  const { deck, hands, sevenSuit } = dealFromSeeds(
+    { players: n, removedCards, sevenOfDie },
+    input.handNumber,
+    seeds,
+  );
   const t: Transcript = {
     format: SHUFFLE_FORMAT,
     tableId: input.tableId,
@@ -278,6 +305,7 @@ export function buildTranscript(input: TranscriptInput): { transcript: Transcrip
     seeds: seeds.map(seedToHex),
     fallback,
     hands: hands.map((h) => h.map(makeCard)),
+    ...(sevenSuit === null ? {} : { sevenSuit: SUITS[sevenSuit] as DieSuit }),
   };
   const check = parseTranscript(t);
   if (!check.ok) throw new TypeError(check.error.message);
@@ -320,8 +348,19 @@ export function verifyTranscript(t: Transcript, options: VerifyOptions = {}): Ve
       fail('ERR_COMMITMENT', s, `seat ${s}'s seed does not match its commitment`);
     }
   }
-  const deck = composeDeck(t.removedCards, seeds);
-  const hands = dealHands(deck, n, t.handNumber);
+  const rolled = t.sevenSuit !== undefined;
+  const dealt = dealFromSeeds(
+    { players: n, removedCards: t.removedCards, sevenOfDie: rolled },
+    t.handNumber,
+    seeds,
+  );
+  const { deck, hands } = dealt;
+  if (rolled && SUITS[dealt.sevenSuit!] !== t.sevenSuit)
+    fail('ERR_DIE', null, `the die shows ${t.sevenSuit}, but the seeds roll ${SUITS[dealt.sevenSuit!]}`);
+  if (options.sevenOfDie === true && !rolled)
+    fail('ERR_DIE', null, 'the table rolls the die, but the transcript holds none');
+  if (options.sevenOfDie === false && rolled)
+    fail('ERR_DIE', null, 'the transcript holds a die, but the table rolls none');
   for (let s = 0; s < n; s++) {
     const claimed = parseCards(t.hands[s]!)!;
     if (claimed.join() === hands[s]!.join()) continue;
@@ -340,7 +379,7 @@ export function verifyTranscript(t: Transcript, options: VerifyOptions = {}): Ve
         `timed out and ${others.length > 1 ? 'were' : 'was'} replaced by ${others.length > 1 ? 'fallback seeds' : 'a fallback seed'}`,
     );
   verifyOwn(t, options, hands, fail);
-  if (options.record) verifyRecord(t, options.record, hands, fail);
+  if (options.record) verifyRecord(t, options.record, hands, fail, warnings);
   return { ok: failures.length === 0, failures, warnings, deck, hands };
 }
 
@@ -384,6 +423,8 @@ function verifyOwn(
     if (given.some((c) => c === undefined) || !sameSet(given as Card[], hands[seat]!))
       fail('ERR_OWN_HAND', seat, 'the cards you were dealt are not your hand in the deal the seeds give');
   }
+  if (o.ownDie !== undefined && o.ownDie !== t.sevenSuit)
+    fail('ERR_OWN_DIE', seat, `the die you were shown (${o.ownDie}) is not the transcript's`);
 }
 
 const safeHex = (seed: Uint8Array): string => (seed.length === 32 ? seedToHex(seed) : '');
@@ -393,6 +434,7 @@ function verifyRecord(
   r: RecordDeal,
   hands: readonly (readonly Card[])[],
   fail: (code: VerifyCode, seat: number | null, message: string) => void,
+  warnings: string[],
 ): void {
   const removed = CardSet.fromNames(r.removedCards);
   if (r.players !== t.players || !removed || !removed.equals(CardSet.fromNames(t.removedCards)!)) {
@@ -408,6 +450,14 @@ function verifyRecord(
     if (!dealt || !dealt.equals(CardSet.fromCards(hands[s]!)))
       fail('ERR_RECORD_DEAL', s, `the record deals seat ${s} other cards than the seeds give`);
   }
+  if (r.sevenSuit === undefined) return;
+  if (t.sevenSuit !== undefined) {
+    if (r.sevenSuit !== t.sevenSuit)
+      fail('ERR_RECORD_DIE', null, `the record's die (${r.sevenSuit ?? 'none'}) is not the transcript's`);
+  } else if (r.sevenSuit !== null)
+    warnings.push(
+      'the die of this hand is not in the transcript (it was dealt before the die was shuffled too)',
+    );
 }
 
 /** A `hearts-record/1` record is not readable as such. */
@@ -426,7 +476,7 @@ export function recordDeal(record: unknown, handNumber: number): Result<RecordDe
   if (record['format'] !== 'hearts-record/1') return bad('"format" must be "hearts-record/1"');
   const rules = parseRules(record['rules'] ?? {});
   if (!rules.ok) return bad(`rules: ${rules.error.message}`);
-  const { players, removedCards } = rules.value;
+  const { players, removedCards, sevenOfDie } = rules.value;
   const hands = record['hands'];
   if (!Array.isArray(hands)) return bad('"hands" must be a list');
   const hand: unknown = hands[handNumber];
@@ -443,5 +493,8 @@ export function recordDeal(record: unknown, handNumber: number): Result<RecordDe
     if (set.size() !== names.length) return bad(`${at}, seat ${s}: a card is dealt twice`);
     deal.push(set);
   }
-  return ok({ players, removedCards, deal });
+  const seven = (hand as Record<string, unknown>)['sevenSuit'];
+  if (sevenOfDie && !DIE_LETTERS.includes(seven as string))
+    return bad(`${at}: "sevenSuit" must be "C", "D" or "S" under sevenOfDie`);
+  return ok({ players, removedCards, deal, sevenSuit: sevenOfDie ? (seven as DieSuit) : null });
 }

@@ -41,46 +41,13 @@ import {
   type Deal,
   type DriverTimes,
   type EventRow,
-  type Scheduler,
 } from './driver.js';
 import { applyGameMessage, type LiveState } from './reducer.js';
+import { ManualScheduler } from './testing.js';
 import { newTableState, unwrapState, type TableState } from './state.js';
 
 const GRACE = 1000;
 const BANK = 2000;
-
-/** Time by hand: timers run when the test advances the clock past them, in order. */
-class ManualScheduler implements Scheduler {
-  t = 1_000_000;
-  private seq = 0;
-  private readonly timers: { at: number; seq: number; fn: () => void; live: boolean }[] = [];
-
-  now(): number {
-    return this.t;
-  }
-
-  after(ms: number, fn: () => void): () => void {
-    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fn, live: true };
-    this.timers.push(timer);
-    return () => {
-      timer.live = false;
-    };
-  }
-
-  /** The earliest live timer due by `until`, taken off the list. */
-  next(until: number): (() => void) | null {
-    let best = -1;
-    this.timers.forEach((x, i) => {
-      if (!x.live || x.at > until) return;
-      const b = this.timers[best];
-      if (!b || x.at < b.at || (x.at === b.at && x.seq < b.seq)) best = i;
-    });
-    if (best < 0) return null;
-    const [x] = this.timers.splice(best, 1);
-    this.t = Math.max(this.t, x!.at);
-    return x!.fn;
-  }
-}
 
 /** A bot port: answers at once (`auto`, a seeded pick among the legal moves), holds requests, fails, or cheats. */
 class FakeBots implements BotPort {
@@ -183,14 +150,14 @@ function harness(o: Options = {}) {
       rows.push(...(JSON.parse(JSON.stringify(written)) as EventRow[])); // as a store gives them back
       return Promise.resolve();
     },
-    deal: {
+    deal: () => ({
       deal: (_hand: number, game: GameState) => {
         const d = dealRandom(game, rng).log[game.handNumber]!;
         const dealt: Deal = { hands: [...d.deal], sevenSuit: d.sevenSuit };
         deals.push(dealt);
         return Promise.resolve(dealt);
       },
-    },
+    }),
     out: {
       game: (seat: number, m: GameMessage) => sent.game.push({ seat, m }),
       clock: (m: ClockMessage) => sent.clock.push(m),

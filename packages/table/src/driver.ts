@@ -1,5 +1,5 @@
 /**
- * The life of one table that every host runs (the server's live tables; later the browser's solo table), over a
+ * The life of one table that every host runs (the server's live tables and the browser's solo table), over a
  * `TableState`: the work queue (every change in order), moves and their dedupe, the clocks (grace, then the bank;
  * the clock decides at the deadline and the seat becomes kickable), kick votes and takeovers, bot requests with
  * tokens (a stale answer is dropped) and the fallback when a bot fails, pacing (the bot delay while humans sit at
@@ -27,6 +27,7 @@ import {
   type GameState,
   type NamedMove,
   type Observation,
+  type Rules,
   type Suit,
 } from '@hearts/engine';
 import type { Transcript } from '@hearts/shuffle';
@@ -35,9 +36,11 @@ import type {
   BotLevel,
   ClockInfo,
   ClockMessage,
+  CommitMessage,
   ErrorMessage,
   GameMessage,
   ResultMessage,
+  RevealMessage,
   SeatsMessage,
   ShuffleMessage,
   SnapshotMessage,
@@ -89,16 +92,49 @@ export interface Deal {
   readonly shuffle?: Transcript; // hearts-shuffle/1 (absent: dealt without the fair shuffle)
 }
 
+/** A seat's message to the deal: the fair shuffle's commitment, or its seed once the list is out. */
+export type DealStep =
+  ({ readonly step: 'commit' } & CommitMessage) | ({ readonly step: 'reveal' } & RevealMessage);
+
 /**
- * Where deals come from. `deal` is asked once per hand (again only after a restart) and may take as long as it
- * needs (the fair shuffle waits for the seats); the driver stores the deal in its queue when it resolves.
+ * What a deal port may use of its table (the driver gives it to the port's constructor): time on the driver's
+ * scheduler, storage through the driver's queue, and the seats. A port has no timers and no I/O of its own.
+ */
+export interface DealTable {
+  readonly id: string;
+  readonly rules: Rules;
+  /** A person plays the seat now (not a bot, not taken over). */
+  isHuman(seat: number): boolean;
+  /** Runs `fn` in the table's queue after `ms` on the driver's scheduler; cancelled when the driver is disposed. */
+  after(ms: number, fn: () => Promise<void> | void): () => void;
+  /** Checks, stores and applies an event of the deal (the fair shuffle's commitments); call it in the queue. */
+  record(event: StoredEvent): Promise<void>;
+  /** A fair-shuffle message to one seat. */
+  send(seat: number, message: ShuffleMessage): void;
+  problem(message: string, error?: unknown): void;
+}
+
+/**
+ * Where deals come from: the fair shuffle (`FairShuffle`: the seats commit and reveal), a daily table's day seed,
+ * the solo table's kept seeds — each deals a hand by `@hearts/shuffle`'s `dealFromSeeds`, die included. `deal` is
+ * asked once per hand (again only after a restart) and may take as long as it needs; the driver stores the deal in
+ * its queue when it resolves. The other hooks are for a deal that involves the seats; every one runs in the queue
+ * but `connected`, `replay` and `dispose`.
  */
 export interface DealPort {
   deal(handNumber: number, game: GameState): Promise<Deal>;
   /** The deal of `handNumber` is stored. */
   dealt?(handNumber: number): void;
-  /** A bot took the seat over (runs in the queue, awaited: it may `record` events). */
+  /** A bot took the seat over (awaited: it may `record` events). */
   takeover?(seat: number): Promise<void>;
+  /** A seat's connection came (back): repeat what it is asked for. */
+  connected?(seat: number): void;
+  /** A seat's message to the deal (a person plays the seat); the answer is a refusal, or null. */
+  receive?(seat: number, step: DealStep): Promise<ErrorMessage | null>;
+  /** A stored event, replayed when the driver is restored (the fair shuffle resumes from its commitments). */
+  replay?(event: StoredEvent, state: TableState): void;
+  /** The driver is done with: drop what is under way. */
+  dispose?(): void;
 }
 
 /** Where a table's outputs go (the server's room sends them to connections). */
@@ -147,12 +183,11 @@ export interface DriverPorts {
   readonly scheduler: Scheduler;
   readonly bots: BotPort;
   readonly append: (rows: EventRow[]) => Promise<void>; // durable before it resolves
-  readonly deal: DealPort;
+  /** The table's deals: the port, made once by the driver over what it may use of the table. */
+  readonly deal: (table: DealTable) => DealPort;
   readonly out: Outbox;
   /** The game is over: store its results (ratings, records) and give the result message; retried on rejection. */
   readonly finish: () => Promise<ResultMessage>;
-  /** A player's move as applied (tests of the fair shuffle play a dishonest server with it). */
-  readonly playerMove?: (seat: number, move: WireMove) => WireMove;
   /** Players may claim the rest of a hand (`claim`); off unless the host turns it on (the solo table does). */
   readonly claims?: boolean;
 }
@@ -208,6 +243,7 @@ export class TableDriver {
   private finishing = false;
   private disposed = false;
   private claiming = false; // a claim is being played out: no bots asked, no clocks started until it is done
+  private readonly deals: DealPort;
 
   private constructor(
     readonly table: DriverTable,
@@ -220,6 +256,15 @@ export class TableDriver {
     this.bankTimers = new Array<null>(n).fill(null);
     this.botTokens = new Array<number>(n).fill(0);
     this.botPending = new Array<boolean>(n).fill(false);
+    this.deals = ports.deal({
+      id: table.id,
+      rules: current.game.rules,
+      isHuman: (seat) => this.seats[seat]?.kind === 'human',
+      after: (ms, fn) => this.later(ms, () => void this.run(async () => fn())),
+      record: (event) => this.record(event),
+      send: (seat, m) => this.ports.out.shuffle?.(seat, m),
+      problem: (m, e) => this.ports.out.problem(m, e),
+    });
   }
 
   /** A driver over a table that has no events yet (or whose state the host built). */
@@ -228,28 +273,28 @@ export class TableDriver {
   }
 
   /**
-   * A driver over `initial` with the appended `rows` folded in (`applyEvent`); throws when they do not replay.
-   * `replayed`: called after each row with the state it gave (the host's own bookkeeping, e.g. the fair shuffle).
+   * A driver over `initial` with the appended `rows` folded in (`applyEvent`; the deal port replays each one too);
+   * throws when they do not replay.
    */
   static restore(
     table: DriverTable,
     initial: TableState,
     rows: readonly EventRow[],
     ports: DriverPorts,
-    replayed?: (event: StoredEvent, state: TableState) => void,
   ): TableDriver {
-    let state = initial;
+    const driver = new TableDriver(table, initial, ports);
     for (const row of rows) {
+      const state = driver.current;
       if (row.seq !== state.version) throw new Error(`table ${table.id}: event ${row.seq} out of order`);
       const r = applyEvent(state, row.event, ports.times);
       if (!r.ok)
         throw new Error(
           `table ${table.id}: stored ${row.event.type} ${JSON.stringify(row.event)} refused: ${r.error.message}`,
         );
-      state = r.value;
-      replayed?.(row.event, state);
+      driver.current = r.value;
+      driver.deals.replay?.(row.event, r.value);
     }
-    return new TableDriver(table, state, ports);
+    return driver;
   }
 
   /** The table's replayable state: game, seats, version, last event, move ids, transcripts. */
@@ -285,7 +330,7 @@ export class TableDriver {
           ok: false,
           error: { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat', id },
         } as const;
-      return this.apply(seat, this.ports.playerMove?.(seat, move) ?? move, 'player', id);
+      return this.apply(seat, move, 'player', id);
     });
   }
 
@@ -335,6 +380,17 @@ export class TableDriver {
     });
   }
 
+  /** A seat's message to the deal (the fair shuffle's commitment or seed): a refusal, or null. */
+  dealStep(seat: number, step: DealStep): Promise<ErrorMessage | null> {
+    return this.run(async () => {
+      if (this.seats[seat]?.kind !== 'human')
+        return { code: 'ERR_NOT_SEATED', message: 'a bot plays this seat' } as const;
+      if (!this.deals.receive)
+        return { code: 'ERR_NOT_NOW', message: 'this table deals without the fair shuffle' } as const;
+      return this.deals.receive(seat, step);
+    });
+  }
+
   /** A player leaves, is kicked or stayed away too long: a bot plays the seat to the end of the game. */
   takeover(seat: number, reason: TakeoverReason): Promise<boolean> {
     return this.run(() => this.takeoverNow(seat, reason));
@@ -370,7 +426,9 @@ export class TableDriver {
     this.current = setConnected(before, seat, connected, reconnectBy);
     if (this.current === before) return false;
     if (announce) this.ports.out.seats(this.seatsMessage());
-    return before.seats[seat]!.connected !== connected;
+    const changed = before.seats[seat]!.connected !== connected;
+    if (changed && connected) this.deals.connected?.(seat);
+    return changed;
   }
 
   /** Runs `f` in the table's queue, after every change before it. */
@@ -383,10 +441,11 @@ export class TableDriver {
   }
 
   /**
-   * Checks, appends and applies an event that needs nothing else (the fair shuffle's commitments); call it inside
-   * the queue. Rejects (nothing applied) when the event does not apply or the append fails.
+   * Checks, appends and applies an event that needs nothing else (the fair shuffle's commitments, through the
+   * deal port's `DealTable`); call it inside the queue. Rejects (nothing applied) when the event does not apply or
+   * the append fails.
    */
-  async record(event: StoredEvent): Promise<void> {
+  private async record(event: StoredEvent): Promise<void> {
     const before = this.current;
     const next = unwrapState(applyEvent(before, event, this.ports.times));
     await this.persist(event);
@@ -433,6 +492,7 @@ export class TableDriver {
     this.timers.clear();
     for (let s = 0; s < this.seats.length; s++) this.stopClock(s);
     this.botTokens.fill(-1);
+    this.deals.dispose?.();
   }
 
   /** Waits until every queued change is done (tests, shutdown). */
@@ -445,13 +505,17 @@ export class TableDriver {
 
   // --- changes -------------------------------------------------------------------------------------------------
 
-  /** A timer through the scheduler that `dispose` cancels. */
-  private later(ms: number, fn: () => void): void {
+  /** A timer through the scheduler that `dispose` cancels; returns its own cancel. */
+  private later(ms: number, fn: () => void): () => void {
     const cancel = this.ports.scheduler.after(ms, () => {
       this.timers.delete(cancel);
       if (!this.disposed) fn();
     });
     this.timers.add(cancel);
+    return () => {
+      this.timers.delete(cancel);
+      cancel();
+    };
   }
 
   private async persist(event: StoredEvent): Promise<void> {
@@ -481,7 +545,7 @@ export class TableDriver {
     this.botTokens[seat]!++; // the clock's bot deciding for the player is asked no longer: the new bot decides
     this.botPending[seat] = false;
     this.ports.out.seatLost(seat, reason);
-    await this.ports.deal.takeover?.(seat);
+    await this.deals.takeover?.(seat);
     this.afterChange();
     this.sendSnapshots(this.current.lastEvent, null);
     return true;
@@ -585,7 +649,7 @@ export class TableDriver {
     if (this.disposed || this.game.phase !== 'deal' || this.dealAsked === this.game.handNumber) return;
     const handNumber = this.game.handNumber;
     this.dealAsked = handNumber;
-    this.ports.deal.deal(handNumber, this.game).then(
+    this.deals.deal(handNumber, this.game).then(
       (d) => void this.run(() => this.storeDeal(handNumber, d)),
       (e: unknown) => {
         this.ports.out.problem(`table ${this.table.id}: no deal for hand ${handNumber}; asking again`, e);
@@ -617,7 +681,7 @@ export class TableDriver {
     }
     this.dealAsked = null;
     this.trickEndedAt = null;
-    this.ports.deal.dealt?.(handNumber);
+    this.deals.dealt?.(handNumber);
     this.adopt(checked.value, event, before);
     this.afterChange();
     this.sendSnapshots(this.current.lastEvent, null);

@@ -1,8 +1,9 @@
 /**
- * The table core that every host runs (the server's live tables; later the web app's solo tables): the stored
+ * The table core that every host runs (the server's live tables and the web app's solo tables): the stored
  * events and the one `applyEvent`, a table as an immutable `TableState` with one record per seat, the clock and
- * kick-vote arithmetic, the `hearts-live/1` messages and their per-seat builders, the client's view reducer, and
- * the driver that runs a table's life over injected ports (time, bots, storage, deals, outbox). No transport, no
+ * kick-vote arithmetic, the `hearts-live/1` messages and their per-seat builders, the client's view reducer, the
+ * driver that runs a table's life over injected ports (time, bots, storage, deals, outbox) and the fair shuffle as
+ * its deal port. No transport, no
  * timers of its own, no I/O: it runs in browsers and Node.
  *
  * ```ts
@@ -99,12 +100,16 @@ export type {
   EventRow,
   Deal,
   DealPort,
+  DealStep,
+  DealTable,
   Outbox,
   DriverTimes,
   DriverTable,
   DriverPorts,
   SubmitOutcome,
 } from './driver.js';
+export { FairShuffle } from './fair-shuffle.js';
+export type { FairShuffleOptions, ShuffleCheat, CheatDeal } from './fair-shuffle.js';
 export { TableUi, REFUSAL_MS, EMPTY_UI_STATE } from './ui.js';
 export type {
   UiScheduler,

@@ -130,7 +130,7 @@ async function replayTable(rules: Rules, g: PlayedGame, id: string): Promise<num
     scheduler,
     bots: { decide: () => Promise.reject(new Error('no bots at this table')) },
     append: () => Promise.resolve(),
-    deal: { deal: () => Promise.resolve(g.deals[d++]!) },
+    deal: () => ({ deal: () => Promise.resolve(g.deals[d++]!) }),
     out,
     finish: () => Promise.resolve({ scores: [], ranks: [], ratings: [], recordId: id }),
   };

@@ -101,6 +101,51 @@ describe('hearts verify', () => {
     }
   });
 
+  test('the die: rolled by the seeds and checked; a transcript from before the die was shuffled notes it', async () => {
+    const vectors = JSON.parse(await readFile(join(ROOT, 'packages/shuffle/test-vectors.json'), 'utf8')) as {
+      vectors: { name: string; transcript: Record<string, unknown> }[];
+    };
+    const t = vectors.vectors.find((v) => v.name === 'four-players-die')!.transcript;
+    const die = t['sevenSuit'] as string;
+    const record = (sevenSuit: string) => ({
+      format: 'hearts-record/1',
+      rules: { sevenOfDie: true },
+      players: ['a', 'b', 'c', 'd'],
+      hands: [
+        ...Array.from({ length: t['handNumber'] as number }, () => ({ deal: ['', '', '', ''] })),
+        { deal: (t['hands'] as string[][]).map((h) => h.join(' ')), sevenSuit },
+      ],
+    });
+    const honest = await file('die.json', t);
+    expect(
+      await hearts('verify', honest, '--record', await file('die.record.json', record(die))),
+    ).toMatchObject({
+      code: 0,
+    });
+    const other = die === 'C' ? 'D' : 'C';
+    const forged = await hearts('verify', await file('die-forged.json', { ...t, sevenSuit: other }));
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toMatch(/the die shows [CDS], but the seeds roll [CDS] \(ERR_DIE\)/);
+    const otherRecord = await hearts(
+      'verify',
+      honest,
+      '--record',
+      await file('die-other.json', record(other)),
+    );
+    expect(otherRecord.code).toBe(1);
+    expect(otherRecord.stdout).toMatch(/ERR_RECORD_DIE/);
+    const old = { ...t };
+    delete old['sevenSuit'];
+    const before = await hearts(
+      'verify',
+      await file('old.json', old),
+      '--record',
+      await file('r.json', record(die)),
+    );
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(/note: the die of this hand is not in the transcript/);
+  });
+
   test('a record that deals other cards: exit 1', async () => {
     const rec = await load(RECORD);
     const hand = (rec['hands'] as { deal: string[] }[])[0]!;

@@ -24,8 +24,9 @@ const USAGE = `Usage: hearts verify TRANSCRIPTS [--record RECORD] [--seat N [--s
 
 Checks hearts-shuffle/1 transcripts: one transcript, or a game's transcripts as the app downloads them
 ("Shuffle transcripts": {"transcripts": [...]}, at most 1000). For each hand: the commitments hash, every
-seat's commitment (timed-out seats: the fallback seed), and that the hands are the deal the seeds give. With --record, also that the game record's deal
-of that hand gives every seat the same cards (in any order). With --seat, verifies as that seat: a seat whose
+seat's commitment (timed-out seats: the fallback seed), and that the hands are the deal the seeds give (and the
+die, where the rules roll one, the die the seeds roll). With --record, also that the game record's deal of that
+hand gives every seat the same cards (in any order) and shows the same die. With --seat, verifies as that seat: a seat whose
 seed was replaced by a fallback is not verified; --seed also checks that the seat's seed is the one given.
 Exit 0: everything matches. Exit 1: something does not (each failure is printed). Exit 2: not a transcript
 (or not a record), or bad usage.

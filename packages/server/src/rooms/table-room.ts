@@ -27,7 +27,7 @@ import { standing, userSubject } from '../rating/standings.js';
 import { BOT_START_RATINGS } from '../results.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/sql-errors.js';
-import type { StoredSeat } from '@hearts/table';
+import type { DealStep, StoredSeat } from '@hearts/table';
 import type { LobbyRecord, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
@@ -245,7 +245,7 @@ export class TableRoom extends GuardedRoom {
         reconnectMs: c.reconnectMs, // told to the clients: how long they try to come back
       },
       // A daily table deals from its day's seed (committed for the day), every other from the fair shuffle.
-      deal: record.kind === 'daily' ? dailyDeals(s.store.daily) : s.deal,
+      deals: record.kind === 'daily' ? dailyDeals(s.store.daily) : s.deals?.(record),
       finish: async (table) => {
         const result = await finishLiveGame(s.store, table); // ratings, records, chips: once
         s.metrics.gamesFinished.inc({ kind: table.record.kind });
@@ -520,8 +520,8 @@ export class TableRoom extends GuardedRoom {
         const r = await this.table.submit(seat, m.id, m.move);
         if (!r.ok) this.sendError(client, r.error);
       },
-      commit: async (client, m) => this.shuffleStep(client, 'commit', m.handNumber, m.commitment),
-      reveal: async (client, m) => this.shuffleStep(client, 'reveal', m.handNumber, m.seed),
+      commit: async (client, m) => this.dealStep(client, { step: 'commit', ...m }),
+      reveal: async (client, m) => this.dealStep(client, { step: 'reveal', ...m }),
       sync: (client) => {
         if (this.watchers.has(client) && this.table) {
           client.send('watch', this.table.driver.watchSnapshot());
@@ -679,19 +679,14 @@ export class TableRoom extends GuardedRoom {
     };
   }
 
-  /** hearts-shuffle/1: a seat's commitment or seed (src/shuffle-table.ts). */
-  private async shuffleStep(
-    client: Client,
-    step: 'commit' | 'reveal',
-    handNumber: number,
-    value: string,
-  ): Promise<void> {
+  /** hearts-shuffle/1: a seat's commitment or seed (`@hearts/table`'s `FairShuffle`). */
+  private async dealStep(client: Client, step: DealStep): Promise<void> {
     const seat = this.seatOf(client);
     if (seat === null || !this.table) {
       this.sendError(client, { code: 'ERR_NOT_SEATED', message: 'no game is running for you here' });
       return;
     }
-    const e = await this.table.shuffleStep(seat, step, handNumber, value);
+    const e = await this.table.dealStep(seat, step);
     if (e) this.sendError(client, e);
   }
 

@@ -1,5 +1,21 @@
-import { dealDeck, newGame, parseRules, seededRandom, randomInt, type Rules } from '@hearts/engine';
-import { composeDeck, makeSeed, seedToHex } from '@hearts/shuffle';
+import {
+  DIE_SUITS,
+  dealDeck,
+  newGame,
+  parseRules,
+  seededRandom,
+  randomInt,
+  type Rules,
+} from '@hearts/engine';
+import {
+  SeatStream,
+  canonicalDeck,
+  composeDeck,
+  drawBelow,
+  makeSeed,
+  seedToHex,
+  shuffleWith,
+} from '@hearts/shuffle';
 import { describe, expect, it } from 'vitest';
 import { dealSeeded, seedMatchesDeal, seededDeal, withSeeds } from './deal';
 
@@ -41,6 +57,20 @@ describe('seeded solo deals', () => {
     for (let i = 0; i < 600; i++) counts[seededDeal(rules, 0, next()).sevenSuit!]!++;
     expect(counts[3]).toBe(0); // never hearts
     for (const c of counts.slice(0, 3)) expect(c).toBeGreaterThan(150);
+  });
+
+  it('deals every seed kept in saved games as before: the die is the next draw of the shuffle’s stream', () => {
+    const rules = rulesOf({ players: 5, sevenOfDie: true });
+    const next = seeds('kept');
+    for (let hand = 0; hand < 200; hand++) {
+      const seed = next();
+      const stream = new SeatStream(seed); // written out as docs/fair-shuffle.md#solo-games says
+      const deck = shuffleWith(canonicalDeck(rules), stream);
+      const die = DIE_SUITS[drawBelow(stream, 6)];
+      const d = seededDeal(rules, hand, seed);
+      expect(d.hands).toEqual(dealDeck(5, hand % 5, deck));
+      expect(d.sevenSuit).toBe(die);
+    }
   });
 
   it('different seeds deal differently; a seed matches only its own hand', () => {

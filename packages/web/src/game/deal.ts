@@ -1,11 +1,11 @@
 /**
- * Solo deals: one 32-byte seed per hand, drawn with `crypto.getRandomValues`, decides the whole deal by the
- * fair-shuffle code of `@hearts/shuffle` — so every solo hand can be dealt again from its seed alone.
+ * Solo deals: one 32-byte seed per hand, drawn with `crypto.getRandomValues`, decides the whole deal by the deal
+ * of every table, `@hearts/shuffle`'s `dealFromSeeds` — so every solo hand can be dealt again from its seed alone.
  *
  * - The deck: the canonical deck (minus the removed cards) shuffled by the seed's HMAC-SHA256 stream, exactly
  *   `composeDeck(rules, [seed])`; card j goes to seat (dealer + 1 + j) mod n, the dealer being hand mod n.
- * - The die under `sevenOfDie`: `drawBelow(stream, 6)` from the same stream, right after the shuffle's last draw,
- *   read as the engine's die (0–1 spades, 2–3 diamonds, 4–5 clubs).
+ * - The die under `sevenOfDie`: the engine's `rollDie` on the same stream, right after the shuffle's last draw
+ *   (a draw below 6, read as the engine's die: 0–1 spades, 2–3 diamonds, 4–5 clubs).
  *
  * ```ts
  * const seed = makeSeed(); // crypto.getRandomValues
@@ -15,7 +15,6 @@
  */
 import {
   CardSet,
-  DIE_SUITS,
   deal,
   type GameState,
   type HandLog,
@@ -24,7 +23,7 @@ import {
   type Rules,
   type Suit,
 } from '@hearts/engine';
-import { SeatStream, canonicalDeck, dealHands, drawBelow, seedFromHex, shuffleWith } from '@hearts/shuffle';
+import { dealFromSeeds, seedFromHex } from '@hearts/shuffle';
 
 /** A deal: every seat's cards, and the die's suit under sevenOfDie (else null). */
 export interface SeededDeal {
@@ -34,10 +33,8 @@ export interface SeededDeal {
 
 /** The deal of hand `handNumber` from `seed` (32 bytes). Throws a TypeError for a seed of another length. */
 export function seededDeal(rules: Rules, handNumber: number, seed: Uint8Array): SeededDeal {
-  const stream = new SeatStream(seed);
-  const deck = shuffleWith(canonicalDeck(rules), stream); // = composeDeck(rules, [seed])
-  const hands = dealHands(deck, rules.players, handNumber).map((h) => CardSet.fromCards(h));
-  return { hands, sevenSuit: rules.sevenOfDie ? DIE_SUITS[drawBelow(stream, 6)]! : null };
+  const d = dealFromSeeds(rules, handNumber, [seed]);
+  return { hands: d.hands.map((h) => CardSet.fromCards(h)), sevenSuit: d.sevenSuit };
 }
 
 /** Deals the next hand of `state` from `seed`. */

@@ -422,7 +422,7 @@ export class SoloTable {
         scheduler: this.scheduler,
         bots: this.opts.bots,
         append: async (rows) => this.append(gen, rows),
-        deal: { deal: (hand, game) => this.deal(gen, hand, game) },
+        deal: () => ({ deal: (hand, game) => this.deal(gen, hand, game) }),
         out: {
           game: (seat, m) => {
             if (seat === HUMAN && gen === this.generation) this.receive(m);
