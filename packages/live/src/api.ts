@@ -3,7 +3,7 @@
  * and response as zod schemas, and the error body `{ error, message }` with its codes. The server routes by these
  * declarations and parses requests with them (packages/server/src/api-router.ts); its handlers' return values are
  * type-checked against the responses. The web app calls through one helper that takes a declaration and parses the
- * response with it (packages/web/src/live/http.ts). Beside `hearts-live/1` (protocol.ts), which runs over the
+ * response with it (packages/web/src/kit/server/http.ts). Beside `hearts-live/1` (protocol.ts), which runs over the
  * WebSocket, this is the rest of what a client says to the server. The schemas are `zod/mini` (the same zod, with
  * functions instead of methods), which the browser loads in a third of classic zod's size.
  *

@@ -39,7 +39,7 @@ export interface ShuffleVerdict {
 
 /**
  * Where a seat keeps its part of each hand's shuffle so that a reload can still reveal and verify (the browser:
- * localStorage, see packages/web/src/live/fair-keeper.ts). The seed is the seat's own secret: it never leaves the
+ * localStorage, see packages/web/src/features/live/fair-keeper.ts). The seed is the seat's own secret: it never leaves the
  * device before the reveal.
  */
 export interface SessionKeeper {

@@ -1,8 +1,8 @@
 /**
  * Training positions: decisions where a player lost at least {@link TRAINING_MIN_COST} expected points, kept to be
  * offered back ("find the better card"). One type for the three places that hold them — the device
- * (packages/web/src/training), the server (`ROUTES.training…` of api.ts, store table `training_positions`) and the
- * starter set from the bots' own games (packages/web/src/training/starter.json, `hearts training-set`) — and one
+ * (packages/web/src/features/training), the server (`ROUTES.training…` of api.ts, store table `training_positions`) and the
+ * starter set from the bots' own games (packages/web/src/features/training/starter.json, `hearts training-set`) — and one
  * check of it, run by the server on every upload and by the web app on everything it reads back.
  *
  * A position holds only what the seat knew: its `observation()` at the decision (the engine's cut — its own hand,

@@ -17,10 +17,10 @@ import {
 } from '@hearts/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { reducedBudget } from '../src/analysis/client';
-import { cardLabel } from '../src/game/cards';
-import { CURRENT_KEY, saveSession } from '../src/game/session';
-import { memoryStore } from '../src/game/storage';
+import { reducedBudget } from '../src/features/analysis/client';
+import { cardLabel } from '../src/kit/cards';
+import { CURRENT_KEY, saveSession } from '../src/features/solo/session';
+import { memoryStore } from '../src/kit/storage';
 import { clickCard, screenshot, watchErrors, withApp } from './harness';
 
 const app = withApp(300_000);

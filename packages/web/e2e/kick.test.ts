@@ -83,7 +83,7 @@ async function settledHits(page: Page, atTop = true): Promise<KickHit[]> {
 /**
  * A new window size, then two frames: a frame's animation callbacks (where `settledHits` looks) run before its
  * layout and its resize observers, so the first frame after a resize still shows the trick where it was before the
- * board observed its new size and moved it (ui/fit-trick.ts).
+ * board observed its new size and moved it (src/table/fit-trick.ts).
  */
 async function resize(page: Page, width: number, height: number): Promise<void> {
   await page.setViewportSize({ width, height });

@@ -13,8 +13,8 @@ import {
 } from '@hearts/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_KEY, saveSession } from '../src/game/session';
-import { memoryStore } from '../src/game/storage';
+import { CURRENT_KEY, saveSession } from '../src/features/solo/session';
+import { memoryStore } from '../src/kit/storage';
 import { clickCard, expectClearOfSeats, screenshot, watchErrors, withApp } from './harness';
 
 const app = withApp();

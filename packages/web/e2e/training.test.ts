@@ -33,7 +33,7 @@ const WORDS = {
 } as const;
 
 const starter = JSON.parse(
-  readFileSync(new URL('../src/training/starter.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/features/training/starter.json', import.meta.url), 'utf8'),
 ) as TrainingPosition[];
 const at = starter.findIndex(
   (p) => p.kind === 'play' && p.observation.legal.some((c) => !isRightAnswer(p, [c])),

@@ -8,12 +8,16 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import { SoloTable, directBots, type SoloTableOptions } from './game/host';
-import { defaultSettings, type Settings } from './game/settings';
-import { memoryStore, type KeyValueStore } from './game/storage';
-import { createI18n } from './i18n';
-import { App, type AppProps } from './ui/App';
-import { AppContext, type AppServices } from './ui/context';
+import { SoloTable, directBots, type SoloTableOptions } from './features/solo/host';
+import { defaultSettings, type Settings } from './kit/settings';
+import { memoryStore, type KeyValueStore } from './kit/storage';
+import { createI18n } from './kit/i18n';
+import './app/texts';
+import { App, type AppProps } from './app/App';
+import { AppContext, type AppServices } from './kit/context';
+
+/** An i18n instance in `lang` with every text of the app. */
+export const testI18n = (lang: 'en' | 'de') => createI18n(lang);
 
 /** A solo controller that never waits: seeded bots, a scheduler that never fires, no pauses (`more` on top). */
 export function testController(store: KeyValueStore, more: Partial<SoloTableOptions> = {}): SoloTable {
@@ -33,8 +37,6 @@ export interface InAppOptions {
   readonly settings?: Partial<Settings>;
   /** A fresh memory store unless given. */
   readonly store?: KeyValueStore;
-  /** A {@link testController} on the store unless given. */
-  readonly controller?: SoloTable;
   readonly coarsePointer?: boolean;
 }
 
@@ -46,7 +48,6 @@ export function inApp(ui: ReactNode, options: InAppOptions): ReactElement {
     settings: { ...defaultSettings(lang), lang, ...options.settings },
     updateSettings: () => undefined,
     store,
-    controller: options.controller ?? testController(store),
     navigate: options.navigate ?? (() => undefined),
     coarsePointer: options.coarsePointer ?? false,
   };

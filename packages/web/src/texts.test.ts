@@ -2,10 +2,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { de } from './de';
-import { en } from './en';
+import { de } from './app/locales/de';
+import { en } from './app/locales/en';
 
-const SRC = fileURLToPath(new URL('..', import.meta.url));
+const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -33,12 +33,12 @@ function leaves(o: unknown, prefix = ''): string[] {
 describe('texts', () => {
   it('every key the code asks for exists in English and German', () => {
     const used = new Set<string>();
-    // The solo game's screens; the score pad and live tables check their own blocks.
+    // The app, its kit, the table and the solo game's screens; the score pad and live tables check their own blocks.
     for (const f of [
-      ...files(join(SRC, 'ui')),
-      ...files(join(SRC, 'game')),
-      ...files(join(SRC, 'analysis')),
-      join(SRC, 'main.tsx'),
+      ...['app', 'kit', 'table'].flatMap((floor) => files(join(SRC, floor))),
+      ...['solo', 'history', 'stats', 'settings', 'rules', 'analysis'].flatMap((f) =>
+        files(join(SRC, 'features', f)),
+      ),
     ]) {
       for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
     }
@@ -93,8 +93,8 @@ describe('texts', () => {
 
 describe('places', () => {
   it('are ordinals in both languages', async () => {
-    const { createI18n } = await import('../i18n');
-    const english = createI18n('en');
+    const { testI18n } = await import('./test-support');
+    const english = testI18n('en');
     expect([1, 2, 3, 4, 11, 22].map((rank) => english.t('live.table.place', { rank }))).toEqual([
       '1st place',
       '2nd place',
@@ -103,7 +103,7 @@ describe('places', () => {
       '11th place',
       '22nd place',
     ]);
-    expect(createI18n('de').t('live.table.place', { rank: 4 })).toBe('4. Platz');
-    expect(createI18n('de').t('progress.place', { place: 2 })).toBe('2. Platz');
+    expect(testI18n('de').t('live.table.place', { rank: 4 })).toBe('4. Platz');
+    expect(testI18n('de').t('progress.place', { place: 2 })).toBe('2. Platz');
   });
 });

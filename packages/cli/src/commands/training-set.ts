@@ -24,7 +24,7 @@ const USAGE = `Usage: hearts training-set --out FILE [--positions N] [--levels L
 
 Plays games among the weaker bots and keeps the decisions where a bot lost at least ${TRAINING_MIN_COST} expected points
 against the expert's evaluation (the analysis of \`hearts analyze\`, from that seat's information only): training
-positions for new players (the web app's starter set, packages/web/src/training/starter.json). Deterministic for a
+positions for new players (the web app's starter set, packages/web/src/features/training/starter.json). Deterministic for a
 seed. One core; a few minutes for 40 positions.
   --out FILE       where the positions go (a JSON array of training positions; - for stdout)
   --positions N    stop after N positions (default 40)

@@ -2,10 +2,10 @@
 import { makeRecord } from '@hearts/engine';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addToHistory } from '../game/records';
-import { type Settings } from '../game/settings';
-import { memoryStore, type KeyValueStore } from '../game/storage';
-import { playGame } from '../game/testing';
+import { addToHistory } from '../kit/records';
+import { type Settings } from '../kit/settings';
+import { memoryStore, type KeyValueStore } from '../kit/storage';
+import { playGame } from '../testing';
 import { pages } from './pages';
 import { openApp } from '../test-support';
 

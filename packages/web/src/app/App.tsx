@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import type { SoloTable } from '../game/host';
-import { silentSound, type SoundPort } from '../game/sound';
-import { saveSettings, type Settings } from '../game/settings';
-import type { KeyValueStore } from '../game/storage';
-import { AppContext, type AppServices } from './context';
-import { CardDefs } from './CardSvg';
-import { GameTable } from './GameTable';
+import type { SoloTable } from '../features/solo/host';
+import { SoundContext, silentSound, type SoundPort } from '../table/sound';
+import { saveSettings, type Settings } from '../kit/settings';
+import type { KeyValueStore } from '../kit/storage';
+import { AppContext, type AppServices } from '../kit/context';
+import { CardDefs } from '../kit/CardSvg';
+import { SoloPage } from '../features/solo/SoloPage';
 import { StartScreen } from './StartScreen';
 
 export interface AppProps {
@@ -71,20 +71,10 @@ export function App({
     document.documentElement.lang = settings.lang;
   }, [i18n, settings.lang]);
 
-  // Entering the table resumes the stored game; leaving it stops the bots.
   const atTable = route === '/play' || route === '/new';
-  useEffect(() => {
-    if (route === '/new') {
-      const r = controller.start(settings.rules, settings.level);
-      navigate(r.ok ? '/play' : '/');
-    } else if (route === '/play' && !controller.getSnapshot().session) {
-      if (!controller.resume()) navigate('/');
-    } else if (!atTable && controller.getSnapshot().session) controller.leave();
-  }, [route, atTable, controller, navigate, settings.rules, settings.level]);
-
   const services: AppServices = useMemo(
-    () => ({ settings, updateSettings, store, controller, navigate, coarsePointer, sound }),
-    [settings, updateSettings, store, controller, navigate, coarsePointer, sound],
+    () => ({ settings, updateSettings, store, navigate, coarsePointer }),
+    [settings, updateSettings, store, navigate, coarsePointer],
   );
 
   const [, section = '', ...rest] = route.split('/');
@@ -99,11 +89,19 @@ export function App({
   return (
     <I18nextProvider i18n={i18n}>
       <AppContext.Provider value={services}>
-        <CardDefs />
-        <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
-          {atTable ? <GameTable /> : page ? page(rest.join('/')) : <StartScreen />}
-          {overlay}
-        </div>
+        <SoundContext.Provider value={sound}>
+          <CardDefs />
+          <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
+            {atTable ? (
+              <SoloPage controller={controller} fresh={route === '/new'} />
+            ) : page ? (
+              page(rest.join('/'))
+            ) : (
+              <StartScreen />
+            )}
+            {overlay}
+          </div>
+        </SoundContext.Provider>
       </AppContext.Provider>
     </I18nextProvider>
   );

@@ -2,41 +2,33 @@ import { LEVELS, type Level } from '@hearts/bots';
 import { DEFAULT_RULES, parseRules } from '@hearts/engine';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../game/cards';
-import { loadSession } from '../game/session';
-import { presetOf } from '../game/settings';
-import { useApp } from './context';
-import { levelName, strengthText } from './names';
-import { RulesOptions } from './RulesOptions';
-import { CardFace } from './CardSvg';
+import { LANGS } from '../kit/cards';
+import { loadSession } from '../features/solo/session';
+import { presetOf } from '../kit/settings';
+import { useApp } from '../kit/context';
+import { levelName, strengthText } from '../kit/names';
+import { RulesOptions } from '../kit/RulesOptions';
+import { CardFace } from '../kit/CardSvg';
 
 /** The first screen: play now with the remembered options, continue a game, or change the options. */
 export function StartScreen() {
-  const { settings, updateSettings, controller, navigate, store } = useApp();
+  const { settings, updateSettings, navigate, store } = useApp();
   const { t, i18n } = useTranslation();
   const saved = useMemo(() => loadSession(store), [store]);
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const rules = parseRules(settings.rules);
   // The chips follow the field, valid or not: no chip is on while "play to" holds something else.
   const target = rules.ok
     ? rules.value.targetScore
     : (settings.rules.targetScore ?? DEFAULT_RULES.targetScore);
   const invalid = rules.ok
-    ? error
+    ? null
     : t('start.invalid', { option: t(`rules.${rules.error.option}`, { defaultValue: rules.error.option }) });
 
   const play = () => {
     if (saved && saved.state.phase !== 'gameOver' && !window.confirm(t('start.newGameConfirm'))) return;
-    const r = controller.start(settings.rules, settings.level);
-    if (!r.ok) {
-      setError(
-        t('start.invalid', { option: t(`rules.${r.error.option}`, { defaultValue: r.error.option }) }),
-      );
-      setOpen(true);
-      return;
-    }
-    navigate('/play');
+    if (!rules.ok) return setOpen(true); // the options say what does not fit
+    navigate('/new'); // the solo table deals a new game with these settings
   };
   const setTarget = (n: number) => {
     const rules = { ...settings.rules, targetScore: n };
@@ -153,10 +145,7 @@ export function StartScreen() {
           </summary>
           <RulesOptions
             value={{ rules: settings.rules, preset: settings.preset }}
-            onChange={(c) => {
-              setError(null);
-              updateSettings({ rules: c.rules, preset: c.preset });
-            }}
+            onChange={(c) => updateSettings({ rules: c.rules, preset: c.preset })}
           />
         </details>
       </main>

@@ -1,14 +1,16 @@
 import { createRoot } from 'react-dom/client';
-import { workerBots } from './bots/client';
-import { SoloTable, browserScheduler } from './game/host';
-import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from './game/settings';
-import { webAudioSound } from './game/sound';
-import { browserStore } from './game/storage';
-import { watchPracticeWins } from './profile/practice';
-import { createI18n } from './i18n';
-import { NoticesGate } from './live/NoticesGate';
-import { App } from './ui/App';
-import { pages } from './ui/pages';
+import { workerBots } from '../features/solo/bots/client';
+import { SoloTable } from '../features/solo/host';
+import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from '../kit/settings';
+import { browserScheduler } from '../table/ports';
+import { webAudioSound } from '../table/sound';
+import { browserStore } from '../kit/storage';
+import { watchPracticeWins } from '../features/profile/practice';
+import { createI18n } from '../kit/i18n';
+import { NoticesGate } from '../features/live/NoticesGate';
+import { App } from './App';
+import { pages } from './pages';
+import './texts';
 import './styles.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -24,7 +26,9 @@ const reduceMotionMedia = window.matchMedia?.('(prefers-reduced-motion: reduce)'
 
 const controller = new SoloTable({
   store,
-  bots: workerBots(() => new Worker(new URL('./bots/worker.ts', import.meta.url), { type: 'module' })),
+  bots: workerBots(
+    () => new Worker(new URL('../features/solo/bots/worker.ts', import.meta.url), { type: 'module' }),
+  ),
   scheduler: browserScheduler(),
   timing: () => timing(speedOverride ?? settings.speed, settings.reduceMotion || reduceMotionMedia),
   budgetMs: (level) => botOverride ?? botBudgetMs(level),
@@ -32,7 +36,7 @@ const controller = new SoloTable({
   undo: true, // practice: the player may take back a card (a game with undo pays no chips)
 });
 
-// A device with a live player reports its won solo games: they pay chips (src/profile/practice.ts).
+// A device with a live player reports its won solo games: they pay chips (src/features/profile/practice.ts).
 watchPracticeWins(controller, store);
 
 const i18n = createI18n(settings.lang);

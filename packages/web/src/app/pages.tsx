@@ -1,29 +1,29 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { HelpPage } from './HelpPage';
-import { HistoryPage } from './HistoryPage';
-import { ReplayPage } from './ReplayPage';
-import { SettingsPage } from './SettingsPage';
-import { StatsPage } from './StatsPage';
+import { HelpPage } from '../features/rules/HelpPage';
+import { HistoryPage } from '../features/history/HistoryPage';
+import { ReplayPage } from '../features/history/ReplayPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { StatsPage } from '../features/stats/StatsPage';
 
-/** The score pad, loaded on demand (src/pad). */
-const PadScreen = lazy(() => import('../pad/PadScreen'));
-/** Live play (src/live), loaded on demand. */
-const LiveScreen = lazy(() => import('../live/LivePages'));
-/** The rules page (src/ui/rules), loaded on demand. */
-const RulesPage = lazy(() => import('./rules/RulesPage'));
-/** Player pages and the leaderboard (src/profile), and the shop (src/shop), loaded on demand. */
-const ProfileScreen = lazy(() => import('../profile/ProfileScreen'));
-const ShopScreen = lazy(() => import('../shop/ShopScreen'));
-/** The daily game (src/daily), loaded on demand. */
-const DailyScreen = lazy(() => import('../daily/DailyScreen'));
-/** Training positions (src/training), loaded on demand. */
-const TrainingScreen = lazy(() => import('../training/TrainingScreen'));
-/** Friends (src/live/FriendsPage.tsx), loaded on demand. */
-const FriendsPage = lazy(() => import('../live/FriendsPage'));
-/** Tournaments (src/tournament), loaded on demand. */
-const TournamentScreen = lazy(() => import('../tournament/TournamentScreen'));
-/** How the fair shuffle of live tables works (src/live). */
-const FairShufflePage = lazy(() => import('../live/FairShufflePage'));
+/** The score pad, loaded on demand (src/features/pad). */
+const PadScreen = lazy(() => import('../features/pad/PadScreen'));
+/** Live play (src/features/live), loaded on demand. */
+const LiveScreen = lazy(() => import('../features/live/LivePages'));
+/** The rules page (src/features/rules), loaded on demand. */
+const RulesPage = lazy(() => import('../features/rules/RulesPage'));
+/** Player pages and the leaderboard (src/features/profile), and the shop (src/features/shop), loaded on demand. */
+const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
+const ShopScreen = lazy(() => import('../features/shop/ShopScreen'));
+/** The daily game (src/features/daily), loaded on demand. */
+const DailyScreen = lazy(() => import('../features/daily/DailyScreen'));
+/** Training positions (src/features/training), loaded on demand. */
+const TrainingScreen = lazy(() => import('../features/training/TrainingScreen'));
+/** Friends (src/features/live/FriendsPage.tsx), loaded on demand. */
+const FriendsPage = lazy(() => import('../features/live/FriendsPage'));
+/** Tournaments (src/features/tournament), loaded on demand. */
+const TournamentScreen = lazy(() => import('../features/tournament/TournamentScreen'));
+/** How the fair shuffle of live tables works (src/features/live). */
+const FairShufflePage = lazy(() => import('../features/live/FairShufflePage'));
 
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {

@@ -4,8 +4,8 @@
  */
 import type { CardName } from '@hearts/engine';
 import { memo } from 'react';
-import { rankIndex, rankOfName, suitColor, suitOfName, type Lang } from '../game/cards';
-import type { CardBack } from '../game/settings';
+import { rankIndex, rankOfName, suitColor, suitOfName, type Lang } from './cards';
+import type { CardBack } from './settings';
 
 const SUIT_PATHS = {
   H: 'M50 92C22 70 4 52 4 31 4 16 15 5 29 5c10 0 17 6 21 14 4-8 11-14 21-14 14 0 25 11 25 26 0 21-18 39-46 61z',

@@ -4,10 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
-import { createI18n } from '../i18n';
-import { rulesSummary } from '../pad/words';
+import { testI18n } from '../test-support';
+import { rulesSummary } from '../features/pad/words';
 import { renderInApp } from '../test-support';
-import { HelpPage } from './HelpPage';
+import { HelpPage } from '../features/rules/HelpPage';
 import { RulesOptions, RulesSummary, type RulesChoice } from './RulesOptions';
 
 let last: RulesChoice = { rules: {}, preset: 'standard' };
@@ -27,7 +27,7 @@ function Harness() {
 
 /** `ui` under the app's i18n in language `lang`. */
 const renderIn = (lang: 'en' | 'de', ui: ReactNode) =>
-  render(<I18nextProvider i18n={createI18n(lang)}>{ui}</I18nextProvider>);
+  render(<I18nextProvider i18n={testI18n(lang)}>{ui}</I18nextProvider>);
 
 afterEach(cleanup);
 
@@ -130,7 +130,7 @@ describe('the moon options say what the moon is worth under the rules chosen (th
     fireEvent.change(screen.getByRole('combobox', { name: 'Regelwerk' }), { target: { value: 'spot' } });
     expect(moons()[0]).toBe('Alle anderen +129');
     expect(moons()[3]).toBe('Andere +129, außer der Schütze verliert dadurch');
-    const t = createI18n('de').t;
+    const t = testI18n('de').t;
     const spot = { ...DEFAULT_RULES, heartValues: 'rank', queenPoints: 25 } as const;
     expect(rulesSummary(t, spot)).toContain('Alle anderen +129');
     expect(rulesSummary(t, DEFAULT_RULES)).toContain('Alle anderen +26');

@@ -13,8 +13,8 @@ import {
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardsShort, type Lang } from '../game/cards';
-import { presetOf } from '../game/settings';
+import { cardsShort, type Lang } from './cards';
+import { presetOf } from './settings';
 
 export interface RulesChoice {
   readonly rules: Partial<Rules>;

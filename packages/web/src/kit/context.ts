@@ -1,18 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { SoloTable } from '../game/host';
-import type { SoundPort } from '../game/sound';
-import type { Settings } from '../game/settings';
-import type { KeyValueStore } from '../game/storage';
+import type { Settings } from './settings';
+import type { KeyValueStore } from './storage';
 
-/** What every screen may use: the settings, the device store, the game and navigation. */
+/** What every screen may use: the settings, the device store, and navigation. */
 export interface AppServices {
   readonly settings: Settings;
   readonly updateSettings: (patch: Partial<Settings>) => void;
   readonly store: KeyValueStore;
-  readonly controller: SoloTable;
   readonly navigate: (route: string) => void;
   readonly coarsePointer: boolean; // a touch screen: tap to raise a card, tap again to play
-  readonly sound?: SoundPort; // plays the table’s sounds when the settings turn them on (none: silent)
 }
 
 export const AppContext = createContext<AppServices | null>(null);

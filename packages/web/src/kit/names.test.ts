@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
-import { de } from '../locales/de';
-import { en } from '../locales/en';
+import { de } from '../app/locales/de';
+import { en } from '../app/locales/en';
 import { seatName, strengthText } from './names';
 
 describe('strengthText', () => {

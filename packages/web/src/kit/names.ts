@@ -1,6 +1,8 @@
 import { LEVELS, STRENGTH, type Level } from '@hearts/bots';
 import type { TFunction } from 'i18next';
-import { HUMAN } from '../game/session';
+
+/** The person's seat at a solo table (seat 0); the others are bots of one level. */
+export const HUMAN = 0;
 
 /** A seat's name at the table: "You" or "Bot 2". */
 export const seatName = (t: TFunction, seat: number): string =>

@@ -14,7 +14,7 @@ import {
   type StatsGroup,
 } from './records';
 import { memoryStore } from './storage';
-import { playGame } from './testing';
+import { playGame } from '../testing';
 
 const game = (over: Partial<Stats>): Stats => ({ ...EMPTY_STATS, games: 1, ...over });
 

@@ -7,7 +7,7 @@
  * recordSoloGame(store, finishedState, 'medium');
  * const all = soloStats(loadSoloStats(store)); // every solo game
  * const omnibus = soloStats(loadSoloStats(store), { variant: variantKey({ jackOfDiamonds: -10 }) });
- * addToHistory(store, historyEntry(session, Date.now()));
+ * addToHistory(store, historyEntry(session, Date.now())); // historyEntry: src/features/solo/session.ts
  * ```
  */
 import type { Level } from '@hearts/bots';
@@ -22,7 +22,6 @@ import {
   type GameState,
   type Rules,
 } from '@hearts/engine';
-import { sessionRecord, type Session } from './session';
 import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
 
 export interface Stats {
@@ -253,20 +252,6 @@ export interface HistoryEntry {
   readonly seeds?: readonly (string | null)[]; // each hand's deal seed (absent in entries from before seeds were kept)
   readonly scores: readonly number[]; // final totals
   readonly winners: readonly number[];
-}
-
-export function historyEntry(session: Session, endedAt: number): HistoryEntry {
-  const { state } = session;
-  return {
-    id: session.id,
-    startedAt: session.startedAt,
-    endedAt,
-    level: session.level,
-    record: sessionRecord(session),
-    seeds: session.seeds,
-    scores: state.scores,
-    winners: state.winners,
-  };
 }
 
 /** The stored history, newest first; entries that are not well formed are left out (records replay when opened). */

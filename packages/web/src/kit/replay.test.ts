@@ -1,6 +1,6 @@
 import { handSummary, makeRecord, replayRecord } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
-import { playGame } from './testing';
+import { playGame } from '../testing';
 import { openReplay, recordFileName } from './replay';
 
 describe('openReplay', () => {

@@ -142,3 +142,27 @@ export function recordFileName(date: Date): string {
   const p = (x: number) => String(x).padStart(2, '0');
   return `hearts-${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}.json`;
 }
+
+/**
+ * A replay opened from a file (or fetched: a live or daily game) lives here until another one is opened; `seat` is
+ * the reader's own seat in it when known (the one its analysis is for), null when the reader picks one; `game` is
+ * the id of the reader's own game (a live game of theirs: its mistakes become training positions), else null.
+ */
+export const openedFile: {
+  readonly replay: Replay | null;
+  readonly name: string;
+  readonly seat: number | null;
+  readonly game: string | null;
+} = { replay: null, name: '', seat: null, game: null };
+
+/**
+ * Opens a replay as the opened file. `player`: the seat to analyse when known, and the game's id when it is the
+ * reader's own game (null: another's); without it the reader picks the seat.
+ */
+export function setOpenedFile(
+  replay: Replay,
+  name: string,
+  player: { readonly seat: number; readonly game: string | null } | null = null,
+): void {
+  Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null });
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardLabel, rankIndex, sortHand, suitColor } from './cards';
 import { defaultSettings, loadSettings, parseSettings, presetOf, saveSettings, timing } from './settings';
 import { memoryStore } from './storage';
-import { passDirection, seatPositions } from './view';
+import { passDirection, seatPositions } from '../table/view';
 import { addGame, addHand, averagePoints, EMPTY_STATS, EARLIER, loadSoloStats } from './records';
 
 describe('settings', () => {

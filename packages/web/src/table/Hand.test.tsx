@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../i18n';
+import { testI18n } from '../test-support';
 import { I18nextProvider } from 'react-i18next';
-import type { HandCardView } from '../game/view';
+import type { HandCardView } from './view';
 import { Hand } from './Hand';
 
 const card = (c: string, over: Partial<HandCardView> = {}): HandCardView => ({
@@ -22,7 +22,7 @@ function renderHand(
 ) {
   const onTap = vi.fn();
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={testI18n(lang)}>
       <Hand passing={false} lang={lang} fourColor={false} coarsePointer={false} onTap={onTap} {...props} />
     </I18nextProvider>,
   );
@@ -99,7 +99,7 @@ describe('Hand', () => {
   });
 
   it('when the turn comes with the focus on a card that may not be played, moves it to the nearest one that may', () => {
-    const i18n = createI18n('de');
+    const i18n = testI18n('de');
     const hand = (cards: HandCardView[]) => (
       <I18nextProvider i18n={i18n}>
         <Hand

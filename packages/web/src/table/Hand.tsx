@@ -1,9 +1,9 @@
 import type { CardName } from '@hearts/engine';
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, type Lang } from '../game/cards';
-import type { HandCardView } from '../game/view';
-import { CardFace } from './CardSvg';
+import { cardLabel, type Lang } from '../kit/cards';
+import type { HandCardView } from './view';
+import { CardFace } from '../kit/CardSvg';
 
 export interface HandProps {
   readonly cards: readonly HandCardView[];

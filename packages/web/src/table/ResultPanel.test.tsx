@@ -16,12 +16,12 @@ import {
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addToHistory } from '../game/records';
-import { saveSession } from '../game/session';
-import { memoryStore } from '../game/storage';
-import { playGame } from '../game/testing';
-import { createI18n } from '../i18n';
-import { pages } from './pages';
+import { addToHistory } from '../kit/records';
+import { saveSession } from '../features/solo/session';
+import { memoryStore } from '../kit/storage';
+import { playGame } from '../testing';
+import { testI18n } from '../test-support';
+import { pages } from '../app/pages';
 import { Standings } from './ResultPanel';
 import { openApp, testController } from '../test-support';
 
@@ -129,7 +129,7 @@ describe('the standings', () => {
   it('share a place between equal totals', () => {
     const names = ['You', 'Bot 1', 'Bot 2', 'Bot 3'];
     render(
-      <I18nextProvider i18n={createI18n('de')}>
+      <I18nextProvider i18n={testI18n('de')}>
         <Standings places={[3, 1, 1, 4]} totals={[40, 22, 22, 61]} you={0} nameOf={(s) => names[s]!} />
       </I18nextProvider>,
     );

@@ -1,8 +1,8 @@
 import type { HandSummary } from '@hearts/engine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, cardShort, suitColor, suitOfName } from '../game/cards';
-import { useApp } from './context';
+import { cardLabel, cardShort, suitColor, suitOfName } from '../kit/cards';
+import { useApp } from '../kit/context';
 import { ScoreTable } from './ScoreTable';
 import type { ScoreColumns } from './TableParts';
 

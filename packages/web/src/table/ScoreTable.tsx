@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HandRow } from '../game/view';
-import { RobotIcon } from './icons';
-import { seatName } from './names';
+import type { HandRow } from './view';
+import { RobotIcon } from '../kit/icons';
+import { seatName } from '../kit/names';
 
 /** Points per hand and in total, one column per seat. A moon is marked in its row. */
 export function ScoreTable({

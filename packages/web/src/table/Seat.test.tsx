@@ -2,14 +2,14 @@
 import { cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../i18n';
+import { testI18n } from '../test-support';
 import { SeatBox } from './Seat';
 
 afterEach(cleanup);
 
 function seat(lang: 'en' | 'de', provisional: boolean, bot: string | null = null, badge?: string) {
   return render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={testI18n(lang)}>
       <SeatBox
         seat={1}
         position="left"

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../game/view';
-import { RobotIcon } from './icons';
-import { levelName } from './names';
-import { provisionalTitle, ratingText } from './rating';
+import type { Position } from './view';
+import { RobotIcon } from '../kit/icons';
+import { levelName } from '../kit/names';
+import { provisionalTitle, ratingText } from '../kit/rating';
 
 export interface SeatBoxProps {
   readonly seat: number;

@@ -6,7 +6,7 @@
 import type { Claim } from '@hearts/engine';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UndoIcon } from './icons';
+import { UndoIcon } from '../kit/icons';
 
 /** The top bar's undo button; Ctrl+Z (⌘Z) and Backspace do the same while it is enabled. */
 export function UndoButton({ enabled, onUndo }: { enabled: boolean; onUndo: () => void }) {

@@ -1,7 +1,7 @@
 /**
  * The one table screen, solo and live: the top bar, the other seats around the trick, the player's area, the
  * score, last-trick and chat panels, the result and the moon's choice, all drawn from one view (`tableView` of
- * game/view.ts, the same function for both). What differs between the tables comes in as props: the solo page
+ * src/table/view.ts, the same function for both). What differs between the tables comes in as props: the solo page
  * (GameTable) passes the hint and the cards received; the live page (LiveTable) passes the seats' looks, clocks
  * and kick votes (drawn into each seat and below the prompt), its chat, the fair-shuffle shield and the
  * connection's state, as nodes it draws itself, so that they stay in the live code loaded on demand. Each passes its moves, its way out
@@ -15,13 +15,13 @@ import type { CardName } from '@hearts/engine';
 import type { SeatLook } from '@hearts/table';
 import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel } from '../game/cards';
-import { timing } from '../game/settings';
-import type { TableView } from '../game/view';
-import { faceClass, tableBackground } from '../shop/art';
-import { CardBackSvg } from './CardSvg';
-import { useApp } from './context';
-import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, RulesIcon, TrickIcon } from './icons';
+import { cardLabel } from '../kit/cards';
+import { timing } from '../kit/settings';
+import type { TableView } from './view';
+import { faceClass, tableBackground } from './art';
+import { CardBackSvg } from '../kit/CardSvg';
+import { useApp } from '../kit/context';
+import { BulbIcon, ChatIcon, CloseIcon, MenuIcon, RulesIcon, TrickIcon } from '../kit/icons';
 import { MoonDialog, ResultPanel } from './ResultPanel';
 import { SeatBox, type SeatBoxProps } from './Seat';
 import { ClaimOffer, UndoButton } from './SoloActions';

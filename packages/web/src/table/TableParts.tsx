@@ -17,12 +17,12 @@ import type {
   Position,
   Prompt,
   TrickCardView,
-} from '../game/view';
-import { useApp } from './context';
+} from './view';
+import { useApp } from '../kit/context';
 import { Hand } from './Hand';
 import { fitSeats } from './fit-seats';
 import { fitTrick } from './fit-trick';
-import { CloseIcon, DirectionArrow, TableIcon } from './icons';
+import { CloseIcon, DirectionArrow, TableIcon } from '../kit/icons';
 import { ScoreTable } from './ScoreTable';
 import { Trick, type TrickProps } from './Trick';
 

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, type Lang } from '../game/cards';
-import type { Position, TrickCardView } from '../game/view';
-import { CardFace } from './CardSvg';
-import { seatName } from './names';
+import { cardLabel, type Lang } from '../kit/cards';
+import type { Position, TrickCardView } from './view';
+import { CardFace } from '../kit/CardSvg';
+import { seatName } from '../kit/names';
 
 /** Where a card flies in from and to, per seat position (in card widths). */
 const OFFSET: Readonly<Record<Position, readonly [number, number]>> = {

@@ -12,8 +12,8 @@
  * ```
  */
 import { memo, useId, type CSSProperties, type ReactNode } from 'react';
-import { CardBackFrame } from '../ui/CardSvg';
-import './shop.css';
+import { CardBackFrame } from '../kit/CardSvg';
+import './art.css';
 
 /** A pattern's tile: its size and what it draws (in a `size` × `size` box). */
 const BACKS: Readonly<Record<string, { size: number; rotate?: number; tile: (size: number) => ReactNode }>> =
@@ -95,7 +95,7 @@ export const CardBackArt = memo(function CardBackArt({ id }: { id: string }) {
   );
 });
 
-/** The class that gives a card face its design (styles in shop.css, on the card SVG's paper, index and court). */
+/** The class that gives a card face its design (styles in art.css, on the card SVG's paper, index and court). */
 export const faceClass = (id: string | undefined): string =>
   id === 'face-jumbo' || id === 'face-parchment' ? `face-${id.slice(5)}` : 'face-standard';
 

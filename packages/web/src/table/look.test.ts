@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../game/storage';
+import { memoryStore } from '../kit/storage';
 import { LOOK_KEY, saveLook, savedLook } from './look';
 
 const walnut = { back: 'back-waves', face: 'face-jumbo', table: 'table-walnut', frame: 'frame-gold' };

@@ -9,7 +9,7 @@
  * ```
  */
 import { lookOf, type SeatLook } from '@hearts/table/cosmetics';
-import { isObject, readJson, type KeyValueStore } from '../game/storage';
+import { isObject, readJson, type KeyValueStore } from '../kit/storage';
 
 export const LOOK_KEY = 'hearts.look';
 

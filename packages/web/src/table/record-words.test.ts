@@ -1,10 +1,10 @@
 import { makeRecord } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
-import { openReplay } from '../game/replay';
-import { playerNames } from '../game/session';
-import { playGame } from '../game/testing';
-import { createI18n } from '../i18n';
-import { recordPlayerName } from './names';
+import { openReplay } from '../kit/replay';
+import { playerNames } from '../features/solo/session';
+import { playGame } from '../testing';
+import { testI18n } from '../test-support';
+import { recordPlayerName } from '../kit/names';
 import { recordErrorText } from './record-words';
 
 /** A record of a real game whose first two tricks are swapped: the engine refuses its first trick. */
@@ -25,7 +25,7 @@ describe('a record that cannot be replayed, in words', () => {
     const r = openReplay(brokenRecord());
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    const { t } = createI18n(lang);
+    const { t } = testI18n(lang);
     const text = recordErrorText(t, lang, r.error);
     expect(text).toMatch(shape);
     // The reason is the table's text for the engine's code, never the engine's English or the code itself.
@@ -36,7 +36,7 @@ describe('a record that cannot be replayed, in words', () => {
   it('a file that is no record says so in the reader’s language', () => {
     const r = openReplay({ format: 'nope' });
     if (r.ok) throw new Error('read a non-record');
-    expect(recordErrorText(createI18n('de').t, 'de', r.error)).toBe(
+    expect(recordErrorText(testI18n('de').t, 'de', r.error)).toBe(
       'es ist kein Spielprotokoll (hearts-record/1)',
     );
   });
@@ -62,7 +62,7 @@ describe('a record that cannot be replayed, in words', () => {
       'ERR_NOT_YOUR_TURN',
     ];
     for (const lang of ['de', 'en'] as const) {
-      const i18n = createI18n(lang);
+      const i18n = testI18n(lang);
       for (const c of codes) expect(i18n.exists(`refusal.${c}`), `${lang} ${c}`).toBe(true);
     }
   });
@@ -70,7 +70,7 @@ describe('a record that cannot be replayed, in words', () => {
 
 describe('recordPlayerName', () => {
   it('shows the app’s own solo names in German', () => {
-    const { t } = createI18n('de');
+    const { t } = testI18n('de');
     expect(playerNames(4, 'medium').map((n) => recordPlayerName(t, n))).toEqual([
       'Du',
       'Bot\u00a01 (Mittel)',

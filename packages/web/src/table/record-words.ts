@@ -1,7 +1,7 @@
 /** A game record that cannot be replayed, in words (history, live history, player pages). */
 import type { RecordError } from '@hearts/engine';
 import type { TFunction } from 'i18next';
-import { cardShort, type Lang } from '../game/cards';
+import { cardShort, type Lang } from '../kit/cards';
 import { refusalText } from './TableParts';
 
 /**

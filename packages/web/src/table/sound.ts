@@ -10,6 +10,7 @@
  */
 import { randomFloat, seededRandom, type Observation } from '@hearts/engine';
 import type { LiveState } from '@hearts/table';
+import { createContext } from 'react';
 
 export const SOUNDS = ['card', 'trick', 'queen', 'moon'] as const;
 /** card: a card is played; trick: a trick is taken; queen: a trick with the Q♠ is taken; moon: a moon is shot. */
@@ -26,6 +27,9 @@ export interface SoundPort {
 
 /** A port that plays nothing. */
 export const silentSound: SoundPort = { play: () => undefined, unlock: () => Promise.resolve() };
+
+/** The port the app plays the tables' sounds through (the browser's Web Audio in src/app/main.tsx); silent unless given. */
+export const SoundContext = createContext<SoundPort>(silentSound);
 
 const handEnded = (o: Observation): boolean =>
   o.phase === 'deal' || o.phase === 'moon' || o.phase === 'gameOver';

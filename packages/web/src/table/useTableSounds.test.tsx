@@ -2,13 +2,14 @@
 import { CardSet, deal, newGame, seededRandom, type Result, type Suit } from '@hearts/engine';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoloTable, browserScheduler, directBots } from '../game/host';
-import { saveSession } from '../game/session';
-import { defaultSettings } from '../game/settings';
-import type { SoundName, SoundPort } from '../game/sound';
-import { memoryStore } from '../game/storage';
-import { createI18n } from '../i18n';
-import { App } from './App';
+import { SoloTable, directBots } from '../features/solo/host';
+import { browserScheduler } from './ports';
+import { saveSession } from '../features/solo/session';
+import { defaultSettings } from '../kit/settings';
+import type { SoundName, SoundPort } from './sound';
+import { memoryStore } from '../kit/storage';
+import { testI18n } from '../test-support';
+import { App } from '../app/App';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -50,7 +51,7 @@ async function renderTable(sound: boolean, port: SoundPort) {
   await act(async () => {
     render(
       <App
-        i18n={createI18n('en')}
+        i18n={testI18n('en')}
         store={store}
         controller={controller}
         initialSettings={{ ...defaultSettings('en'), sound }}

@@ -1,15 +1,16 @@
 import type { LiveState } from '@hearts/table';
-import { useEffect, useRef } from 'react';
-import { silentSound, soundsFor } from '../game/sound';
-import { useApp } from './context';
+import { useContext, useEffect, useRef } from 'react';
+import { useApp } from '../kit/context';
+import { SoundContext, soundsFor } from './sound';
 
 /**
  * Plays the table's sounds for each new picture of the seat's table (`soundsFor`), solo or live, through the app's
- * `SoundPort` — only while the settings turn sound on. While on, every tap or key unlocks the audio (browsers
+ * `SoundPort` (`SoundContext`) — only while the settings turn sound on. While on, every tap or key unlocks the audio (browsers
  * start it only after a user gesture).
  */
 export function useTableSounds(live: LiveState | null | undefined): void {
-  const { settings, sound = silentSound } = useApp();
+  const { settings } = useApp();
+  const sound = useContext(SoundContext);
   const on = settings.sound;
   const prev = useRef<LiveState | null>(null);
   useEffect(() => {

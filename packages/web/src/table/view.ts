@@ -1,9 +1,9 @@
 /**
  * What a table shows, solo or live, as one pure function (`boardView`) of the player's observation and the UI
  * controller's state (`TableUi` of `@hearts/table`): seats around the player, the hand, the trick, the last trick,
- * the prompt, results; and `tableView` over it, the one view both tables draw (ui/Table.tsx): the seats with who
+ * the prompt, results; and `tableView` over it, the one view both tables draw (src/table/Table.tsx): the seats with who
  * sits there from the seat's `LiveState` (names, bots, ratings, connections, looks, kick votes), whichever host sent
- * it (the solo host in the page, game/host.ts, or the server). What only one host has comes in as options: the
+ * it (the solo host in the page, src/features/solo/host.ts, or the server). What only one host has comes in as options: the
  * solo table's hint and the bot thinking now. Components render these and nothing else.
  *
  * ```ts
@@ -32,7 +32,7 @@ import {
   type SeatLook,
   type TableUiState,
 } from '@hearts/table';
-import { sortHand } from './cards';
+import { sortHand } from '../kit/cards';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';
 
@@ -85,7 +85,7 @@ export interface SeatView extends BoardSeat {
   readonly connected: boolean;
   readonly rating: number | null;
   readonly provisional: boolean; // the rating at the start was provisional: "1500?"
-  readonly look: SeatLook | null; // the cosmetics the player chose (src/shop/art.tsx draws them)
+  readonly look: SeatLook | null; // the cosmetics the player chose (src/table/art.tsx draws them)
   readonly kickable: boolean; // out of time: the others may vote to give the seat to a bot
   readonly kickVotes: number;
   readonly kickNeeded: number; // votes that give the seat to a bot (kickVotesNeeded of the other humans)

@@ -1,12 +1,12 @@
-import { dailyDe } from '../daily/texts';
-import { friendsDe } from '../live/friends-texts';
-import { tournamentDe } from '../tournament/texts';
-import { liveDe } from '../live/texts';
-import { padDe } from '../pad/texts';
-import { progressDe } from '../profile/texts';
-import { trainingDe } from '../training/texts';
-import { shopDe } from '../shop/texts';
-import { rulesPageDe } from '../ui/rules/texts';
+import { dailyDe } from '../../features/daily/texts';
+import { friendsDe } from '../../features/live/friends-texts';
+import { tournamentDe } from '../../features/tournament/texts';
+import { liveDe } from '../../features/live/texts';
+import { padDe } from '../../features/pad/texts';
+import { progressDe } from '../../features/profile/texts';
+import { trainingDe } from '../../features/training/texts';
+import { shopDe } from '../../features/shop/texts';
+import { rulesPageDe } from '../../table/rules/texts';
 import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
@@ -408,13 +408,13 @@ export const de: Texts = {
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
-  pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/pad/texts.ts
-  live: liveDe, // der eigene Block des Live-Spiels: src/live/texts.ts
-  friends: friendsDe, // Freunde: src/live/friends-texts.ts
-  progress: progressDe, // Spielerseiten und Rangliste: src/profile/texts.ts
-  shop: shopDe, // der Shop: src/shop/texts.ts
-  rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/ui/rules/texts.ts
-  daily: dailyDe, // das Tagesspiel: src/daily/texts.ts
-  training: trainingDe, // das Training: src/training/texts.ts
-  tournament: tournamentDe, // Turniere: src/tournament/texts.ts
+  pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/features/pad/texts.ts
+  live: liveDe, // der eigene Block des Live-Spiels: src/features/live/texts.ts
+  friends: friendsDe, // Freunde: src/features/live/friends-texts.ts
+  progress: progressDe, // Spielerseiten und Rangliste: src/features/profile/texts.ts
+  shop: shopDe, // der Shop: src/features/shop/texts.ts
+  rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/table/rules/texts.ts
+  daily: dailyDe, // das Tagesspiel: src/features/daily/texts.ts
+  training: trainingDe, // das Training: src/features/training/texts.ts
+  tournament: tournamentDe, // Turniere: src/features/tournament/texts.ts
 };

@@ -1,12 +1,12 @@
-import { dailyEn } from '../daily/texts';
-import { friendsEn } from '../live/friends-texts';
-import { tournamentEn } from '../tournament/texts';
-import { liveEn } from '../live/texts';
-import { padEn } from '../pad/texts';
-import { progressEn } from '../profile/texts';
-import { trainingEn } from '../training/texts';
-import { shopEn } from '../shop/texts';
-import { rulesPageEn } from '../ui/rules/texts';
+import { dailyEn } from '../../features/daily/texts';
+import { friendsEn } from '../../features/live/friends-texts';
+import { tournamentEn } from '../../features/tournament/texts';
+import { liveEn } from '../../features/live/texts';
+import { padEn } from '../../features/pad/texts';
+import { progressEn } from '../../features/profile/texts';
+import { trainingEn } from '../../features/training/texts';
+import { shopEn } from '../../features/shop/texts';
+import { rulesPageEn } from '../../table/rules/texts';
 
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
@@ -407,15 +407,15 @@ export const en = {
   },
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
-  pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/pad/texts.ts
-  live: liveEn, // live play's own block: src/live/texts.ts
-  friends: friendsEn, // friends: src/live/friends-texts.ts
-  progress: progressEn, // player pages and the leaderboard: src/profile/texts.ts
-  shop: shopEn, // the shop: src/shop/texts.ts
-  rulesPage: rulesPageEn, // the rules page and a table's rules: src/ui/rules/texts.ts
-  daily: dailyEn, // the daily game: src/daily/texts.ts
-  training: trainingEn, // the training page: src/training/texts.ts
-  tournament: tournamentEn, // tournaments: src/tournament/texts.ts
+  pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/features/pad/texts.ts
+  live: liveEn, // live play's own block: src/features/live/texts.ts
+  friends: friendsEn, // friends: src/features/live/friends-texts.ts
+  progress: progressEn, // player pages and the leaderboard: src/features/profile/texts.ts
+  shop: shopEn, // the shop: src/features/shop/texts.ts
+  rulesPage: rulesPageEn, // the rules page and a table's rules: src/table/rules/texts.ts
+  daily: dailyEn, // the daily game: src/features/daily/texts.ts
+  training: trainingEn, // the training page: src/features/training/texts.ts
+  tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -3,10 +3,10 @@ import { MARK_THRESHOLDS, analyzeGame, markOf, type DecisionAnalysis, type Mark 
 import { makeRecord, type GameRecord } from '@hearts/engine';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { addToHistory } from '../game/records';
-import { memoryStore, writeJson } from '../game/storage';
-import { playGame } from '../game/testing';
-import { pages } from '../ui/pages';
+import { addToHistory } from '../../kit/records';
+import { memoryStore, writeJson } from '../../kit/storage';
+import { playGame } from '../../testing';
+import { pages } from '../../app/pages';
 import { reducedBudget } from './client';
 import {
   ANALYSES_KEY,
@@ -26,7 +26,7 @@ import {
   trainingPositionSchema,
   type Mark as TrainingMark,
 } from '@hearts/live/training';
-import { openApp } from '../test-support';
+import { openApp } from '../../test-support';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
 let record: GameRecord;

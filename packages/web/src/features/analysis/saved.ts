@@ -17,7 +17,7 @@ import {
   type SeatSummary,
 } from '@hearts/bots';
 import type { CardName } from '@hearts/engine';
-import { isObject, readJson, writeJson, type KeyValueStore } from '../game/storage';
+import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 
 /** One decision of a kept analysis. */
 export interface SavedDecision {

@@ -3,7 +3,7 @@
  * `TRAINING_MIN_COST` expected points (a mistake or a blunder), as the Training page's `TrainingPosition`
  * (`@hearts/live/training`: the seat's observation at that moment — the engine's player view, no hidden cards —
  * and every option the analysis rated). Made in the analysis worker, where the options are still at hand (the
- * device keeps analyses without them), and kept on the device with `keepPositions` (src/training/device.ts).
+ * device keeps analyses without them), and kept on the device with `keepPositions` (src/features/training/device.ts).
  *
  * ```ts
  * const positions = ownPositions(record, analysis.decisions, seat, { game: entry.id, createdAt: Date.now() });

@@ -14,15 +14,15 @@ import {
   type DailyToday,
   type DailyYou,
 } from '@hearts/live/api';
-import { openReplay } from '../game/replay';
-import { ApiError } from '../live/account';
-import { AccountProblem, useAccount } from '../live/account-state';
-import { request, serverUrl } from '../live/http';
-import { useApp } from '../ui/context';
-import { setOpenedFile } from '../ui/HistoryPage';
-import { levelName } from '../ui/names';
-import { Page } from '../ui/Page';
-import { recordErrorText } from '../ui/record-words';
+import { openReplay } from '../../kit/replay';
+import { ApiError } from '../../kit/server/account';
+import { AccountProblem, useAccount } from '../../kit/server/account-state';
+import { request, serverUrl } from '../../kit/server/http';
+import { useApp } from '../../kit/context';
+import { setOpenedFile } from '../../kit/replay';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
+import { recordErrorText } from '../../table/record-words';
 import './daily.css';
 
 function errorText(t: TFunction, e: unknown): string {

@@ -3,12 +3,12 @@ import { makeRecord } from '@hearts/engine';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordKey, saveAnalysis } from '../analysis/saved';
-import { addToHistory } from '../game/records';
-import { memoryStore } from '../game/storage';
-import { playGame } from '../game/testing';
-import { openedFile } from './HistoryPage';
-import { pages } from './pages';
-import { openApp } from '../test-support';
+import { addToHistory } from '../../kit/records';
+import { memoryStore } from '../../kit/storage';
+import { playGame } from '../../testing';
+import { openedFile } from '../../kit/replay';
+import { pages } from '../../app/pages';
+import { openApp } from '../../test-support';
 
 afterEach(cleanup);
 

@@ -2,45 +2,21 @@ import { undosOf } from '@hearts/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAnalyses, recordKey } from '../analysis/saved';
-import { loadHistory } from '../game/records';
-import { openReplay, type Replay } from '../game/replay';
-import { recordErrorText } from './record-words';
-import { HUMAN } from '../game/session';
-import { useApp } from './context';
-import { downloadRecord } from './download';
-import { levelName } from './names';
-import { Page } from './Page';
-
-/**
- * A replay opened from a file (or fetched: a live or daily game) lives here until another one is opened; `seat` is
- * the reader's own seat in it when known (the one its analysis is for), null when the reader picks one; `game` is
- * the id of the reader's own game (a live game of theirs: its mistakes become training positions), else null.
- */
-export const openedFile: {
-  readonly replay: Replay | null;
-  readonly name: string;
-  readonly seat: number | null;
-  readonly game: string | null;
-} = { replay: null, name: '', seat: null, game: null };
-
-/**
- * Opens a replay as the opened file. `player`: the seat to analyse when known, and the game's id when it is the
- * reader's own game (null: another's); without it the reader picks the seat.
- */
-export function setOpenedFile(
-  replay: Replay,
-  name: string,
-  player: { readonly seat: number; readonly game: string | null } | null = null,
-): void {
-  Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null });
-}
+import { loadHistory } from '../../kit/records';
+import { openReplay, setOpenedFile } from '../../kit/replay';
+import { recordErrorText } from '../../table/record-words';
+import { HUMAN } from '../../kit/names';
+import { useApp } from '../../kit/context';
+import { downloadRecord } from '../../kit/download';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
 
 /** Finished games, newest first: replay or download each; open a record file. */
 export function HistoryPage() {
   const { store, navigate, settings } = useApp();
   const { t } = useTranslation();
   const history = useMemo(() => loadHistory(store), [store]);
-  // The player's accuracy in the games analysed already (kept by record: src/analysis/saved.ts).
+  // The player's accuracy in the games analysed already (kept by record: src/features/analysis/saved.ts).
   const accuracy = useMemo(() => {
     const kept = new Map(loadAnalyses(store).map((a) => [`${a.key}/${a.seat}`, a.summary.accuracy]));
     return kept.size === 0

@@ -4,15 +4,14 @@ import type { LobbyMessage } from '@hearts/table';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStore } from '../game/storage';
-import { inApp, testController } from '../test-support';
+import { memoryStore } from '../../kit/storage';
+import { inApp } from '../../test-support';
 import { FriendsLobby } from './LivePages';
 
 const store = memoryStore();
-const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode) {
-  return inApp(children, { lang, store, controller });
+  return inApp(children, { lang, store });
 }
 
 /** The room as a guest (Ben) sees it; Ana is the host. */

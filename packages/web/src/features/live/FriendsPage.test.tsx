@@ -9,11 +9,11 @@ import type { FriendEntry } from '@hearts/live/api';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { memoryStore } from '../game/storage';
-import { inApp, jsonResponse, stubApi } from '../test-support';
+import { memoryStore } from '../../kit/storage';
+import { inApp, jsonResponse, stubApi } from '../../test-support';
 import FriendsPage from './FriendsPage';
 import { PlayerMenu } from './PlayerMenu';
-import { TOKEN_KEY } from './token';
+import { TOKEN_KEY } from '../../kit/server/token';
 
 const FRIENDS: FriendEntry[] = [
   { id: 'u2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },

@@ -6,11 +6,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../ui/context';
-import { Page } from '../ui/Page';
+import { useApp } from '../../kit/context';
+import { Page } from '../../kit/Page';
 import { acceptFriend, addFriend, removeFriend, type FriendEntry } from './friends';
 import { friendsErrorText, useFriends } from './FriendsParts';
-import { AccountProblem, useAccount } from './account-state';
+import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import './live.css';
 
 export default function FriendsPage() {

@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useApp } from '../ui/context';
-import { ApiError } from './api-error';
+import { useApp } from '../../kit/context';
+import { ApiError } from '../../kit/server/api-error';
 import { FRIENDS_CHANGED, inviteFriend, listFriends, type FriendEntry } from './friends';
-import { TOKEN_KEY } from './token';
+import { TOKEN_KEY } from '../../kit/server/token';
 
 /** A refusal of a friends' route in words. */
 export function friendsErrorText(t: TFunction, e: unknown): string {

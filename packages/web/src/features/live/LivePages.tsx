@@ -11,14 +11,14 @@ import { TableClient, quickMatch, type QuickMatchWait } from '@hearts/live';
 import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { presetOf } from '../game/settings';
-import { useApp } from '../ui/context';
-import { downloadRecord } from '../ui/download';
-import { recordErrorText } from '../ui/record-words';
-import { levelName } from '../ui/names';
-import { Page } from '../ui/Page';
-import { provisionalTitle, ratingText } from '../ui/rating';
-import { RulesOptions, RulesSummary } from '../ui/RulesOptions';
+import { presetOf } from '../../kit/settings';
+import { useApp } from '../../kit/context';
+import { downloadRecord } from '../../kit/download';
+import { recordErrorText } from '../../table/record-words';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
+import { provisionalTitle, ratingText } from '../../kit/rating';
+import { RulesOptions, RulesSummary } from '../../kit/RulesOptions';
 import {
   claimName,
   ensureUser,
@@ -34,8 +34,8 @@ import {
   signOutHere,
   type Account,
   type LiveGame,
-} from './account';
-import { AccountProblem, liveErrorText as errorText, useAccount } from './account-state';
+} from '../../kit/server/account';
+import { AccountProblem, liveErrorText as errorText, useAccount } from '../../kit/server/account-state';
 import { fairKeeper } from './fair-keeper';
 import { InviteFriends } from './FriendsParts';
 import { LiveTable, WatchersControl } from './LiveTable';

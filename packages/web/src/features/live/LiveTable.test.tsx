@@ -23,10 +23,10 @@ import {
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStore } from '../game/storage';
-import { inApp, testController } from '../test-support';
+import { memoryStore } from '../../kit/storage';
+import { inApp } from '../../test-support';
 import { LiveTable } from './LiveTable';
-import { TOKEN_KEY } from './token';
+import { TOKEN_KEY } from '../../kit/server/token';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -75,10 +75,9 @@ const withClock = (s: LiveState, clock: ClockInfo): LiveState => ({
 
 const store = memoryStore();
 const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'unused', roomId: 'T' }); // never connected
-const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode, coarsePointer = false) {
-  return inApp(children, { lang, store, controller, coarsePointer });
+  return inApp(children, { lang, store, coarsePointer });
 }
 
 function table(lang: 'en' | 'de', state: LiveState, coarse = false) {

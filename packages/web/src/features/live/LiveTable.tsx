@@ -11,24 +11,24 @@ import {
   type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler, selectionKeeper } from '../game/host';
-import { tableView, type SeatView, type TableView } from '../game/view';
-import { timing } from '../game/settings';
-import { Avatar, CardBackArt } from '../shop/art';
-import { saveLook } from '../shop/look';
-import { CardBackSvg } from '../ui/CardSvg';
+import { browserScheduler, selectionKeeper } from '../../table/ports';
+import { tableView, type SeatView, type TableView } from '../../table/view';
+import { timing } from '../../kit/settings';
+import { Avatar, CardBackArt } from '../../table/art';
+import { saveLook } from '../../table/look';
+import { CardBackSvg } from '../../kit/CardSvg';
 import { lastTournament } from '../tournament/link';
-import { useApp } from '../ui/context';
-import { provisionalTitle, ratingText } from '../ui/rating';
-import { ClockIcon } from '../ui/icons';
-import { PanelHead } from '../ui/TableParts';
-import { Table, type SeatParts } from '../ui/Table';
-import { useTableSounds } from '../ui/useTableSounds';
-import { levelName } from '../ui/names';
+import { useApp } from '../../kit/context';
+import { provisionalTitle, ratingText } from '../../kit/rating';
+import { ClockIcon } from '../../kit/icons';
+import { PanelHead } from '../../table/TableParts';
+import { Table, type SeatParts } from '../../table/Table';
+import { useTableSounds } from '../../table/useTableSounds';
+import { levelName } from '../../kit/names';
 import { PlayerMenu } from './PlayerMenu';
 import { openLiveGame } from './open-record';
 import { Shield } from './Shield';
-import { TOKEN_KEY } from './token';
+import { TOKEN_KEY } from '../../kit/server/token';
 import { clockSeconds, reconnectSeconds, type SeatClock, trackClocks } from './view';
 
 /** The cards chosen for passing at a live table, kept so that a reload keeps them (like the solo table's). */
@@ -102,7 +102,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
 
   const me = view.seats[view.you]!;
   const names = useMemo(() => view.seats.map((s) => s.name), [view]);
-  // The server tells every seat's look: keep ours for the solo table (src/shop/look.ts).
+  // The server tells every seat's look: keep ours for the solo table (src/table/look.ts).
   useEffect(() => {
     if (me.look) saveLook(store, me.look);
   }, [me.look, store]);

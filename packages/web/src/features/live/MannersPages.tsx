@@ -6,11 +6,11 @@
 import { ROUTES, type BlockedUserRow, type CoolDown, type ModReport } from '@hearts/live/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openReplay } from '../game/replay';
-import { useApp } from '../ui/context';
-import { setOpenedFile } from '../ui/HistoryPage';
-import { recordErrorText } from '../ui/record-words';
-import { ApiError, request } from './http';
+import { openReplay } from '../../kit/replay';
+import { useApp } from '../../kit/context';
+import { setOpenedFile } from '../../kit/replay';
+import { recordErrorText } from '../../table/record-words';
+import { ApiError, request } from '../../kit/server/http';
 import { mannersErrorText } from './PlayerMenu';
 
 /** The players you blocked, each with the way to unblock. */

@@ -7,7 +7,7 @@
 import type { Notice } from '@hearts/live/api';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderInApp, stubApi } from '../test-support';
+import { jsonResponse, renderInApp, stubApi } from '../../test-support';
 import { FRIENDS_CHANGED } from './friends';
 import Notices from './Notices';
 

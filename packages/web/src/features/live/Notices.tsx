@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../ui/context';
+import { useApp } from '../../kit/context';
 import { FRIENDS_CHANGED, dismissInvite, openNotices, type Invite } from './friends';
 
 export default function Notices({ token }: { token: string }) {

@@ -4,8 +4,8 @@
  * (a live page makes one on first use; signing in changes it). Imports nothing heavy: it is in the first load.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useApp } from '../ui/context';
-import { TOKEN_KEY } from './token';
+import { useApp } from '../../kit/context';
+import { TOKEN_KEY } from '../../kit/server/token';
 
 const Notices = lazy(() => import('./Notices'));
 

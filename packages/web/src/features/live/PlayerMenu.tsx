@@ -12,7 +12,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ApiError, request } from './http';
+import { ApiError, request } from '../../kit/server/http';
 import { addFriend } from './friends';
 import { friendsErrorText } from './FriendsParts';
 

@@ -6,11 +6,11 @@ import { parseTranscripts } from '@hearts/shuffle';
 import type { LiveState } from '@hearts/table';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { renderInApp } from '../test-support';
+import { renderInApp } from '../../test-support';
 import { Shield, downloadTranscripts } from './Shield';
 
 const vectors = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../shuffle/test-vectors.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../../shuffle/test-vectors.json'), 'utf8'),
 ) as { vectors: { transcript: unknown }[] };
 
 afterEach(() => {

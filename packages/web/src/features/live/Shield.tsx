@@ -3,8 +3,8 @@ import { ROUTES } from '@hearts/live/api';
 import type { LiveState } from '@hearts/table';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '../ui/icons';
-import { request } from './http';
+import { ShieldIcon } from '../../kit/icons';
+import { request } from '../../kit/server/http';
 
 /**
  * The fair shuffle at the table: the short commitments hash during the hand, and after it the client's own

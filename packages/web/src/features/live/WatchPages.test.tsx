@@ -12,9 +12,9 @@ import { applyWatchMessage, type LiveState, type WatchMessage } from '@hearts/ta
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStore } from '../game/storage';
-import { tableView } from '../game/view';
-import { inApp, testController } from '../test-support';
+import { memoryStore } from '../../kit/storage';
+import { tableView } from '../../table/view';
+import { inApp } from '../../test-support';
 import { WatchTable, forWatcher } from './WatchPages';
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -53,10 +53,9 @@ function watched(g: GameState): WatchMessage {
 
 const store = memoryStore();
 const client = new TableClient({ url: 'http://127.0.0.1:9', token: 'x', roomId: 'T', watch: true });
-const controller = testController(store);
 
 function wrap(lang: 'en' | 'de', children: ReactNode) {
-  return inApp(children, { lang, store, controller });
+  return inApp(children, { lang, store });
 }
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 /**
  * Watching live tables (issue #20): `#/live/watch`, the list of tables open to watchers (rated games, friends'
  * tables whose host lets watchers in; `GET /api/live`), and `#/live/watch/<table>`, a watcher's view of one table:
- * the one table component (`ui/Table.tsx`) over the public view the server sends watchers (no hand, ever), a
+ * the one table component (`src/table/Table.tsx`) over the public view the server sends watchers (no hand, ever), a
  * banner that says so, the seats' clocks, and the watchers' own chat, which the players do not see.
  */
 import { TableClient } from '@hearts/live';
@@ -17,19 +17,19 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler } from '../game/host';
-import { timing } from '../game/settings';
-import { tableView, type TableView } from '../game/view';
-import { Avatar, CardBackArt } from '../shop/art';
-import { CardBackSvg } from '../ui/CardSvg';
-import { useApp } from '../ui/context';
-import { levelName } from '../ui/names';
-import { Page } from '../ui/Page';
-import { ratingText } from '../ui/rating';
-import { PanelHead } from '../ui/TableParts';
-import { Table } from '../ui/Table';
-import { ensureUser, keepToken, serverUrl } from './account';
-import { request } from './http';
+import { browserScheduler } from '../../table/ports';
+import { timing } from '../../kit/settings';
+import { tableView, type TableView } from '../../table/view';
+import { Avatar, CardBackArt } from '../../table/art';
+import { CardBackSvg } from '../../kit/CardSvg';
+import { useApp } from '../../kit/context';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
+import { ratingText } from '../../kit/rating';
+import { PanelHead } from '../../table/TableParts';
+import { Table } from '../../table/Table';
+import { ensureUser, keepToken, serverUrl } from '../../kit/server/account';
+import { request } from '../../kit/server/http';
 import { ChatForm, LiveClock } from './LiveTable';
 import { useClient } from './useClient';
 import { clockSeconds, trackClocks, type SeatClock } from './view';

@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { memoryStore } from '../game/storage';
-import { renderInApp } from '../test-support';
-import { SIGNED_OUT_KEY, TOKEN_KEY } from './account';
+import { memoryStore } from '../../kit/storage';
+import { renderInApp } from '../../test-support';
+import { SIGNED_OUT_KEY, TOKEN_KEY } from '../../kit/server/account';
 import { livePage } from './LivePages';
 
 const guestUser = { id: 'g1', name: 'Gast 1234', claimed: false, rating: 1500, provisional: true, games: 0 };

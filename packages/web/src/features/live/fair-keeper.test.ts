@@ -1,6 +1,6 @@
 import type { SavedSession } from '@hearts/shuffle';
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../game/storage';
+import { memoryStore } from '../../kit/storage';
 import { FAIR_KEY, fairKeeper } from './fair-keeper';
 
 const saved = (tableId: string, handNumber: number, seat = 1, revealed = false): SavedSession => ({

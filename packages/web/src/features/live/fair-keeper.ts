@@ -9,7 +9,7 @@
  */
 import type { SessionKeeper } from '@hearts/live';
 import type { SavedSession } from '@hearts/shuffle';
-import { isObject, readJson, writeJson, type KeyValueStore } from '../game/storage';
+import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 
 export const FAIR_KEY = 'hearts.live.fair';
 const KEEP = 8; // hands: the current one and a few before it (a verdict may still be pending)

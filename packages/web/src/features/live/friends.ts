@@ -11,7 +11,7 @@
  * ```
  */
 import { NOTICES_PATH, ROUTES, noticeSchema, type FriendEntry, type Notice } from '@hearts/live/api';
-import { request, serverUrl } from './http';
+import { request, serverUrl } from '../../kit/server/http';
 
 export type { FriendEntry, FriendPlace, Invite, Notice } from '@hearts/live/api';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { renderInApp } from '../test-support';
+import { renderInApp } from '../../test-support';
 import DailyScreen from '../daily/DailyScreen';
 import ProfileScreen from '../profile/ProfileScreen';
 import ShopScreen from '../shop/ShopScreen';

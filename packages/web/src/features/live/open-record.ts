@@ -4,9 +4,9 @@
  */
 import type { RecordError, Result } from '@hearts/engine';
 import { err, ok } from '@hearts/engine';
-import { openReplay } from '../game/replay';
-import { setOpenedFile } from '../ui/HistoryPage';
-import { fetchRecord } from './account';
+import { openReplay } from '../../kit/replay';
+import { setOpenedFile } from '../../kit/replay';
+import { fetchRecord } from '../../kit/server/account';
 
 /** Fetches game `id`'s record and opens it; rejects when the server cannot give it, errs on a bad record. */
 export async function openLiveGame(

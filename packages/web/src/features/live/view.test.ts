@@ -11,7 +11,7 @@ import {
   type GameState,
 } from '@hearts/engine';
 import { applyGameMessage, TableUi, type LiveState, type TableInfo } from '@hearts/table';
-import { tableView } from '../game/view';
+import { tableView } from '../../table/view';
 import { clockSeconds, trackClocks } from './view';
 
 /** The UI controller's state with nothing chosen, held or refused. */

@@ -1,6 +1,6 @@
 /**
  * The seats' clocks at a live table as this client counts them down (the view itself is `tableView` of
- * game/view.ts, the same for both tables; the solo table has no clocks to show).
+ * src/table/view.ts, the same for both tables; the solo table has no clocks to show).
  *
  * ```ts
  * clocks = trackClocks(clocks, client.state!, Date.now());

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../ui/context';
+import { useApp } from '../../kit/context';
 
 /** A pad screen: a way back, a title, the content. */
 export function PadPage({

@@ -1,7 +1,7 @@
 /** A pad as a sheet of paper: every hand with dealer, pass, points and running totals; black on white. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../ui/context';
+import { useApp } from '../../kit/context';
 import { hasJack, standing, type Pad } from './model';
 import { padRoute } from './route';
 import type { PadStore } from './store';

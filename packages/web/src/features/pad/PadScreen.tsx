@@ -5,8 +5,8 @@
 import { DEFAULT_RULES, type MoonRule, type Rules, type TieRule } from '@hearts/engine';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../ui/context';
-import { moonPointsOf } from '../ui/RulesOptions';
+import { useApp } from '../../kit/context';
+import { moonPointsOf } from '../../kit/RulesOptions';
 import { createPad, parsePad, renamePad, standing, type Pad } from './model';
 import { PadPage } from './PadPage';
 import { PadPrint } from './PadPrint';

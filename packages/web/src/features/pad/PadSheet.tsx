@@ -5,10 +5,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MoonChoice } from '@hearts/engine';
-import { useApp } from '../ui/context';
-import { DirectionArrow } from '../ui/icons';
-import { passDirection } from '../game/view';
-import { download } from './download';
+import { useApp } from '../../kit/context';
+import { DirectionArrow } from '../../kit/icons';
+import { passDirection } from '../../table/view';
+import { download } from '../../kit/download';
 import { csvSeparator, fileName, padToCsv, padToJsonText } from './exports';
 import {
   addHand,

@@ -7,8 +7,8 @@
  */
 import type { TFunction } from 'i18next';
 import { moonPoints, type Rules } from '@hearts/engine';
-import { passDirection } from '../game/view';
-import { directionText } from '../ui/TableParts';
+import { passDirection } from '../../table/view';
+import { directionText } from '../../table/TableParts';
 import { hasJack, pointValues, type HandProblem, type Pad, type PadProblem } from './model';
 
 export const passText = (t: TFunction, offset: number, players: number): string =>

@@ -7,7 +7,7 @@
 import type { PlayerPage, TournamentEntry } from '@hearts/live/api';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderInApp, stubApi } from '../test-support';
+import { jsonResponse, renderInApp, stubApi } from '../../test-support';
 import ProfileScreen from './ProfileScreen';
 
 const START = Date.UTC(2026, 10, 28, 18, 0);

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { tournamentName } from '../tournament/name';
-import { useApp } from '../ui/context';
+import { useApp } from '../../kit/context';
 import type { TournamentEntry } from './api';
 
 export function PlayerTournaments({ entries }: { entries: readonly TournamentEntry[] }) {

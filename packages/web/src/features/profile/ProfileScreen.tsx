@@ -8,18 +8,18 @@ import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { loadSoloStats, soloStats } from '../game/records';
-import { openReplay } from '../game/replay';
-import { ApiError, TOKEN_KEY, tokenUserId } from '../live/account';
-import { AccountProblem, useAccount } from '../live/account-state';
-import { Avatar } from '../shop/art';
-import { useApp } from '../ui/context';
-import { setOpenedFile } from '../ui/HistoryPage';
-import { recordErrorText } from '../ui/record-words';
-import { levelName } from '../ui/names';
-import { Page } from '../ui/Page';
-import { provisionalTitle, ratingText } from '../ui/rating';
-import { SoloStatsTable } from '../ui/StatsPage';
+import { loadSoloStats, soloStats } from '../../kit/records';
+import { openReplay } from '../../kit/replay';
+import { ApiError, TOKEN_KEY, tokenUserId } from '../../kit/server/account';
+import { AccountProblem, useAccount } from '../../kit/server/account-state';
+import { Avatar } from '../../table/art';
+import { useApp } from '../../kit/context';
+import { setOpenedFile } from '../../kit/replay';
+import { recordErrorText } from '../../table/record-words';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
+import { provisionalTitle, ratingText } from '../../kit/rating';
+import { SoloStatsTable } from '../stats/StatsPage';
 import {
   botPage,
   leaderboard,

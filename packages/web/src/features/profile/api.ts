@@ -1,7 +1,7 @@
 /**
  * The server's ratings, player pages, leaderboard, chips and shop, for the browser: the routes of
- * `@hearts/live/api`, called through src/live/http.ts (typed and checked by their declarations). The player is the
- * live player of this device (`ensureUser` of src/live/account.ts: a guest token kept in the device store).
+ * `@hearts/live/api`, called through src/kit/server/http.ts (typed and checked by their declarations). The player is the
+ * live player of this device (`ensureUser` of src/kit/server/account.ts: a guest token kept in the device store).
  *
  * ```ts
  * const page = await profile(token, 'me'); // your rating, graph, record, recent games, chips
@@ -18,7 +18,7 @@ import {
   type Shop,
 } from '@hearts/live/api';
 import type { SeatLook } from '@hearts/table';
-import { request } from '../live/http';
+import { request } from '../../kit/server/http';
 
 export type {
   HistoryPoint,

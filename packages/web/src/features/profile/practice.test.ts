@@ -1,10 +1,10 @@
 import { CardSet, applyMove, deal, legalMoves, newGame, seededRandom, type Suit } from '@hearts/engine';
 import { describe, expect, it, vi } from 'vitest';
-import { SoloTable, directBots } from '../game/host';
-import { loadHistory, type HistoryEntry } from '../game/records';
-import { saveSession } from '../game/session';
-import { memoryStore, writeJson } from '../game/storage';
-import { TOKEN_KEY } from '../live/token';
+import { SoloTable, directBots } from '../solo/host';
+import { loadHistory, type HistoryEntry } from '../../kit/records';
+import { saveSession } from '../solo/session';
+import { memoryStore, writeJson } from '../../kit/storage';
+import { TOKEN_KEY } from '../../kit/server/token';
 import { CLAIMED_KEY, reported, unreportedWins, watchPracticeWins } from './practice';
 
 const claimPractice = vi.hoisted(() => vi.fn(() => Promise.resolve({ amount: 500 })));

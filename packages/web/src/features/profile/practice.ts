@@ -11,12 +11,11 @@
  * ```
  */
 import { undosOf } from '@hearts/engine';
-import type { SoloTable } from '../game/host';
-import { loadHistory, type HistoryEntry } from '../game/records';
-import { HUMAN } from '../game/session';
-import { readJson, writeJson, type KeyValueStore } from '../game/storage';
-import { TOKEN_KEY } from '../live/token';
-import { ApiError } from '../live/api-error';
+import { loadHistory, type HistoryEntry } from '../../kit/records';
+import { HUMAN } from '../../kit/names';
+import { readJson, writeJson, type KeyValueStore } from '../../kit/storage';
+import { TOKEN_KEY } from '../../kit/server/token';
+import { ApiError } from '../../kit/server/api-error';
 
 export const CLAIMED_KEY = 'hearts.practice.reported';
 
@@ -90,11 +89,17 @@ async function sweep(store: KeyValueStore): Promise<ClaimOutcome> {
   return { paid, chips, stopped };
 }
 
+/** What `watchPracticeWins` watches: the solo table (src/features/solo/host.ts), whose snapshot has a result once a game ends. */
+export interface SoloGames {
+  getSnapshot(): { readonly result: unknown };
+  subscribe(listener: () => void): () => void;
+}
+
 /**
  * Reports each solo game as soon as it is won: once the table has its result (the game is then in the history; a
  * finished game resumed shows its result again, and the sweep passes over what was reported).
  */
-export function watchPracticeWins(solo: SoloTable, store: KeyValueStore): () => void {
+export function watchPracticeWins(solo: SoloGames, store: KeyValueStore): () => void {
   let over = solo.getSnapshot().result !== null;
   return solo.subscribe(() => {
     const now = solo.getSnapshot().result !== null;

@@ -2,7 +2,7 @@
 import { preset, type Rules } from '@hearts/engine';
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderInApp } from '../test-support';
+import { renderInApp } from '../../test-support';
 import { HelpPage } from './HelpPage';
 
 afterEach(cleanup);

@@ -15,13 +15,13 @@ import {
 } from '@hearts/engine';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, cardShort, cardsShort, sortHand, type Lang } from '../game/cards';
-import { CardFace } from './CardSvg';
-import { useApp } from './context';
-import { DieIcon, DirectionArrow } from './icons';
-import { Page } from './Page';
-import { passSequence, pointsOf, signed } from './rules/facts';
-import { directionText } from './TableParts';
+import { cardLabel, cardShort, cardsShort, sortHand, type Lang } from '../../kit/cards';
+import { CardFace } from '../../kit/CardSvg';
+import { useApp } from '../../kit/context';
+import { DieIcon, DirectionArrow } from '../../kit/icons';
+import { Page } from '../../kit/Page';
+import { passSequence, pointsOf, signed } from '../../table/rules/facts';
+import { directionText } from '../../table/TableParts';
 
 /** One card of a picture: dimmed, or with what it counts (and when) beneath. */
 interface Sample {

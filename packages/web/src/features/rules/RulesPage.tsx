@@ -5,9 +5,16 @@
 import type { RuleName } from '@hearts/engine';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../context';
-import { Page } from '../Page';
-import { RuleSection, SECTION_IDS, SECTION_OF, fullRules, sectionTitle, type SectionId } from './sections';
+import { useApp } from '../../kit/context';
+import { Page } from '../../kit/Page';
+import {
+  RuleSection,
+  SECTION_IDS,
+  SECTION_OF,
+  fullRules,
+  sectionTitle,
+  type SectionId,
+} from '../../table/rules/sections';
 
 /** The element a route's part names: a section (`moon`) or an option (`jackOfDiamonds`); null for none. */
 export function anchorOf(part: string): string | null {

@@ -1,15 +1,17 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../game/cards';
-import { CARD_BACKS, SPEEDS } from '../game/settings';
-import { silentSound } from '../game/sound';
-import { CardBackSvg, CardFace } from './CardSvg';
-import { useApp } from './context';
-import { Page } from './Page';
+import { LANGS } from '../../kit/cards';
+import { CARD_BACKS, SPEEDS } from '../../kit/settings';
+import { SoundContext } from '../../table/sound';
+import { CardBackSvg, CardFace } from '../../kit/CardSvg';
+import { useApp } from '../../kit/context';
+import { Page } from '../../kit/Page';
 
 const LANG_NAMES = { de: 'Deutsch', en: 'English' } as const;
 
 export function SettingsPage() {
-  const { settings, updateSettings, sound = silentSound } = useApp();
+  const { settings, updateSettings } = useApp();
+  const sound = useContext(SoundContext);
   const { t } = useTranslation();
   return (
     <Page title={t('settings.title')}>

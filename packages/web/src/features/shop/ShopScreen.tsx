@@ -6,15 +6,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../live/account';
-import { AccountProblem, useAccount } from '../live/account-state';
+import { ApiError } from '../../kit/server/account';
+import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { buy, equip, shop, type Shop, type ShopItem } from '../profile/api';
 import { claimPracticeWins } from '../profile/practice';
-import { CardFace } from '../ui/CardSvg';
-import { useApp } from '../ui/context';
-import { Page } from '../ui/Page';
-import { Avatar, CardBackArt, faceClass, tableStyle } from './art';
-import { saveLook } from './look';
+import { CardFace } from '../../kit/CardSvg';
+import { useApp } from '../../kit/context';
+import { Page } from '../../kit/Page';
+import { Avatar, CardBackArt, faceClass, tableStyle } from '../../table/art';
+import { saveLook } from '../../table/look';
+import './shop.css';
 
 const SLOTS = ['back', 'face', 'table', 'frame'] as const;
 

@@ -11,10 +11,10 @@ import {
 } from '@hearts/engine';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveSession } from '../game/session';
-import { memoryStore } from '../game/storage';
-import { saveLook } from '../shop/look';
-import { openApp, testController } from '../test-support';
+import { saveSession } from './session';
+import { memoryStore } from '../../kit/storage';
+import { saveLook } from '../../table/look';
+import { openApp, testController } from '../../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));

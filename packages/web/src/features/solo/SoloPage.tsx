@@ -1,20 +1,30 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { botToAct, receivedNow, tableView } from '../game/view';
-import { savedLook } from '../shop/look';
-import { useApp } from './context';
-import { seatName } from './names';
-import { Table } from './Table';
-import { useTableSounds } from './useTableSounds';
+import { botToAct, receivedNow, tableView } from '../../table/view';
+import { savedLook } from '../../table/look';
+import { useApp } from '../../kit/context';
+import { seatName } from '../../kit/names';
+import { Table } from '../../table/Table';
+import { useTableSounds } from '../../table/useTableSounds';
+import type { SoloTable } from './host';
 
 /**
- * The solo table: the one table screen (Table.tsx) over the solo host (game/host.ts: the table driver in the page,
- * seat 0's LiveState from its hearts-live/1 messages), with the hint and the bots.
+ * The solo table (`#/play`, and `#/new`: a new game with the settings' rules and level): the one table screen
+ * (src/table/Table.tsx) over the solo host (host.ts: the table driver in the page, seat 0's LiveState from its
+ * hearts-live/1 messages), with the hint and the bots. Opening it resumes the stored game; leaving it stops the bots
+ * (the game stays stored).
  */
-export function GameTable() {
-  const { controller, settings, navigate, store } = useApp();
+export function SoloPage({ controller, fresh }: { readonly controller: SoloTable; readonly fresh: boolean }) {
+  const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  useEffect(() => {
+    if (fresh) {
+      const r = controller.start(settings.rules, settings.level);
+      navigate(r.ok ? '/play' : '/');
+    } else if (!controller.getSnapshot().session && !controller.resume()) navigate('/');
+  }, [fresh, controller, navigate, settings.rules, settings.level]);
+  useEffect(() => () => controller.leave(), [controller]);
   const view = useMemo(
     () =>
       snapshot.live &&

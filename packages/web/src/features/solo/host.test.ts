@@ -20,11 +20,12 @@ import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SoloTable, directBots, type Scheduler } from './host';
-import { EMPTY_STATS, loadHistory, loadSoloStats, soloStats, variantKey } from './records';
+import { EMPTY_STATS, loadHistory, loadSoloStats, soloStats, variantKey } from '../../kit/records';
 import { seededDeal, type SeededHandRecord } from './deal';
-import { CURRENT_KEY, HUMAN, fromSaved, loadSession, saveSession, type SavedSession } from './session';
-import { memoryStore, readJson } from './storage';
-import { botToAct, tableView } from './view';
+import { HUMAN } from '../../kit/names';
+import { CURRENT_KEY, fromSaved, loadSession, saveSession, type SavedSession } from './session';
+import { memoryStore, readJson } from '../../kit/storage';
+import { botToAct, tableView } from '../../table/view';
 
 /** The solo table's view as GameTable draws it: seat 0's LiveState, the UI's state, the hint, the bot thinking. */
 function soloView(c: SoloTable, extra: { undo?: boolean; claims?: boolean } = {}) {

@@ -17,7 +17,6 @@
 import { BROWSER_BOT_TIME_MS, createBot, type Level } from '@hearts/bots';
 import {
   cryptoRandom,
-  isCardName,
   handTricks,
   type CardName,
   type GameState,
@@ -45,7 +44,6 @@ import {
   type LiveState,
   type ResultMessage,
   type Scheduler,
-  type SelectionKeeper,
   type StoredSeat,
   type SubmitOutcome,
   type TableState,
@@ -53,59 +51,30 @@ import {
   type WireMove,
 } from '@hearts/table';
 import { seededDeal } from './deal';
-import { addToHistory, historyEntry, recordSoloGame } from './records';
+import { HUMAN } from '../../kit/names';
+import { addToHistory, recordSoloGame } from '../../kit/records';
 import {
-  HUMAN,
   clearSession,
   cutPlays,
+  historyEntry,
   loadSession,
   newSession,
   playerNames,
   saveSession,
   type Session,
 } from './session';
-import type { Timing } from './settings';
-import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
+import type { Timing } from '../../kit/settings';
+import { selectionKeeper } from '../../table/ports';
+import type { KeyValueStore } from '../../kit/storage';
 
 /** Where bots think (a Web Worker in the browser, the bots themselves in tests) and time: the table core's ports. */
 export type { BotPort, Scheduler };
-
-/** Time as the browser keeps it. */
-export const browserScheduler = (): Scheduler => ({
-  now: () => performance.now(),
-  after: (ms, fn) => {
-    const id = setTimeout(fn, ms);
-    return () => clearTimeout(id);
-  },
-});
 
 /** Bots computed in this thread (tests, and browsers without workers). */
 export function directBots(random: () => RandomSource = cryptoRandom): BotPort {
   return {
     decide: (obs, level, timeMs) =>
       Promise.resolve(createBot(level).decide(obs, { timeMs, random: random() })),
-  };
-}
-
-/**
- * Keeps the cards chosen for passing in `store` under `key`, for one table (`id()`: the game's or the live table's
- * id; nothing is kept without one) and hand, so that a reload keeps them. `TableUi` checks what comes back.
- */
-export function selectionKeeper(
-  store: KeyValueStore,
-  key: string,
-  id: () => string | undefined,
-): SelectionKeeper {
-  return {
-    load: (hand) => {
-      const saved = readJson(store, key);
-      if (!isObject(saved) || saved['id'] !== id() || saved['hand'] !== hand) return [];
-      return Array.isArray(saved['cards']) ? saved['cards'].filter(isCardName) : [];
-    },
-    save: (hand, cards) => {
-      const table = id();
-      if (table !== undefined) writeJson(store, key, { id: table, hand, cards });
-    },
   };
 }
 

@@ -30,11 +30,10 @@ import {
 } from '@hearts/engine';
 import { LEVELS } from '@hearts/bots';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
+import { HUMAN } from '../../kit/names';
+import type { HistoryEntry } from '../../kit/records';
+import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 import { dealSeeded, seedMatchesDeal, withSeeds } from './deal';
-import { isObject, readJson, writeJson, type KeyValueStore } from './storage';
-
-/** The human always sits at seat 0; the others are bots of one level. */
-export const HUMAN = 0;
 
 export interface Session {
   readonly id: string; // unique per game, names it in the history
@@ -201,3 +200,18 @@ export function loadSession(store: KeyValueStore): Session | null {
 }
 
 export const clearSession = (store: KeyValueStore): void => store.remove(CURRENT_KEY);
+
+/** The history's entry of a finished game. */
+export function historyEntry(session: Session, endedAt: number): HistoryEntry {
+  const { state } = session;
+  return {
+    id: session.id,
+    startedAt: session.startedAt,
+    endedAt,
+    level: session.level,
+    record: sessionRecord(session),
+    seeds: session.seeds,
+    scores: state.scores,
+    winners: state.winners,
+  };
+}

@@ -10,10 +10,10 @@ import {
   variantKey,
   type Stats,
   type StatsGroup,
-} from '../game/records';
-import { memoryStore, type KeyValueStore } from '../game/storage';
-import { pages } from './pages';
-import { openApp } from '../test-support';
+} from '../../kit/records';
+import { memoryStore, type KeyValueStore } from '../../kit/storage';
+import { pages } from '../../app/pages';
+import { openApp } from '../../test-support';
 
 function renderApp(hash: string, lang: 'de' | 'en', store: KeyValueStore) {
   return openApp(hash, { lang, store, pages });

@@ -3,7 +3,7 @@ import { parseRules, preset, rulesDiff, type PresetName, type Rules } from '@hea
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../game/cards';
+import type { Lang } from '../../kit/cards';
 import {
   EARLIER,
   averagePoints,
@@ -15,12 +15,12 @@ import {
   type Stats,
   type StatsFilter,
   type StatsGroup,
-} from '../game/records';
-import { presetOf } from '../game/settings';
-import { useApp } from './context';
-import { levelName } from './names';
-import { Page } from './Page';
-import { ruleLines } from './RulesOptions';
+} from '../../kit/records';
+import { presetOf } from '../../kit/settings';
+import { useApp } from '../../kit/context';
+import { levelName } from '../../kit/names';
+import { Page } from '../../kit/Page';
+import { ruleLines } from '../../kit/RulesOptions';
 import './stats.css';
 
 /** A rule variant in words: its rule set's name (and the player count when it is not the set's), or its options. */

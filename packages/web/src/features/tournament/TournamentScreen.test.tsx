@@ -10,7 +10,7 @@
 import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderInApp, stubApi } from '../test-support';
+import { jsonResponse as json, renderInApp, stubApi } from '../../test-support';
 import TournamentScreen from './TournamentScreen';
 
 const NOW = Date.UTC(2026, 11, 2, 18, 0);

@@ -2,11 +2,11 @@
 import { isRightAnswer, optionOf, type TrainingPosition } from '@hearts/live/training';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStore, type KeyValueStore } from '../game/storage';
-import { pages } from '../ui/pages';
+import { memoryStore, type KeyValueStore } from '../../kit/storage';
+import { pages } from '../../app/pages';
 import { addPositions, EMPTY_TRAINING, loadTraining, saveTraining } from './device';
 import { starterPositions } from './starter';
-import { openApp } from '../test-support';
+import { openApp } from '../../test-support';
 
 function renderApp(lang: 'de' | 'en', store: KeyValueStore) {
   return openApp('#/training', { lang, store, pages });

@@ -16,11 +16,11 @@ import {
 } from '@hearts/live/training';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, type Lang } from '../game/cards';
-import { boardView, receivedNow, type TableView } from '../game/view';
-import { useApp } from '../ui/context';
-import { Page } from '../ui/Page';
-import { Table } from '../ui/Table';
+import { cardLabel, type Lang } from '../../kit/cards';
+import { boardView, receivedNow, type TableView } from '../../table/view';
+import { useApp } from '../../kit/context';
+import { Page } from '../../kit/Page';
+import { Table } from '../../table/Table';
 import { loadTraining, recordAttempt, saveTraining, type DeviceTraining } from './device';
 import { starterPositions } from './starter';
 import { syncTraining, type SyncResult } from './sync';

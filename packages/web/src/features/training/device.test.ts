@@ -1,6 +1,6 @@
 import { TRAINING_MAX_POSITIONS, type TrainingPosition } from '@hearts/live/training';
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../game/storage';
+import { memoryStore } from '../../kit/storage';
 import {
   addPositions,
   EMPTY_TRAINING,

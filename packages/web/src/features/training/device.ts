@@ -20,7 +20,7 @@ import {
   type TrainingPosition,
   type TrainingProgress,
 } from '@hearts/live/training';
-import { isObject, readJson, writeJson, type KeyValueStore } from '../game/storage';
+import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 
 export const TRAINING_KEY = 'hearts.training';
 

@@ -10,9 +10,9 @@
  */
 import { ROUTES } from '@hearts/live/api';
 import { TRAINING_UPLOAD_POSITIONS, TRAINING_UPLOAD_PROGRESS } from '@hearts/live/training';
-import type { KeyValueStore } from '../game/storage';
-import { request } from '../live/http';
-import { TOKEN_KEY } from '../live/token';
+import type { KeyValueStore } from '../../kit/storage';
+import { request } from '../../kit/server/http';
+import { TOKEN_KEY } from '../../kit/server/token';
 import { loadTraining, markSent, mergeServer, pending, saveTraining, type DeviceTraining } from './device';
 
 export type SyncResult =

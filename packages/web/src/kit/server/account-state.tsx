@@ -13,7 +13,7 @@ import { JOIN_ERRORS } from '@hearts/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useApp } from '../ui/context';
+import { useApp } from '../context';
 import { ApiError, ensureUser, type Account } from './account';
 import './account-state.css';
 

@@ -10,7 +10,7 @@
  */
 import type { GameRecord } from '@hearts/engine';
 import { ROUTES, type Account, type LiveGame, type PublicUser } from '@hearts/live/api';
-import type { KeyValueStore } from '../game/storage';
+import type { KeyValueStore } from '../storage';
 import { ApiError } from './api-error';
 import { request } from './http';
 import { TOKEN_KEY } from './token';

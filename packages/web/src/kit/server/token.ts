@@ -1,6 +1,6 @@
 /**
- * The live player's token as this device keeps it. Apart from src/live/account.ts (which calls the server through
- * src/live/http.ts, with zod) so that the first load, which reports solo wins, needs neither.
+ * The live player's token as this device keeps it. Apart from src/kit/server/account.ts (which calls the server through
+ * src/kit/server/http.ts, with zod) so that the first load, which reports solo wins, needs neither.
  */
 
 export const TOKEN_KEY = 'hearts.live.token';

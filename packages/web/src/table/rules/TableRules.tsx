@@ -6,9 +6,9 @@
 import { rulesDiff, type Rules } from '@hearts/engine';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { presetOf } from '../../game/settings';
+import { presetOf } from '../../kit/settings';
 import { PanelHead } from '../TableParts';
-import { ruleLines } from '../RulesOptions';
+import { ruleLines } from '../../kit/RulesOptions';
 import { RuleSection, SECTION_IDS, SECTION_OF, sectionTitle, type SectionId } from './sections';
 
 export default function TableRulesPanel({ rules, onClose }: { rules: Rules; onClose: () => void }) {

@@ -9,7 +9,7 @@
  * ```
  */
 import { compiledRules, parseCard, passOffset, type CardName, type Rules } from '@hearts/engine';
-import { passDirection, type PassDirection } from '../../game/view';
+import { passDirection, type PassDirection } from '../view';
 
 /** What `card` counts under `rules` for whoever takes it (the engine's card points). */
 export const pointsOf = (rules: Rules, card: CardName): number =>

@@ -11,11 +11,11 @@ import {
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardShort } from '../../game/cards';
-import { createI18n } from '../../i18n';
+import { cardShort } from '../../kit/cards';
+import { testI18n } from '../../test-support';
 import { renderInApp } from '../../test-support';
-import { OFFERED_OPTIONS, RulesOptions } from '../RulesOptions';
-import RulesPage from './RulesPage';
+import { OFFERED_OPTIONS, RulesOptions } from '../../kit/RulesOptions';
+import RulesPage from '../../features/rules/RulesPage';
 import { SECTION_IDS, SECTION_OF, fullRules, pointsOf, presetRules, signed } from './sections';
 import TableRulesPanel from './TableRules';
 
@@ -26,7 +26,7 @@ function withApp(lang: 'de' | 'en', node: React.ReactNode) {
 /** The options the options screen shows, read from its fields (ids end in "-<option>"). */
 function offeredOnScreen(): string[] {
   const { container } = render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={testI18n('en')}>
       <RulesOptions value={{ rules: {}, preset: 'standard' }} onChange={() => {}} />
     </I18nextProvider>,
   );

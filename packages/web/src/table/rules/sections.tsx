@@ -31,11 +31,11 @@ import {
 } from '@hearts/engine';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, cardShort, cardsShort, type Lang } from '../../game/cards';
-import { CardFace } from '../CardSvg';
-import { useApp } from '../context';
-import { DieIcon, DirectionArrow } from '../icons';
-import { OFFERED_OPTIONS, ruleLines, ruleValue } from '../RulesOptions';
+import { cardLabel, cardShort, cardsShort, type Lang } from '../../kit/cards';
+import { CardFace } from '../../kit/CardSvg';
+import { useApp } from '../../kit/context';
+import { DieIcon, DirectionArrow } from '../../kit/icons';
+import { OFFERED_OPTIONS, ruleLines, ruleValue } from '../../kit/RulesOptions';
 import { directionText } from '../TableParts';
 import { passSequence, pointsOf, signed } from './facts';
 import './rules.css';

@@ -4,7 +4,7 @@
  */
 import type { Decision, Level } from '@hearts/bots';
 import type { Observation } from '@hearts/engine';
-import type { BotPort } from '../game/host';
+import type { BotPort } from '../host';
 import type { BotRequest, BotResponse } from './protocol';
 
 /** Grace beyond the bot's own budget before a decision counts as lost. */
