@@ -132,6 +132,7 @@ export type {
   PublicObservation,
   TrickView,
 } from './game.js';
+export { historyProblem } from './history.js';
 export { summarizeHand, handSummary, handSummaryOf, placesOf } from './summary.js';
 export type { HandSummary, SeatHandSummary, CountedCard, MoonSummary } from './summary.js';
 export { playRefusal } from './refusal.js';

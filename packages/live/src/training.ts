@@ -17,7 +17,14 @@
  * ```
  */
 import * as z from 'zod/mini';
-import { parseRules, RULE_NAMES, type CardName, type Observation } from '@hearts/engine';
+import {
+  compiledRules,
+  historyProblem,
+  parseRules,
+  RULE_NAMES,
+  type CardName,
+  type Observation,
+} from '@hearts/engine';
 
 /** The analysis' marks (`Mark` of @hearts/bots), mildest first. */
 export const MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
@@ -130,6 +137,13 @@ export function positionProblem(p: z.output<typeof shape>): string | null {
   if (p.kind !== o.phase) return 'kind: not the observation’s phase';
   if (o.players !== o.rules.players) return 'observation.players: not the rules’ players';
   if (o.seat >= o.players) return 'observation.seat: no such seat';
+  const cards = handProblem(o as Observation);
+  if (cards !== null) return `observation: ${cards}`;
+  // What the game before this hand held: as many finished hands as the hand's number, scored by the rules.
+  if (o.handResults.length !== o.handNumber)
+    return 'observation.handResults: not one per hand before this one';
+  const history = historyProblem(o.rules, o.handResults, o.scores);
+  if (history !== null) return `observation: ${history}`;
   const legal = new Set(o.legal);
   const want = p.kind === 'pass' ? o.rules.passCards : 1;
   for (const m of [p.played, p.best, ...p.options.map((x) => x.move)]) {
@@ -140,6 +154,26 @@ export function positionProblem(p: z.output<typeof shape>): string | null {
   for (let i = 1; i < p.options.length; i++)
     if (p.options[i]!.points < p.options[i - 1]!.points) return 'options: not best first';
   if (!p.options.some((x) => sameMove(x, p.best))) return 'best: not among the options';
+  return null;
+}
+
+/**
+ * Why the seat's cards cannot be a hand in progress, or null: every card once (hand, tricks, the trick), the
+ * seat's hand and the cards it played are one seat's share of the deck, and no more tricks than a hand has.
+ */
+function handProblem(o: Observation): string | null {
+  const perSeat = compiledRules(o.rules).tricks;
+  const all = [...o.hand, ...o.tricks.flatMap((t) => t.cards), ...(o.trick?.cards ?? [])];
+  if (new Set(all).size !== all.length) return 'a card twice';
+  if (o.tricks.length >= perSeat) return 'more tricks than a hand has';
+  if (o.tricks.some((t) => t.cards.length !== o.players)) return 'a trick that is not complete';
+  if (o.passedSeats.length !== o.players || o.handPoints.length !== o.players)
+    return 'not one entry per seat';
+  if (o.phase === 'pass' && (o.tricks.length > 0 || o.trick !== null)) return 'tricks before the pass';
+  const played = [...o.tricks, ...(o.trick ? [o.trick] : [])].filter(
+    (t) => t.cards.length > (o.seat - t.leader + o.players) % o.players,
+  ).length;
+  if (o.hand.length + played !== perSeat) return 'not a hand of this game';
   return null;
 }
 
@@ -290,6 +324,11 @@ export function mergeProgress(a: TrainingProgress, b: TrainingProgress): Trainin
 
 /** Positions a player keeps on the server at most (the oldest go first); the device keeps as many. */
 export const TRAINING_MAX_POSITIONS = 200;
+/**
+ * Bytes of positions (their JSON) a player keeps on the server at most, whatever their number (the oldest go
+ * first): a player's quota. Real positions take 1–4 KB, so 200 of them fit well.
+ */
+export const TRAINING_MAX_BYTES = 1024 * 1024;
 /** Progress records a player keeps on the server at most (the oldest go first). */
 export const TRAINING_MAX_PROGRESS = 1000;
 /** Positions in one upload at most. */

@@ -59,6 +59,7 @@ export interface ServerConfig {
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
+  readonly trainingStoreLimit: Rate; // LIMIT_TRAINING_STORE: bytes of positions and progress sent to keep, per address and per user
   readonly friendLimit: Rate; // LIMIT_FRIENDS: friends' requests (list, add, accept, remove, notices) per address
   readonly inviteLimit: Rate; // LIMIT_INVITES: invites sent per user
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
@@ -142,6 +143,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dailyBotLevel: 'expert',
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
+  trainingStoreLimit: { count: 512 * 1024, seconds: 3600 },
   friendLimit: { count: 120, seconds: 60 },
   inviteLimit: { count: 20, seconds: 600 },
   loginFreePerName: 5,
@@ -286,6 +288,7 @@ export function configFromEnv(
     dailyBotLevel: dailyLevel as BotLevel,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
+    trainingStoreLimit: rate('LIMIT_TRAINING_STORE', base.trainingStoreLimit),
     friendLimit: rate('LIMIT_FRIENDS', base.friendLimit),
     inviteLimit: rate('LIMIT_INVITES', base.inviteLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),

@@ -31,8 +31,9 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, tournament requests, training requests and chat lines (these two also per user:
- * `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key is `user:<id>`.
+ * friends' requests, tournament requests, training requests, training bytes to keep and chat lines (these three
+ * also per user: `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key is
+ * `user:<id>`.
  */
 export type RateKind =
   | 'api'
@@ -46,7 +47,8 @@ export type RateKind =
   | 'friends'
   | 'invites'
   | 'tournaments'
-  | 'chat';
+  | 'chat'
+  | 'trainingStore';
 
 /** The setting of each rate. */
 const SETTING = {
@@ -62,6 +64,7 @@ const SETTING = {
   invites: 'inviteLimit',
   tournaments: 'tournamentLimit',
   chat: 'chatLimit',
+  trainingStore: 'trainingStoreLimit',
 } as const satisfies Record<RateKind, keyof ServerConfig>;
 
 const WHAT: Readonly<Record<RateKind, string>> = {
@@ -77,6 +80,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   invites: 'invites',
   tournaments: 'tournament requests',
   chat: 'chat lines',
+  trainingStore: 'bytes of training data to keep',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */
@@ -155,10 +159,13 @@ export class Limits {
     );
   }
 
-  /** Counts one of `kind` for the address; a refusal when the address is over its rate. */
-  async take(kind: RateKind, address: string): Promise<RateLimited | null> {
+  /**
+   * Counts one of `kind` (or `points` of it: bytes, for `trainingStore`) for the address or user key; a refusal
+   * when it is over its rate.
+   */
+  async take(kind: RateKind, address: string, points = 1): Promise<RateLimited | null> {
     try {
-      await this.rates[kind].consume(address);
+      await this.rates[kind].consume(address, points);
       return null;
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;

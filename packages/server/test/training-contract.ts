@@ -4,18 +4,22 @@
  * not see each other's; progress merged (more tries, solved once solved), idempotent, capped.
  */
 import { expect, test } from 'vitest';
+import type { TrainingPosition } from '@hearts/live/training';
 import type { GameStore } from '../src/store/types.js';
 import { samplePositions } from './training-fixtures.js';
+
+const five = { positions: 5, bytes: 1024 * 1024 };
+const size = (p: TrainingPosition): number => JSON.stringify(p).length;
 
 export function describeTrainingStore(store: () => GameStore): void {
   test('training: positions kept once per player, newest first, capped to the newest; each player their own', async () => {
     const t = store().training;
     const ps = samplePositions(6);
-    expect(await t.savePositions('u1', ps.slice(0, 4), 5)).toEqual({ stored: 4, total: 4 });
+    expect(await t.savePositions('u1', ps.slice(0, 4), five)).toEqual({ stored: 4, total: 4 });
     // The same again, at once from two devices: nothing new.
     const again = await Promise.all([
-      t.savePositions('u1', ps.slice(0, 4), 5),
-      t.savePositions('u1', ps.slice(2, 4), 5),
+      t.savePositions('u1', ps.slice(0, 4), five),
+      t.savePositions('u1', ps.slice(2, 4), five),
     ]);
     expect(again.map((r) => r.stored)).toEqual([0, 0]);
     expect((await t.positions('u1')).map((p) => p.id)).toEqual(
@@ -25,7 +29,7 @@ export function describeTrainingStore(store: () => GameStore): void {
         .reverse(),
     );
     // Over the cap: the oldest goes.
-    expect(await t.savePositions('u1', ps.slice(4, 6), 5)).toEqual({ stored: 2, total: 5 });
+    expect(await t.savePositions('u1', ps.slice(4, 6), five)).toEqual({ stored: 2, total: 5 });
     const kept = await t.positions('u1');
     expect(kept.map((p) => p.id)).toEqual(
       ps
@@ -35,8 +39,28 @@ export function describeTrainingStore(store: () => GameStore): void {
     );
     expect(kept[0]).toEqual(ps[5]);
     expect(await t.positions('u2')).toEqual([]);
-    expect(await t.savePositions('u2', [ps[0]!], 5)).toEqual({ stored: 1, total: 1 });
+    expect(await t.savePositions('u2', [ps[0]!], five)).toEqual({ stored: 1, total: 1 });
     expect((await t.positions('u1')).length).toBe(5);
+  });
+
+  test('training: a player keeps at most so many bytes of positions, the newest; a position over them all is not kept', async () => {
+    const t = store().training;
+    const ps = samplePositions(6);
+    const three = size(ps[3]!) + size(ps[4]!) + size(ps[5]!);
+    const cap = { positions: 100, bytes: three };
+    expect(await t.savePositions('u1', ps.slice(0, 3), cap)).toEqual({ stored: 3, total: 3 });
+    expect(await t.savePositions('u1', ps.slice(3, 6), cap)).toEqual({ stored: 3, total: 3 });
+    expect((await t.positions('u1')).map((p) => p.id)).toEqual(
+      ps
+        .slice(3, 6)
+        .map((p) => p.id)
+        .reverse(),
+    );
+    expect(await t.savePositions('u2', [ps[0]!], { positions: 100, bytes: size(ps[0]!) - 1 })).toEqual({
+      stored: 1,
+      total: 0,
+    });
+    expect(await t.positions('u2')).toEqual([]);
   });
 
   test('training: progress merged (most tries, solved stays solved, latest time), idempotent and capped', async () => {

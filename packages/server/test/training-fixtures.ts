@@ -11,6 +11,7 @@ import {
   seatsToAct,
   seededRandom,
   type GameState,
+  type HandResult,
   type NamedMove,
 } from '@hearts/engine';
 import { positionId, readTrainingPosition, type TrainingPosition } from '@hearts/live/training';
@@ -61,4 +62,37 @@ export function samplePositions(n: number, seed = 'fixture', createdAt = 1_000):
     }
   }
   return out;
+}
+
+/**
+ * The position as if its game had gone on for `hands` hands before it, under `shooterMinus26`: a moon and a spread
+ * hand in turn, every seat in its turn, so that nobody comes near the target — a history the rules can hold, only
+ * a long one (200 hands, as many as a position holds, make one of about 15 KB). What an abuser who pads a position with hands must send
+ * now that made-up hands are refused.
+ */
+export function longGame(p: TrainingPosition, hands: number): TrainingPosition {
+  const n = p.observation.players;
+  if (n !== 4) throw new Error('longGame: positions of four players');
+  const results: HandResult[] = [];
+  const totals = new Array<number>(n).fill(0);
+  for (let k = 0; k < hands; k++) {
+    const s = Math.floor(k / 2) % n;
+    const moon = k % 2 === 0;
+    const taken = moon
+      ? totals.map((_, i) => (i === s ? 26 : 0))
+      : totals.map((_, i) => [7, 7, 6, 6][(i + s) % n]!);
+    const points = moon ? taken.map((t, i) => (i === s ? t - 52 : t)) : taken;
+    results.push({ taken, points, shooter: moon ? s : null, moonChoice: null });
+    points.forEach((x, i) => (totals[i] = totals[i]! + x));
+  }
+  const observation = {
+    ...p.observation,
+    rules: { ...p.observation.rules, moon: 'shooterMinus26' as const },
+    handNumber: hands,
+    handResults: results,
+    scores: totals,
+  };
+  const r = readTrainingPosition({ ...p, id: positionId(observation), observation });
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
 }

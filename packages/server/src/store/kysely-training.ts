@@ -20,7 +20,7 @@ export class KyselyTraining implements TrainingStore {
   async savePositions(
     userId: string,
     positions: readonly TrainingPosition[],
-    max: number,
+    max: { readonly positions: number; readonly bytes: number },
   ): Promise<{ stored: number; total: number }> {
     return this.db.transaction().execute(async (tx) => {
       let stored = 0;
@@ -32,25 +32,26 @@ export class KyselyTraining implements TrainingStore {
           .executeTakeFirst();
         stored += Number(r.numInsertedOrUpdatedRows ?? 0);
       }
-      await tx
-        .deleteFrom('training_positions')
-        .where('user_id', '=', userId)
-        .where('id', 'not in', (eb) =>
-          eb
-            .selectFrom('training_positions')
-            .select('id')
-            .where('user_id', '=', userId)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(max),
-        )
-        .execute();
-      const n = await tx
+      // The newest first, as many as the caps hold (positions are ASCII JSON: characters are bytes).
+      const kept = await tx
         .selectFrom('training_positions')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select(['id', sql<number | string>`length(position)`.as('bytes')])
         .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return { stored, total: Number(n.n) };
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      let bytes = 0;
+      const gone = kept.flatMap((r, i) => {
+        bytes += Number(r.bytes);
+        return i < max.positions && bytes <= max.bytes ? [] : [r.id];
+      });
+      for (let i = 0; i < gone.length; i += 500)
+        await tx
+          .deleteFrom('training_positions')
+          .where('user_id', '=', userId)
+          .where('id', 'in', gone.slice(i, i + 500))
+          .execute();
+      return { stored, total: kept.length - gone.length };
     });
   }
 

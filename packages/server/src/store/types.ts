@@ -182,12 +182,13 @@ export interface GameStore {
 export interface TrainingStore {
   /**
    * Keeps the positions (one already kept, by the primary key (user, id), stays as it is), then drops the user's
-   * oldest beyond `max`; returns how many were new and how many the user keeps now.
+   * oldest beyond `max.positions` or past `max.bytes` of positions (their JSON) together; returns how many were
+   * new and how many the user keeps now.
    */
   savePositions(
     userId: string,
     positions: readonly TrainingPosition[],
-    max: number,
+    max: { readonly positions: number; readonly bytes: number },
   ): Promise<{ stored: number; total: number }>;
   /** The user's positions, newest first. */
   positions(userId: string): Promise<TrainingPosition[]>;

@@ -12,6 +12,7 @@ export const DEFAULT_LIMITS = {
   joinLimit: DEFAULT_CONFIG.joinLimit,
   listLimit: DEFAULT_CONFIG.listLimit,
   trainingLimit: DEFAULT_CONFIG.trainingLimit,
+  trainingStoreLimit: DEFAULT_CONFIG.trainingStoreLimit,
   mannersLimit: DEFAULT_CONFIG.mannersLimit,
   friendLimit: DEFAULT_CONFIG.friendLimit,
   inviteLimit: DEFAULT_CONFIG.inviteLimit,
