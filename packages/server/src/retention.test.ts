@@ -1,30 +1,16 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { Scheduler } from '@hearts/table';
+import { ManualScheduler } from '@hearts/table/testing';
 import { RETENTION_EVERY_MS, RetentionJob, retentionPeriods, type RetentionStore } from './retention.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
 
 const DAY = 24 * 3_600_000;
 
-/** Time by hand: `advance` runs what is due. */
-class ManualScheduler implements Scheduler {
-  at = 1000 * DAY;
-  private timers: { due: number; fn: () => void }[] = [];
-  now = () => this.at;
-  after = (ms: number, fn: () => void) => {
-    const t = { due: this.at + ms, fn };
-    this.timers.push(t);
-    return () => (this.timers = this.timers.filter((x) => x !== t));
-  };
-  get pending(): number {
-    return this.timers.length;
-  }
-  advance(ms: number): void {
-    this.at += ms;
-    const due = this.timers.filter((t) => t.due <= this.at);
-    this.timers = this.timers.filter((t) => t.due > this.at);
-    for (const t of due) t.fn();
-  }
+/** Moves the clock on by `ms`, running the timers due meanwhile. */
+function advance(clock: ManualScheduler, ms: number): void {
+  const until = clock.t + ms;
+  for (let fn = clock.next(until); fn; fn = clock.next(until)) fn();
+  clock.t = until;
 }
 
 const quiet = { info: () => undefined, error: () => undefined };
@@ -53,22 +39,22 @@ test('sweeps at start and then every hour, by the clock; stopped, it sweeps no m
     scheduler: clock,
     log: quiet,
   });
-  await say(clock.at - 31 * DAY, 'old');
-  await say(clock.at - 30 * DAY + 30 * 60_000, 'half an hour short of 30 days');
-  await say(clock.at - DAY, 'yesterday');
+  await say(clock.t - 31 * DAY, 'old');
+  await say(clock.t - 30 * DAY + 30 * 60_000, 'half an hour short of 30 days');
+  await say(clock.t - DAY, 'yesterday');
   job.start();
   await until(async () => (await lines()).length === 2);
   expect(await lines()).toEqual(['half an hour short of 30 days', 'yesterday']);
   await until(async () => clock.pending === 1);
-  clock.advance(RETENTION_EVERY_MS - 1);
+  advance(clock, RETENTION_EVERY_MS - 1);
   expect(await lines()).toHaveLength(2); // not yet: an hour between runs
-  clock.advance(1);
+  advance(clock, 1);
   await until(async () => (await lines()).length === 1);
   expect(await lines()).toEqual(['yesterday']);
   await until(async () => clock.pending === 1);
   await job.stop();
   expect(clock.pending).toBe(0);
-  clock.advance(40 * DAY);
+  advance(clock, 40 * DAY);
   expect(await lines()).toEqual(['yesterday']);
 });
 
@@ -82,8 +68,8 @@ test('a failing sweep is logged, the other kinds are swept, and the next run tri
         ? Promise.reject(new Error('the database is away'))
         : store.retention.sweep(kind, before),
   };
-  await say(clock.at - 31 * DAY, 'old');
-  await store.manners.watched('t1', 'u2', clock.at - 31 * DAY);
+  await say(clock.t - 31 * DAY, 'old');
+  await store.manners.watched('t1', 'u2', clock.t - 31 * DAY);
   const job = new RetentionJob({
     store: flaky,
     keep: retentionPeriods({ chatRetentionDays: 30 }),
