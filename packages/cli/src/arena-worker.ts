@@ -9,11 +9,16 @@ import { makePlayers } from './players.js';
 export interface WorkerInput {
   readonly config: ArenaConfig;
   readonly seatings: readonly number[];
+  readonly graceMs?: number; // external programs' time beyond their budget
 }
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
-const { players, close } = makePlayers(input.config.bots, input.config.labels);
+const { players, close } = makePlayers(
+  input.config.bots,
+  input.config.labels,
+  input.graceMs !== undefined ? { graceMs: input.graceMs } : {},
+);
 try {
   for (const s of input.seatings) {
     const result = await playChain(input.config, s, players, () => port.postMessage({ type: 'hand' }));

@@ -8,7 +8,7 @@
  * ```
  */
 import { LEVELS, createBot, parseBotSpec, type ArenaPlayer, type Level } from '@hearts/bots';
-import { ExternalBot } from './external-bot.js';
+import { ExternalBot, type ExternalBotOptions } from './external-bot.js';
 
 /** Checks a bot spec; returns why it is wrong, or null. */
 export function specProblem(spec: string): string | null {
@@ -27,11 +27,12 @@ export function specProblem(spec: string): string | null {
 export function makePlayers(
   specs: readonly string[],
   labels: readonly string[],
+  external: ExternalBotOptions = {},
 ): { players: ArenaPlayer[]; close: () => Promise<void> } {
   const externals: ExternalBot[] = [];
   const players = specs.map((spec, i): ArenaPlayer => {
     if (spec.startsWith('cmd:')) {
-      const bot = new ExternalBot(spec.slice(4), labels[i]!);
+      const bot = new ExternalBot(spec.slice(4), labels[i]!, external);
       externals.push(bot);
       return bot;
     }

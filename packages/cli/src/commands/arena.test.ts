@@ -131,6 +131,25 @@ describe('hearts arena', () => {
     expect(r['hands']).toBe(12);
   });
 
+  test('--grace-ms: the time an external program may take beyond its budget', async () => {
+    // Answers every decision with its first legal card after 100 ms.
+    const script =
+      "require('readline').createInterface({input:process.stdin}).on('line',l=>{const m=JSON.parse(l);setTimeout(()=>console.log(JSON.stringify(m.type==='hello'?{type:'hello',name:'slow'}:m.kind==='pass'?{type:'move',id:m.id,cards:m.legal.slice(0,3)}:{type:'move',id:m.id,card:m.legal[0]})),m.type==='hello'?0:100)})";
+    const run = async (grace: string) =>
+      json(
+        await hearts([
+          'arena',
+          ...['--bots', `cmd:node -e ${JSON.stringify(script)}`, '--field', 'easy', '--deals', '1'],
+          ...['--time-ms', '1', '--workers', '1', '--grace-ms', grace, '--json'],
+        ]),
+      );
+    expect((await run('0'))['incidents']).toBeGreaterThan(0);
+    expect((await run('3000'))['incidents']).toBe(0);
+    expect(
+      (await hearts(['arena', '--bots', 'easy', '--field', 'easy', '--deals', '1', '--grace-ms', '-1'])).code,
+    ).toBe(2);
+  });
+
   test('a crashing external bot is replaced by random legal moves and reported', async () => {
     const r = await hearts(['arena', '--bots', 'easy,cmd:node -e "process.exit(3)"', '--deals', '1']);
     expect(r.code).toBe(0);

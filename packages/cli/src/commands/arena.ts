@@ -13,6 +13,7 @@ import {
 } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 import { makePlayers, specProblem } from '../players.js';
+import type { WorkerInput } from '../arena-worker.js';
 
 const USAGE = `Usage: hearts arena --bots A,B[,…] [--field F] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--json]
 
@@ -35,10 +36,13 @@ rate, and each pair's paired per-deal difference.
   --rules     rule options as JSON, e.g. '{"players":3}' (default: standard rules)
   --time-ms   time budget per decision in milliseconds, for bots without their own (default ${BOT_TIME_MS})
   --workers   worker threads (default: the number of cores)
+  --grace-ms  how long an external program may answer beyond the time budget before its decision counts as
+              not made (default 2000; a busy machine needs more for a program that does not watch the clock)
   --json      one line of JSON instead of the table`;
 
 export interface RunOptions {
   readonly workers: number;
+  readonly graceMs?: number; // external programs' time beyond their budget (default 2,000 ms)
   readonly progress?: (done: number, total: number) => void;
 }
 
@@ -53,7 +57,11 @@ export async function runArena(config: ArenaConfig, o: RunOptions): Promise<Aren
   const workers = Math.max(1, Math.min(o.workers, config.seatings.length));
   const chains: ChainResult[] = [];
   if (workers === 1) {
-    const { players, close } = makePlayers(config.bots, config.labels);
+    const { players, close } = makePlayers(
+      config.bots,
+      config.labels,
+      o.graceMs !== undefined ? { graceMs: o.graceMs } : {},
+    );
     try {
       for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players, tick));
     } finally {
@@ -66,7 +74,12 @@ export async function runArena(config: ArenaConfig, o: RunOptions): Promise<Aren
     Array.from({ length: workers }, (_, w) => {
       const mine = config.seatings.map((_, s) => s).filter((s) => s % workers === w);
       return new Promise<void>((resolve, reject) => {
-        const worker = new Worker(url, { workerData: { config, seatings: mine } });
+        const input: WorkerInput = {
+          config,
+          seatings: mine,
+          ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+        };
+        const worker = new Worker(url, { workerData: input });
         let failed: string | null = null;
         worker.on('message', (m: { type: string; result?: ChainResult; message?: string }) => {
           if (m.type === 'hand') tick();
@@ -99,6 +112,7 @@ export const arena: Command = {
         rules: { type: 'string' },
         'time-ms': { type: 'string' },
         workers: { type: 'string' },
+        'grace-ms': { type: 'string' },
         json: { type: 'boolean' },
       },
       false,
@@ -136,8 +150,10 @@ export const arena: Command = {
     const workers = intOption(values.workers, 'workers', availableParallelism(), 1);
     const started = Date.now();
     let last = 0;
+    const graceMs = intOption(values['grace-ms'], 'grace-ms', 2000, 0);
     const report = await runArena(config, {
       workers,
+      graceMs,
       progress: (done, total) => {
         const now = Date.now();
         if (now - last < 1000 && done < total) return;
