@@ -14,6 +14,7 @@ export { easyBot } from './easy.js';
 export { mediumBot, makeMediumBot, MEDIUM_TUNING } from './medium.js';
 export type { MediumTuning } from './medium.js';
 export { createBot } from './registry.js';
+export type { Clock } from './search/index.js';
 export { STRENGTH } from './strength.js';
 export { BOT_TIME_MS, BROWSER_BOT_TIME_MS } from './budget.js';
 export { SeatView } from './view.js';

@@ -1,11 +1,11 @@
 import { easyBot } from './easy.js';
 import { mediumBot } from './medium.js';
 import { randomBot } from './random.js';
-import { EXPERT, HARD, SearchBot } from './search/index.js';
+import { EXPERT, HARD, SearchBot, type Clock } from './search/index.js';
 import type { Bot, Level } from './types.js';
 
-/** The bot of a level. */
-export function createBot(level: Level): Bot {
+/** The bot of a level; the search levels read `clock` for their deadlines (default: the wall clock). */
+export function createBot(level: Level, clock?: Clock): Bot {
   switch (level) {
     case 'random':
       return randomBot;
@@ -14,9 +14,9 @@ export function createBot(level: Level): Bot {
     case 'medium':
       return mediumBot;
     case 'hard':
-      return new SearchBot(HARD);
+      return new SearchBot(HARD, clock);
     case 'expert':
-      return new SearchBot(EXPERT);
+      return new SearchBot(EXPERT, clock);
     default:
       return randomBot;
   }

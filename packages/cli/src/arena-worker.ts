@@ -4,12 +4,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { playChain, type ArenaConfig } from '@hearts/bots';
+import type { ClockName } from './clock.js';
 import { makePlayers } from './players.js';
 
 export interface WorkerInput {
   readonly config: ArenaConfig;
   readonly seatings: readonly number[];
   readonly graceMs?: number; // external programs' time beyond their budget
+  readonly clock?: ClockName; // what our search bots read for their deadlines
 }
 
 const input = workerData as WorkerInput;
@@ -18,6 +20,7 @@ const { players, close } = makePlayers(
   input.config.bots,
   input.config.labels,
   input.graceMs !== undefined ? { graceMs: input.graceMs } : {},
+  input.clock,
 );
 try {
   for (const s of input.seatings) {

@@ -8,6 +8,7 @@
  * ```
  */
 import { LEVELS, createBot, parseBotSpec, type ArenaPlayer, type Level } from '@hearts/bots';
+import { clockOf, type ClockName } from './clock.js';
 import { ExternalBot, type ExternalBotOptions } from './external-bot.js';
 
 /** Checks a bot spec; returns why it is wrong, or null. */
@@ -28,6 +29,7 @@ export function makePlayers(
   specs: readonly string[],
   labels: readonly string[],
   external: ExternalBotOptions = {},
+  clock: ClockName = 'wall',
 ): { players: ArenaPlayer[]; close: () => Promise<void> } {
   const externals: ExternalBot[] = [];
   const players = specs.map((spec, i): ArenaPlayer => {
@@ -36,7 +38,7 @@ export function makePlayers(
       externals.push(bot);
       return bot;
     }
-    const bot = createBot(parseBotSpec(spec).bot as Level);
+    const bot = createBot(parseBotSpec(spec).bot as Level, clockOf(clock));
     return { name: labels[i]!, decide: (obs, options) => bot.decide(obs, options) };
   });
   return { players, close: async () => void (await Promise.all(externals.map((b) => b.close()))) };

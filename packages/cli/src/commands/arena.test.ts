@@ -2,6 +2,7 @@ import { buildPosition, decideMessage, TACTICS } from '@hearts/bots';
 import { seededRandom } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { BIN, ROOT, requireBuilt, runHearts, type Run } from '../../test/cli.js';
+import { cpuClock } from '../clock.js';
 import { ExternalBot } from '../external-bot.js';
 import { splitBots } from './arena.js';
 
@@ -55,6 +56,28 @@ describe('hearts bot', () => {
     const r = await hearts(['bot', '--level', 'grandmaster'], '');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--level must be one of');
+  });
+
+  test('--clock cpu: the expert thinks on the CPU time it uses; an unknown clock is refused', async () => {
+    const play = decideMessage(buildPosition(TACTICS.find((t) => t.id === 'duck-under-king')!).obs, 7, 100);
+    const r = await hearts(['bot', '--level', 'expert', '--clock', 'cpu'], JSON.stringify(play) + '\n');
+    expect(r.code, r.stderr).toBe(0);
+    const move = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(move).toMatchObject({ type: 'move', id: 7 });
+    expect(play.legal).toContain(move['card']);
+    expect((await hearts(['bot', '--level', 'expert', '--clock', 'sundial'], '')).code).toBe(2);
+  });
+});
+
+describe('the CPU clock', () => {
+  test('moves with the computing the process does, not with the time it waits', async () => {
+    const before = cpuClock();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cpuClock() - before).toBeLessThan(150);
+    const start = cpuClock();
+    let spins = 0;
+    while (cpuClock() - start < 20) spins++; // ends however busy the machine is: only this process's CPU counts
+    expect(spins).toBeGreaterThan(0);
   });
 });
 
@@ -129,6 +152,34 @@ describe('hearts arena', () => {
     );
     expect(r['incidents']).toBe(0);
     expect(r['hands']).toBe(12);
+  });
+
+  test('--clock cpu: our bots think on the CPU time they use; it needs one worker', async () => {
+    const r = json(
+      await hearts([
+        'arena',
+        '--bots',
+        'expert',
+        '--field',
+        'easy',
+        '--deals',
+        '1',
+        '--time-ms',
+        '20',
+        '--clock',
+        'cpu',
+        '--json',
+      ]),
+    );
+    expect(r['incidents']).toBe(0);
+    expect(r['hands']).toBe(5);
+    for (const bad of [
+      ['--clock', 'cpu', '--workers', '2'],
+      ['--clock', 'sundial'],
+    ]) {
+      const x = await hearts(['arena', '--bots', 'easy', '--field', 'easy', '--deals', '1', ...bad]);
+      expect(x.code, bad.join(' ')).toBe(2);
+    }
   });
 
   test('--grace-ms: the time an external program may take beyond its budget', async () => {

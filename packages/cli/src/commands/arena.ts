@@ -12,10 +12,11 @@ import {
   type ChainResult,
 } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
+import { CLOCKS, isClockName, type ClockName } from '../clock.js';
 import { makePlayers, specProblem } from '../players.js';
 import type { WorkerInput } from '../arena-worker.js';
 
-const USAGE = `Usage: hearts arena --bots A,B[,…] [--field F] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--json]
+const USAGE = `Usage: hearts arena --bots A,B[,…] [--field F] --deals N [--seed S] [--rules JSON] [--time-ms T] [--workers W] [--grace-ms G] [--clock wall|cpu] [--json]
 
 Duplicate match: every deal is played once per seating of the bots, with the same cards, passing included.
 Two bots: each sits alone in every seat against copies of the other; as many bots as seats: every rotation,
@@ -38,11 +39,15 @@ rate, and each pair's paired per-deal difference.
   --workers   worker threads (default: the number of cores)
   --grace-ms  how long an external program may answer beyond the time budget before its decision counts as
               not made (default 2000; a busy machine needs more for a program that does not watch the clock)
+  --clock     wall (default) or cpu: what our search bots read for their deadlines; with cpu, the CPU time the
+              process has used, so a decision gets its budget's worth of computing however busy the machine is
+              (needs --workers 1: the threads of a process share its CPU time)
   --json      one line of JSON instead of the table`;
 
 export interface RunOptions {
   readonly workers: number;
   readonly graceMs?: number; // external programs' time beyond their budget (default 2,000 ms)
+  readonly clock?: ClockName; // what our search bots read for their deadlines (default: the wall clock)
   readonly progress?: (done: number, total: number) => void;
 }
 
@@ -61,6 +66,7 @@ export async function runArena(config: ArenaConfig, o: RunOptions): Promise<Aren
       config.bots,
       config.labels,
       o.graceMs !== undefined ? { graceMs: o.graceMs } : {},
+      o.clock,
     );
     try {
       for (let s = 0; s < config.seatings.length; s++) chains.push(await playChain(config, s, players, tick));
@@ -78,6 +84,7 @@ export async function runArena(config: ArenaConfig, o: RunOptions): Promise<Aren
           config,
           seatings: mine,
           ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+          ...(o.clock !== undefined ? { clock: o.clock } : {}),
         };
         const worker = new Worker(url, { workerData: input });
         let failed: string | null = null;
@@ -113,6 +120,7 @@ export const arena: Command = {
         'time-ms': { type: 'string' },
         workers: { type: 'string' },
         'grace-ms': { type: 'string' },
+        clock: { type: 'string' },
         json: { type: 'boolean' },
       },
       false,
@@ -147,13 +155,18 @@ export const arena: Command = {
     } catch (e) {
       throw new UsageError(e instanceof Error ? e.message : String(e));
     }
-    const workers = intOption(values.workers, 'workers', availableParallelism(), 1);
+    const clock = values.clock ?? 'wall';
+    if (!isClockName(clock)) throw new UsageError(`--clock is ${CLOCKS.join(' or ')}`);
+    const workers = intOption(values.workers, 'workers', clock === 'cpu' ? 1 : availableParallelism(), 1);
+    if (clock === 'cpu' && workers > 1)
+      throw new UsageError('--clock cpu needs --workers 1: the threads of a process share its CPU time');
     const started = Date.now();
     let last = 0;
     const graceMs = intOption(values['grace-ms'], 'grace-ms', 2000, 0);
     const report = await runArena(config, {
       workers,
       graceMs,
+      clock,
       progress: (done, total) => {
         const now = Date.now();
         if (now - last < 1000 && done < total) return;

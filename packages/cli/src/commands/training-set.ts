@@ -48,7 +48,7 @@ export interface TrainingSetOptions extends AnalysisBudget {
  * hands). Moon choices are left out (not training positions).
  */
 export function trainingSet(o: TrainingSetOptions): TrainingPosition[] {
-  const bots = o.levels.map(createBot);
+  const bots = o.levels.map((level) => createBot(level));
   const out: TrainingPosition[] = [];
   const ids = new Set<string>();
   let decisions = 0;
