@@ -717,7 +717,11 @@ export const ROUTES = {
     path: '/healthz',
     params: none,
     auth: 'none',
-    response: z.object({ status: z.enum(['ok', 'draining', 'unwritable']), process: z.string() }),
+    response: z.object({
+      status: z.enum(['ok', 'draining', 'unwritable']),
+      process: z.string(), // the Colyseus process id
+      route: z.nullable(z.string()), // PROCESS_ROUTE: the path prefix a reverse proxy sends to this process
+    }),
     answers: [200, 503],
   }),
   /** A new guest (LIMIT_GUESTS per address). */

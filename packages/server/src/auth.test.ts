@@ -35,7 +35,12 @@ describe('tokens', () => {
   test('name the user, its generation and the time they were issued', async () => {
     const { user, token } = await id.guest();
     expect(token).toMatch(/^h2\.u[a-z0-9]+\.0\.\d+\.[A-Za-z0-9_-]{43}$/);
-    expect(id.verify(token)).toEqual({ userId: user.id, generation: 0, issuedAt: now });
+    expect(id.verify(token)).toEqual({
+      userId: user.id,
+      generation: 0,
+      issuedAt: now,
+      previousSecret: false,
+    });
     expect((await id.session(token))?.user.id).toBe(user.id);
   });
 
@@ -109,12 +114,48 @@ describe('tokens', () => {
     expect(id.verify(token)?.userId).toBe(user.id);
   });
 
+  test('rotating the secret: tokens of the previous one hold while SECRET_PREVIOUS names it, renewed at once', async () => {
+    const { user, token } = await id.guest();
+    const old = legacyToken(user.id);
+    const rotated = await Identity.open(store, {
+      secret: 'the new secret, at least 16 characters',
+      previousSecret: SECRET,
+      hasher,
+      tokenTtlMs: TTL,
+      clock: () => now,
+    });
+    for (const t of [token, old]) {
+      const session = await rotated.session(t);
+      expect(session?.user.id).toBe(user.id);
+      // Renewed on first use, however young: the fresh token is signed with the new secret alone.
+      expect(rotated.verify(session!.renewed!)).toMatchObject({ userId: user.id, previousSecret: false });
+      expect(id.verify(session!.renewed!)).toBeNull();
+    }
+    // Without SECRET_PREVIOUS (the rotation over, or a stolen secret), they no longer hold.
+    const after = await Identity.open(store, {
+      secret: 'the new secret, at least 16 characters',
+      hasher,
+      tokenTtlMs: TTL,
+      clock: () => now,
+    });
+    expect(await after.session(token)).toBeNull();
+    expect(await after.session(old)).toBeNull();
+    // The lifetime and the generation still count for a token of the previous secret.
+    now += TTL;
+    expect(await rotated.session(token)).toBeNull();
+  });
+
   test('the first format keeps working for existing users until the generation moves, and is renewed', async () => {
     const { user } = await id.guest();
     const old = legacyToken(user.id);
     const session = await id.session(old);
     expect(session?.user.id).toBe(user.id);
-    expect(id.verify(session!.renewed!)).toEqual({ userId: user.id, generation: 0, issuedAt: now });
+    expect(id.verify(session!.renewed!)).toEqual({
+      userId: user.id,
+      generation: 0,
+      issuedAt: now,
+      previousSecret: false,
+    });
     // As if issued when this version first started: it runs out a lifetime later.
     now += TTL - 1000;
     expect(await id.session(old)).not.toBeNull();

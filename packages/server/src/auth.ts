@@ -75,6 +75,7 @@ export interface TokenClaims {
   readonly userId: string;
   readonly generation: number; // the legacy format: 0
   readonly issuedAt: number | null; // ms; null: the legacy format (no time in it)
+  readonly previousSecret: boolean; // signed with a secret being rotated out (SECRET_PREVIOUS): renewed when used
 }
 
 /** A token that holds: its user, and a fresh token when this one is old enough to renew (else null). */
@@ -85,6 +86,7 @@ export interface Session {
 
 export interface IdentityOptions {
   readonly secret: string | null; // signs tokens; null: one generated once and kept in the database
+  readonly previousSecret?: string | null; // the secret before a rotation: its tokens still hold, renewed when used
   readonly hasher: PasswordHasher;
   readonly tokenTtlMs?: number; // default TOKEN_TTL_MS
   readonly clock?: () => number; // default Date.now
@@ -100,6 +102,7 @@ export class Identity {
   private constructor(
     private readonly store: GameStore,
     private readonly secret: Buffer,
+    private readonly previous: Buffer | null,
     private readonly legacyEpoch: number, // when tokens of the first format count as issued
     readonly hasher: PasswordHasher,
     options: IdentityOptions,
@@ -114,7 +117,8 @@ export class Identity {
     const s = options.secret ?? (await store.initSetting('token-secret', randomBytes(32).toString('hex')));
     const now = (options.clock ?? Date.now)();
     const epoch = Number(await store.initSetting('legacy-token-epoch', String(now)));
-    return new Identity(store, Buffer.from(s, 'utf8'), epoch, options.hasher, options);
+    const previous = options.previousSecret ? Buffer.from(options.previousSecret, 'utf8') : null;
+    return new Identity(store, Buffer.from(s, 'utf8'), previous, epoch, options.hasher, options);
   }
 
   /** A token for the user's current generation, issued now. */
@@ -123,20 +127,32 @@ export class Identity {
     return `h2.${body}.${this.mac(`hearts-token/2:${body}`)}`;
   }
 
-  /** What a token says when its signature is good, else null (forged, malformed). Not whether it still holds. */
+  /**
+   * What a token says when its signature is good (by the secret, or the previous one while it is rotated out),
+   * else null (forged, malformed). Not whether it still holds.
+   */
   verify(token: unknown): TokenClaims | null {
     if (typeof token !== 'string' || token.length > 200) return null;
     const parts = token.split('.');
+    const signedBy = (mac: string, text: string): boolean | null =>
+      this.same(mac, this.mac(text))
+        ? false
+        : this.previous && this.same(mac, this.mac(text, this.previous))
+          ? true
+          : null;
     if (parts.length === 5 && parts[0] === 'h2') {
       const [, id, gen, iat, mac] = parts as [string, string, string, string, string];
       if (!ID.test(id) || !/^\d{1,9}$/.test(gen) || !/^\d{1,12}$/.test(iat)) return null;
-      if (!this.same(mac, this.mac(`hearts-token/2:${id}.${gen}.${iat}`))) return null;
-      return { userId: id, generation: Number(gen), issuedAt: Number(iat) * 1000 };
+      const previousSecret = signedBy(mac, `hearts-token/2:${id}.${gen}.${iat}`);
+      if (previousSecret === null) return null;
+      return { userId: id, generation: Number(gen), issuedAt: Number(iat) * 1000, previousSecret };
     }
     if (parts.length === 2) {
       const [id, mac] = parts as [string, string];
-      if (!ID.test(id) || !this.same(mac, this.mac(`hearts-user/1:${id}`))) return null;
-      return { userId: id, generation: 0, issuedAt: null };
+      if (!ID.test(id)) return null;
+      const previousSecret = signedBy(mac, `hearts-user/1:${id}`);
+      if (previousSecret === null) return null;
+      return { userId: id, generation: 0, issuedAt: null, previousSecret };
     }
     return null;
   }
@@ -150,7 +166,7 @@ export class Identity {
     if (issued > now + CLOCK_SKEW_MS || now - issued >= this.ttl) return null;
     const user = await this.store.userById(claims.userId);
     if (!user || user.tokenGeneration !== claims.generation) return null;
-    const renew = claims.issuedAt === null || now - issued >= this.renewAfter;
+    const renew = claims.issuedAt === null || claims.previousSecret || now - issued >= this.renewAfter;
     return { user, renewed: renew ? this.tokenFor(user) : null };
   }
 
@@ -265,8 +281,8 @@ export class Identity {
     return user;
   }
 
-  private mac(text: string): string {
-    return createHmac('sha256', this.secret).update(text).digest('base64url');
+  private mac(text: string, secret: Buffer = this.secret): string {
+    return createHmac('sha256', secret).update(text).digest('base64url');
   }
 
   private same(given: string, expected: string): boolean {

@@ -13,6 +13,7 @@ import { BOT_TIME_MS } from '@hearts/bots';
 import { err, ok, type Result } from '@hearts/engine';
 import { BOT_LEVELS, DEFAULT_RECONNECT_MS, type BotLevel } from '@hearts/table/protocol';
 import { isRedisUrl } from './presence.js';
+import { ROUTE_PATTERN } from './routing.js';
 import { SCHEMA_PATTERN, isPostgresUrl } from './store/postgres.js';
 
 export interface ServerConfig {
@@ -23,6 +24,7 @@ export interface ServerConfig {
   readonly databaseSchema: string | null; // DATABASE_SCHEMA: PostgreSQL schema (default: the server's search_path)
   readonly redisUrl: string | null; // REDIS_URL: redis://… runs scaled: processes share rooms (needs DATABASE_URL)
   readonly redisPrefix: string; // REDIS_PREFIX: prefix of every Redis key of this deployment
+  readonly processRoute: string | null; // PROCESS_ROUTE: the path prefix a reverse proxy sends to this process
   readonly webRoot: string | null; // WEB_ROOT: the built web app, served at /; null serves no app
   readonly graceMs: number; // GRACE_MS: free thinking time per decision
   readonly bankMs: number; // BANK_MS: time bank per player and hand
@@ -37,11 +39,12 @@ export interface ServerConfig {
   readonly writeWindowMs: number; // WRITE_WINDOW_MS: events of this long are written in one commit (0: of one turn)
   readonly rateLimit: number; // RATE_LIMIT: messages a connection may send per second (burst: twice that)
   readonly secret: string | null; // SECRET: signs tokens; default: generated once and kept in the database
+  readonly secretPrevious: string | null; // SECRET_PREVIOUS: the secret before a rotation (its tokens renewed on use)
   readonly tokenTtlDays: number; // TOKEN_TTL_DAYS: a token not renewed (used) for this long stops working
   readonly hashWorkers: number; // HASH_WORKERS: threads for password hashing (scrypt, 128 MiB each while busy)
   readonly hashQueue: number; // HASH_QUEUE: password checks that may wait for a thread; more get 503 ERR_BUSY
   readonly logLevel: string; // LOG_LEVEL: pino level (info, warn, silent …)
-  readonly trustProxy: boolean; // TRUST_PROXY: client addresses from X-Forwarded-For (set by hearts-proxy)
+  readonly trustProxy: boolean; // TRUST_PROXY: client addresses from X-Forwarded-For (the proxy's last entry)
   readonly maxConnections: number; // MAX_CONNECTIONS: open connections of the whole process (backstop)
   readonly maxConnectionsPerIp: number; // MAX_CONNECTIONS_PER_IP: open connections (HTTP and WebSocket) per address
   readonly headersTimeoutMs: number; // HEADERS_TIMEOUT_MS: a request's headers must arrive within this
@@ -107,6 +110,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   databaseSchema: null,
   redisUrl: null,
   redisPrefix: 'hearts:',
+  processRoute: null,
   webRoot: null,
   graceMs: 5_000,
   bankMs: 30_000,
@@ -121,6 +125,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   writeWindowMs: 3,
   rateLimit: 20,
   secret: null,
+  secretPrevious: null,
   tokenTtlDays: 180,
   hashWorkers: Math.max(1, Math.min(2, availableParallelism() - 1)),
   hashQueue: 16,
@@ -192,6 +197,11 @@ export function configFromEnv(
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
   const secret = env['SECRET'] ?? base.secret;
   if (secret !== null && secret.length < 16) problems.push('SECRET must have at least 16 characters');
+  const secretPrevious = nonEmpty(env['SECRET_PREVIOUS']) ?? base.secretPrevious;
+  if (secretPrevious !== null && secretPrevious.length < 16)
+    problems.push('SECRET_PREVIOUS must have at least 16 characters');
+  if (secretPrevious !== null && secret === null)
+    problems.push('SECRET_PREVIOUS needs SECRET: the new secret that takes over from it');
   const database = env['DATABASE'] ?? base.database;
   const webRoot = env['WEB_ROOT'] ?? base.webRoot;
   const databaseUrl = nonEmpty(env['DATABASE_URL']) ?? base.databaseUrl;
@@ -209,6 +219,11 @@ export function configFromEnv(
   const redisPrefix = env['REDIS_PREFIX'] ?? base.redisPrefix;
   if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(redisPrefix))
     problems.push('REDIS_PREFIX must be 1 to 64 letters, digits or _ : . -');
+  const processRoute = nonEmpty(env['PROCESS_ROUTE']) ?? base.processRoute;
+  if (processRoute !== null && !ROUTE_PATTERN.test(processRoute))
+    problems.push(
+      `PROCESS_ROUTE must be 1 to 32 lower-case letters, digits and dashes (e.g. hearts-1), not "${processRoute}"`,
+    );
   const rate = (name: string, dflt: Rate): Rate => {
     const raw = env[name];
     if (raw === undefined || raw === '') return dflt;
@@ -252,6 +267,7 @@ export function configFromEnv(
     databaseSchema,
     redisUrl,
     redisPrefix,
+    processRoute,
     webRoot: webRoot === null || webRoot === '' ? null : resolve(webRoot),
     graceMs: int('GRACE_MS', base.graceMs, 0, 600_000),
     bankMs: int('BANK_MS', base.bankMs, 0, 3_600_000),
@@ -266,6 +282,7 @@ export function configFromEnv(
     writeWindowMs: int('WRITE_WINDOW_MS', base.writeWindowMs, 0, 100),
     rateLimit: int('RATE_LIMIT', base.rateLimit, 1, 100_000),
     secret,
+    secretPrevious,
     tokenTtlDays: int('TOKEN_TTL_DAYS', base.tokenTtlDays, 1, 3650),
     hashWorkers: int('HASH_WORKERS', base.hashWorkers, 1, 16),
     hashQueue: int('HASH_QUEUE', base.hashQueue, 0, 10_000),

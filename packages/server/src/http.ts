@@ -77,10 +77,10 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     'health' | 'guest' | 'me' | 'rename' | 'claim' | 'signOutEverywhere' | 'login' | 'history' | 'gameRecord'
   > = {
     health: async ({ reply }) => {
-      // `process`: the Colyseus process id, by which a proxy routes a room's WebSocket (docs/scaling.md).
+      // `process`: the Colyseus process id; `route`: its PROCESS_ROUTE, the path a proxy sends to it (routing.ts).
       const status = s.draining ? 'draining' : (await writable()) ? 'ok' : 'unwritable';
       reply.status = status === 'ok' ? 200 : 503;
-      return { status, process: s.presence.processId };
+      return { status, process: s.presence.processId, route: s.config.processRoute };
     },
     guest: async ({ req, body }) => {
       if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');

@@ -89,8 +89,6 @@ export { RedisTablePresence, FencedRedisDriver, checkRedis } from './presence-re
 export type { RedisPresenceOptions } from './presence-redis.js';
 export { Failover } from './failover.js';
 export type { FailoverDeps } from './failover.js';
-export { startProxy, proxyMain } from './proxy.js';
-export type { ProxyOptions, RunningProxy, Backend } from './proxy.js';
 export { KyselyStore } from './store/kysely-store.js';
 export { migrateToLatest } from './store/migrations.js';
 export { NameTakenError } from './store/types.js';

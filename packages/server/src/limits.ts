@@ -236,7 +236,7 @@ export class Limits {
 
 /**
  * The address a request comes from: the socket's peer, or with `trustProxy` the last X-Forwarded-For entry (the
- * one `hearts-proxy` writes, overwriting anything a client sent). IPv6 addresses count by their /64 network (one
+ * one the reverse proxy writes, overwriting anything a client sent: deploy/nginx, deploy/haproxy). IPv6 addresses count by their /64 network (one
  * household's or one server's share), IPv4-mapped addresses as IPv4.
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
@@ -264,17 +264,25 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+const TOO_MANY_CONNECTIONS =
+  'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 38\r\n\r\n' +
+  'too many connections from your address';
+
 /**
  * Caps the open connections per address of an HTTP server: a connection over `max` is closed at once. With
  * `trustProxy` the TCP peer is the proxy, so only upgraded connections (WebSockets) are counted, by their
- * forwarded address (the proxy caps its own clients' connections). Returns the live counts (for tests).
+ * forwarded address (the proxy caps its own clients' connections); one over the cap is answered 429 before it is
+ * closed, so that the proxy passes a refusal on instead of taking the process for broken (nginx counts a
+ * connection closed without an answer as a failure of the process, and stops sending anyone there for a while).
+ * Returns the live counts (for tests).
  */
 export function capConnections(server: HttpServer, max: number, trustProxy: boolean): Map<string, number> {
   const open = new Map<string, number>();
-  const count = (socket: Socket, address: string): boolean => {
+  const count = (socket: Socket, address: string, refusal: string): boolean => {
     const n = (open.get(address) ?? 0) + 1;
     if (n > max) {
-      socket.destroy();
+      if (refusal === '') socket.destroy();
+      else socket.end(refusal);
       return false;
     }
     open.set(address, n);
@@ -286,10 +294,10 @@ export function capConnections(server: HttpServer, max: number, trustProxy: bool
     return true;
   };
   if (!trustProxy)
-    server.on('connection', (socket: Socket) => count(socket, addressKey(socket.remoteAddress ?? '')));
+    server.on('connection', (socket: Socket) => count(socket, addressKey(socket.remoteAddress ?? ''), ''));
   else
     server.prependListener('upgrade', (req: IncomingMessage, socket: Socket) => {
-      count(socket, clientAddress(req, true));
+      count(socket, clientAddress(req, true), TOO_MANY_CONNECTIONS);
     });
   return open;
 }

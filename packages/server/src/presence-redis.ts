@@ -25,6 +25,7 @@ import type { IRoomCache } from '@colyseus/core';
 import { Redis } from 'ioredis';
 import { withTimeout } from '@hearts/live/timeout';
 import type { TablePresence } from './presence.js';
+import { redact } from './store/postgres.js';
 
 export interface RedisPresenceOptions {
   readonly prefix: string; // key prefix, e.g. "hearts:"
@@ -77,11 +78,9 @@ export async function checkRedis(url: string): Promise<void> {
     await redis.connect();
     await redis.ping();
   } catch (e) {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
     const why = cause ?? e;
     const text = why instanceof Error ? why.message : String(why);
-    throw new Error(`Redis at ${u.toString()} cannot be used: ${text}`, { cause: e });
+    throw new Error(`Redis at ${redact(url)} cannot be used: ${text}`, { cause: e });
   } finally {
     redis.disconnect();
   }

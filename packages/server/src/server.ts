@@ -30,6 +30,7 @@ import { Limits, capConnections } from './limits.js';
 import { createMetrics } from './metrics.js';
 import { PasswordHasher, type ScryptParams } from './passwords.js';
 import { joinById, noRoomForYou } from './rooms/admission.js';
+import { routedReservation } from './routing.js';
 import { QuickRoom } from './rooms/quick-room.js';
 import { RetentionJob, retentionPeriods } from './retention.js';
 import { TableRoom, openTable } from './rooms/table-room.js';
@@ -46,7 +47,7 @@ import {
   RedisTablePresence,
   checkRedis,
 } from './presence-redis.js';
-import { openPostgresStore } from './store/postgres.js';
+import { openPostgresStore, redact } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore, TableRecord } from './store/types.js';
 import type { Deals } from './table.js';
@@ -73,7 +74,13 @@ export interface StartOptions {
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
-  const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'hearts' } });
+  const log =
+    options.logger ??
+    pino({
+      level: config.logLevel,
+      // Every line names its process' route, when it has one: the lines of several processes can be told apart.
+      base: { service: 'hearts', ...(config.processRoute !== null ? { route: config.processRoute } : {}) },
+    });
   const scaled = config.redisUrl !== null;
   if (config.redisUrl !== null) await checkRedis(config.redisUrl); // a clear error, not endless reconnecting
   const limits = await Limits.open(config);
@@ -99,6 +106,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   const identity = await Identity.open(store, {
     secret: config.secret,
+    previousSecret: config.secretPrevious,
     hasher,
     tokenTtlMs: config.tokenTtlDays * 24 * 60 * 60 * 1000,
   }).catch(async (e: unknown) => {
@@ -216,6 +224,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     greet: false,
     logger: colyseusLogger(log),
     selectProcessIdToCreateRoom: failover.selectProcess,
+    // Each room's listing carries its process' route; a reservation turns it into `<host>/<route>` (routing.ts).
+    ...(config.processRoute !== null ? { publicAddress: config.processRoute } : {}),
     ...(shared ?? {}),
   });
   installEdge(http, s); // in front of Colyseus' matchmaking routes and our handler
@@ -236,7 +246,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     presence.onLost((ids) => failover.lost(ids));
     presence.onListedAgain(() => void matchMaker.stats.persist(true)); // counted for new tables again
     s.whereabouts.start();
-    matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+    type Controller = typeof matchMaker.controller;
+    const reserve = async function (
+      this: Controller,
+      ...[method, roomName, clientOptions, authOptions]: Parameters<Controller['invokeMethod']>
+    ): ReturnType<Controller['invokeMethod']> {
       if (s.draining)
         throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: try again shortly');
       if (method === 'reconnect') throw noRoomForYou();
@@ -254,6 +268,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
             : undefined,
         );
       return invoke.call(this, method, roomName, clientOptions, authOptions);
+    };
+    matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+      const host = (authOptions as { headers?: { host?: string } } | undefined)?.headers?.host;
+      return routedReservation(await reserve.call(this, method, roomName, clientOptions, authOptions), host);
     };
 
     // Restore before the port opens, so that no client ever finds its table missing.
@@ -291,7 +309,22 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   }
   const port = (http.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  log.info({ url }, 'listening');
+  log.info(
+    {
+      url,
+      storage: config.databaseUrl !== null ? 'postgres' : 'sqlite',
+      database:
+        config.databaseUrl !== null
+          ? `${redact(config.databaseUrl)}${config.databaseSchema ? `#${config.databaseSchema}` : ''}`
+          : config.database,
+      redis: config.redisUrl !== null ? redact(config.redisUrl) : null,
+      redisPrefix: config.redisUrl !== null ? config.redisPrefix : null,
+      process: presence.processId,
+      route: config.processRoute,
+      restored,
+    },
+    'listening',
+  );
 
   let closing: Promise<void> | null = null;
   const close = () =>

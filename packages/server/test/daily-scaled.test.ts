@@ -2,19 +2,19 @@
  * The daily game in scaled mode: two `hearts-server` processes on this machine's PostgreSQL and Redis. One player's
  * starts sent to both processes at once make exactly one attempt and one table (the database's primary key, not a
  * check in one process's memory); the day's seed is the same on both; the game is played and its result is seen
- * from either process. The player's connection goes through `hearts-proxy`, as in production: the table runs on
+ * from either process. The player's connection goes through nginx (deploy/nginx), as in production: the table runs on
  * whichever process has the fewest rooms, and only the proxy knows which (a direct connection to the other process
  * would find its seat reservation there missing). Skips with a message where PostgreSQL or Redis is not running
  * (fails under CI=true).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyToday } from '@hearts/live/api';
-import type { RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from './proxies.js';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
 import { type Child, type Cluster, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 
-const services = await scaledServices('the daily game on two processes');
+const services = await scaledServices('the daily game on two processes', { proxy: 'nginx' });
 
 describe.skipIf(services === null)('the daily game on two processes', () => {
   const s = services!;

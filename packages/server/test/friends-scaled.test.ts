@@ -1,6 +1,6 @@
 /**
  * Friends in scaled mode: two `hearts-server` processes on this machine's PostgreSQL and Redis, behind
- * `hearts-proxy` for the rooms. Whether a friend is online and where is known to every process (Colyseus' Redis
+ * nginx (deploy/nginx) for the rooms. Whether a friend is online and where is known to every process (Colyseus' Redis
  * presence: whereabouts.ts), and an invite sent through one process reaches the invitee's notices stream open on
  * the other (Redis publish/subscribe). Skips with a message where PostgreSQL or Redis is not running (fails under
  * CI=true).
@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import type { FriendEntry } from '@hearts/live/api';
-import type { RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from './proxies.js';
 import { api, connect, guest, until } from './helpers.js';
 import { openNotices } from './notices.js';
 import { type Child, type Cluster, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 
-const services = await scaledServices('friends on two processes');
+const services = await scaledServices('friends on two processes', { proxy: 'nginx' });
 
 describe.skipIf(services === null)('friends on two processes', () => {
   const s = services!;

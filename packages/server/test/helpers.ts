@@ -1,6 +1,7 @@
 /** Real servers and real clients for the integration tests. */
 import { API_ERRORS, ROUTES, errorBody, matchPath, parseResponse, type Route } from '@hearts/live/api';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomInt, seededRandom, type CardName, type RandomSource, type Rules } from '@hearts/engine';
@@ -375,4 +376,16 @@ export async function finishedDailyAttempt(
     },
   );
   await store.progress.transaction((tx) => tx.finishDailyAttempt(tableId, { points, left: false, at }));
+}
+
+/** A free TCP port on 127.0.0.1 (free a moment ago: start the server on it at once). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

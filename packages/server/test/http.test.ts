@@ -16,7 +16,7 @@ describe('health and metrics', () => {
   test('/healthz answers ok', async () => {
     expect(await api(t.url, '/healthz')).toEqual({
       status: 200,
-      body: { status: 'ok', process: expect.any(String) as string },
+      body: { status: 'ok', process: expect.any(String) as string, route: null },
     });
   });
 

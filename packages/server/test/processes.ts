@@ -3,26 +3,15 @@
  * default (restart tests) or scaled mode on PostgreSQL and Redis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { startProxy, type RunningProxy } from '../src/proxy.js';
-import { TEST_LIMITS_ENV, until } from './helpers.js';
+import { TEST_LIMITS_ENV, freePort, until } from './helpers.js';
+import { startProxy, type ProxyKind, type RunningProxy } from './proxies.js';
+
+export { freePort };
 
 export const SERVER_BIN = fileURLToPath(new URL('../bin/hearts-server.js', import.meta.url));
-export const PROXY_BIN = fileURLToPath(new URL('../bin/hearts-proxy.js', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Child {
   readonly proc: ChildProcess;
@@ -30,6 +19,7 @@ export interface Child {
   readonly port: number;
   readonly output: () => string;
   process: string; // its Colyseus process id (from /healthz)
+  route: string | null; // its PROCESS_ROUTE (from /healthz)
 }
 
 /** Servers still running when a test file ends (a test failed half-way): killed, not left behind. */
@@ -74,12 +64,12 @@ export async function spawnServer(env: Record<string, string>, at?: number): Pro
   await until(
     'the server to listen',
     () => out.includes(`http://localhost:${port}`) || proc.exitCode !== null,
-    30_000,
+    90_000, // a ceiling for a machine under load, not a pace
   );
   if (proc.exitCode !== null) throw new Error(`the server exited: ${out}`);
   const url = `http://127.0.0.1:${port}`;
-  const health = (await (await fetch(`${url}/healthz`)).json()) as { process: string };
-  return { proc, url, port, output: () => out, process: health.process };
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { process: string; route: string | null };
+  return { proc, url, port, output: () => out, process: health.process, route: health.route };
 }
 
 /** Settings of a scaled deployment under test: its database schema and Redis key prefix. */
@@ -91,22 +81,25 @@ export interface Deployment {
 }
 
 /** Starts `hearts-server` in scaled mode. */
-export function spawnScaled(d: Deployment, env: Record<string, string> = {}): Promise<Child> {
-  return spawnServer({
-    DATABASE_URL: d.databaseUrl,
-    DATABASE_SCHEMA: d.schema,
-    REDIS_URL: d.redisUrl,
-    REDIS_PREFIX: d.prefix,
-    GRACE_MS: '5000',
-    BANK_MS: '10000',
-    RECONNECT_MS: '20000',
-    QUICK_MATCH_WAIT_MS: '600',
-    BOT_LEVEL: 'easy',
-    ...env,
-  });
+export function spawnScaled(d: Deployment, env: Record<string, string> = {}, at?: number): Promise<Child> {
+  return spawnServer(
+    {
+      DATABASE_URL: d.databaseUrl,
+      DATABASE_SCHEMA: d.schema,
+      REDIS_URL: d.redisUrl,
+      REDIS_PREFIX: d.prefix,
+      GRACE_MS: '5000',
+      BANK_MS: '10000',
+      RECONNECT_MS: '20000',
+      QUICK_MATCH_WAIT_MS: '600',
+      BOT_LEVEL: 'easy',
+      ...env,
+    },
+    at,
+  );
 }
 
-/** Scaled processes of one deployment behind `hearts-proxy`, as docs/scaling.md runs them. */
+/** Scaled processes of one deployment behind a reverse proxy of deploy/, as docs/scaling.md runs them. */
 export interface Cluster {
   readonly children: readonly Child[];
   readonly proxy: RunningProxy;
@@ -115,22 +108,38 @@ export interface Cluster {
 }
 
 /**
- * Starts `processes` scaled processes at once (they migrate the same schema and share the secret kept in it) and
- * `hearts-proxy` in front of them; resolves once the proxy finds every one healthy.
+ * Starts `processes` (one or two) scaled processes at once (they migrate the same schema and share the secret
+ * kept in it), process N with `PROCESS_ROUTE=hearts-N` and `TRUST_PROXY=true`, and the proxy `kind` in front of
+ * them from its shipped configuration; resolves once every process is healthy through it.
  */
 export async function startCluster(
   d: Deployment,
   env: Record<string, string> = {},
   processes = 2,
+  kind: ProxyKind = 'nginx',
 ): Promise<Cluster> {
-  const children = await Promise.all(Array.from({ length: processes }, () => spawnScaled(d, env)));
-  const proxy = await startProxy({
-    port: 0,
-    host: '127.0.0.1',
-    backends: children.map((c) => c.url),
-    healthMs: 200,
-  });
-  await until('every process healthy behind the proxy', () => proxy.backends.every((b) => b.alive), 10_000);
+  const children = await Promise.all(
+    Array.from({ length: processes }, (_, i) =>
+      spawnScaled(d, { PROCESS_ROUTE: `hearts-${i + 1}`, TRUST_PROXY: 'true', ...env }),
+    ),
+  );
+  const proxy = await startProxy(
+    kind,
+    children.map((c) => c.port),
+  );
+  await until(
+    'every process healthy through the proxy',
+    async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 2 * processes; i++) {
+        const r = await fetch(`${proxy.url}/healthz`).catch(() => null);
+        if (r?.status === 200) seen.add(((await r.json()) as { process: string }).process);
+      }
+      return seen.size === processes;
+    },
+    15_000,
+    100,
+  );
   return {
     children,
     proxy,

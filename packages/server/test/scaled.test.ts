@@ -1,6 +1,6 @@
 /**
  * Scaled mode for real: two `hearts-server` processes on this machine's PostgreSQL and Redis, behind one address
- * (the proxy of docs/scaling.md). Friends' tables and a quick match form across both processes; one process is
+ * (nginx with the shipped deploy/nginx/hearts.conf, as docs/scaling.md runs it). Friends' tables and a quick match form across both processes; one process is
  * killed (SIGKILL) mid-hand; its tables come back on the other within 15 s, the clients reconnect by themselves
  * and play on; every game completes, its stored log replays to the scores the players saw, no accepted move is
  * lost or applied twice, and the no-leak recorder finds no card shown to a seat that may not know it — across the
@@ -9,14 +9,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
-import type { RunningProxy } from '../src/proxy.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { AutoPlayer, api, connect, friendsGame, guest, until } from './helpers.js';
 import { holdersByVersion, leaks, record, type Received } from './leak-recorder.js';
 import { type Child, type Cluster, type Deployment, exited, listings, startCluster } from './processes.js';
+import type { RunningProxy } from './proxies.js';
 import { scaledServices } from './services.js';
 
-const services = await scaledServices('two server processes');
+const services = await scaledServices('two server processes', { proxy: 'nginx' });
 
 interface Played {
   readonly id: string;
@@ -122,7 +122,6 @@ describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () =
       byProcess.every((n) => n > 0),
       spread,
     ).toBe(true);
-    expect(proxy.backends.every((b) => b.requests > 0 && b.sockets > 0)).toBe(true);
 
     for (const t of tables) for (const p of t.players) p.poke();
 
@@ -226,5 +225,18 @@ describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () =
     expect((await api(url, '/api/bots/easy')).status).toBe(200);
     expect((await api(survivor.url, '/healthz')).status).toBe(200);
     for (const t of tables) for (const c of t.clients) await c.leave();
+
+    // nginx's access log (a WebSocket is logged when it closes): each process answered plain requests, and took
+    // WebSockets (101) only on its own route.
+    const theirs = (c: Child) => proxy.logged().filter((l) => l.upstream === `127.0.0.1:${c.port}`);
+    await until('every socket logged', () => children.every((c) => theirs(c).some((l) => l.status === 101)));
+    for (const c of children) {
+      expect(theirs(c).some((l) => l.status !== 101)).toBe(true);
+      expect(
+        theirs(c)
+          .filter((l) => l.status === 101)
+          .every((l) => l.line.includes(`"GET /${c.route}/`)),
+      ).toBe(true);
+    }
   }, 300_000);
 });

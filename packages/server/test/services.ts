@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { proxyMissing, type ProxyKind } from './proxies.js';
 
 export const TEST_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -61,8 +62,12 @@ async function reachable(): Promise<string | null> {
  * The services, or null (with a message on stderr) when they are not running here. Under `CI=true` a missing
  * service throws: CI must run these tests for real.
  */
-export async function scaledServices(label: string): Promise<ScaledServices | null> {
-  const problem = await reachable();
+export async function scaledServices(
+  label: string,
+  needs: { proxy?: ProxyKind } = {},
+): Promise<ScaledServices | null> {
+  const problem =
+    (await reachable()) ?? (needs.proxy !== undefined ? proxyMissing(needs.proxy, false) : null);
   if (problem !== null) {
     if (process.env['CI'] === 'true')
       throw new Error(`CI=true: the scaled-mode tests (${label}) need ${problem}`);
@@ -99,6 +104,17 @@ export async function scaledServices(label: string): Promise<ScaledServices | nu
       }
     },
   };
+}
+
+/** Drops a database a test made (a restore's), with its connections. */
+export async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function dropSchemas(schemas: readonly string[]): Promise<void> {

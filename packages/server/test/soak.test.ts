@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { startProxy, type RunningProxy } from '../src/proxy.js';
 import { TEST_LIMITS } from './helpers.js';
 import { exited, spawnScaled, type Child } from './processes.js';
+import { startProxy, type RunningProxy } from './proxies.js';
 import { scaledServices } from './services.js';
 
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 0);
@@ -88,7 +88,7 @@ function loadtest(url: string): Promise<Round> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const services = MINUTES > 0 ? await scaledServices('soak') : null;
+const services = MINUTES > 0 ? await scaledServices('soak', { proxy: 'nginx' }) : null;
 const children: Child[] = [];
 let proxy: RunningProxy | null = null;
 afterAll(async () => {
@@ -106,13 +106,16 @@ test.skipIf(services === null)(
     const s = services!;
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
     const env = { BOT_DELAY_MS: '0', HAND_PAUSE_MS: '0', RATE_LIMIT: '100', LOG_LEVEL: 'warn' };
-    children.push(...(await Promise.all([spawnScaled(d, env), spawnScaled(d, env)])));
-    proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      maxConnectionsPerIp: 100_000, // every load client from 127.0.0.1
-    });
+    children.push(
+      ...(await Promise.all(
+        [1, 2].map((n) => spawnScaled(d, { ...env, PROCESS_ROUTE: `hearts-${n}`, TRUST_PROXY: 'true' })),
+      )),
+    );
+    proxy = await startProxy(
+      'nginx',
+      children.map((c) => c.port),
+      { perAddress: 60_000 }, // every load client from 127.0.0.1 (nginx takes at most 65535)
+    );
     const started = Date.now();
     const samples: Sample[] = [];
     const sample = async () => {

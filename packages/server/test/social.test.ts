@@ -89,7 +89,7 @@ test('draining: health says so, and no new tables or guests are made', async () 
   t.server.services.draining = true;
   expect(await api(t.url, '/healthz')).toEqual({
     status: 503,
-    body: { status: 'draining', process: expect.any(String) as string },
+    body: { status: 'draining', process: expect.any(String) as string, route: null },
   });
   expect((await api(t.url, '/api/guest', { body: {} })).status).toBe(503);
   await expect(TableClient.createFriendsRoom({ url: t.url, token: a.token })).rejects.toMatchObject({

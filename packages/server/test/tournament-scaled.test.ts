@@ -1,6 +1,6 @@
 /**
  * A tournament in scaled mode survives the death of the process that runs it: two `hearts-server` processes on
- * PostgreSQL and Redis behind `hearts-proxy`; the process holding the tournament's lease is killed (SIGKILL) in the
+ * PostgreSQL and Redis behind HAProxy (deploy/haproxy, the one suite through it: its health checks take a gone process out); the process holding the tournament's lease is killed (SIGKILL) in the
  * middle of a game; the other takes the lease over once it runs out, the table is restored wherever it ran, the
  * game counts once, and the survivor seats the players again. A watcher of the tournament's events stream on the
  * surviving process hears the game the other process started, and its result. Skips where PostgreSQL or Redis is
@@ -8,13 +8,13 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningProxy } from '../src/proxy.js';
+import type { RunningProxy } from './proxies.js';
 import { AutoPlayer, connect, until } from './helpers.js';
 import { type Child, type Cluster, exited, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 import { openEvents, tablesOf, tournamentWith, waitPage } from './tournament-helpers.js';
 
-const services = await scaledServices('a tournament on two processes');
+const services = await scaledServices('a tournament on two processes', { proxy: 'haproxy' });
 
 describe.skipIf(services === null)('a tournament on two processes', () => {
   const s = services!;
@@ -27,7 +27,7 @@ describe.skipIf(services === null)('a tournament on two processes', () => {
     prefix = s.prefix();
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix };
     const env = { BANK_MS: '30000', RECONNECT_MS: '30000' };
-    cluster = await startCluster(d, env);
+    cluster = await startCluster(d, env, 2, 'haproxy');
     ({ children, proxy } = cluster);
   }, 60_000);
 

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import type { LiveTable } from '@hearts/live/api';
 import { CLOSE_CODES, JOIN_ERRORS, type ErrorMessage } from '@hearts/table/protocol';
-import { startProxy } from '../src/proxy.js';
 import { AutoPlayer, api, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
-import { exited, listings, spawnScaled, type Child } from './processes.js';
+import { listings, startCluster } from './processes.js';
 import { scaledServices } from './services.js';
 
 let t: TestServer;
@@ -147,21 +146,15 @@ describe('watching a friends’ table', () => {
   }, 120_000);
 });
 
-const scaled = await scaledServices('watching across two processes');
+const scaled = await scaledServices('watching across two processes', { proxy: 'nginx' });
 
 describe.skipIf(scaled === null)('two processes on PostgreSQL and Redis', () => {
   test('every process lists every table open to watchers; a watcher joins through either', async () => {
     const s = scaled!;
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
-    const children: Child[] = await Promise.all([spawnScaled(d), spawnScaled(d)]);
-    const proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      healthMs: 200,
-    });
+    const cluster = await startCluster(d);
+    const { children, proxy } = cluster;
     try {
-      await until('both processes healthy', () => proxy.backends.every((b) => b.alive), 10_000);
       const { clients, code } = await friendsGame(proxy.url, 2, { targetScore: 30 });
       const holder = (await listings(d.redisUrl, d.prefix)).get(code);
       expect(holder).toBeDefined();
@@ -188,12 +181,7 @@ describe.skipIf(scaled === null)('two processes on PostgreSQL and Redis', () => 
       await until('the players hear of the watcher', () => clients[0]!.watchers?.count === 1, 10_000);
       for (const c of [...clients, w]) await c.leave();
     } finally {
-      await proxy.close();
-      for (const c of children)
-        if (c.proc.exitCode === null && c.proc.signalCode === null) {
-          c.proc.kill('SIGTERM');
-          await exited(c.proc);
-        }
+      await cluster.close();
       await s.cleanup();
     }
   }, 120_000);

@@ -68,7 +68,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   return store;
 }
 
-/** The URL without its password, for messages. */
+/** The URL (PostgreSQL's, Redis') without its password, for messages and logs. */
 export function redact(url: string): string {
   try {
     const u = new URL(url);

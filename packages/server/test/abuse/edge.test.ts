@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
-import { startProxy } from '../../src/proxy.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { serverPerTest, until, type TestServer } from '../helpers.js';
+import { proxyMissing, startProxy } from '../proxies.js';
 import { DEFAULT_LIMITS, json, open, send, type Raw } from './net.js';
 
 const startServer = serverPerTest();
@@ -129,14 +129,12 @@ describe('connections per address', () => {
   });
 });
 
-describe('behind hearts-proxy (TRUST_PROXY)', () => {
-  test('rates count the address the proxy saw, whatever X-Forwarded-For a client sends', async () => {
+const noNginx = proxyMissing('nginx');
+
+describe.skipIf(noNginx !== null)('behind nginx (TRUST_PROXY, deploy/nginx/hearts.conf)', () => {
+  test('rates count the address nginx saw, whatever X-Forwarded-For a client sends', async () => {
     const t = await server({ trustProxy: true });
-    const proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: [`http://127.0.0.1:${t.server.port}`],
-    });
+    const proxy = await startProxy('nginx', [t.server.port]);
     try {
       for (let i = 0; i < DEFAULT_LIMITS.guestLimit.count; i++) {
         const r = await send(proxy.url, '/api/guest', {
@@ -158,11 +156,7 @@ describe('behind hearts-proxy (TRUST_PROXY)', () => {
 
   test('WebSockets count per forwarded address: one over the cap is closed', async () => {
     const t = await server({ trustProxy: true, maxConnectionsPerIp: 2 });
-    const proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: [`http://127.0.0.1:${t.server.port}`],
-    });
+    const proxy = await startProxy('nginx', [t.server.port]);
     const clients: TableClient[] = [];
     try {
       const host = await TableClient.createFriendsRoom({ url: proxy.url, token: await token(t) });
@@ -183,6 +177,27 @@ describe('behind hearts-proxy (TRUST_PROXY)', () => {
       await until('the server saw the second go', () => host.lobby?.members.length === 1);
       await third.connect(); // a place is free again
       expect(third.status).toBe('open');
+    } finally {
+      await Promise.all(clients.map((c) => c.leave().catch(() => undefined)));
+      await proxy.close();
+    }
+  });
+
+  test('nginx caps the open connections per address itself (limit_conn): 503 past it, another address served', async () => {
+    const t = await server({ trustProxy: true });
+    const proxy = await startProxy('nginx', [t.server.port], { perAddress: 2 });
+    const clients: TableClient[] = [];
+    try {
+      // Two WebSockets from 127.0.0.1 are the two connections nginx lets that address hold.
+      const host = await TableClient.createFriendsRoom({ url: proxy.url, token: await token(t) });
+      clients.push(host);
+      const second = new TableClient({ url: proxy.url, token: await token(t), roomId: host.roomId });
+      clients.push(second);
+      await second.connect();
+      expect((await send(proxy.url, '/healthz')).status).toBe(503);
+      expect((await send(proxy.url, '/healthz', { from: '127.0.0.2' })).status).toBe(200);
+      await second.leave();
+      await until('nginx saw the second go', async () => (await send(proxy.url, '/healthz')).status === 200);
     } finally {
       await Promise.all(clients.map((c) => c.leave().catch(() => undefined)));
       await proxy.close();

@@ -8,10 +8,9 @@ import { Client, type Room } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { TableClient } from '@hearts/live';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table';
-import { startProxy } from '../../src/proxy.js';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import { AutoPlayer, connect, friendsGame, guest, serverPerTest, until } from '../helpers.js';
-import { exited, listings, spawnScaled, type Child } from '../processes.js';
+import { listings, startCluster } from '../processes.js';
 import { scaledServices } from '../services.js';
 
 const startServer = serverPerTest();
@@ -167,21 +166,15 @@ test('empty frames, frames of no known kind and control frames count: a flood of
   expect(p.errors).toEqual([]);
 }, 180_000);
 
-const services = await scaledServices('admission across two processes');
+const services = await scaledServices('admission across two processes', { proxy: 'nginx' });
 
 describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () => {
   test('the process a request reaches asks the room on the other: strangers refused alike, players admitted', async () => {
     const s = services!;
     const d = { databaseUrl: s.databaseUrl, schema: s.schema(), redisUrl: s.redisUrl, prefix: s.prefix() };
-    const children: Child[] = await Promise.all([spawnScaled(d), spawnScaled(d)]);
-    const proxy = await startProxy({
-      port: 0,
-      host: '127.0.0.1',
-      backends: children.map((c) => c.url),
-      healthMs: 200,
-    });
+    const cluster = await startCluster(d);
+    const { children, proxy } = cluster;
     try {
-      await until('both processes healthy', () => proxy.backends.every((b) => b.alive), 10_000);
       const { clients, users, code } = await friendsGame(proxy.url, 2, { targetScore: 30 });
       const holder = (await listings(d.redisUrl, d.prefix)).get(code);
       const other = children.find((c) => c.process !== holder)!;
@@ -194,12 +187,7 @@ describe.skipIf(services === null)('two processes on PostgreSQL and Redis', () =
       expect(typeof own['sessionId']).toBe('string');
       for (const c of clients) await c.leave();
     } finally {
-      await proxy.close();
-      for (const c of children)
-        if (c.proc.exitCode === null && c.proc.signalCode === null) {
-          c.proc.kill('SIGTERM');
-          await exited(c.proc);
-        }
+      await cluster.close();
       await s.cleanup();
     }
   }, 120_000);

@@ -69,6 +69,15 @@ test('values are read and checked', () => {
   expect(bad({ LIMIT_DAILY: 'lots' })).toMatch(/LIMIT_DAILY must be count\/seconds/);
   expect(bad({ LIMIT_TOURNAMENTS: '5' })).toMatch(/LIMIT_TOURNAMENTS must be count\/seconds/);
   expect(bad({ DAILY_BOT_LEVEL: 'godlike' })).toMatch(/DAILY_BOT_LEVEL must be one of random, easy/);
+  const rotating = configFromEnv({ SECRET: 'n'.repeat(16), SECRET_PREVIOUS: 'o'.repeat(16) });
+  expect(rotating.ok && rotating.value).toMatchObject({
+    secret: 'n'.repeat(16),
+    secretPrevious: 'o'.repeat(16),
+  });
+  expect(bad({ SECRET: 'n'.repeat(16), SECRET_PREVIOUS: 'short' })).toMatch(
+    /SECRET_PREVIOUS must have at least 16/,
+  );
+  expect(bad({ SECRET_PREVIOUS: 'o'.repeat(16) })).toMatch(/SECRET_PREVIOUS needs SECRET/);
 });
 
 test('the connection backstop stays below the open-file limit', () => {
