@@ -15,29 +15,14 @@ import { replayRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
 import { main } from '../src/main.js';
 import { AutoPlayer, api, connect, friendsGame, guest, until } from './helpers.js';
-import { SERVER_BIN, exited, freePort, spawnServer, type Child } from './processes.js';
+import { exited, freePort, runToEnd, spawnServer, type Child } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hearts-ops-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `hearts-server` with arguments to its end: exit code and everything it printed. */
-async function command(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string }> {
-  const p = spawn(process.execPath, [SERVER_BIN, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  p.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  p.stderr.on('data', (b: Buffer) => (out += b.toString()));
-  const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-  const code = await exited(p);
-  clearTimeout(timer);
-  return { code, out };
-}
+const command = (args: string[], env: Record<string, string>) => runToEnd(args, env);
 
 const alive = (pid: number): boolean => {
   try {
@@ -181,7 +166,7 @@ test('backed up mid-game while the server runs; restored into a fresh folder; ev
   const database = join(live, 'hearts.sqlite');
   const env = {
     DATABASE: database,
-    GRACE_MS: '5000',
+    GRACE_MS: '300000', // a paused player's table waits (no bot plays for them), however slow the machine
     BANK_MS: '10000',
     RECONNECT_MS: '20000',
     QUICK_MATCH_WAIT_MS: '60000', // the four below are seated together, however slowly they arrive
@@ -204,12 +189,14 @@ test('backed up mid-game while the server runs; restored into a fresh folder; ev
     await until('the rated game to end', () => quick.every((c) => c.result !== null), 120_000);
     expect(quick[0]!.result!.ratings.every((r) => r !== null)).toBe(true);
 
-    // A friends' table in the middle of a hand, still playing while the backup is taken.
+    // A friends' table in the middle of a hand, its server running while the backup is taken (the people wait:
+    // the game, at the server's pace, would otherwise end before a slow machine has started the command).
     const g = await friendsGame(server.url, 2, { targetScore: 100 });
     clients.push(...g.clients);
     const players = g.clients.map((c, i) => new AutoPlayer(c, 80 + i));
     for (const p of players) p.poke();
     await until('a few tricks', () => g.clients[0]!.state!.view.tricks.length >= 3, 60_000);
+    for (const p of players) p.paused = true;
 
     const before = await Promise.all(rated.map((u) => holdings(server.url, u.token)));
     const record = await api(server.url, `/api/games/${finished}/record`, { token: rated[0]!.token });
@@ -223,8 +210,14 @@ test('backed up mid-game while the server runs; restored into a fresh folder; ev
       /^Backed up .*hearts-backup\.sqlite: [\d.]+ [kM]B, 6 users, 1 finished games, 1 unfinished tables \(integrity ok\)/m,
     );
 
-    // The game goes on a little; then the server stops (SIGTERM: drained, the table stays unfinished).
-    await until('moves after the backup', () => g.clients[0]!.state!.v > atBackup + 4, 60_000);
+    // The game goes on a little past the backup's moment (it was taken before the command returned); then the
+    // server stops (SIGTERM: drained, the table stays unfinished).
+    const afterBackup = g.clients[0]!.state!.v;
+    for (const p of players) {
+      p.paused = false;
+      p.poke();
+    }
+    await until('moves after the backup', () => g.clients[0]!.state!.v > afterBackup + 4, 60_000);
     for (const p of players) p.paused = true;
     server.proc.kill('SIGTERM');
     expect(await exited(server.proc)).toBe(0);

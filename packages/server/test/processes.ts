@@ -72,6 +72,29 @@ export async function spawnServer(env: Record<string, string>, at?: number): Pro
   return { proc, url, port, output: () => out, process: health.process, route: health.route };
 }
 
+/**
+ * Runs `hearts-server <args>` to its end (a command, or a start that must fail): its exit code, everything it
+ * printed, and how long it took. Killed after `killAfterMs`.
+ */
+export async function runToEnd(
+  args: readonly string[],
+  env: Record<string, string>,
+  killAfterMs = 60_000,
+): Promise<{ code: number | null; out: string; ms: number }> {
+  const started = Date.now();
+  const proc = spawn(process.execPath, [SERVER_BIN, ...args], {
+    env: { ...process.env, HOST: '127.0.0.1', WEB_ROOT: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const timer = setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
+  const code = await exited(proc);
+  clearTimeout(timer);
+  return { code, out, ms: Date.now() - started };
+}
+
 /** Settings of a scaled deployment under test: its database schema and Redis key prefix. */
 export interface Deployment {
   readonly databaseUrl: string;

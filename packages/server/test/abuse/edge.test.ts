@@ -131,6 +131,20 @@ describe('connections per address', () => {
 
 const noNginx = proxyMissing('nginx');
 
+/** A friends' room's host and a second member through `url`: two WebSockets from 127.0.0.1 (kept in `clients`). */
+async function twoSockets(
+  t: TestServer,
+  url: string,
+  clients: TableClient[],
+): Promise<[TableClient, TableClient]> {
+  const host = await TableClient.createFriendsRoom({ url, token: await token(t) });
+  clients.push(host);
+  const second = new TableClient({ url, token: await token(t), roomId: host.roomId });
+  clients.push(second);
+  await second.connect();
+  return [host, second];
+}
+
 describe.skipIf(noNginx !== null)('behind nginx (TRUST_PROXY, deploy/nginx/hearts.conf)', () => {
   test('rates count the address nginx saw, whatever X-Forwarded-For a client sends', async () => {
     const t = await server({ trustProxy: true });
@@ -159,11 +173,7 @@ describe.skipIf(noNginx !== null)('behind nginx (TRUST_PROXY, deploy/nginx/heart
     const proxy = await startProxy('nginx', [t.server.port]);
     const clients: TableClient[] = [];
     try {
-      const host = await TableClient.createFriendsRoom({ url: proxy.url, token: await token(t) });
-      clients.push(host);
-      const second = new TableClient({ url: proxy.url, token: await token(t), roomId: host.roomId });
-      clients.push(second);
-      await second.connect();
+      const [host, second] = await twoSockets(t, proxy.url, clients);
       const third = new TableClient({
         url: proxy.url,
         token: await token(t),
@@ -189,11 +199,7 @@ describe.skipIf(noNginx !== null)('behind nginx (TRUST_PROXY, deploy/nginx/heart
     const clients: TableClient[] = [];
     try {
       // Two WebSockets from 127.0.0.1 are the two connections nginx lets that address hold.
-      const host = await TableClient.createFriendsRoom({ url: proxy.url, token: await token(t) });
-      clients.push(host);
-      const second = new TableClient({ url: proxy.url, token: await token(t), roomId: host.roomId });
-      clients.push(second);
-      await second.connect();
+      const [, second] = await twoSockets(t, proxy.url, clients);
       expect((await send(proxy.url, '/healthz')).status).toBe(503);
       expect((await send(proxy.url, '/healthz', { from: '127.0.0.2' })).status).toBe(200);
       await second.leave();
