@@ -17,18 +17,23 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   AnalysisCancelled,
+  LocalExecutor,
+  PortExecutor,
   analyzeDecision,
   analyzeGame,
   decisionPoint,
   gameDecisions,
   markOf,
   MARK_THRESHOLDS,
+  serveAnalysis,
   summarize,
   type AnalysedMove,
+  type AnalysisJob,
   type DecisionAnalysis,
 } from './analysis.js';
+import { DecisionRunner, DecisionTally, planDecision } from './analysis-decision.js';
 import { mediumBot } from './medium.js';
-import { EXPERT, SearchBot, tableScore } from './search/index.js';
+import { EXPERT, SearchBot, buildKnowledge, makeSampler, tableScore } from './search/index.js';
 import { buildPosition, type PositionSpec } from './setup.js';
 import { TACTICS } from './tactics.js';
 
@@ -275,6 +280,103 @@ describe('analyzeGame', () => {
     expect(bad.ok).toBe(false);
     const seat = await analyzeGame(record, { seats: [4] });
     expect(!seat.ok && seat.error.kind).toBe('seat');
+  });
+});
+
+describe('on several threads', () => {
+  const record = makeRecord(oneHand(9), ['a', 'b', 'c', 'd']);
+  const job: AnalysisJob = { record, seats: [0, 3], seed: 2, budget: QUICK };
+
+  /** Executors over the worker protocol, each message cloned as between threads. */
+  const ported = (n: number): PortExecutor[] =>
+    Array.from({ length: n }, () => {
+      const ex: PortExecutor = new PortExecutor((q) => queueMicrotask(() => answer(structuredClone(q))));
+      const answer = serveAnalysis((r) => queueMicrotask(() => ex.receive(structuredClone(r))));
+      ex.start(job);
+      return ex;
+    });
+
+  test('the same analysis on one executor, on three, and over the worker protocol', async () => {
+    const run = (executors: readonly LocalExecutor[] | readonly PortExecutor[]) =>
+      analyzeGame(record, { seats: [0, 3], executors });
+    const one = unwrap(await run([new LocalExecutor(job)]));
+    expect(unwrap(await run([0, 1, 2].map(() => new LocalExecutor(job))))).toEqual(one);
+    expect(unwrap(await run(ported(2)))).toEqual(one);
+    expect(one.decisions.filter((d) => d.kind === 'pass' && d.samples > 0)).toHaveLength(2);
+    expect(one.decisions).toEqual(
+      unwrap(await analyzeGame(record, { ...QUICK, seats: [0, 3], seed: 2 })).decisions,
+    );
+  });
+
+  test('the costliest decisions first: one executor reports them in the order of a first block of each', async () => {
+    const points = unwrap(gameDecisions(record, [0, 3]));
+    const first = points.flatMap((p, i) => {
+      const plan = planDecision(p, i, { ...QUICK, seed: 2 });
+      if (plan.done) return [];
+      const tally = new DecisionTally(plan);
+      const item = tally.take(1)!;
+      tally.put(item, new DecisionRunner(p, plan).run(item));
+      return [{ i, cost: tally.outlook().cost, settled: tally.result !== null }];
+    });
+    // Those settled by their first block (few deals, all solved) as the first blocks are played, in the order of
+    // the game; then the others, costliest first.
+    const order = [
+      ...first.filter((x) => x.settled),
+      ...first.filter((x) => !x.settled).sort((a, b) => b.cost - a.cost || a.i - b.i),
+    ].map((x) => x.i);
+    const reported: number[] = [];
+    const keyOf = (d: { hand: number; kind: string; step: number | null; seat: number }) =>
+      `${d.hand}:${d.kind}:${d.step}:${d.seat}`;
+    const index = new Map(points.map((p, i) => [keyOf(p), i]));
+    await analyzeGame(record, {
+      seats: [0, 3],
+      executors: [new LocalExecutor(job)],
+      onProgress: ({ decision }) => void (decision.samples > 0 && reported.push(index.get(keyOf(decision))!)),
+    });
+    expect(reported).toEqual(order);
+    expect(first.filter((x) => !x.settled).length).toBeGreaterThan(10);
+  });
+
+  test('at the deadline every decision not settled keeps the mark its deals allow, cut short', async () => {
+    let now = 0;
+    const r = unwrap(
+      await analyzeGame(record, {
+        seats: [0, 3],
+        seed: 2,
+        minSamples: 960,
+        maxSamples: 50000,
+        deadline: 100,
+        clock: () => now,
+        onProgress: () => void (now = 1000), // the first report ends the time
+      }),
+    );
+    const cut = r.decisions.filter((d) => d.cutShort);
+    expect(cut.length).toBeGreaterThan(0);
+    expect(r.decisions).toHaveLength(unwrap(gameDecisions(record, [0, 3])).length);
+    for (const d of r.decisions) {
+      expect(d.mark).toBe(markOf(d.costLow));
+      if (d.cutShort) expect(d.samples).toBeLessThan(960);
+    }
+  });
+});
+
+describe('the last few cards: exact', () => {
+  test('every consistent deal once, each solved: no sampling error, the same for every seed', () => {
+    const record = makeRecord(oneHand(12), ['a', 'b', 'c', 'd']);
+    const late = unwrap(gameDecisions(record, [0, 1, 2, 3])).filter(
+      (p) => p.kind === 'play' && p.observation.hand.length <= 4 && new Set(p.observation.legal).size > 1,
+    );
+    let exact = 0;
+    for (const p of late) {
+      const a = analyzeDecision(p, { seed: 1 });
+      if (a.forced) continue;
+      const deals = makeSampler(buildKnowledge(p.observation)).total;
+      expect(a.samples).toBe(deals);
+      expect([a.costLow, a.costHigh]).toEqual([a.cost, a.cost]);
+      expect(analyzeDecision(p, { seed: 2 })).toEqual(a);
+      exact++;
+    }
+    expect(exact).toBeGreaterThan(2);
   });
 });
 

@@ -493,7 +493,9 @@ export class PlayDeals {
 
 /**
  * One pass decision's playouts, deal by deal: what {@link SearchBot.passValues} does with each random deal of the
- * unseen cards (the other seats pass by the heuristic), for a caller that runs its own loop over the deals.
+ * unseen cards (the other seats pass by the heuristic), for a caller that runs its own loop over the deals. Each
+ * deal shuffles the unseen cards from where the last one left them: the same generator gives the same deals from a
+ * new PassDeals only.
  *
  * ```ts
  * const deals = new PassDeals(obs, candidates, EXPERT, tableScore);

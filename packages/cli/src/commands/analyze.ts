@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import {
   analyzeGame,
+  PortExecutor,
+  type AnalysisJob,
   type AnalysedMove,
   type DecisionAnalysis,
   type GameAnalysis,
@@ -8,7 +12,7 @@ import {
 } from '@hearts/bots';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
-const USAGE = `Usage: hearts analyze RECORD [--seat N] [--json] [--seed S] [--max-samples N]
+const USAGE = `Usage: hearts analyze RECORD [--seat N] [--json] [--seed S] [--max-samples N] [--workers N]
 
 Analyses a hearts-record/1 game: for every decision of a seat (passes, plays, the shooter's choice), the expected
 points of the move made and of the best move, judged from that seat's information only by the expert's
@@ -18,6 +22,8 @@ mistake ≥ 2.5, blunder ≥ 4.5 points); each seat an accuracy (0–100).
   --json           one line of JSON: {"decisions":[…],"seats":[…]}
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
   --max-samples N  deals per play decision at most (default 320000; fewer is faster and noisier)
+  --workers N      threads that play the deals (default: one per core, here ${availableParallelism()}); the same
+                   analysis on any number
 Exit 0: analysed. Exit 2: not a valid record (or bad usage), with the reason on one line.`;
 
 export const analyze: Command = {
@@ -29,6 +35,7 @@ export const analyze: Command = {
       json: { type: 'boolean' },
       seed: { type: 'string' },
       'max-samples': { type: 'string' },
+      workers: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one record file');
     const file = positionals[0]!;
@@ -37,6 +44,7 @@ export const analyze: Command = {
     const maxSamples =
       values['max-samples'] === undefined ? undefined : intOption(values['max-samples'], 'max-samples', 0, 1);
     const seed = values.seed ?? '1';
+    const workers = intOption(values.workers, 'workers', availableParallelism(), 1);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -50,17 +58,26 @@ export const analyze: Command = {
       return invalid(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     const progress = process.stderr.isTTY
-      ? (p: { done: number; total: number }) => {
-          process.stderr.write(`\ranalysing: ${p.done}/${p.total} decisions`);
+      ? (p: { done: number; total: number; secondsLeft: number }) => {
+          const left = p.done < p.total ? `, about ${Math.ceil(p.secondsLeft)} s left` : '';
+          process.stderr.write(`\ranalysing: ${p.done}/${p.total} decisions${left}\x1b[K`);
           if (p.done === p.total) process.stderr.write('\n');
         }
       : undefined;
-    const r = await analyzeGame(data, {
-      seats: seat === undefined ? undefined : [seat],
+    const seats = seat === undefined ? undefined : [seat];
+    const job: AnalysisJob = {
+      record: data,
+      seats,
       seed: /^\d+$/.test(seed) ? Number(seed) : seed,
-      maxSamples,
-      onProgress: progress,
-    });
+      budget: { maxSamples },
+    };
+    const threads = startWorkers(workers, job);
+    let r: Awaited<ReturnType<typeof analyzeGame>>;
+    try {
+      r = await analyzeGame(data, { seats, executors: threads.executors, onProgress: progress });
+    } finally {
+      await threads.stop();
+    }
     if (!r.ok) {
       const e = r.error;
       if (e.kind === 'seat') throw new UsageError(e.message);
@@ -74,6 +91,26 @@ export const analyze: Command = {
     return 0;
   },
 };
+
+/** Worker threads that play the analysis' deals (packages/cli/src/analysis-worker.ts), each given the job. */
+function startWorkers(
+  count: number,
+  job: AnalysisJob,
+): { executors: PortExecutor[]; stop: () => Promise<void> } {
+  const url = new URL('../analysis-worker.js', import.meta.url);
+  const workers: Worker[] = [];
+  const executors = Array.from({ length: count }, () => {
+    const worker = new Worker(url);
+    const ex = new PortExecutor((request) => worker.postMessage(request));
+    worker.on('message', (reply) => ex.receive(reply));
+    worker.on('error', (e) => ex.fail(e));
+    worker.on('exit', (code) => ex.fail(new Error(`an analysis worker exited with code ${code}`)));
+    ex.start(job);
+    workers.push(worker);
+    return ex;
+  });
+  return { executors, stop: async () => void (await Promise.all(workers.map((w) => w.terminate()))) };
+}
 
 function invalid(message: string): number {
   process.stderr.write(`invalid record: ${message.replace(/\s+/g, ' ').trim()}\n`);
