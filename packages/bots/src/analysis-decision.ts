@@ -226,7 +226,7 @@ function definedOnly(b: AnalysisBudget): AnalysisBudget {
 }
 
 /** The legal cards grouped by the lowest of their equivalent cards (the one the search plays out), lowest first. */
-function equivalenceGroups(point: DecisionPoint): Card[][] {
+export function equivalenceGroups(point: DecisionPoint): Card[][] {
   const obs = point.observation;
   const legal = obs.legal.map((c) => parseCard(c)!).sort((a, b) => a - b);
   const reps = mergeEquivalent(legal, buildKnowledge(obs, compiledRules(obs.rules)));

@@ -102,3 +102,25 @@ export type {
   WorkDone,
   WorkItem,
 } from './analysis.js';
+export {
+  PUZZLE_SEARCH,
+  distinctPlays,
+  evaluatePlay,
+  evaluatePass,
+  passSets,
+  playLines,
+  passLines,
+  FINDER_TRIES,
+  countedBot,
+  playFindRates,
+  passFindRates,
+  closestChoice,
+} from './puzzles/index.js';
+export type {
+  DealBudget,
+  OptionsEvaluation,
+  RatedOption,
+  ExpectedLines,
+  OptionLine,
+  FindRate,
+} from './puzzles/index.js';

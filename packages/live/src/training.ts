@@ -75,7 +75,7 @@ const trick = z.object({
   cards: cards.check(z.maxLength(6)),
   winner: z.optional(seat),
 });
-const observation = z.object({
+export const observationSchema = z.object({
   // Every option written out, as observation() gives them (the page reads them, not their defaults).
   rules: z.custom<Observation['rules']>(
     (x) => parseRules(x).ok && RULE_NAMES.every((k) => Object.hasOwn(x as object, k)),
@@ -122,7 +122,7 @@ const shape = z.object({
   game: z.nullable(z.string().check(z.maxLength(80))),
   createdAt: z.number().check(z.nonnegative()),
   kind: z.enum(['play', 'pass']),
-  observation,
+  observation: observationSchema,
   played: cards.check(z.minLength(1)),
   best: cards.check(z.minLength(1)),
   options: z.array(option).check(z.minLength(2), z.maxLength(20)),

@@ -383,6 +383,15 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
       expect(await store.gameRecord('t2')).toEqual({ record, userIds: ['u1', 'u2', null, 'u3'] });
       expect(await store.gameRecord('t3')).toBeNull(); // not finished
       expect(await store.gameRecord('zz')).toBeNull();
+
+      // The puzzle build's reading: finished records only, by table id, paged.
+      const all = await store.finishedRecords(null, 100);
+      expect(all).toEqual([
+        { tableId: 't1', record },
+        { tableId: 't2', record },
+      ]); // t3 is not finished
+      expect(await store.finishedRecords('t1', 100)).toEqual([{ tableId: 't2', record }]);
+      expect(await store.finishedRecords(null, 1)).toEqual([{ tableId: 't1', record }]);
     });
 
     test('50 concurrent solo claims of one player pay exactly the daily cap', async () => {

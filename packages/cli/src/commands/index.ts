@@ -5,6 +5,7 @@ import { bench } from './bench.js';
 import { bot } from './bot.js';
 import { check } from './check.js';
 import { loadtest } from './loadtest.js';
+import { puzzles } from './puzzles.js';
 import { trainingSetCommand } from './training-set.js';
 import { verify } from './verify.js';
 
@@ -18,4 +19,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   loadtest,
   analyze,
   'training-set': trainingSetCommand,
+  puzzles,
 };

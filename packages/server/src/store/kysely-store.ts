@@ -545,6 +545,20 @@ export class KyselyStore implements GameStore {
     return { record: JSON.parse(t.record) as GameRecord, userIds: players.map((p) => p.user_id) };
   }
 
+  async finishedRecords(
+    after: string | null,
+    limit: number,
+  ): Promise<{ tableId: string; record: GameRecord }[]> {
+    let q = this.db
+      .selectFrom('tables')
+      .select(['id', 'record'])
+      .where('status', '=', 'finished')
+      .where('record', 'is not', null);
+    if (after !== null) q = q.where('id', '>', after);
+    const rows = await q.orderBy('id', 'asc').limit(limit).execute();
+    return rows.map((r) => ({ tableId: r.id, record: JSON.parse(r.record!) as GameRecord }));
+  }
+
   async botRatings(): Promise<Map<BotLevel, number>> {
     const rows = await this.db.selectFrom('bot_ratings').selectAll().execute();
     return new Map(rows.map((r) => [r.level as BotLevel, Number(r.rating)]));

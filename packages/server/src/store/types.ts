@@ -155,6 +155,11 @@ export interface GameStore {
   history(userId: string, limit: number): Promise<HistoryEntry[]>;
   /** A finished game's record and who played it. */
   gameRecord(tableId: string): Promise<{ record: GameRecord; userIds: (string | null)[] } | null>;
+  /**
+   * Finished games' records in the order of their table ids, after `after` (null: from the first), at most `limit`:
+   * what `hearts puzzles build --database` mines. Only the records: who played is not read.
+   */
+  finishedRecords(after: string | null, limit: number): Promise<{ tableId: string; record: GameRecord }[]>;
   botRatings(): Promise<Map<BotLevel, number>>;
   /** A table's kind and status (a friends' room before its start is no table yet), or null. */
   tableStatus(id: string): Promise<{ kind: TableRecord['kind']; status: TableRecord['status'] } | null>;
