@@ -26,6 +26,14 @@ import type { DailyReveal, Transcript } from '@hearts/shuffle';
 import { COSMETIC_SLOTS, type SeatLook } from '@hearts/table/cosmetics';
 import { BOT_LEVELS } from '@hearts/table/protocol';
 import {
+  PUZZLE_THEMES,
+  puzzleAnswerSchema,
+  puzzleDailySchema,
+  puzzleOfferSchema,
+  puzzlePlayerSchema,
+  puzzleRunSchema,
+} from './puzzles.js';
+import {
   TRAINING_POSITION_MAX_BYTES,
   TRAINING_UPLOAD_POSITIONS,
   TRAINING_UPLOAD_PROGRESS,
@@ -79,6 +87,13 @@ export const API_ERRORS = [
   'ERR_FRIENDS_FULL', // 409: FRIENDS_MAX friends and open requests
   'ERR_NOT_FRIENDS', // 403: only friends invite each other and see each other's tables
   'ERR_NOT_IN_ROOM', // 409: invite only into a friends' room you are in, before its game starts
+  // puzzles (server src/puzzles/routes.ts)
+  'ERR_PUZZLE_ANSWERED', // 409: an offer is answered once
+  'ERR_PUZZLE_EXPIRED', // 409: the offer ran out (or its storm did) before the answer came
+  'ERR_PUZZLE_MOVE', // 400: not a move of the puzzle (a card not legal there, a set not offered)
+  'ERR_NO_PUZZLE', // 404: no puzzle left to offer (every one of the theme was offered to you)
+  'ERR_PUZZLE_RUN', // 409: not your run, or it is over
+  'ERR_NOT_GUEST', // 409: only a guest's puzzles merge into another player's
   // tournaments (server src/tournament/routes.ts)
   'ERR_TOURNAMENT_OVER', // 409: it has ended
   'ERR_TOURNAMENT_FULL', // 409: every place is taken
@@ -975,6 +990,71 @@ export const ROUTES = {
     }),
     maxBody: 16 * 1024,
     response: z.object({ total: z.number() }),
+  }),
+  /** The day's puzzle (the same for everyone) and, signed in, whether you answered it. LIMIT_PUZZLES per address. */
+  puzzlesDaily: route({
+    method: 'GET',
+    path: '/api/puzzles/daily',
+    params: none,
+    auth: 'optional',
+    response: puzzleDailySchema,
+  }),
+  /**
+   * A puzzle offered to you: the open one of the mode (and run) if there is one, else a new one near your rating
+   * (rated: of the theme, if given; daily: the day's; streak and storm: the next of the run). LIMIT_PUZZLES per
+   * address and per user.
+   */
+  puzzlesNext: route({
+    method: 'POST',
+    path: '/api/puzzles/next',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      mode: z.enum(['rated', 'daily', 'streak', 'storm']),
+      theme: z.optional(z.nullable(z.enum(PUZZLE_THEMES))),
+      run: z.optional(id),
+    }),
+    response: puzzleOfferSchema,
+  }),
+  /** Answers an offer, once: judged, ratings moved (rated offers), the answer explained. LIMIT_PUZZLES. */
+  puzzlesAnswer: route({
+    method: 'POST',
+    path: '/api/puzzles/answers/:offer',
+    params: { offer: id },
+    auth: 'required',
+    body: z.strictObject({
+      move: z.array(z.string().check(z.regex(/^[2-9TJQKA][CDHS]$/))).check(z.minLength(1), z.maxLength(6)),
+    }),
+    response: puzzleAnswerSchema,
+  }),
+  /** Starts a streak or a storm. LIMIT_PUZZLES. */
+  puzzlesRun: route({
+    method: 'POST',
+    path: '/api/puzzles/runs',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({ mode: z.enum(['streak', 'storm']) }),
+    response: puzzleRunSchema,
+  }),
+  /** A player's puzzle rating and its history (`me`: yours). LIMIT_PUZZLES per address. */
+  puzzlesPlayer: route({
+    method: 'GET',
+    path: '/api/puzzles/players/:who',
+    params: { who: id },
+    auth: 'optional',
+    response: puzzlePlayerSchema,
+  }),
+  /**
+   * Moves a guest's puzzles (its token in the body: proof that this device is that guest) into yours: a device
+   * that signs in to a kept name brings its puzzle history along. LIMIT_PUZZLES.
+   */
+  puzzlesMerge: route({
+    method: 'POST',
+    path: '/api/puzzles/merge',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({ token: z.string().check(z.maxLength(400)) }),
+    response: puzzlePlayerSchema,
   }),
   /** The players you blocked (newest first). */
   blocks: route({ method: 'GET', path: '/api/blocks', params: none, auth: 'required', response: blockList }),

@@ -63,6 +63,8 @@ export interface ServerConfig {
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
   readonly trainingStoreLimit: Rate; // LIMIT_TRAINING_STORE: bytes of positions and progress sent to keep, per address and per user
+  readonly puzzleLimit: Rate; // LIMIT_PUZZLES: puzzle requests (offers, answers, runs, pages) per address and per user
+  readonly puzzlesFile: string | null; // PUZZLES_FILE: the puzzle library (hearts-puzzles/1, gzipped); null: none
   readonly friendLimit: Rate; // LIMIT_FRIENDS: friends' requests (list, add, accept, remove, notices) per address
   readonly inviteLimit: Rate; // LIMIT_INVITES: invites sent per user
   readonly loginFreePerName: number; // LOGIN_FREE_PER_NAME: failed logins of one name before the back-off
@@ -149,6 +151,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
   trainingStoreLimit: { count: 512 * 1024, seconds: 3600 },
+  puzzleLimit: { count: 120, seconds: 60 },
+  puzzlesFile: null,
   friendLimit: { count: 120, seconds: 60 },
   inviteLimit: { count: 20, seconds: 600 },
   loginFreePerName: 5,
@@ -204,6 +208,7 @@ export function configFromEnv(
     problems.push('SECRET_PREVIOUS needs SECRET: the new secret that takes over from it');
   const database = env['DATABASE'] ?? base.database;
   const webRoot = env['WEB_ROOT'] ?? base.webRoot;
+  const puzzlesFile = env['PUZZLES_FILE'] ?? base.puzzlesFile;
   const databaseUrl = nonEmpty(env['DATABASE_URL']) ?? base.databaseUrl;
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl))
     problems.push('DATABASE_URL must look like postgres://user@host:5432/database');
@@ -306,6 +311,8 @@ export function configFromEnv(
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
     trainingStoreLimit: rate('LIMIT_TRAINING_STORE', base.trainingStoreLimit),
+    puzzleLimit: rate('LIMIT_PUZZLES', base.puzzleLimit),
+    puzzlesFile: puzzlesFile === null || puzzlesFile === '' ? null : resolve(puzzlesFile),
     friendLimit: rate('LIMIT_FRIENDS', base.friendLimit),
     inviteLimit: rate('LIMIT_INVITES', base.inviteLimit),
     loginFreePerName: int('LOGIN_FREE_PER_NAME', base.loginFreePerName, 1, 1_000_000),

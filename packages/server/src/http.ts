@@ -21,6 +21,7 @@ import { mannersHandlers } from './manners-routes.js';
 import { progressHandlers } from './rating/routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
+import { puzzleHandlers } from './puzzles/routes.js';
 import { watchHandlers } from './watch-routes.js';
 import { tournamentHandlers } from './tournament/routes.js';
 import { streamId, tournamentStream } from './tournament/stream.js';
@@ -147,6 +148,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...dailyHandlers(s),
     ...watchHandlers(s),
     ...trainingHandlers(s),
+    ...puzzleHandlers(s, s.puzzles),
     ...mannersHandlers(s),
     ...friendsHandlers(s),
     ...tournamentHandlers(s),

@@ -31,9 +31,9 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, tournament requests, training requests, training bytes to keep and chat lines (these three
- * also per user: `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key is
- * `user:<id>`.
+ * friends' requests, tournament requests, training requests, training bytes to keep, puzzle requests and chat lines
+ * (these four also per user: `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key
+ * is `user:<id>`.
  */
 export type RateKind =
   | 'api'
@@ -43,6 +43,7 @@ export type RateKind =
   | 'daily'
   | 'lists'
   | 'training'
+  | 'puzzles'
   | 'manners'
   | 'friends'
   | 'invites'
@@ -59,6 +60,7 @@ const SETTING = {
   daily: 'dailyLimit',
   lists: 'listLimit',
   training: 'trainingLimit',
+  puzzles: 'puzzleLimit',
   manners: 'mannersLimit',
   friends: 'friendLimit',
   invites: 'inviteLimit',
@@ -75,6 +77,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   daily: 'daily-game requests',
   lists: 'requests for the list of tables to watch',
   training: 'training requests',
+  puzzles: 'puzzle requests',
   manners: 'blocks and reports',
   friends: "friends' requests",
   invites: 'invites',

@@ -12,6 +12,8 @@ import { startServer } from './server.js';
 import { redact } from './store/postgres.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/app', import.meta.url));
+/** The shipped puzzle library (`hearts puzzles build`). */
+const PUZZLES = fileURLToPath(new URL('../data/puzzles.jsonl.gz', import.meta.url));
 
 const USAGE = `Usage: hearts-server                 the game server (settings from the environment: README.md)
        hearts-server backup FILE     an online backup of the SQLite database (DATABASE) into FILE, while it runs
@@ -45,7 +47,11 @@ export async function main(
   }
   // Colyseus takes its faster message encoding and terse errors in production.
   process.env['NODE_ENV'] ??= 'production';
-  const parsed = configFromEnv({ WEB_ROOT: existsSync(WEB_DIST) ? WEB_DIST : '', ...env });
+  const parsed = configFromEnv({
+    WEB_ROOT: existsSync(WEB_DIST) ? WEB_DIST : '',
+    PUZZLES_FILE: existsSync(PUZZLES) ? PUZZLES : '',
+    ...env,
+  });
   if (!parsed.ok) {
     console.error(parsed.error);
     return 2;

@@ -36,6 +36,7 @@ import { RetentionJob, retentionPeriods } from './retention.js';
 import { TableRoom, openTable } from './rooms/table-room.js';
 import { TournamentRunner } from './tournament/runner.js';
 import { tournamentSeats } from './tournament/seats.js';
+import { loadLibrary } from './puzzles/library.js';
 import { setServices, type Services } from './services.js';
 import { SpreadPingTransport } from './spread-pings.js';
 import { StaticFiles } from './static.js';
@@ -82,6 +83,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       base: { service: 'hearts', ...(config.processRoute !== null ? { route: config.processRoute } : {}) },
     });
   const scaled = config.redisUrl !== null;
+  // The puzzle library is read and checked before anything opens: a bad file stops the start with its reason.
+  const puzzles = config.puzzlesFile !== null ? loadLibrary(config.puzzlesFile) : null;
   if (config.redisUrl !== null) await checkRedis(config.redisUrl); // a clear error, not endless reconnecting
   const limits = await Limits.open(config);
   let store: GameStore;
@@ -152,6 +155,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       (m, e) => log.error({ err: e }, m),
     ),
     // Colyseus' presence (memory, or Redis when scaled) exists once the game server below is made.
+    puzzles,
     whereabouts: new Whereabouts(
       () => matchMaker.presence,
       () => matchMaker.processId,

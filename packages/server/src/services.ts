@@ -11,6 +11,7 @@ import type { ServerConfig } from './config.js';
 import type { Failover } from './failover.js';
 import type { Limits } from './limits.js';
 import type { Metrics } from './metrics.js';
+import type { PuzzleLibrary } from './puzzles/library.js';
 import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
 import type { TableRecord } from './store/types.js';
@@ -33,6 +34,7 @@ export interface Services {
   readonly deals: ((table: TableRecord) => Deals) | undefined; // tests: other deals than the fair shuffle
   readonly daily: DailyDays; // the daily game's days: seeds, par, reveals
   readonly whereabouts: Whereabouts; // who is online and where, notices to open apps (across processes)
+  readonly puzzles: PuzzleLibrary | null; // the puzzle library (PUZZLES_FILE), null without one
   draining: boolean; // SIGTERM: no new tables, connections closing
   queueSize: number; // quick match: players waiting
   readonly rooms: Set<Room>; // the rooms of this process

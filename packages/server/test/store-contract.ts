@@ -32,6 +32,7 @@ import { AlreadyApplied } from '../src/store/progress.js';
 import { cosmetic } from '@hearts/table/cosmetics';
 import { describeDailyStore } from './daily-contract.js';
 import { describeTrainingStore } from './training-contract.js';
+import { describePuzzleStore } from './puzzles-contract.js';
 import { describeMannersStore } from './manners-contract.js';
 import { describeFriendsStore } from './friends-contract.js';
 import { describeTournamentStore } from './tournament-contract.js';
@@ -102,6 +103,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
 
     describeDailyStore(() => store);
     describeTrainingStore(() => store);
+    describePuzzleStore(() => store);
     describeMannersStore(() => store);
     describeFriendsStore(() => store);
     describeTournamentStore(() => store);

@@ -182,7 +182,8 @@ async function selfPlay(o: BuildOptions, yields: GameYield[], cpu: () => number)
       : new URL('../puzzles-worker.js', here);
     await Promise.all(
       Array.from({ length: o.workers }, () => {
-        const worker = new Worker(url, { workerData: { settings: o.settings } });
+        // The built worker loads the built packages (not a test runner's source conditions).
+        const worker = new Worker(url, { workerData: { settings: o.settings }, execArgv: [] });
         return new Promise<void>((resolve, reject) => {
           const give = () => {
             for (let y = load(next); y !== null && !enough(); y = load(next)) {
@@ -210,7 +211,9 @@ async function selfPlay(o: BuildOptions, yields: GameYield[], cpu: () => number)
       }),
     );
   }
-  for (let g = 0; g < ready; g++) yields.push(done.get(g)!);
+  // The games up to the one that made the count, and no more: a game a worker finished early (past it) is not in
+  // the library, nor in its figures, whatever the timing.
+  for (let g = 0; g < ready && total(yields) < o.count; g++) yields.push(done.get(g)!);
 }
 
 /** The puzzles of the games in order (no position twice) up to `count`, rated, with the figures. */

@@ -14,6 +14,8 @@ import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
 import { KyselyRetention } from './kysely-retention.js';
 import type { RetentionStore } from '../retention.js';
+import { KyselyPuzzles } from './kysely-puzzles.js';
+import type { PuzzleStore } from './puzzles.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { KyselyTournaments } from './kysely-tournaments.js';
 import { migrateToLatest } from './migrations.js';
@@ -178,6 +180,7 @@ export class KyselyStore implements GameStore {
     this.progress = new KyselyProgress(db, writeFinishedGame);
     this.daily = new KyselyDaily(db, insertTable);
     this.training = new KyselyTraining(db);
+    this.puzzles = new KyselyPuzzles(db);
     this.manners = new KyselyManners(db);
     this.friends = new KyselyFriends(db);
     this.tournaments = new KyselyTournaments(db);
@@ -189,6 +192,9 @@ export class KyselyStore implements GameStore {
 
   /** Training positions and progress. */
   readonly training: TrainingStore;
+
+  /** Puzzle ratings, offers and answers, streaks and storms. */
+  readonly puzzles: PuzzleStore;
 
   /** Blocks, reports, tables' chat lines, leaves. */
   readonly manners: MannersStore;

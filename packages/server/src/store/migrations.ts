@@ -349,6 +349,74 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0014_puzzles': {
+    // puzzle ratings (players' and the puzzles' that moved), the puzzles offered and their answers, streaks and storms
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('puzzle_players')
+        .addColumn('user_id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('streak_best', 'integer', (c) => c.notNull())
+        .addColumn('storm_best', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('puzzle_ratings')
+        .addColumn('puzzle_id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('puzzle_ratings_moved').on('puzzle_ratings').column('updated_at').execute();
+      await db.schema
+        .createTable('puzzle_attempts')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('puzzle_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('mode', 'varchar(16)', (c) => c.notNull())
+        .addColumn('theme', 'varchar(16)')
+        .addColumn('run_id', 'varchar(40)')
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('offered_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('answered_at', 'bigint')
+        .addColumn('outcome', 'varchar(8)')
+        .addColumn('answer', 'varchar(40)')
+        .addColumn('player_before', 'double precision')
+        .addColumn('player_after', 'double precision')
+        .addColumn('puzzle_before', 'double precision')
+        .addColumn('puzzle_rd_before', 'double precision')
+        .addColumn('puzzle_after', 'double precision')
+        .execute();
+      await db.schema
+        .createIndex('puzzle_attempts_user')
+        .on('puzzle_attempts')
+        .columns(['user_id', 'puzzle_id'])
+        .execute();
+      await db.schema
+        .createIndex('puzzle_attempts_open')
+        .on('puzzle_attempts')
+        .columns(['user_id', 'mode', 'answered_at'])
+        .execute();
+      await db.schema
+        .createTable('puzzle_runs')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('mode', 'varchar(16)', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('ends_at', 'bigint')
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('over', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
@@ -363,6 +431,8 @@ export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Pro
     provider,
     // Work lands in parallel: a migration may land after one numbered above it ran somewhere (each is
     // independent of the others' order); it runs then, rather than the database refusing to open.
+    // Migrations are numbered as they are planned and may land out of order (0013 and 0014 before 0012): each
+    // stands alone.
     allowUnorderedMigrations: true,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });

@@ -116,6 +116,62 @@ export interface TrainingProgressTable {
   at: number | string; // the last attempt
 }
 
+/** A player's puzzle rating (migration 0014_puzzles). */
+export interface PuzzlePlayersTable {
+  user_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  attempts: number;
+  solved: number;
+  streak_best: number;
+  storm_best: number;
+  updated_at: number | string;
+}
+
+/** A puzzle's rating once it has moved from the library's. */
+export interface PuzzleRatingsTable {
+  puzzle_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  attempts: number;
+  solved: number;
+  updated_at: number | string;
+}
+
+/** A puzzle offered to a player; answered once (`answered_at` set in the answer's transaction). */
+export interface PuzzleAttemptsTable {
+  id: string;
+  user_id: string;
+  puzzle_id: string;
+  mode: string;
+  theme: string | null;
+  run_id: string | null;
+  rated: number; // 0 | 1
+  offered_at: number | string;
+  expires_at: number | string;
+  answered_at: number | string | null;
+  outcome: string | null; // 'right' | 'wrong' | 'closed'
+  answer: string | null;
+  player_before: number | null;
+  player_after: number | null;
+  puzzle_before: number | null;
+  puzzle_rd_before: number | null;
+  puzzle_after: number | null;
+}
+
+/** A streak or a storm. */
+export interface PuzzleRunsTable {
+  id: string;
+  user_id: string;
+  mode: string;
+  started_at: number | string;
+  ends_at: number | string | null;
+  score: number;
+  over: number; // 0 | 1
+}
+
 /** A block: the blocker never meets the blocked in quick match, nor reads their chat (migration 0008_manners). */
 export interface BlocksTable {
   blocker_id: string;
@@ -234,6 +290,10 @@ export interface Database extends ProgressTables {
   daily_attempts: DailyAttemptsTable;
   training_positions: TrainingPositionsTable;
   training_progress: TrainingProgressTable;
+  puzzle_players: PuzzlePlayersTable;
+  puzzle_ratings: PuzzleRatingsTable;
+  puzzle_attempts: PuzzleAttemptsTable;
+  puzzle_runs: PuzzleRunsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   table_chat: TableChatTable;

@@ -18,6 +18,7 @@ import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js'
 import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
+import type { PuzzleStore } from './puzzles.js';
 import type {
   EnterOutcome,
   TournamentEntrantRow,
@@ -170,6 +171,8 @@ export interface GameStore {
   readonly daily: DailyStore;
   /** Players' training positions and their progress at them (src/store/kysely-training.ts). */
   readonly training: TrainingStore;
+  /** Puzzle ratings, offers and answers, streaks and storms (store/puzzles.ts). */
+  readonly puzzles: PuzzleStore;
   /** Blocks, reports, tables' chat lines, leaves (src/store/manners.ts). */
   readonly manners: MannersStore;
   /** Friendships and invites (src/store/friends.ts). */
