@@ -12,16 +12,8 @@
  * ```
  */
 import * as z from 'zod/mini';
-import {
-  parseRules,
-  RULE_NAMES,
-  trickWinner,
-  type CardName,
-  type Observation,
-  type Rules,
-  type TrickView,
-} from '@hearts/engine';
-import { observationSchema, positionId } from './training.js';
+import { trickWinner, type CardName, type Observation, type Rules, type TrickView } from '@hearts/engine';
+import { completeRules, observationSchema, positionId } from './training.js';
 
 /** What a puzzle teaches; a puzzle has none, one or several. */
 export const PUZZLE_THEMES = ['duck', 'dumpQueen', 'voidEarly', 'moonDefence', 'shootMoon', 'pass'] as const;
@@ -316,10 +308,7 @@ export interface LibraryHeader {
 
 const headerSchema = z.object({
   format: z.literal(PUZZLE_FORMAT),
-  rules: z.custom<Rules>(
-    (x) => parseRules(x).ok && RULE_NAMES.every((k) => Object.hasOwn(x as object, k)),
-    'not valid rules',
-  ),
+  rules: completeRules,
   count: z.int().check(z.minimum(0)),
   build: z.record(z.string(), z.union([z.string(), z.number()])),
 });

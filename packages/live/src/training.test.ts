@@ -96,6 +96,11 @@ describe('training positions', () => {
     delete rules['queenPoints'];
     const partial = { ...good.value, observation: { ...good.value.observation, rules } };
     expect(readTrainingPosition(partial)).toMatchObject({ ok: false, error: expect.stringMatching(/rules/) });
+    // Rules left out or not an object: refused with the reason (the engine reads no rules as the defaults).
+    for (const bad of [undefined, null, 'standard'])
+      expect(
+        readTrainingPosition({ ...good.value, observation: { ...good.value.observation, rules: bad } }),
+      ).toMatchObject({ ok: false, error: expect.stringMatching(/rules/) });
     const three = { ...good.value.observation.rules, players: 3 };
     expect(
       readTrainingPosition({ ...good.value, observation: { ...good.value.observation, rules: three } }),

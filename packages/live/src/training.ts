@@ -75,12 +75,17 @@ const trick = z.object({
   cards: cards.check(z.maxLength(6)),
   winner: z.optional(seat),
 });
+/** Rules with every option written out, as observation() gives them (the page reads them, not their defaults). */
+export const completeRules = z.custom<Observation['rules']>(
+  (x) =>
+    typeof x === 'object' && x !== null && parseRules(x).ok && RULE_NAMES.every((k) => Object.hasOwn(x, k)),
+  'not valid rules',
+);
+
+/** An observation as sent and stored: the shape of the engine's `Observation`. */
 export const observationSchema = z.object({
   // Every option written out, as observation() gives them (the page reads them, not their defaults).
-  rules: z.custom<Observation['rules']>(
-    (x) => parseRules(x).ok && RULE_NAMES.every((k) => Object.hasOwn(x as object, k)),
-    'not valid rules',
-  ),
+  rules: completeRules,
   seat,
   players: z.int().check(z.minimum(3), z.maximum(6)),
   phase: z.enum(['pass', 'play']),
