@@ -52,6 +52,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0010_training',
       '0011_tournaments',
       '0013_bounds',
+      '0014_puzzles',
     ]);
     await a.close();
     await b.close();
