@@ -17,6 +17,7 @@ import {
   type Result,
   err,
   ok,
+  toPlay,
 } from '@hearts/engine';
 
 /** How bad a decision was; null (no mark) below the inaccuracy threshold. */
@@ -155,7 +156,7 @@ export function gameDecisions(
       for (let s = 0; s < n; s++) g = step(g, s, { kind: 'pass', cards: passes[s]!.toArray() });
     }
     for (const card of log.plays) {
-      const seat = g.core!.turn;
+      const seat = toPlay(g)!;
       if (of.has(seat)) out.push(decisionPoint(observation(g, seat), makeCard(card)));
       g = step(g, seat, { kind: 'play', card });
     }

@@ -19,6 +19,8 @@ import {
   observation,
   seededRandom,
   type Result,
+  toPlay,
+  tricksDone,
 } from '@hearts/engine';
 import type { DecisionPlan, WorkItem } from './analysis-decision.js';
 import {
@@ -138,8 +140,8 @@ export function calibrate(): number {
   if (!start.ok) throw new Error('internal: the calibration game');
   let g = dealRandom(start.value, rng);
   // Everyone passes and plays its lowest legal cards until seat 0 is to play in the second trick.
-  while (!(g.phase === 'play' && g.core!.turn === 0 && g.core!.trickCount >= 1)) {
-    const seat = g.phase === 'pass' ? g.log[0]!.passes!.findIndex((p) => p === null) : g.core!.turn;
+  while (!(toPlay(g) === 0 && tricksDone(g) >= 1)) {
+    const seat = g.phase === 'pass' ? g.log[0]!.passes!.findIndex((p) => p === null) : toPlay(g)!;
     const legal = legalMoves(g, seat).toArray();
     const move =
       g.phase === 'pass'

@@ -28,6 +28,7 @@ import {
   type Observation,
   type RandomSource,
   type Rules,
+  handTricks,
 } from '@hearts/engine';
 import { BOT_TIME_MS } from './budget.js';
 import { handAt, handPeriod } from './position.js';
@@ -269,11 +270,11 @@ export async function playChain(
     const { points } = scoreHand(rules, cfg, result.taken, shooter, totals, inGame + 1, result.moonChoice);
     const plays = state.log[state.log.length - 1]!.plays;
     const qi = plays.indexOf(QUEEN_OF_SPADES);
-    const winners = state.core?.trickWinners;
-    const queen = qi >= 0 && winners ? winners[Math.floor(qi / n)]! : -1;
+    const winners = handTricks(state, state.log.length - 1).map((t) => t.winner!);
+    const queen = qi >= 0 ? winners[Math.floor(qi / n)]! : -1;
     const moonSet = moonCardsOf(cfg);
     const moonCards = new Array<number>(n).fill(0);
-    if (cfg.moonAllowed && winners)
+    if (cfg.moonAllowed)
       plays.forEach((c, i) => {
         if (moonSet.has(c)) moonCards[winners[Math.floor(i / n)]!]!++;
       });

@@ -15,6 +15,7 @@ import {
   parseNamedMove,
   seededRandom,
   type CardName,
+  toPlay,
 } from '@hearts/engine';
 import { buildPosition, type PositionSpec } from './setup.js';
 import type { Bot } from './types.js';
@@ -48,7 +49,7 @@ export function rolloutValues(spec: PositionSpec, bot: Bot, o: RolloutOptions = 
       let s = first.value;
       let step = 0;
       while (s.results.length === hands) {
-        const seat = s.phase === 'moon' ? s.moonShooter! : s.core!.turn;
+        const seat = s.phase === 'moon' ? s.moonShooter! : toPlay(s)!;
         const random = seededRandom(`${d}:${step++}`); // the same randomness after every card
         const move = parseNamedMove(bot.decide(observation(s, seat), { timeMs: o.timeMs ?? 20, random }));
         const r = move.ok ? applyMove(s, seat, move.value) : null;

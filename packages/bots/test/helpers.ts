@@ -16,6 +16,7 @@ import {
   type Move,
   type Observation,
   type Rules,
+  playPosition,
 } from '@hearts/engine';
 import { handAt, randomBot, type Decision, type PositionSpec } from '../src/index.js';
 
@@ -45,9 +46,7 @@ export function randomPosition(rules: Rules, seed: number): { state: GameState; 
     if (
       step >= stopAt ||
       state.phase === 'moon' ||
-      (state.phase === 'play' &&
-        state.core!.trickCount === state.cfg.tricks - 1 &&
-        state.core!.trickSize === state.cfg.n - 1)
+      (state.phase === 'play' && playPosition(state)!.plays === state.cfg.tricks * state.cfg.n - 1)
     )
       return { state, seat };
     const r = applyMove(

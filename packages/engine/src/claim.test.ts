@@ -11,6 +11,9 @@ import {
   seededRandom,
   type GameState,
   type RandomSource,
+  toPlay,
+  handCoreOf,
+  tricksDone,
 } from './index.js';
 
 // Seat 0 holds the top three or four of every suit; no passing, so the deal is what is played.
@@ -51,7 +54,7 @@ describe('certainClaim', () => {
 
   test('a seat that is not on lead cannot claim before the suit is led', () => {
     const g = position({ passCards: 0, firstLead: 'leftOfDealer' }, TOP);
-    expect(g.core!.turn).toBe(1);
+    expect(toPlay(g)!).toBe(1);
     expect(claimOf(g, 0)).toBeNull();
   });
 
@@ -70,7 +73,7 @@ describe('certainClaim', () => {
       '4C 3C 2C 3D 2D 5S 4S 3S 2S 5H 4H 3H 2H',
     ];
     const g = play(position({ passCards: 0, firstLead: 'leftOfDealer' }, hands), 'AC 9C 4C');
-    expect(g.core!.turn).toBe(0);
+    expect(toPlay(g)!).toBe(0);
     expect(claimOf(g, 0)).toBeNull();
   });
 
@@ -150,7 +153,7 @@ describe('a certain claim is certain', () => {
             const claim = certainClaim(observation(g, seat));
             if (!claim) continue;
             claims++;
-            const first = g.core!.trickCount;
+            const first = tricksDone(g);
             for (let i = 0; i < 3; i++) {
               const done = randomPlayoutAll(g, seat, claim.cards, rng);
               for (let t = first; t < g.cfg.tricks; t++) expect(done.trickWinners[t]).toBe(seat);
@@ -168,7 +171,7 @@ describe('a certain claim is certain', () => {
 
 /** Plays the rest of the hand on a copy of the core; returns it when the hand is over. */
 function randomPlayoutAll(g: GameState, seat: number, cards: readonly string[], rng: RandomSource) {
-  const core = g.core!.clone();
+  const core = handCoreOf(g)!;
   const legal = new Int8Array(52);
   let k = 0;
   while (!core.isOver) {

@@ -22,7 +22,7 @@ import {
   type Suit,
 } from './cards.js';
 import { breaksHearts, compiledRules, handCardPoints, HandCore, moonCardsOf } from './core.js';
-import { observation, playCard, type GameState, type Observation } from './game.js';
+import { CORE, observation, playCard, type GameState, type Observation } from './game.js';
 import { err, ok, type Result } from './result.js';
 import { deckOf } from './rules.js';
 
@@ -179,10 +179,10 @@ export function certainClaim(obs: Observation): Claim | null {
  */
 export function claimPlayout(state: GameState, seat: number): Result<ClaimPlay[], ClaimError> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.rules.players) return err('ERR_BAD_SEAT');
-  if (state.phase !== 'play' || !state.core) return err('ERR_WRONG_PHASE');
+  if (state.phase !== 'play' || !state[CORE]) return err('ERR_WRONG_PHASE');
   const claim = certainClaim(observation(state, seat));
   if (!claim) return err('ERR_CLAIM_NOT_CERTAIN');
-  const core = state.core.clone();
+  const core = state[CORE].clone();
   const firstTrick = core.trickCount;
   const own = cardsOf(claim.cards);
   const plays: ClaimPlay[] = [];

@@ -128,6 +128,12 @@ export interface HandLog {
   readonly moonChoice: MoonChoice | null;
 }
 
+/**
+ * The key of a state's position on the fast path (`HandCore`): the engine's own, not exported from the package.
+ * Others read a game through the functions below (`toPlay`, `playPosition`, `handPlays`, `handCoreOf` …).
+ */
+export const CORE: unique symbol = Symbol('hearts.core');
+
 /** A game. Treat as immutable: every transition returns a new state. */
 export interface GameState {
   readonly rules: Rules;
@@ -137,7 +143,7 @@ export interface GameState {
   readonly scores: readonly number[]; // totals after every finished hand
   readonly results: readonly HandResult[]; // one per finished hand
   readonly log: readonly HandLog[]; // one per dealt hand, the current one included
-  readonly core: HandCore | null; // the current hand's position (never mutated once in a state)
+  readonly [CORE]: HandCore | null; // the current hand's position (never mutated once in a state; engine only)
   readonly moonShooter: number | null; // who must choose, in phase moon
   readonly winners: readonly number[]; // at game over
 }
@@ -182,7 +188,7 @@ export function newGame(rules: Partial<Rules> | Rules = {}): Result<GameState, R
     scores: new Array<number>(r.players).fill(0),
     results: [],
     log: [],
-    core: null,
+    [CORE]: null,
     moonShooter: null,
     winners: [],
   });
@@ -235,9 +241,9 @@ export function deal(
     ...state,
     log: [...state.log, log],
     phase: offset === 0 ? 'play' : 'pass',
-    core: null, // the last hand's position must not show while this one is passing
+    [CORE]: null, // the last hand's position must not show while this one is passing
   };
-  return ok(offset === 0 ? { ...next, core: startCore(next, hands) } : next);
+  return ok(offset === 0 ? { ...next, [CORE]: startCore(next, hands) } : next);
 }
 
 /**
@@ -298,7 +304,7 @@ export function handOf(state: GameState, seat: number): CardSet {
   const log = state.log[state.handNumber];
   if (!log) return CardSet.EMPTY;
   if (state.phase === 'pass') return log.deal[seat] ?? CardSet.EMPTY;
-  const core = state.core;
+  const core = state[CORE];
   if (!core) return CardSet.EMPTY;
   const b = seat * 4;
   return CardSet.fromSuitMasks(core.hands[b]!, core.hands[b + 1]!, core.hands[b + 2]!, core.hands[b + 3]!);
@@ -310,11 +316,69 @@ export function legalMoves(state: GameState, seat: number): CardSet {
     const passes = state.log[state.handNumber]!.passes!;
     return passes[seat] ? CardSet.EMPTY : handOf(state, seat);
   }
-  const core = state.core;
+  const core = state[CORE];
   if (state.phase !== 'play' || !core || core.turn !== seat) return CardSet.EMPTY;
   const m = [0, 0, 0, 0];
   core.legalMasks(m);
   return CardSet.fromSuitMasks(m[0]!, m[1]!, m[2]!, m[3]!);
+}
+
+/** The seat to play the next card; null outside the play phase. */
+export function toPlay(state: GameState): number | null {
+  const core = state[CORE];
+  return state.phase === 'play' && core ? core.turn : null;
+}
+
+/** Where the hand being played stands, read cheaply (no observation built): what a compact update tells. */
+export interface PlayPosition {
+  readonly turn: number; // the seat to play next (after a completed trick: its winner)
+  readonly plays: number; // cards played this hand
+  readonly tricksDone: number; // complete tricks this hand
+  readonly lastWinner: number | null; // the winner of the last complete trick (null before the first)
+  readonly heartsBroken: boolean;
+  readonly handPoints: readonly number[]; // points taken in tricks this hand, per seat (before the moon rule)
+}
+
+/** The position of the hand being played; null outside the play phase. */
+export function playPosition(state: GameState): PlayPosition | null {
+  const core = state[CORE];
+  if (state.phase !== 'play' || !core) return null;
+  const handPoints = new Array<number>(state.rules.players).fill(0);
+  core.rawPoints(handPoints);
+  const tricksDone = core.trickCount;
+  return {
+    turn: core.turn,
+    plays: core.nPlays,
+    tricksDone,
+    lastWinner: tricksDone > 0 ? core.trickWinners[tricksDone - 1]! : null,
+    heartsBroken: core.heartsBroken,
+    handPoints,
+  };
+}
+
+/** Complete tricks of the hand being played (0 outside the play phase): cheaper than {@link playPosition}. */
+export function tricksDone(state: GameState): number {
+  const core = state[CORE];
+  return state.phase === 'play' && core ? core.trickCount : 0;
+}
+
+/** A hand's cards in play order, each with the seat that played it (the current hand unless told). */
+export function handPlays(
+  state: GameState,
+  handNumber = state.handNumber,
+): { readonly seat: number; readonly card: Card }[] {
+  const n = state.rules.players;
+  return handTricks(state, handNumber).flatMap((t) =>
+    t.cards.map((name, i) => ({ seat: (t.leader + i) % n, card: parseCard(name)! })),
+  );
+}
+
+/**
+ * A copy of the hand's position on the fast path, for playouts that start from a game (the bots' search and its
+ * tests); null when no hand is being played. The game itself never changes through it.
+ */
+export function handCoreOf(state: GameState): HandCore | null {
+  return state[CORE]?.clone() ?? null;
 }
 
 /** The seats that must act now: the one to play, the shooter choosing, or everyone who has not passed. */
@@ -323,7 +387,7 @@ export function seatsToAct(state: GameState): number[] {
     case 'pass':
       return state.log[state.handNumber]!.passes!.flatMap((p, s) => (p ? [] : [s]));
     case 'play':
-      return [state.core!.turn];
+      return [state[CORE]!.turn];
     case 'moon':
       return [state.moonShooter!];
     default:
@@ -373,20 +437,20 @@ export function passCards(
   if (newPasses.some((p) => p === null)) return ok(next);
   // Everyone has chosen: exchange at once.
   const after = exchange(log.deal, newPasses as CardSet[], currentPassOffset(state));
-  return ok({ ...next, phase: 'play', core: startCore(next, after) });
+  return ok({ ...next, phase: 'play', [CORE]: startCore(next, after) });
 }
 
 export function playCard(state: GameState, seat: number, card: Card): Result<GameState, IllegalMove> {
-  if (state.phase !== 'play' || !state.core) return illegal('ERR_WRONG_PHASE', seat);
+  if (state.phase !== 'play' || !state[CORE]) return illegal('ERR_WRONG_PHASE', seat);
   if (!isCard(card)) return illegal('ERR_BAD_CARD', seat);
-  const why = state.core.whyIllegal(seat, card);
+  const why = state[CORE].whyIllegal(seat, card);
   if (why) return illegal(why, seat, card);
-  const core = state.core.clone();
+  const core = state[CORE].clone();
   core.play(card);
   const log = state.log[state.handNumber]!;
   const next: GameState = {
     ...state,
-    core,
+    [CORE]: core,
     log: replaceLast(state.log, { ...log, plays: [...log.plays, card] }),
   };
   if (!core.isOver) return ok(next);
@@ -553,7 +617,7 @@ export function moonOptionsOf(obs: Observation): MoonOptions | null {
 }
 
 function finishHand(state: GameState, choice: MoonChoice | null): GameState {
-  const core = state.core!;
+  const core = state[CORE]!;
   const taken = new Array<number>(state.rules.players).fill(0);
   core.rawPoints(taken);
   const shooter = core.shooter();
@@ -746,7 +810,7 @@ function publicView(state: GameState): Omit<PublicObservation, 'handSizes'> {
   const current = log !== null;
   const passes = current ? log.passes : null;
   const exchanged = state.phase !== 'pass';
-  const core = current ? state.core : null;
+  const core = current ? state[CORE] : null;
   const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
   const handPoints = new Array<number>(n).fill(0);
   if (core) core.rawPoints(handPoints);

@@ -93,6 +93,11 @@ export {
   handOf,
   legalMoves,
   seatsToAct,
+  toPlay,
+  playPosition,
+  tricksDone,
+  handPlays,
+  handCoreOf,
   applyMove,
   passCards,
   playCard,
@@ -115,6 +120,7 @@ export {
 } from './game.js';
 export type {
   GameState,
+  PlayPosition,
   Phase,
   Move,
   NamedMove,

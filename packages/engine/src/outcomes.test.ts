@@ -200,7 +200,7 @@ describe('tricks', () => {
             t.cards.forEach((c, i) => expect(held[(t.leader + i) % n]!.has(card(c))).toBe(true)),
           );
         }
-        if (g.core && g.phase === 'play') {
+        if (g.phase === 'play') {
           const obs = observation(g, 0);
           const open = obs.trick && obs.trick.cards.length > 0 ? [obs.trick] : [];
           expect(handTricks(g)).toEqual([...obs.tricks, ...open]);

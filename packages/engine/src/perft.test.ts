@@ -14,6 +14,8 @@ import {
   seededRandom,
   type GameState,
   type Rules,
+  toPlay,
+  handCoreOf,
 } from './index.js';
 
 /** Sequences of `depth` plays (or to the end of the hand) on the fast path. */
@@ -33,7 +35,7 @@ function perft(core: HandCore, depth: number): number {
 /** The same count through the immutable API. */
 function slowCount(g: GameState, depth: number): number {
   if (depth === 0 || g.phase !== 'play') return 1;
-  const seat = g.core!.turn;
+  const seat = toPlay(g)!;
   let total = 0;
   for (const card of legalMoves(g, seat)) {
     const r = applyMove(g, seat, { kind: 'play', card });
@@ -149,7 +151,7 @@ function setUp(c: PerftCase): GameState {
   let g = typeof c.deal === 'number' ? dealRandom(g0, seededRandom(c.deal)) : dealt(g0, c.deal);
   const rng = seededRandom(typeof c.deal === 'number' ? c.deal + 1000 : 0);
   for (let i = 0; i < c.skip * g.rules.players; i++) {
-    const seat = g.core!.turn;
+    const seat = toPlay(g)!;
     const legal = legalMoves(g, seat).toArray();
     const r = applyMove(g, seat, { kind: 'play', card: legal[randomInt(rng, legal.length)]! });
     if (!r.ok) throw new Error(r.error.code);
@@ -161,7 +163,7 @@ function setUp(c: PerftCase): GameState {
 describe('perft', () => {
   test.each(Object.entries(CASES))('%s', (_, c) => {
     const g = setUp(c);
-    const core = g.core!.clone();
+    const core = handCoreOf(g)!;
     const before = snapshot(core);
     const fast = perft(core, c.depth);
     expect(snapshot(core)).toBe(before); // undo restored everything

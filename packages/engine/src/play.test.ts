@@ -29,6 +29,10 @@ import {
   type GameState,
   type Move,
   type Rules,
+  toPlay,
+  handCoreOf,
+  playPosition,
+  handPlays,
 } from './index.js';
 
 // Explicit deals (seat 0 first). Every test below names the deal it builds on.
@@ -497,7 +501,7 @@ describe('moves in the wrong place', () => {
       return `${r}C ${r}S ${r}D ${r}H`;
     });
     const core = new HandCore(g.cfg);
-    core.copyFrom(g.core!);
+    core.copyFrom(handCoreOf(g)!);
     for (const t of tricks) for (const c of t.split(' ')) core.play(card(c));
     expect(core.isOver).toBe(true);
     expect(core.whyIllegal(0, card('AC'))).toBe('ERR_HAND_OVER');
@@ -525,7 +529,7 @@ describe('passing', () => {
       expect(show(handOf(g, s))).toBe(show(expected));
     }
     // Seat 1 received the A♣ … and seat 2 the 2♣, so seat 2 leads.
-    expect(g.core!.turn).toBe(2);
+    expect(toPlay(g)!).toBe(2);
   });
 
   test.each<[string, Partial<Rules>, number, number]>([
@@ -676,7 +680,7 @@ describe('deals', () => {
           expect(handOf(g, s).size()).toBe(size);
           for (const c of g.rules.removedCards) expect(handOf(g, s).has(card(c))).toBe(false);
         }
-        const leader = g.core!.turn;
+        const leader = toPlay(g)!;
         expect(handOf(g, leader).has(card(lowest))).toBe(true);
         expect(show(legalMoves(g, leader))).toBe(lowest);
       }
@@ -685,7 +689,7 @@ describe('deals', () => {
 
   test('3 players without the 2♣: the 3♣ leads', () => {
     const g = dealRandom(start({ players: 3, passCards: 0, removedCards: ['2C'] }), seededRandom(5));
-    expect(show(legalMoves(g, g.core!.turn))).toBe('3C');
+    expect(show(legalMoves(g, toPlay(g)!))).toBe('3C');
   });
 
   test('firstLead: left of the dealer and the dealer lead, whoever holds the 2♣', () => {
@@ -695,8 +699,8 @@ describe('deals', () => {
     for (let hand = 0; hand < 6; hand++) {
       g = dealRandom(g, rng);
       l = dealRandom(l, rng);
-      expect(g.core!.turn).toBe(hand % 4);
-      expect(l.core!.turn).toBe((hand + 1) % 5);
+      expect(toPlay(g)!).toBe(hand % 4);
+      expect(toPlay(l)!).toBe((hand + 1) % 5);
       expect(legalMoves(g, hand % 4).size()).toBeGreaterThan(0);
       g = advanceUntil(g, rng, (x) => x.phase === 'deal');
       l = advanceUntil(l, rng, (x) => x.phase === 'deal');
@@ -708,10 +712,30 @@ describe('deals', () => {
 test('states are immutable', () => {
   const g = position(NO_PASS, QUEEN_LEADS);
   const before = JSON.stringify(g.log);
-  const turn = g.core!.turn;
+  const turn = toPlay(g)!;
   applyMove(g, turn, { kind: 'play', card: card('2C') });
   expect(JSON.stringify(g.log)).toBe(before);
-  expect(g.core!.turn).toBe(turn);
-  expect(g.core!.nPlays).toBe(0);
-  expect(dealt(start(NO_PASS), QUEEN_LEADS).core!.nPlays).toBe(0);
+  expect(toPlay(g)!).toBe(turn);
+  expect(playPosition(g)!.plays).toBe(0);
+  expect(playPosition(dealt(start(NO_PASS), QUEEN_LEADS))!.plays).toBe(0);
+});
+
+test('the position on the fast path is the engine’s own: read through toPlay, playPosition, handPlays, handCoreOf', async () => {
+  const engine: Record<string, unknown> = await import('./index.js');
+  expect(engine).not.toHaveProperty('CORE');
+  const g = dealt(start(NO_PASS), QUEEN_LEADS);
+  expect(Object.keys(g)).not.toContain('core');
+  expect(toPlay(g)).toBe(seatsToAct(g)[0]);
+  const copy = handCoreOf(g)!;
+  const first = toPlay(g)!;
+  const card = legalMoves(g, first).toArray()[0]!;
+  copy.play(card); // a copy: the game does not move
+  expect(playPosition(g)).toMatchObject({ plays: 0, tricksDone: 0, lastWinner: null, heartsBroken: false });
+  expect(handPlays(g)).toEqual([]);
+  const next = applyMove(g, first, { kind: 'play', card });
+  if (!next.ok) throw new Error(next.error.message);
+  expect(handPlays(next.value)).toEqual([{ seat: first, card }]);
+  expect(playPosition(next.value)).toMatchObject({ plays: 1, turn: (first + 1) % 4 });
+  expect(toPlay(start())).toBeNull();
+  expect(playPosition(start())).toBeNull();
 });

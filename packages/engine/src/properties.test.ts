@@ -33,6 +33,7 @@ import {
   type HandLog,
   type Move,
   type Rules,
+  toPlay,
 } from './index.js';
 
 const arbGame = fc.record({
@@ -114,7 +115,7 @@ describe('random games under random rules', () => {
           if (g.phase === 'pass' && offsetOf(g.handNumber) === 0)
             problems.push(`${at}: passing on a hand without`);
           if (g.phase === 'play') {
-            const seat = g.core!.turn;
+            const seat = toPlay(g)!;
             const legal = legalMoves(g, seat);
             if (legal.isEmpty()) problems.push(`${at}: no legal move`);
             const ref = refPosition(
@@ -223,7 +224,7 @@ describe('records', () => {
         if (!before.ok) throw new Error(`a prefix was refused: ${JSON.stringify(before.error)}`);
         const state = before.value.state;
         expect(state.phase).toBe('play');
-        const seat = state.core!.turn;
+        const seat = toPlay(state)!;
         const legal = legalMoves(state, seat);
         const illegal = CardSet.FULL.diff(legal).toArray();
         const card = illegal[which % illegal.length]!;

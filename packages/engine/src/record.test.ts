@@ -10,6 +10,7 @@ import {
   undosOf,
   type GameRecord,
   type Rules,
+  toPlay,
 } from './index.js';
 
 /** A generated record (seeded, so the same every run). */
@@ -258,7 +259,7 @@ describe('replayRecord: illegal steps', () => {
   test('the first lead must be the 2♣', () => {
     const passed = replayRecord({ ...BASE, hands: [{ ...BASE.hands[0]!, tricks: [] }] });
     if (!passed.ok) throw new Error('prefix refused');
-    const leader = passed.value.state.core!.turn;
+    const leader = toPlay(passed.value.state)!;
     const other = handOf(passed.value.state, leader)
       .names()
       .find((c) => c !== '2C')!;

@@ -9,6 +9,7 @@
  */
 import { CardSet, SUITS, makeCard, parseCard, type Card, type CardName, type Suit } from './cards.js';
 import {
+  CORE,
   applyMove,
   currentPassOffset,
   deal,
@@ -181,7 +182,7 @@ export function replayRecord(input: unknown): Result<ReplayOutcome, RecordError>
         return formatError(`${at}, trick ${t}: a trick has ${n} cards`);
       for (const card of p.cards) {
         if (g.phase !== 'play') return formatError(`${at}, trick ${t}: cards after the hand ended`);
-        const seat = g.core!.turn;
+        const seat = g[CORE]!.turn;
         const r = applyMove(g, seat, { kind: 'play', card });
         if (!r.ok)
           return err({

@@ -24,6 +24,7 @@ import {
   type RandomSource,
   type Rules,
   type Suit,
+  toPlay,
 } from '../src/index.js';
 
 /** A set of cards from names separated by spaces, e.g. `cs('2C QS AH')`. Throws on a typo (test data only). */
@@ -66,7 +67,7 @@ export function play(state: GameState, cards: string): GameState {
   let g = state;
   for (const name of cards.trim() === '' ? [] : cards.trim().split(/\s+/)) {
     if (g.phase !== 'play') throw new Error(`cannot play ${name}: phase ${g.phase}`);
-    const seat = g.core!.turn;
+    const seat = toPlay(g)!;
     const r = applyMove(g, seat, { kind: 'play', card: card(name) });
     if (!r.ok) throw new Error(`test script: seat ${seat} cannot play ${name}: ${r.error.code}`);
     g = r.value;
@@ -137,7 +138,7 @@ export function randomStep(state: GameState, rng: RandomSource, greedy = false):
       return must(applyMove(state, seat, { kind: 'pass', cards }));
     }
     case 'play': {
-      const seat = state.core!.turn;
+      const seat = toPlay(state)!;
       const legal = legalMoves(state, seat).toArray();
       if (legal.length === 0) throw new Error('no legal move while playing');
       let card = legal[randomInt(rng, legal.length)]!;

@@ -21,6 +21,8 @@ import {
   type NamedMove,
   type Observation,
   type RandomSource,
+  toPlay,
+  tricksDone,
 } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from './events.js';
 import type {
@@ -533,8 +535,7 @@ describe('pacing', () => {
   test('trickPauseMs: a bot leads no sooner than the pause after a completed trick', async () => {
     const h = harness({ humans: 0, times: { trickPauseMs: 500 } });
     await h.start();
-    const core = () => h.driver.game.core!;
-    expect(core().trickCount).toBe(1); // passed and played one trick without time passing
+    expect(tricksDone(h.driver.game)).toBe(1); // passed and played one trick without time passing
     const played = h.moves().length;
     await h.advance(499);
     expect(h.moves().length).toBe(played);
@@ -680,7 +681,7 @@ describe('claims', () => {
   async function untilClaim(h: ReturnType<typeof harness>): Promise<void> {
     for (let i = 0; i < 2000; i++) {
       const g = h.driver.game;
-      if (g.phase === 'play' && g.core!.turn === 0) {
+      if (g.phase === 'play' && toPlay(g)! === 0) {
         const claim = certainClaim(observation(g, 0));
         if (claim && claim.tricks >= 2) return;
       }
@@ -728,7 +729,7 @@ describe('claims', () => {
 
     const on = harness({ humans: 1, claims: true, seed: 5 });
     await on.start();
-    await playUntil(on, () => on.driver.game.phase === 'play' && on.driver.game.core!.turn === 0);
+    await playUntil(on, () => on.driver.game.phase === 'play' && toPlay(on.driver.game) === 0);
     if (certainClaim(observation(on.driver.game, 0)))
       throw new Error('pick another seed: the first turn is certain');
     const refused = await on.driver.claim(0, 'c');

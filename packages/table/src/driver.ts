@@ -29,6 +29,7 @@ import {
   type Observation,
   type Rules,
   type Suit,
+  tricksDone,
 } from '@hearts/engine';
 import type { Transcript } from '@hearts/shuffle';
 import type { StoredEvent } from './events.js';
@@ -589,11 +590,7 @@ export class TableDriver {
     const backInTime = by === 'player' && before.seats[seat]!.kickable;
     this.adopt(checked.value, event, before);
     const prev = before.game;
-    const core = this.game.core;
-    this.trickEndedAt =
-      this.game.phase === 'play' && core && prev.core && core.trickCount > prev.core.trickCount
-        ? this.ports.scheduler.now()
-        : null;
+    this.trickEndedAt = tricksDone(this.game) > tricksDone(prev) ? this.ports.scheduler.now() : null;
     this.stopClock(seat);
     this.botTokens[seat]!++; // a bot still thinking for this seat answers a question no longer asked
     this.botPending[seat] = false;

@@ -10,6 +10,7 @@ import {
   type CardName,
   type GameState,
   type Rules,
+  toPlay,
 } from '@hearts/engine';
 import { REFUSAL_MS, TableUi, type SelectionKeeper, type UiScheduler } from './ui.js';
 
@@ -51,7 +52,7 @@ function game(rules: Partial<Rules> = {}): GameState {
 }
 
 const playOf = (g: GameState, card: string): GameState =>
-  unwrap(applyMove(g, g.core!.turn, { kind: 'play', card: parseCard(card)! }));
+  unwrap(applyMove(g, toPlay(g)!, { kind: 'play', card: parseCard(card)! }));
 
 const TIMING = { hold: 900, move: 220 };
 
@@ -160,7 +161,7 @@ describe('the held trick and the last trick', () => {
     let g = game({ passCards: 0 });
     ui.reset(observation(g, 0));
     for (const card of ['2C', '6C', 'TC', 'AC']) {
-      const seat = g.core!.turn;
+      const seat = toPlay(g)!;
       g = playOf(g, card);
       ui.observe(observation(g, 0), { seat, card: card as CardName });
     }
@@ -203,7 +204,7 @@ describe('the held trick and the last trick', () => {
     ui.observe(observation(g, 0), { seat: 0, card: '2D' });
     expect(ui.getSnapshot().lastTrickOpen).toBe(true);
     for (const card of ['7D', 'JD', '8S']) {
-      const seat = g.core!.turn;
+      const seat = toPlay(g)!;
       g = playOf(g, card);
       ui.observe(observation(g, 0), { seat, card: card as CardName });
     }
@@ -220,7 +221,7 @@ describe('the held trick and the last trick', () => {
     let lastSeat = 0;
     let lastCard: CardName = '2C';
     while (g.phase === 'play') {
-      const seat = g.core!.turn;
+      const seat = toPlay(g)!;
       const obs = observation(g, seat);
       lastSeat = seat;
       lastCard = obs.legal[0]!;

@@ -12,6 +12,7 @@ import {
   seededRandom,
   type GameState,
   type Rules,
+  toPlay,
 } from '@hearts/engine';
 import { applyGameMessage, applyPassed, applyPlay, type LiveState } from './reducer.js';
 import { passedMessages, playMessages } from './views.js';
@@ -112,7 +113,7 @@ test('the reducer asks for a snapshot on a gap and ignores an older snapshot', (
   expect(after).not.toBe('gap');
   expect((after as LiveState).view).toEqual(observation(next, 1));
   expect((after as LiveState).table.clocks[seat]).toEqual({ seat, bankMs: 0, graceMs: 0, running: false });
-  expect((after as LiveState).table.clocks[next.core!.turn]?.running).toBe(true);
+  expect((after as LiveState).table.clocks[toPlay(next)!]?.running).toBe(true);
   const old = {
     v: 1,
     kind: 'snapshot' as const,

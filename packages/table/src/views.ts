@@ -2,7 +2,7 @@
  * The per-seat messages of a played card and of a chosen pass. Pure: a property test holds that a client applying them
  * (`applyPlay`, `applyPassed` of `@hearts/table`) sees exactly `observation(next, seat)`.
  */
-import { CardSet, legalMoves, type CardName, type GameState } from '@hearts/engine';
+import { CardSet, legalMoves, playPosition, tricksDone, type CardName, type GameState } from '@hearts/engine';
 import type { PassedMessage, PlayMessage } from './protocol.js';
 
 /**
@@ -20,15 +20,10 @@ export function playMessages(
   v: number,
   ack?: string,
 ): PlayMessage[] | null {
-  if (prev.phase !== 'play' || next.phase !== 'play' || !prev.core || !next.core) return null;
-  if (prev.handNumber !== next.handNumber) return null;
-  const core = next.core;
-  const completed = core.trickCount > prev.core.trickCount;
-  const points = new Array<number>(next.rules.players).fill(0);
-  core.rawPoints(points);
-  const winner = completed ? core.trickWinners[core.trickCount - 1]! : null;
-  const turn = core.turn;
-  const heartsBroken = core.heartsBroken;
+  const now = playPosition(next);
+  if (prev.phase !== 'play' || !now || prev.handNumber !== next.handNumber) return null;
+  const winner = now.tricksDone > tricksDone(prev) ? now.lastWinner : null;
+  const { turn, heartsBroken, handPoints: points } = now;
   const message = (legal: CardName[], ack: string | undefined): PlayMessage =>
     ack === undefined
       ? { v, kind: 'play', seat, card, winner, turn, legal, heartsBroken, handPoints: points, bank }

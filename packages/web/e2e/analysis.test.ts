@@ -14,6 +14,7 @@ import {
   seededRandom,
   unwrap,
   type GameState,
+  toPlay,
 } from '@hearts/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ function lastCardToPlay(seed: number): GameState {
       state = unwrap(applyMove(state, state.moonShooter!, { kind: 'moon', choice: 'minus' }));
       continue;
     }
-    const seat = state.core!.turn;
+    const seat = toPlay(state)!;
     const legal = legalMoves(state, seat).toArray();
     if (seat === 0 && observation(state, 0).hand.length === 1) return state;
     state = unwrap(applyMove(state, seat, { kind: 'play', card: seat === 0 ? legal.at(-1)! : legal[0]! }));

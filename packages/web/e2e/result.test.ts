@@ -10,6 +10,7 @@ import {
   type GameState,
   type Rules,
   type Suit,
+  toPlay,
 } from '@hearts/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -187,7 +188,7 @@ function moonHand(rules: Partial<Rules>): GameState {
     ),
   );
   while (state.phase === 'play') {
-    const seat = state.core!.turn;
+    const seat = toPlay(state)!;
     state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
   }
   return state;
@@ -203,7 +204,7 @@ function firstHand(rules: Partial<Rules>, seed: number): GameState {
         ? state.log[0]!.passes!.findIndex((p) => p === null)
         : state.phase === 'moon'
           ? state.moonShooter!
-          : state.core!.turn;
+          : toPlay(state)!;
     const legal = legalMoves(state, seat).toArray();
     const move =
       state.phase === 'pass'

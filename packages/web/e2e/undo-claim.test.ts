@@ -14,6 +14,7 @@ import {
   replayRecord,
   unwrap,
   type GameState,
+  toPlay,
 } from '@hearts/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ function savedGame(plays: number): unknown {
   if (!dealt.ok) throw new Error(dealt.error.message);
   g = dealt.value;
   for (const name of TRICKS.slice(0, plays)) {
-    const r = applyMove(g, g.core!.turn, { kind: 'play', card: parseCard(name)! });
+    const r = applyMove(g, toPlay(g)!, { kind: 'play', card: parseCard(name)! });
     if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
     g = r.value;
   }

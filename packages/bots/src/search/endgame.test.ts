@@ -10,6 +10,7 @@ import {
   type CardName,
   type HandConfig,
   type Rules,
+  handCoreOf,
 } from '@hearts/engine';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -23,7 +24,7 @@ const GAME: GameContext = { before: [0, 0, 0, 0], handsDone: 1 };
 /** The engine's position behind a hand-built endgame (every hidden card pinned with `holds`). */
 function coreOf(spec: PositionSpec): { core: HandCore; me: number } {
   const { state, obs } = buildPosition(spec, 0);
-  return { core: state.core!.clone(), me: obs.seat };
+  return { core: handCoreOf(state)!, me: obs.seat };
 }
 
 /** The seat's solved points after each of its legal cards. */

@@ -14,6 +14,7 @@ import {
   shuffleInPlace,
   unwrap,
   type Rules,
+  handCoreOf,
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { mediumBot } from '../medium.js';
@@ -53,7 +54,7 @@ describe('the playout policy', () => {
             const obs = observation(state, seat);
             const d = mediumBot.decide(obs, { timeMs: 0, random });
             if (obs.phase === 'play' && obs.legal.length > 1 && d.kind === 'play') {
-              const core = state.core!.clone();
+              const core = handCoreOf(state)!;
               policy.updatePlans(core, 0);
               total++;
               if (policy.choose(core, rng) === parseCard(d.card)) same++;
@@ -170,7 +171,7 @@ describe('the playout policy', () => {
         trick: '0:',
       });
       const policy = new PlayoutPolicy(0, undefined, 'medium');
-      policy.updatePlans(state.core!.clone(), 0);
+      policy.updatePlans(handCoreOf(state)!, 0);
       expect(policy.plans[0] === PLAN_SHOOT ? 'shoot' : 'normal').toBe(plan);
     },
   );

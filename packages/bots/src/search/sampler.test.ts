@@ -11,6 +11,8 @@ import {
   unwrap,
   type GameState,
   type Rules,
+  toPlay,
+  playPosition,
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { buildKnowledge } from './knowledge.js';
@@ -24,8 +26,8 @@ function position(seed: number, plays: number, rules: Partial<Rules> = {}): Game
     const cards = [...handOf(g, s)].slice(0, g.rules.passCards);
     g = (applyMove(g, s, { kind: 'pass', cards }) as { value: GameState }).value;
   }
-  while (g.core!.nPlays < plays) {
-    const seat = g.core!.turn;
+  while (playPosition(g)!.plays < plays) {
+    const seat = toPlay(g)!;
     const legal = [...legalMoves(g, seat)];
     g = (
       applyMove(g, seat, { kind: 'play', card: legal[randomInt(rng, legal.length)]! }) as { value: GameState }
@@ -71,7 +73,7 @@ describe('WorldSampler', () => {
     let k: ReturnType<typeof buildKnowledge> | undefined;
     for (let seed = 1; seed < 200; seed++) {
       g = position(seed, 40);
-      k = buildKnowledge(observation(g, g.core!.turn));
+      k = buildKnowledge(observation(g, toPlay(g)!));
       if (k.voids.some((v) => v === 1) && k.hands.some((m, i) => m !== 0 && Math.floor(i / 4) !== k!.me))
         break;
     }
@@ -111,7 +113,7 @@ describe('WorldSampler', () => {
     let visited = 0;
     for (let seed = 1; seed <= 60 && visited < 5; seed++) {
       const g = position(seed, 36 + (seed % 8));
-      const k = buildKnowledge(observation(g, g.core!.turn));
+      const k = buildKnowledge(observation(g, toPlay(g)!));
       const sampler = makeSampler(k);
       if (sampler.total > 20000) continue;
       const worlds = enumerate(k);
@@ -144,7 +146,7 @@ describe('WorldSampler', () => {
   test.each([3, 4, 5, 6])('every sampled deal is consistent with %i players', (players) => {
     for (let seed = 1; seed <= 20; seed++) {
       const g = position(seed, players * 3 + 1, { players });
-      const me = g.core!.turn;
+      const me = toPlay(g)!;
       const k = buildKnowledge(observation(g, me));
       const sampler = makeSampler(k);
       const out = new Uint16Array(players * 4);
@@ -170,7 +172,7 @@ describe('knowledge', () => {
     let checked = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const g = position(seed, 44);
-      const obs = observation(g, g.core!.turn);
+      const obs = observation(g, toPlay(g)!);
       const k = buildKnowledge(obs);
       // Each card with its seat, in play order, from the observation's tricks.
       const played = [...obs.tricks, ...(obs.trick ? [obs.trick] : [])].flatMap((t) =>

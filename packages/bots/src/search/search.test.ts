@@ -14,6 +14,8 @@ import {
   unwrap,
   type GameState,
   type Rules,
+  toPlay,
+  handCoreOf,
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { buildPosition } from '../setup.js';
@@ -80,7 +82,7 @@ describe.each([
 describe('mergeEquivalent', () => {
   test('keeps one of touching cards, and cards separated by an unplayed card apart', () => {
     const g = dealRandom(unwrap(newGame({ passCards: 0 })), seededRandom(3));
-    const seat = g.core!.turn;
+    const seat = toPlay(g)!;
     const k = buildKnowledge(observation(g, seat));
     const hand = CardSet.fromSuitMasks(
       k.hands[seat * 4]!,
@@ -356,7 +358,7 @@ describe('reading the others’ plays (PlayReader)', () => {
       let d;
       if (g.phase === 'play') {
         at(g);
-        const core = g.core!;
+        const core = handCoreOf(g)!;
         if (core.trickCount !== tricks) {
           tricks = core.trickCount;
           policy.updatePlans(core, 0); // plans are set as a trick starts, as the reader sets them
@@ -373,7 +375,7 @@ describe('reading the others’ plays (PlayReader)', () => {
     let lighter = 0;
     for (let seed = 1; seed <= 6; seed++)
       policyHand(seed, (g) => {
-        const core = g.core!;
+        const core = handCoreOf(g)!;
         if (core.turn !== 0 || core.trickCount < 3) return;
         const k = buildKnowledge(observation(g, 0));
         const reader = new PlayReader(k, 0.5);
@@ -407,12 +409,12 @@ describe('reading the others’ plays (PlayReader)', () => {
     policyHand(
       seed,
       (g) => {
-        const core = g.core!;
+        const core = handCoreOf(g)!;
         if (changed && core.turn === 0 && core.trickCount === 11)
           weight = new PlayReader(buildKnowledge(observation(g, 0)), 0.5).weight(core.hands);
       },
       (g, card) => {
-        const core = g.core!;
+        const core = handCoreOf(g)!;
         if (changed || core.turn !== 1 || core.trickCount < 1) return null;
         const suit = (card / 13) | 0;
         const mine = core.hands[4 + suit]!;

@@ -12,6 +12,7 @@ import {
   type Result,
   type Rules,
   type Suit,
+  toPlay,
 } from '@hearts/engine';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -40,7 +41,7 @@ function allTricksToSeat0(rules: Partial<Rules>): GameState {
     ),
   );
   while (state.phase === 'play') {
-    const seat = state.core!.turn;
+    const seat = toPlay(state)!;
     state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
   }
   return state;

@@ -11,6 +11,7 @@ import {
   seededRandom,
   type GameState,
   type Result,
+  toPlay,
 } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import {
@@ -192,7 +193,7 @@ function playing(cards: readonly string[], passCards = 0): { state: LiveState; g
   let g = unwrap(deal(unwrap(newGame({ passCards })), hands));
   let event: LiveState['event'] = { type: 'deal', handNumber: 0 };
   for (const card of cards) {
-    const seat = g.core!.turn;
+    const seat = toPlay(g)!;
     g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
     event = { type: 'play', seat, card: card as never };
   }
@@ -351,7 +352,7 @@ function handPlayed(): LiveState {
   let g = unwrap(deal(unwrap(newGame({ passCards: 0 })), hands));
   let event: LiveState['event'] = { type: 'deal', handNumber: 0 };
   for (let i = 0; i < 52; i++) {
-    const seat = g.core!.turn;
+    const seat = toPlay(g)!;
     const obs = observation(g, seat);
     const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
     g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
@@ -414,7 +415,7 @@ describe('game over at a live table', () => {
       if (g.phase === 'deal') g = dealRandom(g, rng);
       else if (g.phase === 'moon') g = unwrap(applyMove(g, g.moonShooter!, { kind: 'moon', choice: 'plus' }));
       else {
-        const seat = g.core!.turn;
+        const seat = toPlay(g)!;
         const obs = observation(g, seat);
         const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
         g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));
@@ -468,7 +469,7 @@ describe('playing on together', () => {
       if (g.phase === 'deal') g = dealRandom(g, rng);
       else if (g.phase === 'moon') g = unwrap(applyMove(g, g.moonShooter!, { kind: 'moon', choice: 'plus' }));
       else {
-        const seat = g.core!.turn;
+        const seat = toPlay(g)!;
         const obs = observation(g, seat);
         const card = obs.hand.find((c) => playRefusal(obs, c) === null)!;
         g = unwrap(applyMove(g, seat, { kind: 'play', card: parseCard(card)! }));

@@ -9,6 +9,7 @@ import {
   seatsToAct,
   seededRandom,
   type GameState,
+  handTricks,
 } from '@hearts/engine';
 import { applyGameMessage, TableUi, type LiveState, type TableInfo } from '@hearts/table';
 import { tableView } from '../../table/view';
@@ -98,7 +99,7 @@ describe('the live table view', () => {
     ui.observe(next.view, { seat, card: makeCard(card) });
     const held = ui.getSnapshot().held!;
     expect(held.cards).toHaveLength(4);
-    expect(held.winner).toBe(g.core!.trickWinners[0]);
+    expect(held.winner).toBe(handTricks(g)[0]!.winner);
     const v = tableView(next, ui.getSnapshot());
     expect(v.trick.map((c) => c.card)).toEqual(held.cards);
     expect(v.trickWinner).toBe(held.winner);

@@ -1,4 +1,14 @@
-import { CardSet, applyMove, deal, legalMoves, newGame, seededRandom, type Suit } from '@hearts/engine';
+import {
+  CardSet,
+  applyMove,
+  deal,
+  legalMoves,
+  newGame,
+  seededRandom,
+  type Suit,
+  toPlay,
+  tricksDone,
+} from '@hearts/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { SoloTable, directBots } from '../solo/host';
 import { loadHistory, type HistoryEntry } from '../../kit/records';
@@ -56,8 +66,8 @@ describe('watchPracticeWins', () => {
     );
     if (!dealt.ok) throw new Error(dealt.error.message);
     let game = dealt.value;
-    while (!(game.core!.trickCount === 12 && game.core!.turn === 0)) {
-      const seat = game.core!.turn;
+    while (!(tricksDone(game) === 12 && toPlay(game)! === 0)) {
+      const seat = toPlay(game)!;
       const r = applyMove(game, seat, { kind: 'play', card: legalMoves(game, seat).first()! });
       if (!r.ok) throw new Error(r.error.message);
       game = r.value;

@@ -8,6 +8,7 @@ import {
   parseCard,
   type Result,
   type Suit,
+  toPlay,
 } from '@hearts/engine';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ function moonState() {
     ),
   );
   while (state.phase === 'play') {
-    const seat = state.core!.turn;
+    const seat = toPlay(state)!;
     state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
   }
   return state;
@@ -128,7 +129,7 @@ describe('undo and the claim of the rest', () => {
       ),
     );
     for (const name of PLAYS)
-      state = unwrap(applyMove(state, state.core!.turn, { kind: 'play', card: parseCard(name)! }));
+      state = unwrap(applyMove(state, toPlay(state)!, { kind: 'play', card: parseCard(name)! }));
     const store = memoryStore();
     saveSession(store, { id: 'claim', startedAt: 1, level: 'easy', state, seeds: [null] });
     return openApp('#/play', { lang: 'en', store, controller: testController(store, { undo }) }).controller;

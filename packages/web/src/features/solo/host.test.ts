@@ -15,6 +15,7 @@ import {
   type RandomSource,
   type Result,
   type Suit,
+  toPlay,
 } from '@hearts/engine';
 import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
 import { readFileSync } from 'node:fs';
@@ -311,7 +312,7 @@ describe('SoloTable', () => {
       ),
     );
     while (state.phase === 'play') {
-      const seat = state.core!.turn;
+      const seat = toPlay(state)!;
       state = unwrap(applyMove(state, seat, { kind: 'play', card: legalMoves(state, seat).first()! }));
     }
     expect(state.phase).toBe('moon');
@@ -484,7 +485,7 @@ describe('undo and claims', () => {
     for (let i = 0; i < 200; i++) {
       await scheduler.run();
       const g = c.game!;
-      if (g.phase === 'play' && g.core!.turn === HUMAN && !c.getSnapshot().held) return;
+      if (g.phase === 'play' && toPlay(g)! === HUMAN && !c.getSnapshot().held) return;
       await humanAct(c);
     }
     throw new Error('the player never got to play');
@@ -563,7 +564,7 @@ describe('undo and claims', () => {
     for (let i = 0; i < 400 && c.game!.phase !== 'gameOver'; i++) {
       await scheduler.run();
       const g = c.game!;
-      const mine = g.phase === 'play' && g.core!.turn === HUMAN && !c.getSnapshot().held;
+      const mine = g.phase === 'play' && toPlay(g)! === HUMAN && !c.getSnapshot().held;
       const claim = soloView(c, { claims: true }).claim;
       if (mine && !claim) {
         // Not certain: the table refuses it with the rule, and the position stays.

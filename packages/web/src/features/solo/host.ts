@@ -25,6 +25,7 @@ import {
   type Result,
   type Rules,
   type RulesError,
+  handPlays,
 } from '@hearts/engine';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
 import {
@@ -288,10 +289,10 @@ export class SoloTable {
   undo(): boolean {
     const session = this.snap.session;
     const game = this.game;
-    if (!this.opts.undo || !session || !game || game.phase !== 'play' || !game.core) return false;
-    const core = game.core;
-    let p = core.nPlays - 1;
-    while (p >= 0 && core.seatOfPlay(p) !== HUMAN) p--;
+    if (!this.opts.undo || !session || !game || game.phase !== 'play') return false;
+    const plays = handPlays(game);
+    let p = plays.length - 1;
+    while (p >= 0 && plays[p]!.seat !== HUMAN) p--;
     if (p < 0) return false;
     const cut = cutPlays({ ...session, state: game }, p);
     if (!cut) return false;

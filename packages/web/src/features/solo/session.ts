@@ -27,6 +27,7 @@ import {
   type RulesError,
   err,
   ok,
+  toPlay,
 } from '@hearts/engine';
 import { LEVELS } from '@hearts/bots';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
@@ -167,7 +168,7 @@ export function fromSaved(input: unknown): Result<Session, string> {
   if (pendingPlay !== null && pendingPlay !== undefined) {
     const card = typeof pendingPlay === 'string' ? parseCard(pendingPlay) : undefined;
     if (card === undefined || state.phase !== 'play') return err('bad pending card');
-    const m = applyMove(state, state.core!.turn, { kind: 'play', card });
+    const m = applyMove(state, toPlay(state)!, { kind: 'play', card });
     if (!m.ok) return err(m.error.message);
     state = m.value;
   }
