@@ -71,12 +71,12 @@ describe('hearts analyze', () => {
     expect(s['mistakes']! + s['blunders']!).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
-  test('for people: the seat, its accuracy and the marked decisions with the better card', async () => {
+  test('for people: the seat, its accuracy and the marked decisions with the better card (hands and tricks from 1)', async () => {
     const r = await hearts('analyze', PLANTED, '--seat', '1', ...QUICK);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^seat 1 \(Ben\): accuracy \d+\.\d %/);
     expect(r.stdout).toMatch(
-      /hand 0, trick 5: (mistake|blunder) \(\d+\.\d\d points\): played QS, better [479]S/,
+      /hand 1, trick 6: (mistake|blunder) \(\d+\.\d\d points\): played QS, better [479]S/,
     );
   }, 120_000);
 

@@ -19,7 +19,8 @@ points of the move made and of the best move, judged from that seat's informatio
 evaluation (sampled deals, playouts). Each decision gets the points it cost and a mark (inaccuracy ≥ 1.5,
 mistake ≥ 2.5, blunder ≥ 4.5 points); each seat an accuracy (0–100).
   --seat N         analyse only seat N (counting from 0; default: every seat)
-  --json           one line of JSON: {"decisions":[…],"seats":[…]}
+  --json           one line of JSON: {"decisions":[…],"seats":[…]} (hands and tricks from 0, as in the record;
+                   the text report counts them from 1, as the web app does)
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
   --max-samples N  deals per play decision at most (default 320000; fewer is faster and noisier)
   --workers N      threads that play the deals (default: one per core, here ${availableParallelism()}); the same
@@ -150,10 +151,12 @@ function playerNames(data: unknown): readonly string[] {
 const moveText = (m: AnalysedMove): string => (typeof m === 'string' ? m : m.join(' '));
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
+/** Where a decision is, for people: hands and tricks counted from 1, as the web app counts them. */
 function where(d: DecisionAnalysis): string {
-  if (d.kind === 'pass') return `hand ${d.hand}, pass`;
-  if (d.kind === 'moon') return `hand ${d.hand}, moon choice`;
-  return `hand ${d.hand}, trick ${d.trick}`;
+  const hand = `hand ${d.hand + 1}`;
+  if (d.kind === 'pass') return `${hand}, pass`;
+  if (d.kind === 'moon') return `${hand}, moon choice`;
+  return `${hand}, trick ${(d.trick ?? 0) + 1}`;
 }
 
 function seatLine(s: SeatSummary, name: string): string {

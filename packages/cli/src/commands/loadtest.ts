@@ -64,6 +64,7 @@ interface Tail {
 
 export interface LoadtestResult {
   tables: number;
+  tablesOpened: number; // the tables whose four clients all connected (a table that does not open is left out)
   tablesCompleted: number;
   messagesPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number }; // every move
@@ -259,6 +260,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
     const mb = (b: number) => Math.round(b / 1e5) / 10;
     return {
       tables: o.tables,
+      tablesOpened: run.opened,
       tablesCompleted: completed,
       messagesPerSecond: Math.round(messages / seconds),
       latencyMs: {
@@ -286,6 +288,31 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
   } finally {
     await run.close();
   }
+}
+
+/** The text report: what a run measured, for people. */
+export function loadtestReport(result: LoadtestResult, hands: number): string {
+  const clients = result.tablesOpened * 4;
+  const started = result.tables * 4;
+  return (
+    [
+      `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
+      `messages per second  ${result.messagesPerSecond}`,
+      `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
+      `  passes / plays / end of hand   p50 ${result.passLatencyMs.p50} / ${result.playLatencyMs.p50} / ${result.endLatencyMs.p50}   p99 ${result.passLatencyMs.p99} / ${result.playLatencyMs.p99} / ${result.endLatencyMs.p99}`,
+      `moves per second     ${Math.round(result.moves / Math.max(0.001, result.seconds))}`,
+      ...(result.serverCpuSeconds === null
+        ? []
+        : [`server CPU           ${cpu(result.serverCpuSeconds, result.moves)}`]),
+      `client CPU           ${cpu(result.clientCpuSeconds, result.moves)}, ` +
+        (clients === started ? `all ${started} clients` : `${clients} clients connected of ${started}`),
+      ...(result.serverMemory === null
+        ? []
+        : [
+            `server memory        ${result.serverMemory.baselineMb} MB before, ${result.serverMemory.peakMb} MB at the peak (${result.serverMemory.perConnectionKb} KB per connection)`,
+          ]),
+    ].join('\n') + '\n'
+  );
 }
 
 const cpu = (seconds: number, moves: number): string =>
@@ -370,24 +397,7 @@ export const loadtest: Command = {
         serverMemory: r.serverMemory,
       });
     } else {
-      process.stdout.write(
-        [
-          `tables completed     ${result.tablesCompleted} of ${result.tables} (${hands} hand${hands === 1 ? '' : 's'} each, ${result.seconds} s)`,
-          `messages per second  ${result.messagesPerSecond}`,
-          `move latency (ms)    p50 ${result.latencyMs.p50}   p95 ${result.latencyMs.p95}   p99 ${result.latencyMs.p99}   (${result.moves} moves)`,
-          `  passes / plays / end of hand   p50 ${result.passLatencyMs.p50} / ${result.playLatencyMs.p50} / ${result.endLatencyMs.p50}   p99 ${result.passLatencyMs.p99} / ${result.playLatencyMs.p99} / ${result.endLatencyMs.p99}`,
-          `moves per second     ${Math.round(result.moves / Math.max(0.001, result.seconds))}`,
-          ...(result.serverCpuSeconds === null
-            ? []
-            : [`server CPU           ${cpu(result.serverCpuSeconds, result.moves)}`]),
-          `client CPU           ${cpu(result.clientCpuSeconds, result.moves)}, all ${result.tables * 4} clients`,
-          ...(result.serverMemory === null
-            ? []
-            : [
-                `server memory        ${result.serverMemory.baselineMb} MB before, ${result.serverMemory.peakMb} MB at the peak (${result.serverMemory.perConnectionKb} KB per connection)`,
-              ]),
-        ].join('\n') + '\n',
-      );
+      process.stdout.write(loadtestReport(result, hands));
     }
     return result.tablesCompleted === result.tables ? 0 : 1;
   },
