@@ -756,13 +756,16 @@ export const ROUTES = {
     auth: 'required',
     response: z.object({ user: publicUserSchema, token: z.optional(z.string()) }),
   }),
-  /** Renames a guest. */
+  /**
+   * Renames a guest. A moderator's name (ADMIN_USERS) is taken only with `code`, the one the server logs at start
+   * while nobody holds it (docs/security.md, "Moderators").
+   */
   rename: route({
     method: 'POST',
     path: '/api/name',
     params: none,
     auth: 'required',
-    body: z.object({ name: z.string() }),
+    body: z.object({ name: z.string(), code: z.optional(z.string().check(z.maxLength(64))) }),
     response: z.object({ user: publicUserSchema }),
   }),
   /** Keeps the name with a password: older tokens stop working. */
@@ -1104,7 +1107,10 @@ export const ROUTES = {
     auth: 'required',
     response: coolDown,
   }),
-  /** Moderators (ADMIN_USERS) only, else 404: open or handled reports with their tables' chat. */
+  /**
+   * Moderators (ADMIN_USERS) only: without a valid token 401 as every signed-in route, signed in as anyone else 404
+   * (as if there were no such route). Open or handled reports with their tables' chat.
+   */
   modReports: route({
     method: 'GET',
     path: '/api/admin/reports',
@@ -1113,7 +1119,7 @@ export const ROUTES = {
     query: z.object({ status: z._default(z.enum(['open', 'handled']), 'open') }),
     response: z.object({ reports: z.array(modReport) }),
   }),
-  /** Moderators only, else 404: marks an open report resolved or dismissed. */
+  /** Moderators only (401 without a valid token, else 404): marks an open report resolved or dismissed. */
   modHandle: route({
     method: 'POST',
     path: '/api/admin/reports/:id',

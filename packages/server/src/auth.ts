@@ -90,6 +90,8 @@ export interface IdentityOptions {
   readonly hasher: PasswordHasher;
   readonly tokenTtlMs?: number; // default TOKEN_TTL_MS
   readonly clock?: () => number; // default Date.now
+  /** ADMIN_USERS, lower-cased: these names are taken only with {@link Identity.moderatorCode} (and then may be reserved words). */
+  readonly moderators?: readonly string[];
 }
 
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
@@ -98,6 +100,7 @@ export class Identity {
   private readonly ttl: number;
   private readonly renewAfter: number;
   private readonly clock: () => number;
+  private readonly moderators: readonly string[];
 
   private constructor(
     private readonly store: GameStore,
@@ -110,6 +113,16 @@ export class Identity {
     this.ttl = options.tokenTtlMs ?? TOKEN_TTL_MS;
     this.renewAfter = Math.min(RENEW_AFTER_MS, this.ttl / 2);
     this.clock = options.clock ?? Date.now;
+    this.moderators = options.moderators ?? [];
+  }
+
+  /**
+   * The code that takes a moderator's name (one of ADMIN_USERS) while nobody holds it: signed with the token
+   * secret, so every process of a server prints the same one at start, and it is worth nothing once the name is
+   * taken (names are unique). Without it a configured name is refused as reserved, so nobody else takes it first.
+   */
+  moderatorCode(name: string): string {
+    return this.mac(`hearts-moderator/1:${name.trim().toLowerCase()}`).slice(0, 16);
   }
 
   /** Signs with the configured secret, or one generated once and kept in the database. */
@@ -197,16 +210,29 @@ export class Identity {
     }
   }
 
-  /** Renames a guest (a claimed name stays). */
-  async rename(id: string, name: unknown): Promise<UserRecord> {
+  /**
+   * Renames a guest (a claimed name stays). A moderator's name (ADMIN_USERS) needs its {@link moderatorCode} and is
+   * then taken even when it holds a reserved word ("mod1"); without the code it is refused as reserved.
+   */
+  async rename(id: string, name: unknown, code?: string): Promise<UserRecord> {
     const user = await this.existing(id);
     if (typeof name !== 'string' || !NAME_PATTERN.test(name.trim()))
       throw new IdentityRefusal('ERR_BAD_NAME', 'a name has 2–24 letters, digits, spaces, _ . or -');
     const wanted = name.trim();
     if (user.passwordHash !== null && user.name.toLowerCase() !== wanted.toLowerCase())
       throw new IdentityRefusal('ERR_ALREADY_CLAIMED', 'a claimed name cannot be changed');
-    const refused = nameRefusal(wanted);
-    if (refused) throw new IdentityRefusal('ERR_RESERVED_NAME', refused);
+    const moderator =
+      this.moderators.includes(wanted.toLowerCase()) && user.name.toLowerCase() !== wanted.toLowerCase();
+    if (moderator) {
+      if (code === undefined || !this.same(code, this.moderatorCode(wanted)))
+        throw new IdentityRefusal(
+          'ERR_RESERVED_NAME',
+          `"${wanted}" is a moderator's name: it is taken with the code the server logs at start`,
+        );
+    } else {
+      const refused = nameRefusal(wanted);
+      if (refused) throw new IdentityRefusal('ERR_RESERVED_NAME', refused);
+    }
     try {
       await this.store.renameUser(id, wanted);
     } catch (e) {

@@ -94,7 +94,9 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       user: publicUser(user),
       ...(renewed === null ? {} : { token: renewed }),
     }),
-    rename: async ({ user, body }) => ({ user: publicUser(await s.identity.rename(user.id, body.name)) }),
+    rename: async ({ user, body }) => ({
+      user: publicUser(await s.identity.rename(user.id, body.name, body.code)),
+    }),
     claim: async ({ user, body }) => {
       const { user: claimed, token } = await s.identity.claim(user.id, body.password);
       return { token, user: publicUser(claimed) };

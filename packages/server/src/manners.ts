@@ -10,6 +10,8 @@
  * ```
  */
 import type { CoolDown } from '@hearts/live/api';
+import type { Logger } from 'pino';
+import type { Identity } from './auth.js';
 import type { ServerConfig } from './config.js';
 import type { GameStore, UserRecord } from './store/types.js';
 
@@ -60,3 +62,33 @@ export async function coolDownOf(
  */
 export const isModerator = (user: UserRecord, c: Pick<ServerConfig, 'adminUsers'>): boolean =>
   user.passwordHash !== null && c.adminUsers.includes(user.name.toLowerCase());
+
+/**
+ * At start: a warning for every name in ADMIN_USERS that is nobody's moderator yet — no account has it (the warning
+ * carries the code that takes it, {@link Identity.moderatorCode}), or a guest holds it without a password (not a
+ * moderator until it is claimed). Returns the names warned about.
+ */
+export async function warnAboutModerators(
+  names: readonly string[],
+  store: Pick<GameStore, 'userByName'>,
+  identity: Pick<Identity, 'moderatorCode'>,
+  log: Pick<Logger, 'warn'>,
+): Promise<string[]> {
+  const warned: string[] = [];
+  for (const name of names) {
+    const user = await store.userByName(name);
+    if (user?.passwordHash != null) continue;
+    warned.push(name);
+    if (!user)
+      log.warn(
+        { moderator: name, code: identity.moderatorCode(name) },
+        `ADMIN_USERS names "${name}", which has no account: take the name with this code (POST /api/name {name, code}), then claim it with a password`,
+      );
+    else
+      log.warn(
+        { moderator: name },
+        `ADMIN_USERS names "${name}", which a guest holds without a password: not a moderator until it is claimed`,
+      );
+  }
+  return warned;
+}

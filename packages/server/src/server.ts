@@ -42,6 +42,7 @@ import { SpreadPingTransport } from './spread-pings.js';
 import { StaticFiles } from './static.js';
 import { Failover } from './failover.js';
 import { LocalTablePresence, type TablePresence } from './presence.js';
+import { warnAboutModerators } from './manners.js';
 import {
   FencedRedisDriver,
   PrefixedRedisPresence,
@@ -112,6 +113,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     previousSecret: config.secretPrevious,
     hasher,
     tokenTtlMs: config.tokenTtlDays * 24 * 60 * 60 * 1000,
+    moderators: config.adminUsers,
   }).catch(async (e: unknown) => {
     await Promise.all([hasher.close(), limits.close(), store.close()].map((p) => p.catch(() => undefined)));
     throw e;
@@ -328,6 +330,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       restored,
     },
     'listening',
+  );
+  await warnAboutModerators(config.adminUsers, store, identity, log).catch((e: unknown) =>
+    log.error({ err: e }, "the moderators' accounts could not be read"),
   );
 
   let closing: Promise<void> | null = null;

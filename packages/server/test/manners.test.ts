@@ -147,19 +147,22 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
     error: 'ERR_MALFORMED',
   });
 
-  // Not a moderator: 404, as if there were no such route — a guest named like a moderator too.
+  // Not a moderator: 404, as if there were no such route. A moderator's name is not taken without its code.
   expect((await api(url, '/api/admin/reports', { token: ua!.token })).status).toBe(404);
   const pretender = await guest(url);
-  expect((await api(url, '/api/name', { token: pretender.token, body: { name: 'Ben Blue' } })).status).toBe(
-    200,
-  );
+  expect(
+    (await api(url, '/api/name', { token: pretender.token, body: { name: 'Ben Blue' } })).body,
+  ).toMatchObject({ error: 'ERR_RESERVED_NAME' });
   expect((await api(url, '/api/admin/reports', { token: pretender.token })).status).toBe(404);
   expect(
     (await api(url, '/api/admin/reports/x', { token: pretender.token, body: { status: 'resolved' } })).status,
   ).toBe(404);
-  // Claimed: a moderator.
+  // Taken with the code of the start log, and claimed: a moderator.
   const mod = await guest(url);
-  expect((await api(url, '/api/name', { token: mod.token, body: { name: 'Anna Blue' } })).status).toBe(200);
+  const code = t.server.services.identity.moderatorCode('Anna Blue');
+  expect((await api(url, '/api/name', { token: mod.token, body: { name: 'Anna Blue', code } })).status).toBe(
+    200,
+  );
   const claimed = await api<{ token: string }>(url, '/api/claim', {
     token: mod.token,
     body: { password: 'a long enough password' },
