@@ -21,7 +21,7 @@ import { ratedTable } from './fairness/policy.js';
 import { HttpError, rateLimitError } from './http-json.js';
 import { tableId } from './ids.js';
 import { clientAddress } from './limits.js';
-import { openTable } from './rooms/table-room.js';
+import { openTable } from './seating.js';
 import type { Services } from './services.js';
 import { DailyPlayedError, type DailyAttempt } from './store/daily.js';
 import type { TableRecord, UserRecord } from './store/types.js';

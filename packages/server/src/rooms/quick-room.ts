@@ -7,7 +7,6 @@ import { DEFAULT_RULES } from '@hearts/engine';
 import { JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
-import { looksOfUsers } from '../economy/shop.js';
 import { coolDownOf, leavePolicy } from '../manners.js';
 import { findMatches, type Match, type Waiting } from '../matchmaking.js';
 import { closestLevel } from '../rating/model.js';
@@ -16,7 +15,7 @@ import { services } from '../services.js';
 import type { TableRecord } from '../store/types.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
 import { ratedTable } from '../fairness/policy.js';
-import { openTable, seatByLot } from './table-room.js';
+import { openTable, seatTable } from '../seating.js';
 
 const joinOptions = z.object({
   rated: z.boolean(),
@@ -139,28 +138,23 @@ export class QuickRoom extends GuardedRoom {
     // Bots fill empty seats at the level whose rating is closest to the players'.
     const mean = m.players.reduce((n, p) => n + p.rating, 0) / m.players.length;
     const level = closestLevel(mean, new Map([...bots].map(([l, st]) => [l, st.skill])));
-    const looks = await looksOfUsers(
-      db,
-      m.players.map((p) => p.id),
-    );
     const rules = { ...DEFAULT_RULES, targetScore: first.targetScore };
+    const seats = await seatTable(
+      s.store,
+      m.players.map((p) => ({
+        userId: p.id,
+        name: p.name,
+        rating: first.rated ? p.shown : null,
+        provisional: first.rated && p.provisional,
+      })),
+      { players: rules.players, botLevel: level, botRating: first.rated ? bots.get(level)!.rating : null },
+    );
     const record: TableRecord = {
       id: tableId(),
       kind: 'quick',
       rated: ratedTable('quick', first.rated),
       rules,
-      seats: seatByLot(
-        m.players.map((p) => ({
-          userId: p.id,
-          name: p.name,
-          rating: first.rated ? p.shown : null,
-          provisional: first.rated && p.provisional,
-          look: looks.get(p.id),
-        })),
-        rules.players,
-        level,
-        first.rated ? bots.get(level)!.rating : null,
-      ),
+      seats,
       botLevel: s.config.botLevel, // takes seats over
       status: 'playing',
       createdAt: Date.now(),

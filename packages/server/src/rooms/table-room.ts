@@ -6,7 +6,6 @@
  * Room names: `friends` (clients create it) and `table` (only the server creates it: quick matches, rematches,
  * tables restored after a restart).
  */
-import { randomInt } from 'node:crypto';
 import { Protocol, ServerError, getMessageBytes, matchMaker, type Client } from '@colyseus/core';
 import { DEFAULT_RULES, type Rules } from '@hearts/engine';
 import {
@@ -17,17 +16,14 @@ import {
   type LobbyMessage,
   type TakeoverReason,
 } from '@hearts/table/protocol';
-import type { SeatLook } from '@hearts/table/cosmetics';
 import { roomCode, tableId } from '../ids.js';
-import { looksOfUsers } from '../economy/shop.js';
 import { dailyDeals } from '../daily.js';
 import { ratedTable } from '../fairness/policy.js';
 import { finishLiveGame } from '../rating/finish.js';
-import { standing, userSubject } from '../rating/standings.js';
-import { BOT_START_RATINGS } from '../results.js';
+import { botRatingOf, openTable, seatTable, standingsOf } from '../seating.js';
 import { maybeServices, services } from '../services.js';
 import { isUniqueViolation } from '../store/sql-errors.js';
-import type { DealStep, StoredSeat } from '@hearts/table';
+import type { DealStep } from '@hearts/table';
 import type { LobbyRecord, TableRecord } from '../store/types.js';
 import { Table, type TableDeps } from '../table.js';
 import { parseTableOptions } from '../validate.js';
@@ -55,56 +51,6 @@ function roomOf(record: TableRecord): { code: string; hostId: string | null } {
 /** The people dealt into a table, in seat order (also those a bot replaced: they may come back to the room). */
 function humansOf(record: TableRecord): Member[] {
   return record.seats.flatMap((s) => (s.kind === 'human' ? [{ userId: s.userId, name: s.name }] : []));
-}
-
-/** Shuffles in place with the operating system's randomness (seats by lot). */
-function shuffle<T>(xs: T[]): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-}
-
-/** Seats by lot: the humans in random seats, bots in the rest, bots named Bot 1, Bot 2 … */
-export function seatByLot(
-  humans: readonly {
-    userId: string;
-    name: string;
-    rating: number | null;
-    provisional?: boolean;
-    look?: SeatLook | undefined;
-  }[],
-  players: number,
-  botLevel: BotLevel,
-  botRating: number | null,
-): StoredSeat[] {
-  const order = shuffle(Array.from({ length: players }, (_, i) => i));
-  const seats: (StoredSeat | null)[] = new Array<StoredSeat | null>(players).fill(null);
-  humans.forEach((h, i) => (seats[order[i]!] = { kind: 'human', ...h }));
-  let k = 0;
-  return seats.map((s) => s ?? { kind: 'bot', level: botLevel, name: `Bot ${++k}`, rating: botRating });
-}
-
-/**
- * Stores a new table and opens its room on the live process with the fewest rooms, which holds the table's lease
- * from before the table is stored (so no other process takes it for an orphan); returns the room id (= table id).
- */
-export async function openTable(
-  record: TableRecord,
-  store: (record: TableRecord) => Promise<void> = (r) => services().store.createTable(r),
-): Promise<string> {
-  const s = services();
-  const process = await s.failover.place();
-  if (!(await s.presence.claim(record.id, process))) throw new Error(`table ${record.id} is held already`);
-  try {
-    await store(record);
-  } catch (e) {
-    await s.presence.release(record.id).catch(() => undefined);
-    throw e;
-  }
-  await matchMaker.createRoom('table', { internal: s.internalKey, tableId: record.id, process });
-  return record.id;
 }
 
 /**
@@ -716,11 +662,11 @@ export class TableRoom extends GuardedRoom {
       return;
     }
     const present = this.members.filter((m) => this.present(m.userId));
-    const looks = await looksOfUsers(
-      services().store.progress,
-      present.map((m) => m.userId),
+    const seats = await seatTable(
+      services().store,
+      present.map((m) => ({ ...m, rating: null })),
+      { players: this.options.rules.players, botLevel: this.options.botLevel, botRating: null },
     );
-    const humans = present.map((m) => ({ ...m, rating: null, look: looks.get(m.userId) }));
     // The room's first game is played in the room itself (its id is the code); a game after "play again" opens a
     // table of its own, and the room's code stays the friends' place to meet.
     const inPlace = !(await services().store.tableExists(this.roomId));
@@ -729,7 +675,7 @@ export class TableRoom extends GuardedRoom {
       kind: 'friends',
       rated: ratedTable('friends'),
       rules: this.options.rules,
-      seats: seatByLot(humans, this.options.rules.players, this.options.botLevel, null),
+      seats,
       botLevel: this.options.botLevel,
       status: 'playing',
       createdAt: Date.now(),
@@ -1185,38 +1131,20 @@ export class TableRoom extends GuardedRoom {
     if (s.draining) throw new Error('draining');
     const t = this.table!;
     const rated = t.record.rated;
-    const humans = [];
-    const looks = await looksOfUsers(
-      s.store.progress,
-      seats.map((seat) => t.seats[seat]!.userId!),
-    );
-    for (const seat of seats) {
-      const userId = t.seats[seat]!.userId!;
-      const user = await s.store.userById(userId);
-      const provisional = rated
-        ? (await standing(s.store.progress, userSubject(userId), Date.now())).provisional
-        : false;
-      humans.push({
-        userId,
-        name: user?.name ?? t.seats[seat]!.name,
-        rating: rated ? (user?.rating ?? null) : null,
-        provisional,
-        look: looks.get(userId),
-      });
-    }
-    const botRating = rated ? await botRatingOf(t.record.botLevel) : null;
+    const people = seats.map((seat) => ({ userId: t.seats[seat]!.userId!, name: t.seats[seat]!.name }));
+    const seated = await seatTable(s.store, await standingsOf(s.store, people, rated), {
+      players: t.record.rules.players,
+      botLevel: t.record.botLevel,
+      botRating: rated ? await botRatingOf(s.store, t.record.botLevel) : null,
+    });
     const record: TableRecord = {
       ...t.record,
       id: t.record.kind === 'friends' ? await this.freeCode() : tableId(),
-      seats: seatByLot(humans, t.record.rules.players, t.record.botLevel, botRating),
+      seats: seated,
       status: 'playing',
       createdAt: Date.now(),
     };
     const roomId = await openTable(record);
     for (const seat of seats) this.toSeat(seat, 'next', { roomId });
   }
-}
-
-export async function botRatingOf(level: BotLevel): Promise<number> {
-  return (await services().store.botRatings()).get(level) ?? BOT_START_RATINGS[level];
 }
