@@ -371,12 +371,15 @@ export type ChatSource = 'players' | 'watchers';
 /** Limits of manners (issue #20): the cap on blocks per user, a report's text, reports per reporter and day. */
 export const MANNERS_LIMITS = { blocks: 500, reportChars: 500, reportsPerDay: 20 } as const;
 
-/** A blocked player in your list. */
-const blockedUser = z.object({ userId: z.string(), name: z.string(), since: z.number() });
+/** A blocked player in your list: by name now (no answer of the friends' and manners' routes names a user id). */
+const blockedUser = z.object({ name: z.string(), since: z.number() });
 export type BlockedUserRow = z.infer<typeof blockedUser>;
 const blockList = z.object({ blocked: z.array(blockedUser) });
 
-/** Whom to block: a user (from a player page or your list), or a seat of a table (from the live table). */
+/**
+ * Whom to block: a user (from a player page), or a seat of a table you sat at or watched (from the live table; any
+ * other seat — a bot's, an empty one, of a table you were not at, of no table — is one 404 `ERR_NOT_FOUND`).
+ */
 const blockTarget = z.union([
   z.strictObject({ userId: id }),
   z.strictObject({ tableId: id, seat: z.int().check(z.minimum(0), z.maximum(5)) }),
@@ -1073,13 +1076,13 @@ export const ROUTES = {
     body: blockTarget,
     response: blockList,
   }),
-  /** Lifts a block. */
+  /** Lifts the block of the player of that name now (as your list shows it); nothing when there is none. */
   unblock: route({
     method: 'POST',
     path: '/api/blocks/remove',
     params: none,
     auth: 'required',
-    body: z.strictObject({ userId: id }),
+    body: z.strictObject({ name: userName }),
     response: blockList,
   }),
   /**

@@ -28,11 +28,23 @@ export function mannersHandlers(
     const limited = await s.limits.take('manners', `user:${user.id}`);
     if (limited) throw rateLimitError(limited);
   };
-  const list = async (user: UserRecord) => ({ blocked: await store.manners.blocked(user.id) });
-  /** The human seated at the table's seat (at the deal): their user id. */
-  const seatedUser = async (tableId: string, seat: number): Promise<string | null> => {
+  /** The list names each blocked player by name now, never by user id (issue #42). */
+  const list = async (user: UserRecord) => ({
+    blocked: (await store.manners.blocked(user.id)).map((b) => ({ name: b.name, since: b.since })),
+  });
+  /**
+   * The human at the table's seat (at the deal), for a user who sat at that table or watched it; null otherwise —
+   * an unknown table, a table the user never sat at or watched, a bot's seat and a seat nobody has are one answer
+   * (issue #42, scenario 6: a stranger learns nothing of who sits where).
+   */
+  const seatedUser = async (user: UserRecord, tableId: string, seat: number): Promise<string | null> => {
     const t = await store.loadTable(tableId);
-    const s = t?.table.seats[seat];
+    if (!t) return null;
+    const seats = t.table.seats;
+    const present =
+      seats.some((x) => x.kind === 'human' && x.userId === user.id) ||
+      (await store.manners.hasWatched(tableId, user.id));
+    const s = present ? seats[seat] : undefined;
     return s?.kind === 'human' ? s.userId : null;
   };
   const moderator = (user: UserRecord): void => {
@@ -73,7 +85,7 @@ export function mannersHandlers(
     blocks: ({ user }) => list(user),
     block: async ({ user, body }) => {
       await limit(user);
-      const target = 'userId' in body ? body.userId : await seatedUser(body.tableId, body.seat);
+      const target = 'userId' in body ? body.userId : await seatedUser(user, body.tableId, body.seat);
       if (target === null || !(await store.userById(target)))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no such player');
       if (target === user.id) throw new HttpError(400, 'ERR_SELF', 'you cannot block yourself');
@@ -88,7 +100,8 @@ export function mannersHandlers(
     },
     unblock: async ({ user, body }) => {
       await limit(user);
-      await store.manners.unblock(user.id, body.userId);
+      const other = await store.userByName(body.name.trim());
+      if (other) await store.manners.unblock(user.id, other.id);
       return list(user);
     },
     report: async ({ user, body }) => {

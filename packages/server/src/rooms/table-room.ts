@@ -363,6 +363,7 @@ export class TableRoom extends GuardedRoom {
     await this.loadBlocks(auth.userId);
     if (wantsToWatch(options)) {
       this.watcherJoined(client, auth);
+      await this.keepWatcher(auth.userId); // before the join completes: the watcher may block by seat at once
       return;
     }
     const previous = this.byUser.get(auth.userId);
@@ -942,6 +943,18 @@ export class TableRoom extends GuardedRoom {
    * Reads whom the user blocked (their chat is hidden from the user in this room, history included); on a store
    * failure nobody is hidden (logged), rather than keep the user out.
    */
+  /** Who watched the table is stored: they may block its players by seat (manners-routes.ts). */
+  private async keepWatcher(userId: string): Promise<void> {
+    const s = services();
+    const id = this.table?.record.id;
+    if (!id) return;
+    try {
+      await s.store.manners.watched(id, userId, Date.now());
+    } catch (e) {
+      s.log.error({ err: e, table: id }, 'keeping a watcher failed');
+    }
+  }
+
   private async loadBlocks(userId: string): Promise<void> {
     const s = services();
     try {

@@ -23,7 +23,7 @@ test('blocks and reports are held to LIMIT_MANNERS per user, with Retry-After; a
   const over = await fetch(`${url}/api/blocks/remove`, {
     method: 'POST',
     headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: b.id }),
+    body: JSON.stringify({ name: b.name }),
   });
   expect(over.status).toBe(429);
   expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);

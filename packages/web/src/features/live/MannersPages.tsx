@@ -26,10 +26,10 @@ export function BlockedList({ token }: { token: string }) {
       (e: unknown) => setProblem(mannersErrorText(t, e)),
     );
   }, [token, t]);
-  const unblock = async (userId: string) => {
+  const unblock = async (name: string) => {
     setProblem(null);
     try {
-      setList((await request(ROUTES.unblock, { token, body: { userId } })).blocked);
+      setList((await request(ROUTES.unblock, { token, body: { name } })).blocked);
     } catch (e) {
       setProblem(mannersErrorText(t, e));
     }
@@ -45,14 +45,14 @@ export function BlockedList({ token }: { token: string }) {
       {list && list.length === 0 && <p>{t('live.manners.blockedEmpty')}</p>}
       <ul>
         {list?.map((b) => (
-          <li key={b.userId} data-blocked={b.userId}>
+          <li key={b.name} data-blocked={b.name}>
             <span>
               <strong>{b.name}</strong>{' '}
               <span className="muted">
                 {t('live.manners.blockedSince', { date: date.format(new Date(b.since)) })}
               </span>
             </span>
-            <button type="button" className="secondary small" onClick={() => void unblock(b.userId)}>
+            <button type="button" className="secondary small" onClick={() => void unblock(b.name)}>
               {t('live.manners.unblock')}
             </button>
           </li>
