@@ -64,6 +64,9 @@ export interface ServerConfig {
   readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
   readonly trainingStoreLimit: Rate; // LIMIT_TRAINING_STORE: bytes of positions and progress sent to keep, per address and per user
   readonly puzzleLimit: Rate; // LIMIT_PUZZLES: puzzle requests (offers, answers, runs, pages) per address and per user
+  readonly shareLimit: Rate; // LIMIT_SHARES: reviews shared (POST /api/shares) per address and per user
+  readonly shareViewLimit: Rate; // LIMIT_SHARE_VIEWS: shared reviews read (/r/<id>, its image, GET /api/shares/<id>) per address
+  readonly sharesMax: number; // SHARES_MAX: reviews one player may share in all
   readonly puzzlesFile: string | null; // PUZZLES_FILE: the puzzle library (hearts-puzzles/1, gzipped); null: none
   readonly friendLimit: Rate; // LIMIT_FRIENDS: friends' requests (list, add, accept, remove, notices) per address
   readonly inviteLimit: Rate; // LIMIT_INVITES: invites sent per user
@@ -152,6 +155,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   trainingLimit: { count: 60, seconds: 60 },
   trainingStoreLimit: { count: 512 * 1024, seconds: 3600 },
   puzzleLimit: { count: 120, seconds: 60 },
+  shareLimit: { count: 30, seconds: 3600 },
+  shareViewLimit: { count: 120, seconds: 60 },
+  sharesMax: 500,
   puzzlesFile: null,
   friendLimit: { count: 120, seconds: 60 },
   inviteLimit: { count: 20, seconds: 600 },
@@ -312,6 +318,9 @@ export function configFromEnv(
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
     trainingStoreLimit: rate('LIMIT_TRAINING_STORE', base.trainingStoreLimit),
     puzzleLimit: rate('LIMIT_PUZZLES', base.puzzleLimit),
+    shareLimit: rate('LIMIT_SHARES', base.shareLimit),
+    shareViewLimit: rate('LIMIT_SHARE_VIEWS', base.shareViewLimit),
+    sharesMax: int('SHARES_MAX', base.sharesMax, 1, 1_000_000),
     puzzlesFile: puzzlesFile === null || puzzlesFile === '' ? null : resolve(puzzlesFile),
     friendLimit: rate('LIMIT_FRIENDS', base.friendLimit),
     inviteLimit: rate('LIMIT_INVITES', base.inviteLimit),

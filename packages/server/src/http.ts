@@ -5,6 +5,7 @@
  *
  * Besides the declared routes: `GET /api/notices` (`NOTICES_PATH`), the notices stream (friends-routes.ts);
  * `GET /api/tournaments/:id/events` (`tournamentEventsPath`), a tournament's events stream (tournament/stream.ts);
+ * `GET /r/:id` and `/r/:id.png`, a shared review's page and preview image (share-routes.ts);
  * `GET /metrics`, Prometheus text format, with `Authorization: Bearer <METRICS_TOKEN>` only (or on METRICS_PORT);
  * and the built web app (`static.ts`).
  */
@@ -19,6 +20,7 @@ import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http
 import { clientAddress } from './limits.js';
 import { mannersHandlers } from './manners-routes.js';
 import { progressHandlers } from './rating/routes.js';
+import { shareRoutes } from './share-routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
 import { puzzleHandlers } from './puzzles/routes.js';
@@ -143,8 +145,10 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       return found.record;
     },
   };
+  const shares = shareRoutes(s, files);
   const api = createApiRouter(s, {
     ...identity,
+    ...shares.handlers,
     ...progressHandlers(s),
     ...shuffleHandlers(s),
     ...dailyHandlers(s),
@@ -179,6 +183,8 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
         if (given === null || !sameSecret(given, token))
           throw new HttpError(401, 'ERR_SIGN_IN', 'metrics need Authorization: Bearer <METRICS_TOKEN>');
         await serveMetrics(s, res);
+      } else if (await shares.page(req, res, path)) {
+        // a shared review's page or preview image (share-routes.ts)
       } else if (path.startsWith('/api/')) {
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no such route');
       } else if ((req.method === 'GET' || req.method === 'HEAD') && files && (await files.serve(req, res))) {

@@ -31,8 +31,8 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, tournament requests, training requests, training bytes to keep, puzzle requests and chat lines
- * (these four also per user: `user:<id>`); per user blocks and reports (`manners`) and invites (`invites`): their key
+ * friends' requests, tournament requests, training requests, training bytes to keep, puzzle requests, chat lines and
+ * reviews shared (these five also per user: `user:<id>`), shared reviews read; per user blocks and reports (`manners`) and invites (`invites`): their key
  * is `user:<id>`.
  */
 export type RateKind =
@@ -49,7 +49,9 @@ export type RateKind =
   | 'invites'
   | 'tournaments'
   | 'chat'
-  | 'trainingStore';
+  | 'trainingStore'
+  | 'shares'
+  | 'shareViews';
 
 /** The setting of each rate. */
 const SETTING = {
@@ -67,6 +69,8 @@ const SETTING = {
   tournaments: 'tournamentLimit',
   chat: 'chatLimit',
   trainingStore: 'trainingStoreLimit',
+  shares: 'shareLimit',
+  shareViews: 'shareViewLimit',
 } as const satisfies Record<RateKind, keyof ServerConfig>;
 
 const WHAT: Readonly<Record<RateKind, string>> = {
@@ -84,6 +88,8 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   tournaments: 'tournament requests',
   chat: 'chat lines',
   trainingStore: 'bytes of training data to keep',
+  shares: 'reviews shared',
+  shareViews: 'shared reviews read',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */

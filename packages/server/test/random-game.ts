@@ -1,6 +1,7 @@
 /** Whole games of legal random moves, played by the engine alone (records for solo claims and stats). */
 import {
   applyMove,
+  deal,
   dealRandom,
   legalMoves,
   newGame,
@@ -8,19 +9,25 @@ import {
   seatsToAct,
   seededRandom,
   unwrap,
+  type CardSet,
   type GameState,
   type Rules,
 } from '@hearts/engine';
 
-/** Plays from the start to game over, or stops after `maxSteps` decisions. */
-export function randomGame(rules: Partial<Rules>, seed: number, maxSteps = 100_000): GameState {
+/** Plays from the start to game over, or stops after `maxSteps` decisions; `hands` deals each hand (else at random). */
+export function randomGame(
+  rules: Partial<Rules>,
+  seed: number,
+  maxSteps = 100_000,
+  hands?: (handNumber: number) => readonly CardSet[],
+): GameState {
   const rng = seededRandom(seed);
   const start = newGame(rules);
   if (!start.ok) throw new Error(start.error.message);
   let g = start.value;
   for (let steps = 0; g.phase !== 'gameOver' && steps < maxSteps; steps++) {
     if (g.phase === 'deal') {
-      g = dealRandom(g, rng);
+      g = hands ? unwrap(deal(g, hands(g.handNumber))) : dealRandom(g, rng);
       continue;
     }
     const seat = seatsToAct(g)[0]!;

@@ -37,6 +37,7 @@ import { describeMannersStore } from './manners-contract.js';
 import { describeFriendsStore } from './friends-contract.js';
 import { describeTournamentStore } from './tournament-contract.js';
 import { describeRetentionStore } from './retention-contract.js';
+import { describeShareStore } from './shares-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -108,6 +109,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     describeFriendsStore(() => store);
     describeTournamentStore(() => store);
     describeRetentionStore(() => store);
+    describeShareStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

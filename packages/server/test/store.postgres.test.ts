@@ -53,6 +53,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0011_tournaments',
       '0013_bounds',
       '0014_puzzles',
+      '0015_shares',
     ]);
     await a.close();
     await b.close();

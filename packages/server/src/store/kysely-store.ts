@@ -15,6 +15,8 @@ import { KyselyTraining } from './kysely-training.js';
 import { KyselyRetention } from './kysely-retention.js';
 import type { RetentionStore } from '../retention.js';
 import { KyselyPuzzles } from './kysely-puzzles.js';
+import { KyselyShares } from './kysely-shares.js';
+import type { ShareStore } from './shares.js';
 import type { PuzzleStore } from './puzzles.js';
 import { KyselyProgress } from './kysely-progress.js';
 import { KyselyTournaments } from './kysely-tournaments.js';
@@ -181,6 +183,7 @@ export class KyselyStore implements GameStore {
     this.daily = new KyselyDaily(db, insertTable);
     this.training = new KyselyTraining(db);
     this.puzzles = new KyselyPuzzles(db);
+    this.shares = new KyselyShares(db);
     this.manners = new KyselyManners(db);
     this.friends = new KyselyFriends(db);
     this.tournaments = new KyselyTournaments(db);
@@ -195,6 +198,9 @@ export class KyselyStore implements GameStore {
 
   /** Puzzle ratings, offers and answers, streaks and storms. */
   readonly puzzles: PuzzleStore;
+
+  /** Shared reviews. */
+  readonly shares: ShareStore;
 
   /** Blocks, reports, tables' chat lines, leaves. */
   readonly manners: MannersStore;

@@ -417,6 +417,27 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0015_shares': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shares')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('digest', 'varchar(64)', (c) => c.notNull())
+        .addColumn('source', 'varchar(8)', (c) => c.notNull())
+        .addColumn('table_id', 'varchar(40)')
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('shares_user_digest')
+        .on('shares')
+        .columns(['user_id', 'digest'])
+        .unique()
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

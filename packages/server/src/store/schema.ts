@@ -284,6 +284,18 @@ export interface TournamentGamesTable {
   result: string | null;
 }
 
+/** A shared review (migration 0015_shares): unique (user_id, digest), one row per game, source and seat shared. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  digest: string; // sha-256 (hex) of the source, the seat and the record: a second share of the same is the first
+  source: string; // 'game' | 'solo'
+  table_id: string | null;
+  seat: number;
+  record: string; // JSON: hearts-record/1, finished
+  created_at: number | string;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
@@ -294,6 +306,7 @@ export interface Database extends ProgressTables {
   puzzle_ratings: PuzzleRatingsTable;
   puzzle_attempts: PuzzleAttemptsTable;
   puzzle_runs: PuzzleRunsTable;
+  shares: SharesTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   table_chat: TableChatTable;

@@ -19,6 +19,7 @@ import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredRe
 import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 import type { PuzzleStore } from './puzzles.js';
+import type { ShareStore } from './shares.js';
 import type {
   EnterOutcome,
   TournamentEntrantRow,
@@ -173,6 +174,8 @@ export interface GameStore {
   readonly training: TrainingStore;
   /** Puzzle ratings, offers and answers, streaks and storms (store/puzzles.ts). */
   readonly puzzles: PuzzleStore;
+  /** Shared reviews: finished games made public by a player (store/shares.ts). */
+  readonly shares: ShareStore;
   /** Blocks, reports, tables' chat lines, leaves (src/store/manners.ts). */
   readonly manners: MannersStore;
   /** Friendships and invites (src/store/friends.ts). */
