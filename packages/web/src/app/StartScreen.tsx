@@ -9,12 +9,15 @@ import { useApp } from '../kit/context';
 import { levelName, strengthText } from '../kit/names';
 import { RulesOptions } from '../kit/RulesOptions';
 import { CardFace } from '../kit/CardSvg';
+import { ratingText } from '../kit/rating';
+import { shownRating } from '../features/puzzles/device';
 
 /** The first screen: play now with the remembered options, continue a game, or change the options. */
 export function StartScreen() {
   const { settings, updateSettings, navigate, store } = useApp();
   const { t, i18n } = useTranslation();
   const saved = useMemo(() => loadSession(store), [store]);
+  const puzzleRating = useMemo(() => shownRating(store), [store]);
   const [open, setOpen] = useState(false);
   const rules = parseRules(settings.rules);
   // The chips follow the field, valid or not: no chip is on while "play to" holds something else.
@@ -154,6 +157,18 @@ export function StartScreen() {
         <button type="button" className="daily-link start-feature" onClick={() => navigate('/daily')}>
           <strong>{t('daily.link')}</strong>
           <small>{t('daily.linkInfo')}</small>
+        </button>
+        <button
+          type="button"
+          className="puzzles-link start-feature"
+          onClick={() => navigate('/puzzles/daily')}
+        >
+          <strong>{t('puzzles.link')}</strong>
+          <small>
+            {puzzleRating
+              ? t('puzzles.linkRating', { rating: ratingText(puzzleRating.rating, puzzleRating.provisional) })
+              : t('puzzles.linkInfo')}
+          </small>
         </button>
         <button type="button" className="training-link start-feature" onClick={() => navigate('/training')}>
           <strong>{t('training.link')}</strong>

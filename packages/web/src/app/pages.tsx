@@ -18,6 +18,8 @@ const ShopScreen = lazy(() => import('../features/shop/ShopScreen'));
 const DailyScreen = lazy(() => import('../features/daily/DailyScreen'));
 /** Training positions (src/features/training), loaded on demand. */
 const TrainingScreen = lazy(() => import('../features/training/TrainingScreen'));
+/** Puzzles (src/features/puzzles), loaded on demand. */
+const PuzzlesScreen = lazy(() => import('../features/puzzles/PuzzlesScreen'));
 /** Friends (src/features/live/FriendsPage.tsx), loaded on demand. */
 const FriendsPage = lazy(() => import('../features/live/FriendsPage'));
 /** Tournaments (src/features/tournament), loaded on demand. */
@@ -70,6 +72,11 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   training: () => (
     <Suspense fallback={null}>
       <TrainingScreen />
+    </Suspense>
+  ),
+  puzzles: (rest) => (
+    <Suspense fallback={null}>
+      <PuzzlesScreen rest={rest} />
     </Suspense>
   ),
   friends: () => (

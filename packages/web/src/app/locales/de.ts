@@ -5,6 +5,7 @@ import { liveDe } from '../../features/live/texts';
 import { padDe } from '../../features/pad/texts';
 import { progressDe } from '../../features/profile/texts';
 import { trainingDe } from '../../features/training/texts';
+import { puzzlesDe } from '../../features/puzzles/texts';
 import { shopDe } from '../../features/shop/texts';
 import { rulesPageDe } from '../../table/rules/texts';
 import type { Texts } from './en';
@@ -416,5 +417,6 @@ export const de: Texts = {
   rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/table/rules/texts.ts
   daily: dailyDe, // das Tagesspiel: src/features/daily/texts.ts
   training: trainingDe, // das Training: src/features/training/texts.ts
+  puzzles: puzzlesDe, // die Rätsel: src/features/puzzles/texts.ts
   tournament: tournamentDe, // Turniere: src/features/tournament/texts.ts
 };

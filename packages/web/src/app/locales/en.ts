@@ -5,6 +5,7 @@ import { liveEn } from '../../features/live/texts';
 import { padEn } from '../../features/pad/texts';
 import { progressEn } from '../../features/profile/texts';
 import { trainingEn } from '../../features/training/texts';
+import { puzzlesEn } from '../../features/puzzles/texts';
 import { shopEn } from '../../features/shop/texts';
 import { rulesPageEn } from '../../table/rules/texts';
 
@@ -415,6 +416,7 @@ export const en = {
   rulesPage: rulesPageEn, // the rules page and a table's rules: src/table/rules/texts.ts
   daily: dailyEn, // the daily game: src/features/daily/texts.ts
   training: trainingEn, // the training page: src/features/training/texts.ts
+  puzzles: puzzlesEn, // the puzzles: src/features/puzzles/texts.ts
   tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
 };
 
