@@ -78,6 +78,12 @@ describe('training positions', () => {
     expect(trainingPosition(playObs, { ...play, cost: 1.5, mark: 'inaccuracy' }, from)).toMatchObject({
       ok: false,
     });
+    // Only mistakes and blunders: an inaccuracy costing more than 2 points (its lower bound below a mistake's) is none.
+    for (const mark of ['inaccuracy', null] as const)
+      expect(trainingPosition(playObs, { ...play, cost: 2.07, mark }, from)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/only mistakes and blunders/),
+      });
     expect(trainingPosition(playObs, { ...play, kind: 'moon' }, from)).toMatchObject({ ok: false });
     const illegal = playObs.hand.find((x) => !playObs.legal.includes(x));
     if (illegal)

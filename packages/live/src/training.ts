@@ -30,7 +30,19 @@ import {
 export const MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
 export type Mark = (typeof MARKS)[number];
 
-/** Positions cost at least this many expected points (issue #17: "lost ≥ 2 expected points"). */
+/**
+ * The marks whose decisions become training positions: mistakes and blunders (never inaccuracies, whatever their
+ * cost). {@link trainingPosition} makes no position of another mark.
+ */
+export const TRAINING_MARKS: readonly Mark[] = ['mistake', 'blunder'];
+/** The least cost of a mistake (`MARK_THRESHOLDS.mistake` of @hearts/bots; a web test keeps the two equal). */
+export const MISTAKE_COST = 2.5;
+/** Whether an analysed decision's mark makes it a training position. */
+export const isTrainingMark = (mark: Mark | null): boolean => mark !== null && TRAINING_MARKS.includes(mark);
+/**
+ * Every position read costs at least this many expected points (issue #17: "lost ≥ 2 expected points"): the floor
+ * the check holds positions kept earlier to; a mistake's cost is above it (`MARK_THRESHOLDS.mistake` = 2.5).
+ */
 export const TRAINING_MIN_COST = 2;
 /**
  * An answer is right when it costs less than this against the best option: what the analysis would not mark
@@ -275,7 +287,7 @@ const moveCards = (m: unknown): CardName[] =>
 
 /**
  * A training position from an analysed decision and the seat's observation at it; an error for a decision that
- * is no training position (a moon choice, a cost below {@link TRAINING_MIN_COST}) or does not hang together.
+ * is no training position (a moon choice, a decision not marked a mistake or a blunder) or does not hang together.
  */
 export function trainingPosition(
   obs: Observation,
@@ -283,6 +295,11 @@ export function trainingPosition(
   from: { readonly source: TrainingSource; readonly game: string | null; readonly createdAt: number },
 ): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
   if (d.kind === 'moon') return { ok: false, error: 'a moon choice is no training position' };
+  if (!isTrainingMark(d.mark))
+    return {
+      ok: false,
+      error: `only mistakes and blunders are training positions, not ${d.mark ?? 'unmarked'} decisions`,
+    };
   if (d.cost < TRAINING_MIN_COST) return { ok: false, error: `cost ${d.cost} is below ${TRAINING_MIN_COST}` };
   return readTrainingPosition({
     id: positionId(obs),

@@ -112,7 +112,7 @@ describe('the analysis of a finished solo game', () => {
     // Step to the first marked card played: the better card is on the table in front of the player.
     const firstPlay = marked.findIndex((d) => d.kind === 'play');
     expect(firstPlay).toBeGreaterThanOrEqual(0);
-    await page.getByRole('button', { name: 'Next mistake' }).click();
+    await page.getByRole('button', { name: 'Next mark' }).click();
     for (let i = 0; i < firstPlay; i++) await page.keyboard.press('n');
     await expect
       .poll(() => page.locator('.mistake-at').textContent())
@@ -141,7 +141,7 @@ describe('the analysis of a finished solo game', () => {
     );
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();
-    await page.getByRole('button', { name: 'Nächster Fehler' }).click();
+    await page.getByRole('button', { name: 'Nächste Markierung' }).click();
     for (let i = 0; i < firstPlay; i++) await page.keyboard.press('n');
     await page.locator('.replay-board .trick-card.better-card').waitFor();
     await screenshot(page, 'analysis-replay-phone-360x740-de.png');

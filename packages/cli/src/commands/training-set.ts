@@ -4,6 +4,7 @@ import {
   createBot,
   decisionPoint,
   LEVELS,
+  MARK_THRESHOLDS,
   type AnalysisBudget,
   type Level,
 } from '@hearts/bots';
@@ -17,13 +18,14 @@ import {
   seededRandom,
   type GameState,
 } from '@hearts/engine';
-import { trainingPosition, TRAINING_MIN_COST, type TrainingPosition } from '@hearts/live/training';
+import { isTrainingMark, trainingPosition, type TrainingPosition } from '@hearts/live/training';
 import { intOption, parse, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts training-set --out FILE [--positions N] [--levels L,L,L,L] [--seed S] [--max-samples N]
 
-Plays games among the weaker bots and keeps the decisions where a bot lost at least ${TRAINING_MIN_COST} expected points
-against the expert's evaluation (the analysis of \`hearts analyze\`, from that seat's information only): training
+Plays games among the weaker bots and keeps the decisions the analysis marks a mistake or a blunder (a bot lost
+at least ${MARK_THRESHOLDS.mistake} expected points against the expert's evaluation; the analysis of \`hearts analyze\`, from that
+seat's information only): training
 positions for new players (the web app's starter set, packages/web/src/features/training/starter.json). Deterministic for a
 seed. One core; a few minutes for 40 positions.
   --out FILE       where the positions go (a JSON array of training positions; - for stdout)
@@ -44,7 +46,7 @@ export interface TrainingSetOptions extends AnalysisBudget {
 
 /**
  * Plays games among the given bots and analyses every unforced decision as it is made; keeps those that cost at
- * least TRAINING_MIN_COST until `positions` are found (at most one per hand, so that the set spreads over many
+ * least a mistake's cost (marked mistake or blunder) until `positions` are found (at most one per hand, so that the set spreads over many
  * hands). Moon choices are left out (not training positions).
  */
 export function trainingSet(o: TrainingSetOptions): TrainingPosition[] {
@@ -73,7 +75,7 @@ export function trainingSet(o: TrainingSetOptions): TrainingPosition[] {
           if (played !== null) {
             decisions++;
             const d = analyzeDecision(decisionPoint(obs, played), { ...o, seed: `${o.seed}:${game}` });
-            if (d.cost >= TRAINING_MIN_COST) {
+            if (isTrainingMark(d.mark)) {
               const p = trainingPosition(obs, d, { source: 'starter', game: 'bots-1', createdAt: 0 });
               if (!p.ok) throw new Error(`internal: a position does not hang together: ${p.error}`);
               if (!ids.has(p.value.id)) {

@@ -21,6 +21,8 @@ import {
 import { TRAINING_MIN_COST, ownPositions } from './training';
 import {
   MARKS,
+  MISTAKE_COST,
+  TRAINING_MARKS,
   TRAINING_RIGHT_WITHIN,
   isRightAnswer,
   trainingPositionSchema,
@@ -91,16 +93,27 @@ describe('training positions', () => {
     expectTypeOf<TrainingMark>().toEqualTypeOf<Mark>();
   });
 
-  it('are the own decisions that cost a mistake or more, each with the seat’s own view and every option rated', () => {
-    const positions = ownPositions(record, decisions, 0, { game: 'g1', createdAt: 7 });
-    const costly = decisions.filter((d) => d.kind !== 'moon' && d.cost >= TRAINING_MIN_COST);
+  it('are the own decisions marked a mistake or a blunder, never an inaccuracy, each with the seat’s own view and every option rated', () => {
+    // The small budget's intervals are too wide for marks: the decisions get their costs' own marks, and the
+    // costliest is marked an inaccuracy, as a cost of 2.05 is (a mark is that of the cost's lower bound).
+    const costliest = decisions.reduce((a, d) => (d.kind !== 'moon' && d.cost > a.cost ? d : a));
+    expect(costliest.cost).toBeGreaterThanOrEqual(TRAINING_MIN_COST);
+    const marked = decisions.map((d) => ({
+      ...d,
+      mark: d === costliest ? ('inaccuracy' as const) : markOf(d.cost),
+    }));
+    const positions = ownPositions(record, marked, 0, { game: 'g1', createdAt: 7 });
+    const costly = marked.filter((d) => d.kind !== 'moon' && (d.mark === 'mistake' || d.mark === 'blunder'));
     expect(costly.length).toBeGreaterThan(0);
     expect(positions.map((p) => p.cost)).toEqual(costly.map((d) => d.cost));
+    expect(positions.map((p) => p.cost)).not.toContain(costliest.cost);
+    expect(TRAINING_MARKS).toEqual(['mistake', 'blunder']);
+    expect(MISTAKE_COST).toBe(MARK_THRESHOLDS.mistake);
     for (const p of positions) {
       expect(trainingPositionSchema.safeParse(p).success).toBe(true); // what the server and the page accept
       expect(p.observation.seat).toBe(0);
       expect(p).toMatchObject({ source: 'own', game: 'g1', createdAt: 7 });
-      expect([null, ...MARKS]).toContain(p.mark); // the mark of the cost's lower bound: near 2 it may be milder
+      expect(['mistake', 'blunder']).toContain(p.mark);
       expect(isRightAnswer(p, p.best)).toBe(true);
       expect(isRightAnswer(p, p.played)).toBe(false);
       if (p.kind === 'play') {
@@ -125,7 +138,24 @@ describe('the replay with a kept analysis', () => {
   // shown the costs' own marks, so that it has marks to step through.
   let analysis: SavedAnalysis;
   beforeAll(() => {
-    analysis = { ...kept, decisions: kept.decisions.map((d) => ({ ...d, mark: markOf(d.cost) })) };
+    // The cheapest marked decision counts as an inaccuracy, so that the marks are of more than one kind.
+    const marks = kept.decisions.map((d) => markOf(d.cost));
+    const cheapest = kept.decisions.reduce<number>(
+      (at, d, i) => (marks[i] !== null && (at < 0 || d.cost < kept.decisions[at]!.cost) ? i : at),
+      -1,
+    );
+    const decisions = kept.decisions.map((d, i) => ({
+      ...d,
+      mark: i === cheapest ? ('inaccuracy' as const) : marks[i]!,
+    }));
+    const count = (m: Mark) => decisions.filter((d) => d.mark === m).length;
+    const summary = {
+      ...kept.summary,
+      inaccuracies: count('inaccuracy'),
+      mistakes: count('mistake'),
+      blunders: count('blunder'),
+    };
+    analysis = { ...kept, decisions, summary };
   });
 
   function open(): void {
@@ -152,8 +182,16 @@ describe('the replay with a kept analysis', () => {
     expect(document.querySelectorAll('.move-list .move[data-mark]')).toHaveLength(marked.length);
     expect(document.querySelectorAll('.points-graph .played-dot')).toHaveLength(analysis.decisions.length);
 
+    // The step control counts what the summary counts: every mark, not "7 mistakes" for 2 mistakes and 5
+    // inaccuracies.
+    expect(analysis.summary.inaccuracies).toBeGreaterThan(0);
+    const counted = [...document.querySelectorAll('.mark-counts .mark-count')].map((e) =>
+      Number(/\d+/.exec(e.textContent)![0]),
+    );
+    expect(counted.reduce((a, b) => a + b)).toBe(marked.length);
+    expect(document.querySelector('.mistake-at')!.textContent).toBe(`${marked.length} marked decisions`);
     for (const [i, d] of marked.entries()) {
-      if (i === 0) fireEvent.click(screen.getByRole('button', { name: 'Next mistake' }));
+      if (i === 0) fireEvent.click(screen.getByRole('button', { name: 'Next mark' }));
       else fireEvent.keyDown(window, { key: 'n' });
       expect(document.querySelector('.mistake-at')!.textContent).toBe(`${i + 1} of ${marked.length}`);
       const current = document.querySelector('.move-list .move[aria-current]')!;

@@ -1,6 +1,6 @@
 /**
- * Training positions out of an analysis of the player's own game: every decision that cost at least
- * `TRAINING_MIN_COST` expected points (a mistake or a blunder), as the Training page's `TrainingPosition`
+ * Training positions out of an analysis of the player's own game: every decision marked a mistake or a blunder
+ * (`TRAINING_MARKS`; never an inaccuracy, whatever its cost), as the Training page's `TrainingPosition`
  * (`@hearts/live/training`: the seat's observation at that moment — the engine's player view, no hidden cards —
  * and every option the analysis rated). Made in the analysis worker, where the options are still at hand (the
  * device keeps analyses without them), and kept on the device with `keepPositions` (src/features/training/device.ts).
@@ -11,7 +11,12 @@
  * ```
  */
 import { gameDecisions, type DecisionAnalysis } from '@hearts/bots';
-import { TRAINING_MIN_COST, trainingPosition, type TrainingPosition } from '@hearts/live/training';
+import {
+  TRAINING_MIN_COST,
+  isTrainingMark,
+  trainingPosition,
+  type TrainingPosition,
+} from '@hearts/live/training';
 
 export { TRAINING_MIN_COST };
 
@@ -25,7 +30,7 @@ export function ownPositions(
   seat: number,
   from: { readonly game: string | null; readonly createdAt: number },
 ): TrainingPosition[] {
-  const costly = decisions.filter((d) => d.seat === seat && d.kind !== 'moon' && d.cost >= TRAINING_MIN_COST);
+  const costly = decisions.filter((d) => d.seat === seat && d.kind !== 'moon' && isTrainingMark(d.mark));
   if (costly.length === 0) return [];
   const points = gameDecisions(record, [seat]);
   if (!points.ok) return [];

@@ -1,6 +1,6 @@
 /**
- * The training page (`#/training`), loaded on demand: positions where a card or a pass lost at least 2 expected
- * points — the player's own (kept on the device by device.ts, and on the server for a signed-in player: sync.ts)
+ * The training page (`#/training`), loaded on demand: positions where a card or a pass was a mistake or a blunder
+ * (`TRAINING_MARKS`) — the player's own (kept on the device by device.ts, and on the server for a signed-in player: sync.ts)
  * and the starter set from the bots' games (starter.ts). Each is shown as the table showed it to that seat (the
  * one `Table` of the app, drawn from the seat's observation alone); the player picks a card (or the cards to
  * pass), the page says whether it is right (`isRightAnswer`) and shows the best move with the evaluation of every
@@ -10,7 +10,7 @@ import { playRefusal, type CardName } from '@hearts/engine';
 import {
   isRightAnswer,
   optionOf,
-  TRAINING_MIN_COST,
+  MISTAKE_COST,
   type TrainingPosition,
   type TrainingProgress,
 } from '@hearts/live/training';
@@ -37,7 +37,7 @@ const fixed = (x: number, lang: Lang): string =>
 
 export default function TrainingScreen() {
   const { store } = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const starter = useMemo(() => starterPositions(), []);
   const [data, setData] = useState<DeviceTraining>(() => loadTraining(store));
   const [sync, setSync] = useState<SyncState>('busy');
@@ -119,7 +119,7 @@ export default function TrainingScreen() {
     return (
       <Page title={t('training.title')}>
         {bar}
-        <p>{t('training.intro', { min: TRAINING_MIN_COST })}</p>
+        <p>{t('training.intro', { min: MISTAKE_COST.toLocaleString(i18n.language) })}</p>
         <p className="muted">{t('training.none')}</p>
         {sync !== 'busy' && <p className="muted training-sync">{t(`training.sync.${sync}`)}</p>}
       </Page>

@@ -4,7 +4,7 @@ export const trainingEn = {
   linkInfo: 'Find the better card in positions where points were lost',
   title: 'Training',
   intro:
-    'Positions where a card or a pass lost at least {{min}} points on average — from your own analysed games and from the bots’ games. Find the better move; the expert’s evaluation shows how much each option costs.',
+    'Positions where a card or a pass was a mistake or a blunder (it lost at least {{min}} points on average) — from your own analysed games and from the bots’ games. Find the better move; the expert’s evaluation shows how much each option costs.',
   filter: 'Positions',
   all: 'All',
   own: 'Your games',
@@ -47,7 +47,7 @@ export const trainingDe: typeof trainingEn = {
   linkInfo: 'Finde die bessere Karte in Stellungen, die Punkte gekostet haben',
   title: 'Training',
   intro:
-    'Stellungen, in denen eine Karte oder eine Weitergabe im Schnitt mindestens {{min}} Punkte gekostet hat — aus deinen analysierten Spielen und aus Spielen der Bots. Finde den besseren Zug; die Bewertung des Experten zeigt, was jede Möglichkeit kostet.',
+    'Stellungen, in denen eine Karte oder eine Weitergabe ein Fehler oder ein grober Fehler war (sie hat im Schnitt mindestens {{min}} Punkte gekostet) — aus deinen analysierten Spielen und aus Spielen der Bots. Finde den besseren Zug; die Bewertung des Experten zeigt, was jede Möglichkeit kostet.',
   filter: 'Stellungen',
   all: 'Alle',
   own: 'Deine Spiele',
