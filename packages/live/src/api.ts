@@ -570,6 +570,12 @@ const tournamentSummary = z.object({
 });
 export type TournamentSummary = z.infer<typeof tournamentSummary>;
 
+/**
+ * An entrant's presence (docs/tournaments.md): seated when `active`; `paused` by themselves; `away`: paused by the
+ * server (not connected when a table was to open for them, or a bot took their seat over) until they come back.
+ */
+const entrantPresence = z.enum(['active', 'paused', 'away', 'left']);
+
 /** One line of the standings (docs/tournaments.md: 4/2/1/0, ties shared, doubled on a streak). */
 const standingRow = z.object({
   rank: z.number(), // ties share a rank
@@ -579,7 +585,7 @@ const standingRow = z.object({
   games: z.number(),
   wins: z.number(),
   streak: z.number(), // wins in a row now; from 2 on, the next game counts double
-  presence: z.enum(['active', 'paused', 'left']),
+  presence: entrantPresence,
   playing: z.boolean(), // seated at a table now
   results: z.array(
     z.object({
@@ -601,7 +607,7 @@ const tournamentPage = z.object({
   finished: z.number(), // games counted
   you: z.nullable(
     z.object({
-      presence: z.enum(['active', 'paused', 'left']),
+      presence: entrantPresence,
       tableId: z.nullable(z.string()), // your table while seated: join it by id
     }),
   ),

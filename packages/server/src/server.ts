@@ -175,6 +175,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     log,
     openTable: (r) => openTable(r),
     seatsFor: (t, humans) => tournamentSeats(store, t, humans),
+    connected: (users) => s.whereabouts.online(users),
     draining: () => s.draining,
     scheduled: config.scheduledTournaments,
   });

@@ -39,12 +39,17 @@ export interface WhereaboutsOptions {
 }
 
 const appKey = (u: string) => `wa:app:${u}`;
+/** The field of `wa:app:<user>` that a page asked for with the user's token writes (beside each process' field). */
+const SEEN_FIELD = 'seen';
+/** Users whose last `seen` write a process remembers (to skip writes) before it starts over. */
+const SEEN_REMEMBERED = 10_000;
 const atKey = (u: string) => `wa:at:${u}`;
 const noticeTopic = (u: string) => `wa:notice:${u}`;
 
 export class Whereabouts {
   private readonly apps = new Map<string, number>(); // user → open streams here
   private readonly seats = new Map<string, Map<string, Place>>(); // user → room → place, here
+  private readonly seenAt = new Map<string, number>(); // user → when `seen` last wrote here
   private readonly ttlMs: number;
   private readonly now: () => number;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -81,6 +86,22 @@ export class Whereabouts {
     await this.presence().hdel(appKey(userId), this.processId());
   }
 
+  /**
+   * The user asked for a page with their token (a tournament's page, which its client asks for again while it is
+   * open): online for `ttlMs` from now, as with an open notices stream. Written at most every `ttlMs / 3` per user
+   * and process, so a page polled every two seconds costs a write now and then.
+   */
+  async seen(userId: string): Promise<void> {
+    const now = this.now();
+    const last = this.seenAt.get(userId);
+    if (last !== undefined && now - last < this.ttlMs / 3) return;
+    if (this.seenAt.size >= SEEN_REMEMBERED) this.seenAt.clear(); // only saves writes: forgetting costs one each
+    this.seenAt.set(userId, now);
+    const p = this.presence();
+    await p.hset(appKey(userId), SEEN_FIELD, JSON.stringify({ until: now + this.ttlMs }));
+    await this.expire(p, appKey(userId));
+  }
+
   /** The user is at a table or in a friends' room run here. */
   async seated(userId: string, place: { room: string; kind: PlaceKind }): Promise<void> {
     let rooms = this.seats.get(userId);
@@ -115,6 +136,24 @@ export class Whereabouts {
         places.sort((a, b) => b.since - a.since || (a.room < b.room ? -1 : 1));
         const app = Object.values(apps ?? {}).some((v) => (parse(v)?.until ?? 0) > now);
         out.set(u, { online: app || places.length > 0, places });
+      }),
+    );
+    return out;
+  }
+
+  /**
+   * Those of the users who are connected now: an app open, a page asked for lately ({@link seen}), or seated at
+   * any table or room (a tournament's table too, which friends are not shown).
+   */
+  async online(userIds: readonly string[]): Promise<Set<string>> {
+    const now = this.now();
+    const p = this.presence();
+    const live = (v: string) => (parse(v)?.until ?? 0) > now;
+    const out = new Set<string>();
+    await Promise.all(
+      userIds.map(async (u) => {
+        const [apps, at] = await Promise.all([p.hgetall(appKey(u)), p.hgetall(atKey(u))]);
+        if (Object.values(apps ?? {}).some(live) || Object.values(at ?? {}).some(live)) out.add(u);
       }),
     );
     return out;

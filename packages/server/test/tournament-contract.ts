@@ -182,6 +182,35 @@ export function describeTournamentStore(store: () => GameStore): void {
     ]);
   });
 
+  test('tournaments: absent entrants are marked away (a taken-over seat in the finishing transaction); an idle one closes early', async () => {
+    const s = store();
+    const t = s.tournaments;
+    await t.create(tournament('t1'));
+    for (const u of ['a', 'b', 'c', 'd', 'e']) await t.enter('t1', { userId: u, name: u }, 10, 100);
+    await t.setPresence('t1', 'e', 'paused', 20);
+    // Only active ones are marked; a paused one stays paused.
+    expect(await t.markAway('t1', ['d', 'e', 'stranger'], 30)).toBe(1);
+    expect(await t.markAway('t1', [], 30)).toBe(0);
+    const presence = async () =>
+      Object.fromEntries((await t.entrants('t1')).map((e) => [e.userId, e.presence]));
+    expect(await presence()).toEqual({ a: 'active', b: 'active', c: 'active', d: 'away', e: 'paused' });
+    // A bot took b's seat over: b is away from the finish on (in its transaction, once).
+    await t.startGames('t1', [{ gameId: 'g1', seats: ['a', 'b', 'c', null], startedAt: 2_000 }]);
+    const result = [seat('a', 1), { ...seat('b', 4), left: true }, seat('c', 2), seat(null, 3)];
+    expect(await s.progress.transaction((tx) => tx.finishTournamentGame('g1', result, 9_000))).toBe(true);
+    expect(await presence()).toEqual({ a: 'active', b: 'away', c: 'active', d: 'away', e: 'paused' });
+    expect((await t.entrants('t1')).find((e) => e.userId === 'b')).toMatchObject({ presenceAt: 9_000 });
+    // Coming back makes an away entrant active again.
+    expect(await t.enter('t1', { userId: 'd', name: 'd' }, 9_500, 100)).toBe('back');
+    expect((await presence()).d).toBe('active');
+    // Closing early: only while it runs (after its start, before its end), once.
+    expect(await t.closeEarly('t1', 500)).toBe(false); // before the start
+    expect(await t.closeEarly('t1', 10_000)).toBe(true);
+    expect((await t.get('t1'))!.endsAt).toBe(10_000);
+    expect(await t.closeEarly('t1', 20_000)).toBe(false); // ended by then
+    expect(await t.closeEarly('nope', 20_000)).toBe(false);
+  });
+
   test("tournaments: a player's history, newest first", async () => {
     const t = store().tournaments;
     await t.create(tournament('old', { startsAt: 1_000 }));

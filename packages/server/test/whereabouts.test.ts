@@ -90,6 +90,40 @@ function describeWhereabouts(label: string, open: () => Promise<[Presence, Prese
       await done();
     });
 
+    test('a page asked for with the token: online for the ttl, seen by the other process; a poll writes now and then', async () => {
+      const [pa, pb, done] = await open();
+      let clock = 1000;
+      const a = new Whereabouts(
+        () => pa,
+        () => 'p1',
+        { now: () => clock, ttlMs: 60_000 },
+      );
+      const b = new Whereabouts(
+        () => pb,
+        () => 'p2',
+        { now: () => clock, ttlMs: 60_000 },
+      );
+      await a.seen('u1');
+      expect((await b.of(['u1'])).get('u1')).toEqual({ online: true, places: [] });
+      clock += 59_000;
+      expect((await b.of(['u1'])).get('u1')?.online).toBe(true);
+      clock += 1_000; // not asked again: gone
+      expect((await b.of(['u1'])).get('u1')?.online).toBe(false);
+      await a.seen('u1'); // polled again: back
+      clock += 2_000;
+      await a.seen('u1'); // two seconds later: not written again (the value holds long enough)
+      clock += 58_500;
+      expect((await b.of(['u1'])).get('u1')?.online).toBe(false);
+      // Connected, for a tournament's runner: also at a tournament's table (not shown to friends).
+      await a.seated('u2', { room: 'T9', kind: 'tournament' });
+      expect(await b.online(['u1', 'u2', 'u3'])).toEqual(new Set(['u2']));
+      await a.seen('u3');
+      expect(await b.online(['u1', 'u2', 'u3'])).toEqual(new Set(['u2', 'u3']));
+      await a.close();
+      await b.close();
+      await done();
+    });
+
     test('a notice reaches every listener of the user, on any process, until it stops listening', async () => {
       const [pa, pb, done] = await open();
       const a = new Whereabouts(

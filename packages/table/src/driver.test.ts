@@ -567,6 +567,26 @@ describe('pacing', () => {
     ).toEqual([1, 2, 3]);
     h.driver.dispose();
   });
+
+  test('a table whose people were all taken over keeps the pace (issue #42: it must not crowd the bots)', async () => {
+    const h = harness({ humans: 1, times: { botDelayMs: 300, handPauseMs: 2000 } });
+    await h.start();
+    expect(await h.driver.takeover(0, 'disconnected')).toBe(true); // every seat a bot now
+    await h.advance(299);
+    expect(h.moves()).toEqual([]); // no bot moved before the delay
+    await h.advance(1);
+    expect(
+      h
+        .moves()
+        .map((m) => m.seat)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
+    // Paced on: one card per bot delay, never a whole hand at once.
+    const passed = h.moves().length;
+    await h.advance(300);
+    expect(h.moves().length).toBe(passed + 1);
+    h.driver.dispose();
+  });
 });
 
 type Action =

@@ -617,7 +617,7 @@ export class TableDriver {
     if (phase === 'deal') {
       for (let s = 0; s < this.seats.length; s++) this.stopClock(s);
       if (!this.dealTimer && this.dealAsked !== this.game.handNumber) {
-        const wait = this.game.handNumber === 0 || this.allBots() ? 0 : this.ports.times.handPauseMs;
+        const wait = this.game.handNumber === 0 || this.unpaced() ? 0 : this.ports.times.handPauseMs;
         this.dealTimer = this.ports.scheduler.after(wait, () => {
           this.dealTimer = null;
           void this.run(async () => this.askDeal());
@@ -697,8 +697,13 @@ export class TableDriver {
     this.finishing = false;
   }
 
-  private allBots(): boolean {
-    return this.seats.every((s) => s.kind === 'bot');
+  /**
+   * Whether the bots may play without the pace of a table with people: only at a table of bots from its start
+   * (self-play, tests). A table whose people were all taken over keeps the pace, so that tables nobody plays at
+   * any more cannot crowd the bots of the tables people play at.
+   */
+  private unpaced(): boolean {
+    return this.seats.every((s) => s.kind === 'bot' && !s.replaced);
   }
 
   // --- bots ----------------------------------------------------------------------------------------------------
@@ -711,7 +716,7 @@ export class TableDriver {
     const { scheduler, times } = this.ports;
     const started = scheduler.now();
     // The earliest time the answer is played: the bot delay while humans watch, the pause after a trick.
-    let notBefore = by === 'bot' && !this.allBots() ? started + times.botDelayMs : started;
+    let notBefore = by === 'bot' && !this.unpaced() ? started + times.botDelayMs : started;
     if (by === 'bot' && this.trickEndedAt !== null && times.trickPauseMs)
       notBefore = Math.max(notBefore, this.trickEndedAt + times.trickPauseMs);
     const level = by === 'clock' ? times.clockLevel : (this.seats[seat]!.level ?? 'medium');

@@ -73,9 +73,23 @@ const toGame = (r: Selectable<TournamentGamesTable>): TournamentGameRow => ({
   result: r.result === null ? null : (JSON.parse(r.result) as GameSeat[]),
 });
 
+/** Marks the tournament's active entrants among `userIds` away (the others are left as they are); how many. */
+async function markAway(db: Db, id: string, userIds: readonly string[], at: number): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const r = await db
+    .updateTable('tournament_entrants')
+    .set({ presence: 'away', presence_at: at })
+    .where('tournament_id', '=', id)
+    .where('user_id', 'in', [...userIds])
+    .where('presence', '=', 'active')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /**
  * Marks a running tournament game finished with its places, once: false when it was not running. Run inside the
- * transaction that finishes the table.
+ * transaction that finishes the table. The entrants whose seat a bot took over (`left`) are marked away, if active:
+ * not seated again until they come back.
  */
 export async function finishTournamentGame(
   db: Db,
@@ -89,7 +103,17 @@ export async function finishTournamentGame(
     .where('game_id', '=', gameId)
     .where('status', '=', 'running')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  const gone = result.flatMap((s) => (s.left === true && s.userId !== null ? [s.userId] : []));
+  if (gone.length > 0) {
+    const row = await db
+      .selectFrom('tournament_games')
+      .select('tournament_id')
+      .where('game_id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    await markAway(db, row.tournament_id, gone, at);
+  }
+  return true;
 }
 
 export class KyselyTournaments implements TournamentStore {
@@ -235,6 +259,22 @@ export class KyselyTournaments implements TournamentStore {
       .set({ presence, presence_at: at })
       .where('tournament_id', '=', id)
       .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  markAway(id: string, userIds: readonly string[], at: number): Promise<number> {
+    return markAway(this.db, id, userIds, at);
+  }
+
+  async closeEarly(id: string, at: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('tournaments')
+      .set({ ends_at: at })
+      .where('id', '=', id)
+      .where('ends_at', '>', at)
+      .where('starts_at', '<', at)
+      .where('status', '!=', 'finished')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }

@@ -321,7 +321,7 @@ export interface TournamentStore {
   unfinished(): Promise<string[]>;
   /** Moves the status on (upcoming → running → finished); false when it was there or beyond already. */
   setStatus(id: string, status: TournamentStatus, at: number): Promise<boolean>;
-  /** Enters the player, or makes a paused or left one active again; 'full' when `maxPlayers` have entered. */
+  /** Enters the player, or makes a paused, away or left one active again; 'full' when `maxPlayers` have entered. */
   enter(
     id: string,
     who: { userId: string; name: string },
@@ -335,6 +335,16 @@ export interface TournamentStore {
     presence: Exclude<Presence, 'active'>,
     at: number,
   ): Promise<boolean>;
+  /**
+   * Marks these entrants away if they are active (a paused or left one stays so): not connected when a table was
+   * to open for them. How many were marked.
+   */
+  markAway(id: string, userIds: readonly string[], at: number): Promise<number>;
+  /**
+   * Ends a running tournament at `at` (no game starts from then on; games running still count): nobody was
+   * connected for a while. False when it had not started, had ended by then or has finished.
+   */
+  closeEarly(id: string, at: number): Promise<boolean>;
   /** The entrants, in the order they joined. */
   entrants(id: string): Promise<TournamentEntrantRow[]>;
   /** Records games as running (their tables are about to open). */

@@ -9,6 +9,7 @@ export {
   phase,
   join,
   pause,
+  away,
   leave,
   waitOf,
   freeEntrants,

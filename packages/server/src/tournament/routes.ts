@@ -114,6 +114,8 @@ export function tournamentHandlers(
     if (!t) throw new HttpError(404, 'ERR_NOT_FOUND', `no tournament ${id}`);
     return t;
   };
+  /** A request with the user's token: they are connected (the runner seats only those who are: runner.ts). */
+  const seen = (u: UserRecord) => s.whereabouts.seen(u.id).catch(() => undefined);
   const hostName = async (t: TournamentRecord) =>
     t.hostId ? ((await s.store.userById(t.hostId))?.name ?? null) : null;
 
@@ -121,9 +123,17 @@ export function tournamentHandlers(
     t: TournamentRecord,
     me: UserRecord | null,
   ): Promise<{ body: TournamentPage; etag: string }> => {
-    const [entrants, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
-    const state = stateFromRows(t, entrants, games);
+    const [stored, games] = await Promise.all([db.entrants(t.id), db.games(t.id)]);
+    let entrants = stored;
     const at = now();
+    // Coming back to the page is coming back: an entrant marked away (not connected when a table was to open
+    // for them, or taken over by a bot) is seated again. One who paused or left joins again themselves.
+    const entry = me ? stored.find((e) => e.userId === me.id) : undefined;
+    if (me && entry?.presence === 'away' && at < t.endsAt) {
+      await db.enter(t.id, { userId: me.id, name: entry.name }, at, t.maxPlayers);
+      entrants = await db.entrants(t.id);
+    }
+    const state = stateFromRows(t, entrants, games);
     const byUser = new Map(state.entrants.map((e) => [e.userId, e]));
     const all = standingsOf(state);
     const mine = me ? all.findIndex((l) => l.userId === me.id) : -1;
@@ -167,6 +177,7 @@ export function tournamentHandlers(
     req: IncomingMessage,
     reply: { status: number; headers: Record<string, string> },
   ) => {
+    if (me) await seen(me);
     const { body, etag } = await page(t, me);
     reply.headers['etag'] = etag;
     reply.headers['cache-control'] = 'no-cache';
@@ -231,6 +242,7 @@ export function tournamentHandlers(
       };
       await db.create(t);
       await db.enter(t.id, { userId: user.id, name: user.name }, at, t.maxPlayers);
+      await seen(user);
       return { id: t.id };
     },
 

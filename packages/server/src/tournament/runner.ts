@@ -1,7 +1,8 @@
 /**
  * Runs the tournaments: one process runs each (it holds the lease `tournament:<id>` in {@link TablePresence}, as a
  * process holds a table); every tick it reads the tournament's entrants and games from the store (of one that has
- * not started, only its record), derives the state (`stateFromRows`, pure), pairs the free players (`pairNow`) and
+ * not started, only its record), derives the state (`stateFromRows`, pure), pairs the free players (`pairNow`) who
+ * are connected (the others are marked away: a table never opens for nobody; docs/tournaments.md, "Presence") and
  * opens their tables through `openTable` with the kind `tournament`. The games are finished by their tables'
  * finishing transaction (rating/finish.ts), which marks the tournament game finished with its places, once. Nothing
  * but the lease lives in memory, so when the process dies another one claims the lease once it runs out and carries
@@ -21,13 +22,40 @@ import type { GameStore, TableRecord } from '../store/types.js';
 import { tournamentRated } from '../fairness/policy.js';
 import { payPodium } from './prizes.js';
 import { dueScheduled } from './schedule.js';
-import { phase, pairNow, standingsOf, type Entrant, type TournamentState } from './state.js';
+import { freeEntrants, phase, pairNow, standingsOf, type Entrant, type TournamentState } from './state.js';
 
 /** The lease of a tournament in the table presence (never a table id: those have no colon). */
 export const leaseOf = (id: string): string => `tournament:${id}`;
 
 /** A running game whose table does not exist after this long is given up (its opening failed half-way). */
 export const OPEN_TIMEOUT_MS = 60_000;
+
+/**
+ * How often the runner asks whether a tournament's free entrants are connected (besides right before it opens
+ * tables for them): an active entrant found not connected is marked away.
+ */
+export const PRESENCE_CHECK_MS = 10_000;
+
+/**
+ * A private tournament where nobody was active (connected and seated or waiting for a table) for this long stops
+ * seating for good: it ends then (its games still running count) and pays as any that ended. Counted from the
+ * latest of its start, an entrant's last change of presence (joining, coming back, going away) and its last game's
+ * end. Public arenas seat nobody who is away either, but stay open to newcomers until their end.
+ */
+export const ABSENT_CLOSE_MS = 5 * 60_000;
+
+/** Since when a tournament has had nobody active and no game running (null: someone is, or a game runs). */
+export function idleSince(
+  t: TournamentRecord,
+  entrants: readonly TournamentEntrantRow[],
+  games: readonly TournamentGameRow[],
+): number | null {
+  if (entrants.some((e) => e.presence === 'active') || games.some((g) => g.status === 'running')) return null;
+  let since = t.startsAt;
+  for (const e of entrants) since = Math.max(since, e.presenceAt);
+  for (const g of games) since = Math.max(since, g.finishedAt ?? g.startedAt);
+  return since;
+}
 
 /**
  * The tournament's state from its stored rows. A player's wait starts when they (re)joined or their last counted
@@ -86,6 +114,11 @@ export interface RunnerDeps {
     humans: readonly { userId: string; name: string }[],
   ) => Promise<StoredSeat[]>;
   readonly draining: () => boolean;
+  /**
+   * Which of these users are connected now (an app of theirs is open, they asked for the tournament's page lately,
+   * or they sit at a table: `Whereabouts`). Left out: everyone is (tests of the pairing alone).
+   */
+  readonly connected?: (userIds: readonly string[]) => Promise<ReadonlySet<string>>;
   readonly now?: () => number;
   /** Announce the scheduled arenas (config SCHEDULED_TOURNAMENTS; default true). Stored ones still run. */
   readonly scheduled?: boolean;
@@ -95,6 +128,7 @@ export class TournamentRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly announced = new Set<string>(); // schedule keys created or found stored
   private ticking: Promise<void> | null = null;
+  private readonly checkedAt = new Map<string, number>(); // tournament → when its free entrants were last checked
   tablesOpened = 0; // by this process (metrics, tests)
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -160,11 +194,39 @@ export class TournamentRunner {
       await payPodium(store.progress, t, standingsOf(state), state.games, now);
       await store.tournaments.setStatus(id, 'finished', now);
       await presence.release(leaseOf(id));
+      this.checkedAt.delete(id);
       this.deps.log.info({ tournament: id, games: state.games.length }, 'tournament finished');
       return;
     }
-    if (ph !== 'running') return;
-    const { tables } = pairNow(state, now, () => tableId());
+    if (ph !== 'running') {
+      this.checkedAt.delete(id);
+      return;
+    }
+    const idle = t.kind === 'private' ? idleSince(t, entrants, games) : null;
+    if (idle !== null && now - idle >= ABSENT_CLOSE_MS) {
+      if (await store.tournaments.closeEarly(id, now))
+        this.deps.log.info({ tournament: id }, 'nobody was active for a while: the tournament ends now');
+      return;
+    }
+    let { tables } = pairNow(state, now, () => tableId());
+    // Nobody is seated who is not connected (a table is never started for nobody): the absent are marked away,
+    // and the others paired again without them. Checked before a table opens, and now and then while they wait.
+    const due = now - (this.checkedAt.get(id) ?? -Infinity) >= PRESENCE_CHECK_MS;
+    if (this.deps.connected && (tables.length > 0 || due)) {
+      this.checkedAt.set(id, now);
+      const free = freeEntrants(state, now).map((e) => e.userId);
+      const here = free.length > 0 ? await this.deps.connected(free) : new Set<string>();
+      const gone = free.filter((u) => !here.has(u));
+      if (gone.length > 0) {
+        await store.tournaments.markAway(id, gone, now);
+        const without = new Set(gone);
+        const rest: TournamentState = {
+          ...state,
+          entrants: state.entrants.map((e) => (without.has(e.userId) ? { ...e, presence: 'away' } : e)),
+        };
+        tables = pairNow(rest, now, () => tableId()).tables;
+      }
+    }
     if (tables.length === 0 || !presence.holds(leaseOf(id)) || this.deps.draining()) return;
     const names = new Map(entrants.map((e) => [e.userId, e.name]));
     const records: TableRecord[] = [];

@@ -15,8 +15,13 @@ import { err, ok, type Result } from '@hearts/engine';
 import { pair, type Pairing, type PairingPolicy } from './pairing.js';
 import { distinctGames, standings, type Standing, type TournamentGame } from '@hearts/live/tournament';
 
-/** Whether an entrant wants to be seated: `paused` finishes the game at hand and is not seated again until back. */
-export type Presence = 'active' | 'paused' | 'left';
+/**
+ * Whether an entrant is seated: `active` is; `paused` (by the player) finishes the game at hand and is not seated
+ * again until they join again; `away` (by the server: not connected when a table was to be opened for them, or a
+ * bot took their seat over) likewise, until they come back (join again, or open the tournament's page); `left`
+ * as paused, shown as gone.
+ */
+export type Presence = 'active' | 'paused' | 'away' | 'left';
 
 /** A player who joined. Invariant: `table` is the id of a game in `running` whose seats include them, or null. */
 export interface Entrant {
@@ -110,6 +115,8 @@ const setPresence =
 
 /** Not seated again until they join again; a game at hand is played to its end and counts. */
 export const pause = setPresence('paused');
+/** Not connected, or taken over by a bot: not seated again until they come back (as {@link pause}). */
+export const away = setPresence('away');
 /** Leaves the tournament: not seated again; the points so far stay in the standings. Joining again brings them back. */
 export const leave = setPresence('left');
 

@@ -592,6 +592,7 @@ function TournamentView({ id }: { id: string }) {
             )}
             {you?.presence === 'paused' && <p className="muted">{t('tournament.paused')}</p>}
             {you?.presence === 'left' && <p className="muted">{t('tournament.left')}</p>}
+            {you?.presence === 'away' && <p className="muted">{t('tournament.away')}</p>}
             {page.phase === 'finished' && page.standings.length > 0 && (
               <Podium rows={page.standings.slice(0, 3)} />
             )}
@@ -675,9 +676,11 @@ function StandingLine({
   const mark =
     r.presence === 'paused'
       ? t('tournament.pausedMark')
-      : r.presence === 'left'
-        ? t('tournament.leftMark')
-        : null;
+      : r.presence === 'away'
+        ? t('tournament.awayMark')
+        : r.presence === 'left'
+          ? t('tournament.leftMark')
+          : null;
   return (
     <>
       <tr className={r.you ? 'you' : undefined} data-rank={r.rank} data-points={r.points}>
