@@ -4,7 +4,7 @@
  * server answering by path.
  */
 import { seededRandom } from '@hearts/engine';
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
@@ -13,7 +13,9 @@ import { defaultSettings, type Settings } from './kit/settings';
 import { memoryStore, type KeyValueStore } from './kit/storage';
 import { createI18n } from './kit/i18n';
 import './app/texts';
+import './app/feature-texts';
 import { App, type AppProps } from './app/App';
+import { SoloPage } from './features/solo/SoloPage';
 import { AppContext, type AppServices } from './kit/context';
 
 /** An i18n instance in `lang` with every text of the app. */
@@ -84,13 +86,21 @@ export function openApp(hash: string, options: AppOptions) {
     <App
       i18n={createI18n(lang)}
       store={store}
-      controller={controller}
+      table={(fresh) => <SoloPage controller={controller} fresh={fresh} />}
       initialSettings={{ ...defaultSettings(lang), lang, ...options.settings }}
       coarsePointer={false}
       {...(pages ? { pages } : {})}
     />,
   );
   return { ...result, store, controller };
+}
+
+/** Resolves once the screen opened has its code (screens load when they open: the kit's Loading is gone). */
+export async function screenLoaded(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('.loading')) throw new Error('the screen is still loading');
+  });
+  await act(async () => undefined); // and its effects have run
 }
 
 /** A JSON answer of the game server. */

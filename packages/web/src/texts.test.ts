@@ -2,8 +2,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { de } from './app/locales/de';
-import { en } from './app/locales/en';
+import { de as shellDe } from './app/locales/de';
+import { en as shellEn } from './app/locales/en';
+import { featuresDe, featuresEn } from './app/locales/features';
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,6 +15,18 @@ function files(dir: string): string[] {
     return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) ? [p] : [];
   });
 }
+
+/** The texts as i18next holds them once the features' texts are loaded: the shell's and the features' blocks merged. */
+function merge(a: object, b: object): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const was = out[k];
+    out[k] = was && typeof was === 'object' && typeof v === 'object' ? merge(was, v as object) : v;
+  }
+  return out;
+}
+const en = merge(shellEn, featuresEn) as typeof shellEn & typeof featuresEn;
+const de = merge(shellDe, featuresDe) as typeof shellDe & typeof featuresDe;
 
 const lookup = (texts: unknown, key: string): unknown =>
   key

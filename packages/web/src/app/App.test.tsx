@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { makeRecord } from '@hearts/engine';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { makeRecord, seededRandom } from '@hearts/engine';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToHistory } from '../kit/records';
 import { type Settings } from '../kit/settings';
 import { memoryStore, type KeyValueStore } from '../kit/storage';
 import { playGame } from '../testing';
+import { CURRENT_KEY, newSession, saveSession } from '../features/solo/session';
 import { pages } from './pages';
 import { openApp } from '../test-support';
 
@@ -40,13 +41,13 @@ afterEach(() => {
 });
 
 describe('routes', () => {
-  it('a replay link to a game not in the history says so, not that no game was finished', () => {
+  it('a replay link to a game not in the history says so, not that no game was finished', async () => {
     renderApp('#/replay/gone', 'de', oneGame);
-    expect(screen.getByText(/Dieses Spiel ist nicht \(mehr\) in deinem Verlauf/)).toBeTruthy();
+    expect(await screen.findByText(/Dieses Spiel ist nicht \(mehr\) in deinem Verlauf/)).toBeTruthy(); // loaded on demand
     expect(screen.queryByText('Noch kein Spiel beendet.')).toBeNull();
     cleanup();
     renderApp('#/replay/gone', 'en');
-    expect(screen.getByText('No finished game yet.')).toBeTruthy();
+    expect(await screen.findByText('No finished game yet.')).toBeTruthy();
   });
 
   it('an unknown route shows the start screen at the start screen’s address', () => {
@@ -67,7 +68,7 @@ describe('error texts in the reader’s language', () => {
     const [t0, t1] = record.hands[0]!.tricks;
     record.hands[0]!.tricks[0] = t1!;
     record.hands[0]!.tricks[1] = t0!;
-    const input = screen.getByLabelText('Spielprotokoll öffnen') as HTMLInputElement;
+    const input = (await screen.findByLabelText('Spielprotokoll öffnen')) as HTMLInputElement;
     const file = new File([JSON.stringify(record)], 'game.json', { type: 'application/json' });
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     fireEvent.change(input);
@@ -87,5 +88,27 @@ describe('the start screen', () => {
   ])('counts the bots of the chosen players (%i)', (players, text) => {
     renderApp('', 'de', () => {}, { players });
     expect(document.querySelector('.tagline')?.textContent).toContain(text);
+  });
+
+  it('offers to continue the saved game, read on demand, keeping its place meanwhile', async () => {
+    const game = newSession({}, 'easy', seededRandom(5));
+    if (!game.ok) throw new Error(game.error.message);
+    renderApp('', 'en', (store) => saveSession(store, game.value));
+    // The place is kept while session.ts loads and replays the game: the buttons below do not move.
+    expect(document.querySelector('.big.pending')).not.toBeNull();
+    await waitFor(() => expect(document.querySelector('.big.pending')).toBeNull());
+    const go = screen.getByRole('button', { name: /^Continue/ });
+    expect(go.textContent).toContain('Hand 1 · you have 0 points');
+    fireEvent.click(go);
+    expect(window.location.hash).toBe('#/play');
+  });
+
+  it('offers nothing to continue when there is no saved game, or it cannot be replayed', async () => {
+    renderApp('', 'en');
+    expect(document.querySelector('.big.pending')).toBeNull();
+    cleanup();
+    renderApp('', 'en', (store) => store.set(CURRENT_KEY, '{"v":1,"record":"not a record"}'));
+    await waitFor(() => expect(document.querySelector('.big.pending')).toBeNull());
+    expect(screen.queryByRole('button', { name: /^Continue/ })).toBeNull();
   });
 });

@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import type { SoloTable } from '../features/solo/host';
 import { SoundContext, silentSound, type SoundPort } from '../table/sound';
 import { saveSettings, type Settings } from '../kit/settings';
 import type { KeyValueStore } from '../kit/storage';
 import { AppContext, type AppServices } from '../kit/context';
 import { CardDefs } from '../kit/CardSvg';
-import { SoloPage } from '../features/solo/SoloPage';
+import { Loading } from '../kit/Loading';
 import { StartScreen } from './StartScreen';
 
 export interface AppProps {
   readonly i18n: I18n;
   readonly store: KeyValueStore;
-  readonly controller: SoloTable;
+  /** The solo table's screen (`#/play`, and `#/new`: a new game): main.tsx loads it when it opens, tests at once. */
+  readonly table: (fresh: boolean) => ReactNode;
   readonly initialSettings: Settings;
   readonly coarsePointer: boolean;
   readonly onSettings?: (s: Settings) => void;
@@ -28,7 +28,7 @@ const routeOf = (hash: string): string => (hash.startsWith('#/') ? hash.slice(1)
 export function App({
   i18n,
   store,
-  controller,
+  table,
   initialSettings,
   coarsePointer,
   onSettings,
@@ -44,7 +44,8 @@ export function App({
   }, []);
 
   useEffect(() => {
-    const onHash = () => setRoute(routeOf(window.location.hash));
+    // A page that still loads (its code is fetched when it first opens) leaves the last screen up until it is ready.
+    const onHash = () => startTransition(() => setRoute(routeOf(window.location.hash)));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -52,7 +53,7 @@ export function App({
   const navigate = useCallback((to: string) => {
     if (routeOf(window.location.hash) === to) return;
     window.location.hash = `#${to}`;
-    setRoute(to);
+    startTransition(() => setRoute(to));
   }, []);
 
   const updateSettings = useCallback(
@@ -92,13 +93,9 @@ export function App({
         <SoundContext.Provider value={sound}>
           <CardDefs />
           <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
-            {atTable ? (
-              <SoloPage controller={controller} fresh={route === '/new'} />
-            ) : page ? (
-              page(rest.join('/'))
-            ) : (
-              <StartScreen />
-            )}
+            <Suspense fallback={<Loading />}>
+              {atTable ? table(route === '/new') : page ? page(rest.join('/')) : <StartScreen />}
+            </Suspense>
             {overlay}
           </div>
         </SoundContext.Provider>

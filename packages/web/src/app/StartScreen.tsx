@@ -1,22 +1,43 @@
 import { LEVELS, type Level } from '@hearts/bots';
 import { DEFAULT_RULES, parseRules } from '@hearts/engine';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../kit/cards';
-import { loadSession } from '../features/solo/session';
+import type { Session } from '../features/solo/session';
+import { CURRENT_KEY } from '../features/solo/stored';
 import { presetOf } from '../kit/settings';
 import { useApp } from '../kit/context';
+import type { KeyValueStore } from '../kit/storage';
 import { levelName, strengthText } from '../kit/names';
 import { RulesOptions } from '../kit/RulesOptions';
 import { CardFace } from '../kit/CardSvg';
 import { ratingText } from '../kit/rating';
 import { shownRating } from '../features/puzzles/device';
 
+/**
+ * The stored solo game: undefined while it is read (session.ts replays it with the engine, so it loads on demand
+ * and is not in the start page's first load), null when there is none or it cannot be replayed.
+ */
+function useSavedGame(store: KeyValueStore): Session | null | undefined {
+  const stored = store.get(CURRENT_KEY) !== null;
+  const [saved, setSaved] = useState<Session | null | undefined>(stored ? undefined : null);
+  useEffect(() => {
+    if (!stored) return;
+    let open = true;
+    void import('../features/solo/session').then((m) => open && setSaved(m.loadSession(store)));
+    return () => {
+      open = false;
+    };
+  }, [store, stored]);
+  return saved;
+}
+
 /** The first screen: play now with the remembered options, continue a game, or change the options. */
 export function StartScreen() {
   const { settings, updateSettings, navigate, store } = useApp();
   const { t, i18n } = useTranslation();
-  const saved = useMemo(() => loadSession(store), [store]);
+  const saved = useSavedGame(store);
+  const running = saved === undefined || (saved !== null && saved.state.phase !== 'gameOver'); // maybe, while read
   const puzzleRating = useMemo(() => shownRating(store), [store]);
   const [open, setOpen] = useState(false);
   const rules = parseRules(settings.rules);
@@ -29,7 +50,7 @@ export function StartScreen() {
     : t('start.invalid', { option: t(`rules.${rules.error.option}`, { defaultValue: rules.error.option }) });
 
   const play = () => {
-    if (saved && saved.state.phase !== 'gameOver' && !window.confirm(t('start.newGameConfirm'))) return;
+    if (running && !window.confirm(t('start.newGameConfirm'))) return;
     if (!rules.ok) return setOpen(true); // the options say what does not fit
     navigate('/new'); // the solo table deals a new game with these settings
   };
@@ -72,6 +93,13 @@ export function StartScreen() {
       </header>
 
       <main className="start-main">
+        {saved === undefined && (
+          // the place of "Continue" kept while the game is read: the buttons below do not move when it shows
+          <button type="button" className="secondary big pending" disabled>
+            {t('start.continue')}
+            <small>{t('start.continueInfo', { hand: 1, score: 0 })}</small>
+          </button>
+        )}
         {saved && saved.state.phase !== 'gameOver' && (
           <button type="button" className="secondary big" onClick={() => navigate('/play')}>
             {t('start.continue')}

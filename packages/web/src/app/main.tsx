@@ -1,15 +1,12 @@
+import { lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { workerBots } from '../features/solo/bots/client';
-import { SoloTable } from '../features/solo/host';
 import { botBudgetMs, loadSettings, SPEEDS, timing, type Settings, type Speed } from '../kit/settings';
-import { browserScheduler } from '../table/ports';
 import { webAudioSound } from '../table/sound';
 import { browserStore } from '../kit/storage';
-import { watchPracticeWins } from '../features/profile/practice';
 import { createI18n } from '../kit/i18n';
 import { NoticesGate } from '../features/live/NoticesGate';
 import { App } from './App';
-import { pages } from './pages';
+import { pages, withTexts } from './pages';
 import './texts';
 import './styles.css';
 
@@ -24,20 +21,16 @@ const store = browserStore();
 let settings: Settings = loadSettings(store, navigator.language);
 const reduceMotionMedia = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-const controller = new SoloTable({
-  store,
-  bots: workerBots(
-    () => new Worker(new URL('../features/solo/bots/worker.ts', import.meta.url), { type: 'module' }),
-  ),
-  scheduler: browserScheduler(),
-  timing: () => timing(speedOverride ?? settings.speed, settings.reduceMotion || reduceMotionMedia),
-  budgetMs: (level) => botOverride ?? botBudgetMs(level),
-  onWarning: (m) => console.warn(m),
-  undo: true, // practice: the player may take back a card (a game with undo pays no chips)
-});
-
-// A device with a live player reports its won solo games: they pay chips (src/features/profile/practice.ts).
-watchPracticeWins(controller, store);
+/** The solo table (./solo.tsx), loaded when it first opens; one table for the page's life. */
+const SoloScreen = lazy(() =>
+  withTexts(import('./solo')).then((m) => ({
+    default: m.soloScreen({
+      store,
+      timing: () => timing(speedOverride ?? settings.speed, settings.reduceMotion || reduceMotionMedia),
+      budgetMs: (level) => botOverride ?? botBudgetMs(level),
+    }),
+  })),
+);
 
 const i18n = createI18n(settings.lang);
 
@@ -47,7 +40,7 @@ createRoot(document.getElementById('root')!).render(
   <App
     i18n={i18n}
     store={store}
-    controller={controller}
+    table={(fresh) => <SoloScreen fresh={fresh} />}
     initialSettings={settings}
     coarsePointer={coarse}
     onSettings={(s) => (settings = s)}

@@ -24,7 +24,7 @@ import { playGame } from '../testing';
 import { testI18n } from '../test-support';
 import { pages } from '../app/pages';
 import { Standings } from './ResultPanel';
-import { openApp, testController } from '../test-support';
+import { openApp, screenLoaded, testController } from '../test-support';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -156,6 +156,7 @@ describe('a replay', () => {
       winners: [...state.winners],
     });
     openApp('#/replay/g1', { lang: 'en', store, pages });
+    await screenLoaded();
     const replayFact = (name: string) => document.querySelector(`.replay-scores [data-fact="${name}"]`);
     expect(replayFact('hearts')).toBeNull(); // at the deal: nothing taken yet
     for (let i = 0; i < 13; i++) fireEvent.click(screen.getByRole('button', { name: 'Next trick' }));

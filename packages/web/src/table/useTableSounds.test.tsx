@@ -10,6 +10,7 @@ import type { SoundName, SoundPort } from './sound';
 import { memoryStore } from '../kit/storage';
 import { testI18n } from '../test-support';
 import { App } from '../app/App';
+import { SoloPage } from '../features/solo/SoloPage';
 
 function unwrap<T>(r: Result<T, unknown>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -53,7 +54,7 @@ async function renderTable(sound: boolean, port: SoundPort) {
       <App
         i18n={testI18n('en')}
         store={store}
-        controller={controller}
+        table={(fresh) => <SoloPage controller={controller} fresh={fresh} />}
         initialSettings={{ ...defaultSettings('en'), sound }}
         coarsePointer={false}
         sound={port}

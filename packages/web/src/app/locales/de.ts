@@ -1,18 +1,12 @@
-import { dailyDe } from '../../features/daily/texts';
-import { friendsDe } from '../../features/live/friends-texts';
-import { tournamentDe } from '../../features/tournament/texts';
-import { liveDe } from '../../features/live/texts';
-import { padDe } from '../../features/pad/texts';
-import { progressDe } from '../../features/profile/texts';
-import { trainingDe } from '../../features/training/texts';
-import { puzzlesDe } from '../../features/puzzles/texts';
-import { shopDe } from '../../features/shop/texts';
-import { rulesPageDe } from '../../table/rules/texts';
 import type { Texts } from './en';
 
 /** Deutsche Texte, in den Worten von DESIGN.md. */
 export const de: Texts = {
-  app: { title: 'Hearts', tagline: 'Kostenlos, ohne Anmeldung: spiel gegen {{n}} Bots.' },
+  app: {
+    title: 'Hearts',
+    tagline: 'Kostenlos, ohne Anmeldung: spiel gegen {{n}} Bots.',
+    loading: 'Wird geladen …',
+  },
   start: {
     play: 'Spielen',
     continue: 'Weiterspielen',
@@ -409,14 +403,20 @@ export const de: Texts = {
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
-  pad: { ...padDe, startLink: 'Punkteblock für echte Karten' }, // der eigene Block des Punkteblocks: src/features/pad/texts.ts
-  live: liveDe, // der eigene Block des Live-Spiels: src/features/live/texts.ts
-  friends: friendsDe, // Freunde: src/features/live/friends-texts.ts
-  progress: progressDe, // Spielerseiten und Rangliste: src/features/profile/texts.ts
-  shop: shopDe, // der Shop: src/features/shop/texts.ts
-  rulesPage: rulesPageDe, // die Regelseite und die Regeln eines Tisches: src/table/rules/texts.ts
-  daily: dailyDe, // das Tagesspiel: src/features/daily/texts.ts
-  training: trainingDe, // das Training: src/features/training/texts.ts
-  puzzles: puzzlesDe, // die Rätsel: src/features/puzzles/texts.ts
-  tournament: tournamentDe, // Turniere: src/features/tournament/texts.ts
+  // Die Verweise der Startseite auf die Bereiche; deren eigene Texte kommen mit ihnen (locales/features.ts).
+  pad: { startLink: 'Punkteblock für echte Karten' },
+  daily: { link: 'Tagesspiel', linkInfo: 'Heute für alle dieselben Blätter' },
+  training: {
+    link: 'Training',
+    linkInfo: 'Finde die bessere Karte in Stellungen, die Punkte gekostet haben',
+  },
+  tournament: { link: 'Turniere', linkInfo: 'Arenen: kurze Spiele, Punkte sammeln' },
+  live: { link: 'Live spielen · Mit Freunden spielen' },
+  progress: { link: 'Profil', leaderboardLink: 'Rangliste' },
+  shop: { link: 'Shop' },
+  puzzles: {
+    link: 'Rätsel des Tages',
+    linkInfo: 'Finde die beste Karte',
+    linkRating: 'Deine Rätselwertung: {{rating}}',
+  },
 };

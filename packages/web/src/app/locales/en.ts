@@ -1,17 +1,6 @@
-import { dailyEn } from '../../features/daily/texts';
-import { friendsEn } from '../../features/live/friends-texts';
-import { tournamentEn } from '../../features/tournament/texts';
-import { liveEn } from '../../features/live/texts';
-import { padEn } from '../../features/pad/texts';
-import { progressEn } from '../../features/profile/texts';
-import { trainingEn } from '../../features/training/texts';
-import { puzzlesEn } from '../../features/puzzles/texts';
-import { shopEn } from '../../features/shop/texts';
-import { rulesPageEn } from '../../table/rules/texts';
-
 /** English texts. Every key here exists in German too (de.ts is checked against this shape). */
 export const en = {
-  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against {{n}} bots.' },
+  app: { title: 'Hearts', tagline: 'Free, no sign-up: play against {{n}} bots.', loading: 'Loading…' },
   start: {
     play: 'Play',
     continue: 'Continue game',
@@ -408,16 +397,19 @@ export const en = {
   },
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
-  pad: { ...padEn, startLink: 'Score pad for real cards' }, // the score pad's own block: src/features/pad/texts.ts
-  live: liveEn, // live play's own block: src/features/live/texts.ts
-  friends: friendsEn, // friends: src/features/live/friends-texts.ts
-  progress: progressEn, // player pages and the leaderboard: src/features/profile/texts.ts
-  shop: shopEn, // the shop: src/features/shop/texts.ts
-  rulesPage: rulesPageEn, // the rules page and a table's rules: src/table/rules/texts.ts
-  daily: dailyEn, // the daily game: src/features/daily/texts.ts
-  training: trainingEn, // the training page: src/features/training/texts.ts
-  puzzles: puzzlesEn, // the puzzles: src/features/puzzles/texts.ts
-  tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
+  // The start page's links to the features; each feature's own texts are loaded with it (locales/features.ts).
+  pad: { startLink: 'Score pad for real cards' },
+  daily: { link: 'Daily deal', linkInfo: 'The same hands for everyone today' },
+  training: { link: 'Training', linkInfo: 'Find the better card in positions where points were lost' },
+  tournament: { link: 'Tournaments', linkInfo: 'Arenas: play short games, score points' },
+  live: { link: 'Play live · Play with friends' },
+  progress: { link: 'Profile', leaderboardLink: 'Leaderboard' },
+  shop: { link: 'Shop' },
+  puzzles: {
+    link: 'Daily puzzle',
+    linkInfo: 'Find the best card',
+    linkRating: 'Your puzzle rating: {{rating}}',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -28,7 +28,7 @@ import {
   trainingPositionSchema,
   type Mark as TrainingMark,
 } from '@hearts/live/training';
-import { openApp } from '../../test-support';
+import { openApp, screenLoaded } from '../../test-support';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */
 let record: GameRecord;
@@ -158,7 +158,7 @@ describe('the replay with a kept analysis', () => {
     analysis = { ...kept, decisions, summary };
   });
 
-  function open(): void {
+  async function open(): Promise<void> {
     const store = memoryStore();
     addToHistory(store, {
       id: 'g1',
@@ -171,10 +171,11 @@ describe('the replay with a kept analysis', () => {
     });
     saveAnalysis(store, analysis);
     openApp('#/replay/g1/analysis', { lang: 'en', store, pages });
+    await screenLoaded();
   }
 
-  it('marks the decisions, steps to each mistake and shows the better card on the table', () => {
-    open(); // kept: shown at once, no worker started
+  it('marks the decisions, steps to each mistake and shows the better card on the table', async () => {
+    await open(); // kept: shown at once, no worker started
     const marked = analysis.decisions.filter((d) => d.mark !== null);
     expect(marked.length).toBeGreaterThan(1);
     expect(screen.getByText(`You: accuracy ${analysis.summary.accuracy} %`)).toBeTruthy();

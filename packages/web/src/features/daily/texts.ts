@@ -1,7 +1,5 @@
 /** Texts of the daily game (the `daily` section of the locale files), English and German. */
 export const dailyEn = {
-  link: 'Daily deal',
-  linkInfo: 'The same hands for everyone today',
   title: 'Daily deal',
   intro:
     'Everyone plays the same {{hands}} hands today, in the same seat, against three {{level}} bots: the luck of the cards is taken out, and you see how you did against everyone else. One attempt a day; a new deal at midnight (Berlin time).',
@@ -64,8 +62,6 @@ export const dailyEn = {
 };
 
 export const dailyDe: typeof dailyEn = {
-  link: 'Tagesspiel',
-  linkInfo: 'Heute für alle dieselben Blätter',
   title: 'Tagesspiel',
   intro:
     'Heute spielen alle dieselben {{hands}} Runden auf demselben Platz gegen drei Bots der Stufe {{level}}: Das Kartenglück ist ausgeschaltet, und du siehst, wie du gegen alle anderen abschneidest. Ein Versuch pro Tag; um Mitternacht (deutsche Zeit) gibt es ein neues Spiel.',

@@ -8,15 +8,16 @@ import { memoryStore } from '../../kit/storage';
 import { playGame } from '../../testing';
 import { openedFile } from '../../kit/replay';
 import { pages } from '../../app/pages';
-import { openApp } from '../../test-support';
+import { openApp, screenLoaded } from '../../test-support';
 
 afterEach(cleanup);
 
 const state = playGame(8, { handsToPlay: 1 });
 const record = makeRecord(state, ['You', 'Bot 1', 'Bot 2', 'Bot 3']);
 
-function open(store = memoryStore()): void {
+async function open(store = memoryStore()): Promise<void> {
   openApp('#/history', { lang: 'en', store, pages });
+  await screenLoaded();
 }
 
 const drop = (text: string, name = 'game.json') =>
@@ -26,7 +27,7 @@ const drop = (text: string, name = 'game.json') =>
 
 describe('the history page', () => {
   it('opens a record file dropped on it, for the reader to pick the seat to analyse', async () => {
-    open();
+    await open();
     drop(JSON.stringify(record), 'mine.json');
     await waitFor(() => expect(window.location.hash).toBe('#/replay/file'));
     expect(openedFile.name).toBe('mine.json');
@@ -35,7 +36,7 @@ describe('the history page', () => {
   });
 
   it('refuses a dropped file that is not a record, with the reason', async () => {
-    open();
+    await open();
     drop('{"format":"hearts-record/1","rules":{},"players":[],"hands":[]}');
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /cannot be replayed: it is not a game record/,
@@ -48,7 +49,7 @@ describe('the history page', () => {
     );
   });
 
-  it('shows the accuracy of a game analysed already', () => {
+  it('shows the accuracy of a game analysed already', async () => {
     const store = memoryStore();
     addToHistory(store, {
       id: 'g1',
@@ -77,7 +78,7 @@ describe('the history page', () => {
       summary,
       at: 1,
     });
-    open(store);
+    await open(store);
     expect(document.querySelector('.accuracy-mark')!.textContent).toBe(' · analysed: accuracy 87.5 %');
   });
 });

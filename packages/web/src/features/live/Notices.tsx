@@ -9,6 +9,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../kit/context';
 import { FRIENDS_CHANGED, dismissInvite, openNotices, type Invite } from './friends';
+import { addTexts } from '../../kit/i18n';
+import { friendsDe, friendsEn } from './friends-texts';
+
+// Shown over the start page too, before any feature's texts are loaded (app/feature-texts.ts): it brings its own.
+addTexts({ en: { friends: friendsEn }, de: { friends: friendsDe } });
 
 export default function Notices({ token }: { token: string }) {
   const { navigate } = useApp();

@@ -2,7 +2,6 @@ import { mannersDe, mannersEn } from './manners-texts';
 
 /** Texts of live play (the `live` section of the locale files), English and German with the same keys. */
 export const liveEn = {
-  link: 'Play live · Play with friends',
   title: 'Play live',
   connecting: 'Connecting …',
   offline: 'The game server cannot be reached just now. Try again in a moment.',
@@ -195,7 +194,6 @@ export const liveEn = {
 };
 
 export const liveDe: typeof liveEn = {
-  link: 'Live spielen · Mit Freunden spielen',
   title: 'Live spielen',
   connecting: 'Verbinde …',
   offline: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',

@@ -1,7 +1,5 @@
 /** Texts of player pages and the leaderboard (the `progress` section of the locale files), English and German. */
 export const progressEn = {
-  link: 'Profile',
-  leaderboardLink: 'Leaderboard',
   title: 'Profile',
   you: 'You',
   rating: 'Rating',
@@ -68,8 +66,6 @@ export const progressEn = {
 };
 
 export const progressDe: typeof progressEn = {
-  link: 'Profil',
-  leaderboardLink: 'Rangliste',
   title: 'Profil',
   you: 'Du',
   rating: 'Wertung',

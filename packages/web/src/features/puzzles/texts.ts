@@ -1,8 +1,5 @@
 /** Texts of the puzzle pages (the `puzzles` section of the locale files), English and German. */
 export const puzzlesEn = {
-  link: 'Daily puzzle',
-  linkInfo: 'Find the best card',
-  linkRating: 'Your puzzle rating: {{rating}}',
   title: 'Puzzles',
   intro:
     'Positions from the bots’ games where one card is clearly better than every other by the expert’s evaluation. Find it: every first answer moves your puzzle rating and the puzzle’s.',
@@ -96,9 +93,6 @@ export const puzzlesEn = {
 };
 
 export const puzzlesDe: typeof puzzlesEn = {
-  link: 'Rätsel des Tages',
-  linkInfo: 'Finde die beste Karte',
-  linkRating: 'Deine Rätselwertung: {{rating}}',
   title: 'Rätsel',
   intro:
     'Stellungen aus Spielen der Bots, in denen eine Karte nach der Bewertung des Experten klar besser ist als jede andere. Finde sie: jede erste Antwort bewegt deine Rätselwertung und die des Rätsels.',

@@ -1,6 +1,5 @@
 /** Texts of the shop (the `shop` section of the locale files), English and German. */
 export const shopEn = {
-  link: 'Shop',
   title: 'Shop',
   balance: 'Your chips',
   info: 'Chips are won, never bought. Live games of at least 3 hands pay: 25,000 for a rated win and 10,000 for an unrated one at a table with at least two people (at most 10 such wins a day), 5,000 for a win alone with bots (at most 20 a day). A solo win pays a token 500 (at most 20 a day): its cards are dealt on your device, so the server cannot check them.',
@@ -45,7 +44,6 @@ export const shopEn = {
 };
 
 export const shopDe: typeof shopEn = {
-  link: 'Shop',
   title: 'Shop',
   balance: 'Deine Jetons',
   info: 'Jetons gewinnt man, man kauft sie nie. Live-Spiele ab 3 Runden zahlen: 25.000 für einen gewerteten Sieg und 10.000 für einen ungewerteten an einem Tisch mit mindestens zwei Menschen (höchstens 10 solche Siege am Tag), 5.000 für einen Sieg allein mit Bots (höchstens 20 am Tag). Ein Sieg allein auf dem Gerät zahlt symbolische 500 (höchstens 20 am Tag): Seine Karten werden auf deinem Gerät gegeben, der Server kann sie nicht prüfen.',

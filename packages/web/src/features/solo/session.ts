@@ -35,6 +35,7 @@ import { HUMAN } from '../../kit/names';
 import type { HistoryEntry } from '../../kit/records';
 import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 import { dealSeeded, seedMatchesDeal, withSeeds } from './deal';
+import { CURRENT_KEY } from './stored';
 
 export interface Session {
   readonly id: string; // unique per game, names it in the history
@@ -45,7 +46,7 @@ export interface Session {
   readonly undos?: number; // cards the player took back (undo): the game is practice only, it pays no chips
 }
 
-export const CURRENT_KEY = 'hearts.current';
+export { CURRENT_KEY } from './stored';
 
 /** The names a record carries: the player, then the bots with their level. */
 export function playerNames(players: number, level: Level): string[] {

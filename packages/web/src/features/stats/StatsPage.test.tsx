@@ -13,10 +13,12 @@ import {
 } from '../../kit/records';
 import { memoryStore, type KeyValueStore } from '../../kit/storage';
 import { pages } from '../../app/pages';
-import { openApp } from '../../test-support';
+import { openApp, screenLoaded } from '../../test-support';
 
-function renderApp(hash: string, lang: 'de' | 'en', store: KeyValueStore) {
-  return openApp(hash, { lang, store, pages });
+async function renderApp(hash: string, lang: 'de' | 'en', store: KeyValueStore) {
+  const opened = openApp(hash, { lang, store, pages });
+  await screenLoaded();
+  return opened;
 }
 
 const game = (over: Partial<Stats>): Stats => ({ ...EMPTY_STATS, games: 1, ...over });
@@ -51,8 +53,8 @@ afterEach(() => {
 });
 
 describe('statistics page', () => {
-  it('adds up every solo game, and filters by rules, bot level and player count', () => {
-    const { container } = renderApp('#/stats', 'en', stored());
+  it('adds up every solo game, and filters by rules, bot level and player count', async () => {
+    const { container } = await renderApp('#/stats', 'en', stored());
     expect(rows(container)).toEqual([
       'games 7',
       'wins 3',
@@ -95,8 +97,8 @@ describe('statistics page', () => {
     expect(rows(container)).toContain('hands 6');
   });
 
-  it('names variants and levels in German, the earlier counters as such', () => {
-    renderApp('#/stats', 'de', stored());
+  it('names variants and levels in German, the earlier counters as such', async () => {
+    await renderApp('#/stats', 'de', stored());
     const byRules = screen.getByRole('heading', { name: 'Nach Regeln' }).parentElement!;
     expect(
       within(byRules).getByRole('button', { name: 'Frühere Spiele (Regeln nicht erfasst)' }),
@@ -117,10 +119,10 @@ describe('the profile', () => {
     // Offline: the server's part of the page fails, the device's solo games show all the same.
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     const store = stored();
-    const stats = renderApp('#/stats', 'en', store);
+    const stats = await renderApp('#/stats', 'en', store);
     const expected = rows(stats.container);
     cleanup();
-    const profile = renderApp('#/profile', 'en', store);
+    const profile = await renderApp('#/profile', 'en', store);
     await screen.findByRole('heading', { name: 'Solo games on this device' });
     expect(rows(profile.container)).toEqual(expected);
   });

@@ -1,7 +1,5 @@
 /** Texts of tournaments (the `tournament` section of the locale files), English and German. */
 export const tournamentEn = {
-  link: 'Tournaments',
-  linkInfo: 'Arenas: play short games, score points',
   title: 'Tournaments',
   intro:
     'An arena runs for a fixed time. Join and you are seated as soon as four players are free — or, after a short wait, with bots. Each game is short; the places score 4 / 2 / 1 / 0 points (ties share them), and after two wins in a row every game counts double until you do not win.',
@@ -91,8 +89,6 @@ export const tournamentEn = {
 };
 
 export const tournamentDe: typeof tournamentEn = {
-  link: 'Turniere',
-  linkInfo: 'Arenen: kurze Spiele, Punkte sammeln',
   title: 'Turniere',
   intro:
     'Eine Arena läuft eine feste Zeit. Wer beitritt, wird gesetzt, sobald vier Spieler frei sind – oder nach kurzem Warten mit Bots. Jedes Spiel ist kurz; die Plätze bringen 4 / 2 / 1 / 0 Punkte (Gleichstand teilt sie), und nach zwei Siegen in Folge zählt jedes Spiel doppelt, bis du nicht gewinnst.',

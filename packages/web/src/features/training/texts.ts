@@ -1,7 +1,5 @@
 /** Texts of the training page (the `training` section of the locale files), English and German. */
 export const trainingEn = {
-  link: 'Training',
-  linkInfo: 'Find the better card in positions where points were lost',
   title: 'Training',
   intro:
     'Positions where a card or a pass was a mistake or a blunder (it lost at least {{min}} points on average) — from your own analysed games and from the bots’ games. Find the better move; the expert’s evaluation shows how much each option costs.',
@@ -43,8 +41,6 @@ export const trainingEn = {
 };
 
 export const trainingDe: typeof trainingEn = {
-  link: 'Training',
-  linkInfo: 'Finde die bessere Karte in Stellungen, die Punkte gekostet haben',
   title: 'Training',
   intro:
     'Stellungen, in denen eine Karte oder eine Weitergabe ein Fehler oder ein grober Fehler war (sie hat im Schnitt mindestens {{min}} Punkte gekostet) — aus deinen analysierten Spielen und aus Spielen der Bots. Finde den besseren Zug; die Bewertung des Experten zeigt, was jede Möglichkeit kostet.',
