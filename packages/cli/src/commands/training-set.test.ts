@@ -12,14 +12,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the built `hearts` command in the test's own directory. */
 const hearts = (...args: string[]): Promise<Run> => runHearts(args, { cwd: dir });
 
-test('training-set keeps decisions of the weaker bots that cost ≥ 2 points, as the analysis rates them', () => {
+// Seed 2 finds its first mistake within 29 decisions (with this small budget few marks settle above an inaccuracy).
+test('training-set keeps the decisions of the weaker bots the analysis marks a mistake or a blunder', () => {
   const budget = { minSamples: 480, maxSamples: 1500 };
-  const set = trainingSet({ positions: 1, levels: ['easy', 'easy', 'easy', 'easy'], seed: 't', ...budget });
+  const set = trainingSet({ positions: 1, levels: ['easy', 'easy', 'easy', 'easy'], seed: '2', ...budget });
   expect(set).toHaveLength(1);
   for (const p of set) {
     expect(readTrainingPosition(JSON.parse(JSON.stringify(p)))).toEqual({ ok: true, value: p });
     expect(p).toMatchObject({ source: 'starter', game: 'bots-1' });
-    expect(p.cost).toBeGreaterThanOrEqual(2);
+    expect(p.cost).toBeGreaterThanOrEqual(2.5);
+    expect(['mistake', 'blunder']).toContain(p.mark);
     expect(optionOf(p, p.best)).toBe(p.options[0]);
     expect(optionOf(p, p.played)!.points - p.options[0]!.points).toBeCloseTo(p.cost, 1);
   }
@@ -39,6 +41,8 @@ test('hearts training-set writes one position a line; bad usage is exit 2', asyn
     '1500',
     '--min-samples',
     '480',
+    '--seed',
+    '2',
   );
   expect(r.code).toBe(0);
   const text = readFileSync(out, 'utf8');
