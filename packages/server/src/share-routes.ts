@@ -281,9 +281,16 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
     await take('shareViews', [address(req)]);
     const share = await s.store.shares.get(image ? image[1]! : pageId!);
     if (!share) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('no shared game with that id\n');
+      // The app says so in the reader's language (a page of its own without the tags); an image is plain text.
+      const index = image ? null : await indexHtml();
+      if (index === null)
+        res
+          .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('no shared game with that id\n');
+      else
+        res
+          .writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+          .end(req.method === 'HEAD' ? undefined : index.replace(/<head>/i, '<head>\n    <base href="../">'));
       return true;
     }
     if (image) {

@@ -136,7 +136,11 @@ describe('sharing', () => {
     const bytes = new Uint8Array(await png.arrayBuffer());
     expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     expect(new DataView(bytes.buffer).getUint32(16)).toBe(1200);
-    expect((await fetch(`${t.url}/r/rnothere`)).status).toBe(404);
+    const missing = await fetch(`${t.url}/r/rnothere`); // the app, which says so
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('<base href="../">');
+    expect(missingHtml).not.toContain('og:');
     expect((await fetch(`${t.url}/r/rnothere.png`)).status).toBe(404);
     expect((await fetch(t.url + body.path, { method: 'POST' })).status).toBe(405);
   });

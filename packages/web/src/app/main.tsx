@@ -10,6 +10,15 @@ import { pages, withTexts } from './pages';
 import './texts';
 import './styles.css';
 
+// A shared review's address (/r/<id>: the game server's page with its preview tags) opens its replay and analysis.
+const sharedAt = /\/r\/([A-Za-z0-9_-]{1,40})$/.exec(window.location.pathname);
+if (sharedAt && !window.location.hash)
+  window.history.replaceState(
+    null,
+    '',
+    new URL(`../${window.location.search}#/shared/${sharedAt[1]}/analysis`, window.location.href),
+  );
+
 const params = new URLSearchParams(window.location.search);
 /** Test and demo switches: ?speed=instant (no pauses), ?botMs=20 (bots think 20 ms). */
 const speedParam = params.get('speed');

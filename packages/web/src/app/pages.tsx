@@ -44,6 +44,9 @@ const TournamentScreen = lazy(() => withTexts(import('../features/tournament/Tou
 /** How the fair shuffle of live tables works (src/features/live). */
 const FairShufflePage = lazy(() => withTexts(import('../features/live/FairShufflePage')));
 
+/** A game another player shared (src/features/history/SharedPage.tsx). */
+const SharedPage = lazy(() => withTexts(import('../features/history/SharedPage')));
+
 /** The screens besides the start screen and the table, by the first part of their route. */
 export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   settings: () => <SettingsPage />,
@@ -52,6 +55,7 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   history: () => <HistoryPage />,
   stats: () => <StatsPage />,
   replay: (id) => <ReplayPage key={id} id={id} />,
+  shared: (rest) => <SharedPage key={rest} rest={rest} />,
   pad: () => <PadScreen />,
   live: (rest) => <LiveScreen rest={rest} />,
   profile: (rest) => <ProfileScreen section="profile" rest={rest} />,

@@ -120,6 +120,15 @@ export const DownloadIcon = () => (
   </Svg>
 );
 
+export const ShareIcon = () => (
+  <Svg>
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4" />
+  </Svg>
+);
+
 export const ChatIcon = () => (
   <Svg>
     <path d="M4 5h16v11H9l-5 4z" />

@@ -13,6 +13,7 @@ import { shopDe, shopEn } from '../../features/shop/texts';
 import { tournamentDe, tournamentEn } from '../../features/tournament/texts';
 import { trainingDe, trainingEn } from '../../features/training/texts';
 import { rulesPageDe, rulesPageEn } from '../../table/rules/texts';
+import { shareDe, shareEn } from '../../features/history/share-texts';
 
 export const featuresEn = {
   pad: padEn, // the score pad: src/features/pad/texts.ts
@@ -25,6 +26,7 @@ export const featuresEn = {
   training: trainingEn, // the training page: src/features/training/texts.ts
   puzzles: puzzlesEn, // the puzzles: src/features/puzzles/texts.ts
   tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
+  share: shareEn, // sharing a review: src/features/history/share-texts.ts
 };
 
 export const featuresDe: typeof featuresEn = {
@@ -38,4 +40,5 @@ export const featuresDe: typeof featuresEn = {
   training: trainingDe,
   puzzles: puzzlesDe,
   tournament: tournamentDe,
+  share: shareDe,
 };

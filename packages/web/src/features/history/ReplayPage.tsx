@@ -1,4 +1,5 @@
 import { placesOf, type CardName } from '@hearts/engine';
+import type { ShareRequest } from '@hearts/live/api';
 import { useEffect, useMemo, useState } from 'react';
 import { AnalysisPanel, useAnalysis } from '../analysis/AnalysisPanel';
 import type { SavedDecision } from '../analysis/saved';
@@ -20,6 +21,7 @@ import { HandFacts, Standings } from '../../table/ResultPanel';
 import { ScoreTable } from '../../table/ScoreTable';
 import { Trick } from '../../table/Trick';
 import { passDirection } from '../../table/view';
+import { ShareButton } from './ShareButton';
 
 /**
  * Replays a game from the history (or an opened file) trick by trick, every hand open, with its analysis:
@@ -50,6 +52,15 @@ export function ReplayPage({ id: route }: { id: string }) {
     );
   }
   const own = id !== 'file';
+  // A finished game of the player's own can be shared (docs/sharing.md): a solo game by its record, a game of the
+  // server's by its id (the server decides whether it may be shown yet).
+  const share: ShareRequest | null = !replay.finished
+    ? null
+    : own
+      ? { source: 'solo', record: replay.record as unknown as Record<string, unknown>, seat: HUMAN }
+      : openedFile.game
+        ? { source: 'game', tableId: openedFile.game }
+        : null;
   return (
     <ReplayBoard
       replay={replay}
@@ -57,6 +68,7 @@ export function ReplayPage({ id: route }: { id: string }) {
       seat={own ? HUMAN : openedFile.seat}
       game={own ? id : openedFile.game}
       analyse={extra === 'analysis'}
+      share={share}
     />
   );
 }
@@ -65,18 +77,23 @@ export function ReplayPage({ id: route }: { id: string }) {
 const orderOf = (d: SavedDecision): number =>
   d.hand * 1000 + (d.kind === 'pass' ? -1 : d.kind === 'moon' ? 999 : d.step!);
 
-function ReplayBoard({
+/** The replay of a game with its analysis: of the history, an opened file, or a shared game (SharedPage). */
+export function ReplayBoard({
   replay,
   own,
   seat: givenSeat,
   game,
   analyse,
+  share = null,
+  shared = false,
 }: {
   replay: Replay;
   own: boolean;
   seat: number | null; // the seat to analyse (null: the reader picks one; seat 0 until then)
   game: string | null; // the player's own game (its id; `seat` is theirs): its mistakes become training positions
   analyse: boolean; // start the analysis at once (when it is not kept already)
+  share?: ShareRequest | null; // what the Share button shares (null: no button)
+  shared?: boolean; // a game shared by another: its way back leads to the start screen
 }) {
   const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
@@ -155,12 +172,13 @@ function ReplayBoard({
   return (
     <div className="replay-screen">
       <header className="topbar">
-        <button type="button" className="back-btn" onClick={() => navigate('/history')}>
-          ← {t('history.title')}
+        <button type="button" className="back-btn" onClick={() => navigate(shared ? '/' : '/history')}>
+          ← {shared ? t('nav.back') : t('history.title')}
         </button>
         <h1 className="topbar-title">
-          <span className="replay-title">{t('replay.title')}</span>
+          <span className="replay-title">{shared ? t('share.title') : t('replay.title')}</span>
         </h1>
+        {share && <ShareButton what={share} />}
         <button
           type="button"
           className="icon-btn"
