@@ -84,7 +84,9 @@ export const API_ERRORS = [
   'ERR_HANDLED', // 409: the report was handled already
   // friends (server src/friends-routes.ts)
   'ERR_FRIEND_SELF', // 400: you cannot befriend yourself
-  'ERR_FRIENDS_FULL', // 409: FRIENDS_MAX friends and open requests
+  'ERR_FRIENDS_FULL', // 409: FRIENDS_MAX friends and requests you made
+  'ERR_REQUESTS_FULL', // 409: the player has FRIEND_REQUESTS_MAX open requests (the newest is refused)
+  'ERR_REQUESTS_CLOSED', // 403: the player takes requests only from people they know (one answer to every stranger)
   'ERR_NOT_FRIENDS', // 403: only friends invite each other and see each other's tables
   'ERR_NOT_IN_ROOM', // 409: invite only into a friends' room you are in, before its game starts
   // puzzles (server src/puzzles/routes.ts)
@@ -427,8 +429,21 @@ const modReport = z.object({
   chat: z.array(modChatLine),
 });
 export type ModReport = z.infer<typeof modReport>;
-/** Friends and open requests a user has at most (each side of a request counts it). */
+/** Friends and requests made (still open) a user has at most. */
 export const FRIENDS_MAX = 200;
+
+/**
+ * Open requests a user receives at most, apart from {@link FRIENDS_MAX} (issue #42: strangers' requests filled the
+ * friends' places). Past it the newest request is refused (`ERR_REQUESTS_FULL`) until the user answers some.
+ */
+export const FRIEND_REQUESTS_MAX = 50;
+
+/**
+ * Whom a player takes friend requests from: `anyone`, or only people they `known` — who finished a game at a table
+ * with them, or a friend of one of their friends. Anyone else is refused with one answer (`ERR_REQUESTS_CLOSED`).
+ */
+export const REQUESTS_FROM = ['anyone', 'known'] as const;
+export type RequestsFrom = (typeof REQUESTS_FROM)[number];
 
 /** How long an invite into a friends' room holds. */
 export const INVITE_TTL_MS = 10 * 60 * 1000;
@@ -446,7 +461,10 @@ const friendPlace = z.object({
 });
 export type FriendPlace = z.infer<typeof friendPlace>;
 
-/** A friend or an open request, seen from you. Online and places: friends only (strangers learn nothing). */
+/**
+ * A friend or an open request, seen from you. Online and places: friends only (strangers learn nothing). `id` is the
+ * friendship's own id (the same for both of you), never a user id: no answer of the friends' routes names one.
+ */
 const friendEntry = z.object({
   id: z.string(),
   name: z.string(),
@@ -460,7 +478,7 @@ export type FriendEntry = z.infer<typeof friendEntry>;
 /** An invite into a friends' room. */
 const inviteSchema = z.object({
   id: z.string(),
-  from: z.object({ id: z.string(), name: z.string() }),
+  from: z.object({ name: z.string() }),
   room: z.string(), // the room's code: join it as any friends' room
   expiresAt: z.number(),
 });
@@ -1195,9 +1213,34 @@ export const ROUTES = {
     path: '/api/friends',
     params: none,
     auth: 'required',
-    response: z.object({ friends: z.array(friendEntry), max: z.number() }),
+    response: z.object({
+      friends: z.array(friendEntry),
+      max: z.number(), // FRIENDS_MAX
+      requestsMax: z.number(), // FRIEND_REQUESTS_MAX
+      requestsFrom: z.enum(REQUESTS_FROM), // your choice of whom you take requests from
+    }),
   }),
-  /** Asks the user of that exact name (case ignored) to be friends; accepts at once when they had asked you. */
+  /** Whom you take friend requests from (stored; anyone until set). */
+  friendSettings: route({
+    method: 'POST',
+    path: '/api/friends/settings',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({ requestsFrom: z.enum(REQUESTS_FROM) }),
+    response: z.object({ requestsFrom: z.enum(REQUESTS_FROM) }),
+  }),
+  /** Declines every open request to you at once. */
+  friendDeclineAll: route({
+    method: 'POST',
+    path: '/api/friends/requests/decline',
+    params: none,
+    auth: 'required',
+    response: z.object({ declined: z.number() }),
+  }),
+  /**
+   * Asks the user of that exact name (case ignored) to be friends; accepts at once when they had asked you. Refused
+   * when they take requests only from people they know (`ERR_REQUESTS_CLOSED`) or have FRIEND_REQUESTS_MAX open.
+   */
   friendAdd: route({
     method: 'POST',
     path: '/api/friends',
@@ -1206,10 +1249,10 @@ export const ROUTES = {
     body: z.strictObject({ name: userName }),
     response: z.object({
       outcome: z.enum(['requested', 'pending', 'accepted', 'friends']),
-      friend: z.object({ id: z.string(), name: z.string() }),
+      friend: z.object({ id: z.string(), name: z.string() }), // id: the friendship's, as in the list
     }),
   }),
-  /** Accepts the request of the user `id` (404 when there is none). */
+  /** Accepts the open request `id` made to you (404 when there is none). */
   friendAccept: route({
     method: 'POST',
     path: '/api/friends/:id/accept',
@@ -1217,7 +1260,7 @@ export const ROUTES = {
     auth: 'required',
     response: ok,
   }),
-  /** Ends a friendship, declines or withdraws a request (404 when there is nothing). */
+  /** Ends the friendship `id`, declines or withdraws the request `id` (404 when it is not yours). */
   friendRemove: route({
     method: 'POST',
     path: '/api/friends/:id/remove',
@@ -1225,7 +1268,10 @@ export const ROUTES = {
     auth: 'required',
     response: ok,
   }),
-  /** Invites a friend into the friends' room you are in (its code); they get a notice while their app is open. */
+  /**
+   * Invites the friend of the friendship `id` into the friends' room you are in (its code); they get a notice while
+   * their app is open.
+   */
   friendInvite: route({
     method: 'POST',
     path: '/api/friends/:id/invite',

@@ -7,11 +7,20 @@
  * online and at which table (whereabouts.ts: across every process), and only friends invite each other — into a
  * friends' room the inviter is in, before its game starts; an invite runs out after INVITE_TTL_MS. Guests have an
  * account too and may have friends. Every route counts against LIMIT_FRIENDS per address; invites also against
- * LIMIT_INVITES per user; a user keeps at most FRIENDS_MAX friends and open requests, and at most
- * {@link STREAMS_PER_USER} notices streams per process.
+ * LIMIT_INVITES per user; a user keeps at most FRIENDS_MAX friends and requests made, receives at most
+ * FRIEND_REQUESTS_MAX open requests (apart: strangers cannot fill the friends' places), takes requests from anyone
+ * or only from people they know (`requestsFrom`), and holds at most {@link STREAMS_PER_USER} notices streams per
+ * process. No answer names a user id (issue #42): friendships and requests go by their own id, people by name.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FRIENDS_MAX, INVITE_TTL_MS, type FriendEntry, type Invite, type Notice } from '@hearts/live/api';
+import {
+  FRIENDS_MAX,
+  FRIEND_REQUESTS_MAX,
+  INVITE_TTL_MS,
+  type FriendEntry,
+  type Invite,
+  type Notice,
+} from '@hearts/live/api';
 import type { Handlers } from './api-router.js';
 import { HttpError, bearerToken, rateLimitError } from './http-json.js';
 import { randomString } from './ids.js';
@@ -30,7 +39,7 @@ const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 export const inviteOf = (i: ReceivedInvite): Invite => ({
   id: i.id,
-  from: { id: i.fromId, name: i.fromName },
+  from: { name: i.fromName },
   room: i.roomId,
   expiresAt: i.expiresAt,
 });
@@ -41,7 +50,15 @@ export function friendsHandlers(
   now: () => number = Date.now,
 ): Pick<
   Handlers,
-  'friends' | 'friendAdd' | 'friendAccept' | 'friendRemove' | 'friendInvite' | 'invites' | 'inviteDismiss'
+  | 'friends'
+  | 'friendAdd'
+  | 'friendAccept'
+  | 'friendRemove'
+  | 'friendInvite'
+  | 'invites'
+  | 'inviteDismiss'
+  | 'friendSettings'
+  | 'friendDeclineAll'
 > {
   const limit = async (req: IncomingMessage) => {
     const limited = await s.limits.take('friends', clientAddress(req, s.config.trustProxy));
@@ -49,6 +66,13 @@ export function friendsHandlers(
   };
   const db = s.store.friends;
   const changed = (userId: string) => void s.whereabouts.notify(userId, { type: 'friends' }).catch(() => 0);
+  const full = (): HttpError =>
+    new HttpError(409, 'ERR_FRIENDS_FULL', `you have ${FRIENDS_MAX} friends and requests: remove some first`);
+  /** Friends and requests made: the user's own places. */
+  const ownPlaces = async (userId: string) => {
+    const c = await db.counts(userId);
+    return c.friends + c.outgoing;
+  };
 
   return {
     friends: async ({ req, user }) => {
@@ -60,7 +84,7 @@ export function friendsHandlers(
       const friends = links.map((l): FriendEntry => {
         const w = where.get(l.userId);
         return {
-          id: l.userId,
+          id: l.id,
           name: l.name,
           status: l.status,
           since: l.since,
@@ -73,7 +97,12 @@ export function friendsHandlers(
           })),
         };
       });
-      return { friends, max: FRIENDS_MAX };
+      return {
+        friends,
+        max: FRIENDS_MAX,
+        requestsMax: FRIEND_REQUESTS_MAX,
+        requestsFrom: await db.requestsFrom(user.id),
+      };
     },
 
     friendAdd: async ({ req, user, body }) => {
@@ -82,44 +111,71 @@ export function friendsHandlers(
       const other = name === '' ? null : await s.store.userByName(name);
       if (!other) throw new HttpError(404, 'ERR_NOT_FOUND', `nobody is called "${name}"`);
       if (other.id === user.id) throw new HttpError(400, 'ERR_FRIEND_SELF', 'you cannot befriend yourself');
-      const linked = (await db.links(user.id)).some((l) => l.userId === other.id);
+      const linked = (await db.links(user.id)).find((l) => l.userId === other.id);
+      if (!linked || linked.status === 'incoming') {
+        // A new request takes one of the asker's places; accepting theirs too (the request becomes a friendship).
+        if ((await ownPlaces(user.id)) >= FRIENDS_MAX) throw full();
+      }
       if (!linked) {
-        if ((await db.count(user.id)) >= FRIENDS_MAX)
+        // The other side's choice first: a stranger gets this one answer, whatever else holds.
+        if ((await db.requestsFrom(other.id)) === 'known' && !(await db.known(user.id, other.id)))
+          throw new HttpError(
+            403,
+            'ERR_REQUESTS_CLOSED',
+            `${other.name} takes friend requests only from people they played with or friends of their friends`,
+          );
+        if ((await db.counts(other.id)).incoming >= FRIEND_REQUESTS_MAX)
           throw new HttpError(
             409,
-            'ERR_FRIENDS_FULL',
-            `you have ${FRIENDS_MAX} friends and requests: remove some first`,
+            'ERR_REQUESTS_FULL',
+            `${other.name} has ${FRIEND_REQUESTS_MAX} open friend requests: try again once they answered some`,
           );
-        if ((await db.count(other.id)) >= FRIENDS_MAX)
-          throw new HttpError(409, 'ERR_FRIENDS_FULL', `${other.name} takes no more friend requests`);
       }
       const outcome = await db.request(user.id, other.id, now());
       if (outcome === 'requested' || outcome === 'accepted') changed(other.id);
-      return { outcome, friend: { id: other.id, name: other.name } };
+      const link = (await db.links(user.id)).find((l) => l.userId === other.id);
+      return { outcome, friend: { id: link?.id ?? '', name: other.name } };
     },
 
     friendAccept: async ({ req, user, params }) => {
       await limit(req);
-      if (!(await db.accept(user.id, params.id, now())))
-        throw new HttpError(404, 'ERR_NOT_FOUND', 'no open friend request from that player');
-      changed(params.id);
+      const link = await db.link(user.id, params.id);
+      const missing = () => new HttpError(404, 'ERR_NOT_FOUND', 'no open friend request of that id to you');
+      if (link?.status !== 'incoming') throw missing();
+      if ((await ownPlaces(user.id)) >= FRIENDS_MAX) throw full();
+      if (!(await db.accept(user.id, link.userId, now()))) throw missing();
+      changed(link.userId);
       return { ok: true };
     },
 
     friendRemove: async ({ req, user, params }) => {
       await limit(req);
-      if (!(await db.remove(user.id, params.id)))
-        throw new HttpError(404, 'ERR_NOT_FOUND', 'no friend or request with that player');
-      changed(params.id);
+      const link = await db.link(user.id, params.id);
+      if (!link || !(await db.remove(user.id, link.userId)))
+        throw new HttpError(404, 'ERR_NOT_FOUND', 'no friend or request of yours with that id');
+      changed(link.userId);
       return { ok: true };
+    },
+
+    friendSettings: async ({ req, user, body }) => {
+      await limit(req);
+      await db.setRequestsFrom(user.id, body.requestsFrom);
+      return { requestsFrom: await db.requestsFrom(user.id) };
+    },
+
+    friendDeclineAll: async ({ req, user }) => {
+      await limit(req);
+      return { declined: await db.declineAll(user.id) };
     },
 
     friendInvite: async ({ req, user, params, body }) => {
       await limit(req);
       const limited = await s.limits.take('invites', `user:${user.id}`);
       if (limited) throw rateLimitError(limited);
-      if (!(await db.areFriends(user.id, params.id)))
+      const link = await db.link(user.id, params.id);
+      if (link?.status !== 'friend')
         throw new HttpError(403, 'ERR_NOT_FRIENDS', 'you can invite your friends only');
+      const friendId = link.userId;
       const lobby = await s.store.loadLobby(body.room);
       if (!lobby || !lobby.members.some((m) => m.userId === user.id))
         throw new HttpError(
@@ -131,14 +187,14 @@ export function friendsHandlers(
       const invite = {
         id: randomString(16, ID_ALPHABET),
         fromId: user.id,
-        toId: params.id,
+        toId: friendId,
         roomId: body.room,
         createdAt: at,
         expiresAt: at + INVITE_TTL_MS,
       };
       await db.addInvite(invite);
       const notice: Notice = { type: 'invite', invite: inviteOf({ ...invite, fromName: user.name }) };
-      await s.whereabouts.notify(params.id, notice).catch((e: unknown) => {
+      await s.whereabouts.notify(friendId, notice).catch((e: unknown) => {
         s.log.warn({ err: e }, 'an invite notice was not sent'); // the invite is stored: shown when asked for
       });
       return { invite: invite.id, expiresAt: invite.expiresAt };

@@ -38,8 +38,13 @@ describe.skipIf(services === null)('friends on two processes', () => {
     const [a, b] = children.map((c) => c.url) as [string, string];
     const anna = await guest(a);
     const ben = await guest(b);
-    expect((await api(a, '/api/friends', { token: anna.token, body: { name: ben.name } })).status).toBe(200);
-    expect((await api(b, `/api/friends/${anna.id}/accept`, { token: ben.token, body: {} })).status).toBe(200);
+    const asked = await api<{ friend: { id: string } }>(a, '/api/friends', {
+      token: anna.token,
+      body: { name: ben.name },
+    });
+    expect(asked.status).toBe(200);
+    const link = asked.body.friend.id;
+    expect((await api(b, `/api/friends/${link}/accept`, { token: ben.token, body: {} })).status).toBe(200);
     const list = async (url: string, token: string) =>
       (await api<{ friends: FriendEntry[] }>(url, '/api/friends', { token })).body.friends;
 
@@ -57,7 +62,7 @@ describe.skipIf(services === null)('friends on two processes', () => {
       });
 
     // The invite, sent through process a, reaches Ben's stream on process b.
-    const sent = await api<{ invite: string }>(a, `/api/friends/${ben.id}/invite`, {
+    const sent = await api<{ invite: string }>(a, `/api/friends/${link}/invite`, {
       token: anna.token,
       body: { room: code },
     });

@@ -29,14 +29,20 @@ afterEach(async () => {
 const list = async (token: string) =>
   (await api<{ friends: FriendEntry[] }>(t.url, '/api/friends', { token })).body.friends;
 
-async function befriend(a: { token: string }, b: { token: string; id: string; name: string }) {
-  expect((await api(t.url, '/api/friends', { token: a.token, body: { name: b.name } })).body).toMatchObject({
-    outcome: 'requested',
+/** Makes the two friends; the friendship's id (the same for both). */
+async function befriend(
+  a: { token: string },
+  b: { token: string; id: string; name: string },
+): Promise<string> {
+  const asked = await api<{ friend: { id: string } }>(t.url, '/api/friends', {
+    token: a.token,
+    body: { name: b.name },
   });
-  const me = await api<{ user: { id: string } }>(t.url, '/api/me', { token: a.token });
+  expect(asked.body).toMatchObject({ outcome: 'requested' });
   expect(
-    (await api(t.url, `/api/friends/${me.body.user.id}/accept`, { token: b.token, body: {} })).status,
+    (await api(t.url, `/api/friends/${asked.body.friend.id}/accept`, { token: b.token, body: {} })).status,
   ).toBe(200);
+  return asked.body.friend.id;
 }
 
 test('a friendship is asked by name and accepted; only then is the other online and somewhere', async () => {
@@ -44,11 +50,16 @@ test('a friendship is asked by name and accepted; only then is the other online 
   const benApp = await openNotices(t.url, ben.token);
 
   // By exact name, case ignored; a stranger's name or one's own is refused.
-  const asked = await api(t.url, '/api/friends', {
+  const asked = await api<{ friend: { id: string } }>(t.url, '/api/friends', {
     token: anna.token,
     body: { name: ben.name.toUpperCase() },
   });
-  expect(asked.body).toEqual({ outcome: 'requested', friend: { id: ben.id, name: ben.name } });
+  // The friendship's own id, never a user id (issue #42).
+  const link = asked.body.friend.id;
+  expect(asked.body).toEqual({
+    outcome: 'requested',
+    friend: { id: expect.stringMatching(/^f/), name: ben.name },
+  });
   expect(
     (await api(t.url, '/api/friends', { token: anna.token, body: { name: 'Nobody Here' } })).status,
   ).toBe(404);
@@ -65,39 +76,34 @@ test('a friendship is asked by name and accepted; only then is the other online 
 
   // A request shows nothing of the other: not online, nowhere.
   expect(await list(anna.token)).toEqual([
-    { id: ben.id, name: ben.name, status: 'outgoing', since: expect.any(Number), online: false, places: [] },
+    { id: link, name: ben.name, status: 'outgoing', since: expect.any(Number), online: false, places: [] },
   ]);
-  expect((await list(ben.token)).map((f) => [f.id, f.status])).toEqual([[anna.id, 'incoming']]);
-  // Only the asked side accepts.
-  expect((await api(t.url, `/api/friends/${ben.id}/accept`, { token: anna.token, body: {} })).status).toBe(
+  expect((await list(ben.token)).map((f) => [f.id, f.status])).toEqual([[link, 'incoming']]);
+  // Only the asked side accepts; a user id is no friendship's id.
+  expect((await api(t.url, `/api/friends/${link}/accept`, { token: anna.token, body: {} })).status).toBe(404);
+  expect((await api(t.url, `/api/friends/${anna.id}/accept`, { token: ben.token, body: {} })).status).toBe(
     404,
   );
-  expect((await api(t.url, `/api/friends/${anna.id}/accept`, { token: ben.token, body: {} })).status).toBe(
-    200,
-  );
+  expect((await api(t.url, `/api/friends/${link}/accept`, { token: ben.token, body: {} })).status).toBe(200);
   await until('ben online for anna', async () => (await list(anna.token))[0]?.online === true);
   expect(await list(anna.token)).toEqual([
-    { id: ben.id, name: ben.name, status: 'friend', since: expect.any(Number), online: true, places: [] },
+    { id: link, name: ben.name, status: 'friend', since: expect.any(Number), online: true, places: [] },
   ]);
   // Anna's app is closed: offline for Ben; Cleo, a stranger, sees nobody.
-  expect((await list(ben.token))[0]).toMatchObject({ id: anna.id, status: 'friend', online: false });
+  expect((await list(ben.token))[0]).toMatchObject({ id: link, status: 'friend', online: false });
   expect(await list(cleo.token)).toEqual([]);
 
   // Closing the app is offline at once; either side may end the friendship.
   await benApp.close();
   await until('ben offline', async () => (await list(anna.token))[0]?.online === false);
-  expect((await api(t.url, `/api/friends/${anna.id}/remove`, { token: ben.token, body: {} })).status).toBe(
-    200,
-  );
+  expect((await api(t.url, `/api/friends/${link}/remove`, { token: ben.token, body: {} })).status).toBe(200);
   expect(await list(anna.token)).toEqual([]);
-  expect((await api(t.url, `/api/friends/${anna.id}/remove`, { token: ben.token, body: {} })).status).toBe(
-    404,
-  );
+  expect((await api(t.url, `/api/friends/${link}/remove`, { token: ben.token, body: {} })).status).toBe(404);
 });
 
 test('an invite into a friends room reaches the friend’s open app; strangers and outsiders cannot invite', async () => {
   const [anna, ben, cleo] = await Promise.all([guest(t.url), guest(t.url), guest(t.url)]);
-  await befriend(anna, ben);
+  const link = await befriend(anna, ben);
   const host = await TableClient.createFriendsRoom({ url: t.url, token: anna.token, retryMs: 100 });
   const code = host.roomId;
   await until('the lobby', () => host.lobby?.members.length === 1);
@@ -109,7 +115,7 @@ test('an invite into a friends room reaches the friend’s open app; strangers a
   });
 
   const benApp = await openNotices(t.url, ben.token);
-  const sent = await api<{ invite: string; expiresAt: number }>(t.url, `/api/friends/${ben.id}/invite`, {
+  const sent = await api<{ invite: string; expiresAt: number }>(t.url, `/api/friends/${link}/invite`, {
     token: anna.token,
     body: { room: code },
   });
@@ -120,7 +126,7 @@ test('an invite into a friends room reaches the friend’s open app; strangers a
     type: 'invite',
     invite: {
       id: sent.body.invite,
-      from: { id: anna.id, name: anna.name },
+      from: { name: anna.name },
       room: code,
       expiresAt: sent.body.expiresAt,
     },
@@ -134,13 +140,13 @@ test('an invite into a friends room reaches the friend’s open app; strangers a
 
   // Cleo is no friend: refused. Ben is not in the room: he cannot invite Anna into it.
   expect(
-    (await api(t.url, `/api/friends/${ben.id}/invite`, { token: cleo.token, body: { room: code } })).body,
+    (await api(t.url, `/api/friends/${link}/invite`, { token: cleo.token, body: { room: code } })).body,
   ).toMatchObject({ error: 'ERR_NOT_FRIENDS' });
   expect(
-    (await api(t.url, `/api/friends/${anna.id}/invite`, { token: ben.token, body: { room: code } })).body,
+    (await api(t.url, `/api/friends/${link}/invite`, { token: ben.token, body: { room: code } })).body,
   ).toMatchObject({ error: 'ERR_NOT_IN_ROOM' });
   expect(
-    (await api(t.url, `/api/friends/${ben.id}/invite`, { token: anna.token, body: { room: 'bad code!' } }))
+    (await api(t.url, `/api/friends/${link}/invite`, { token: anna.token, body: { room: 'bad code!' } }))
       .status,
   ).toBe(400);
 
@@ -165,7 +171,7 @@ test('a friend at a table: its kind, and a Watch only while it is open to watche
   const { users, clients, code } = await friendsGame(t.url, 2, { targetScore: 100 });
   const [anna, ben] = users as [(typeof users)[0], (typeof users)[0]];
   const cleo = await guest(t.url);
-  await befriend(cleo, anna);
+  const link = await befriend(cleo, anna);
   await until('anna at the table', async () => (await list(cleo.token))[0]?.places[0]?.kind === 'friends');
   expect((await list(cleo.token))[0]!.places).toEqual([
     { room: code, kind: 'friends', watchable: true, since: expect.any(Number) },
@@ -174,7 +180,7 @@ test('a friend at a table: its kind, and a Watch only while it is open to watche
   clients[0]!.send('watchers', { open: false });
   await until('closed', async () => (await list(cleo.token))[0]?.places[0]?.watchable === false);
   // Ben is no friend of Cleo's: she learns nothing of him.
-  expect((await list(cleo.token)).map((f) => f.id)).toEqual([anna.id]);
+  expect((await list(cleo.token)).map((f) => [f.id, f.name])).toEqual([[link, anna.name]]);
   expect(ben.id).not.toBe(anna.id);
   for (const c of clients) await c.leave();
   await until('anna left', async () => (await list(cleo.token))[0]?.places.length === 0);

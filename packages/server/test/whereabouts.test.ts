@@ -13,7 +13,7 @@ import { scaledServices } from './services.js';
 
 const invite = (id: string): Notice => ({
   type: 'invite',
-  invite: { id, from: { id: 'u1', name: 'Anna' }, room: 'ABC234', expiresAt: 99 },
+  invite: { id, from: { name: 'Anna' }, room: 'ABC234', expiresAt: 99 },
 });
 
 /** Two processes' whereabouts over presences that share their data (one presence in memory for both). */

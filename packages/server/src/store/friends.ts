@@ -19,8 +19,19 @@ export type RequestOutcome =
   | 'accepted' // the other side had asked: friends now
   | 'friends'; // friends already
 
+/** Whom a user takes friend requests from (`@hearts/live/api`); stored per user (`friend_settings`, no row: anyone). */
+export type { RequestsFrom } from '@hearts/live/api';
+
+/** A user's friends and open requests, counted by kind (the caps: FRIENDS_MAX, FRIEND_REQUESTS_MAX). */
+export interface LinkCounts {
+  readonly friends: number;
+  readonly outgoing: number; // requests the user made, still open
+  readonly incoming: number; // requests to the user, still open
+}
+
 /** One of a user's friendships or open requests, seen from that user. */
 export interface FriendLink {
+  readonly id: string; // the friendship's own id: what the routes and the list name it by (never a user id)
   readonly userId: string; // the other user
   readonly name: string; // their name now
   readonly status: 'friend' | 'incoming' | 'outgoing'; // incoming: they asked you

@@ -1,7 +1,14 @@
 /** {@link FriendsStore} on any Kysely database (SQLite, PostgreSQL): portable queries only, like the rest of the store. */
 import type { Kysely } from 'kysely';
 import { linkId } from '../ids.js';
-import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
+import type {
+  FriendInvite,
+  FriendLink,
+  LinkCounts,
+  ReceivedInvite,
+  RequestOutcome,
+  RequestsFrom,
+} from './friends.js';
 import { isUniqueViolation } from './sql-errors.js';
 import type { Database } from './schema.js';
 import type { FriendsStore } from './types.js';
@@ -88,29 +95,43 @@ export class KyselyFriends implements FriendsStore {
     });
   }
 
+  /** The user's links, each row read from where the user is (low or high side), with the other's name now. */
+  private rowsOf(userId: string, linkId?: string) {
+    const side = (mine: 'user_low' | 'user_high', theirs: 'user_low' | 'user_high') => {
+      let q = this.db
+        .selectFrom('friendships')
+        .innerJoin('users', 'users.id', `friendships.${theirs}`)
+        .select([
+          'friendships.id as link',
+          'users.id',
+          'users.name',
+          'requester',
+          'status',
+          'friendships.created_at',
+          'accepted_at',
+        ])
+        .where(mine, '=', userId);
+      if (linkId !== undefined) q = q.where('friendships.id', '=', linkId);
+      return q;
+    };
+    return side('user_low', 'user_high').unionAll(side('user_high', 'user_low')).execute();
+  }
+
+  private linkOf(userId: string, r: Awaited<ReturnType<KyselyFriends['rowsOf']>>[number]): FriendLink {
+    const status = r.status === 'accepted' ? 'friend' : r.requester === userId ? 'outgoing' : 'incoming';
+    return {
+      id: r.link ?? '',
+      userId: r.id,
+      name: r.name,
+      status,
+      since: Number(status === 'friend' ? (r.accepted_at ?? r.created_at) : r.created_at),
+    };
+  }
+
   async links(userId: string): Promise<FriendLink[]> {
-    const low = this.db
-      .selectFrom('friendships')
-      .innerJoin('users', 'users.id', 'friendships.user_high')
-      .select(['users.id', 'users.name', 'requester', 'status', 'friendships.created_at', 'accepted_at'])
-      .where('user_low', '=', userId);
-    const high = this.db
-      .selectFrom('friendships')
-      .innerJoin('users', 'users.id', 'friendships.user_low')
-      .select(['users.id', 'users.name', 'requester', 'status', 'friendships.created_at', 'accepted_at'])
-      .where('user_high', '=', userId);
-    const rows = await low.unionAll(high).execute();
     const order = { friend: 0, incoming: 1, outgoing: 2 } as const;
-    return rows
-      .map((r): FriendLink => {
-        const status = r.status === 'accepted' ? 'friend' : r.requester === userId ? 'outgoing' : 'incoming';
-        return {
-          userId: r.id,
-          name: r.name,
-          status,
-          since: Number(status === 'friend' ? (r.accepted_at ?? r.created_at) : r.created_at),
-        };
-      })
+    return (await this.rowsOf(userId))
+      .map((r) => this.linkOf(userId, r))
       .sort(
         (a, b) =>
           order[a.status] - order[b.status] ||
@@ -119,13 +140,65 @@ export class KyselyFriends implements FriendsStore {
       );
   }
 
-  async count(userId: string): Promise<number> {
-    const r = await this.db
+  async link(userId: string, linkId: string): Promise<FriendLink | null> {
+    const [r] = await this.rowsOf(userId, linkId);
+    return r ? this.linkOf(userId, r) : null;
+  }
+
+  async counts(userId: string): Promise<LinkCounts> {
+    const rows = await this.db
       .selectFrom('friendships')
-      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .select(['status', 'requester', (e) => e.fn.countAll<number | string>().as('n')])
+      .where((w) => w.or([w('user_low', '=', userId), w('user_high', '=', userId)]))
+      .groupBy(['status', 'requester'])
+      .execute();
+    const counts = { friends: 0, outgoing: 0, incoming: 0 };
+    for (const r of rows) {
+      const kind = r.status === 'accepted' ? 'friends' : r.requester === userId ? 'outgoing' : 'incoming';
+      counts[kind] += Number(r.n);
+    }
+    return counts;
+  }
+
+  async declineAll(userId: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('friendships')
+      .where('status', '=', 'pending')
+      .where('requester', '<>', userId)
       .where((w) => w.or([w('user_low', '=', userId), w('user_high', '=', userId)]))
       .executeTakeFirst();
-    return Number(r?.n ?? 0);
+    return Number(r.numDeletedRows);
+  }
+
+  async requestsFrom(userId: string): Promise<RequestsFrom> {
+    const r = await this.db
+      .selectFrom('friend_settings')
+      .select('requests')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return r?.requests === 'known' ? 'known' : 'anyone';
+  }
+
+  async setRequestsFrom(userId: string, from: RequestsFrom): Promise<void> {
+    await this.db
+      .insertInto('friend_settings')
+      .values({ user_id: userId, requests: from })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ requests: from }))
+      .execute();
+  }
+
+  async known(a: string, b: string): Promise<boolean> {
+    const together = await this.db
+      .selectFrom('table_players as x')
+      .innerJoin('table_players as y', 'y.table_id', 'x.table_id')
+      .select('x.table_id')
+      .where('x.user_id', '=', a)
+      .where('y.user_id', '=', b)
+      .limit(1)
+      .executeTakeFirst();
+    if (together) return true;
+    const theirs = new Set(await this.friendIds(b));
+    return (await this.friendIds(a)).some((id) => theirs.has(id));
   }
 
   async areFriends(a: string, b: string): Promise<boolean> {

@@ -16,7 +16,14 @@ import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
 import type { BotLevel, TableKind } from '@hearts/table/protocol';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
-import type { FriendInvite, FriendLink, ReceivedInvite, RequestOutcome } from './friends.js';
+import type {
+  FriendInvite,
+  FriendLink,
+  LinkCounts,
+  ReceivedInvite,
+  RequestOutcome,
+  RequestsFrom,
+} from './friends.js';
 import type { FinishedGame, PlayerResult, ProgressStore } from './progress.js';
 import type { PuzzleStore } from './puzzles.js';
 import type { ShareStore } from './shares.js';
@@ -290,8 +297,17 @@ export interface FriendsStore {
   remove(userId: string, otherId: string): Promise<boolean>;
   /** The user's friends and open requests, with the others' names now (friends by name, then requests). */
   links(userId: string): Promise<FriendLink[]>;
-  /** Friends and open requests of the user, counted (the cap on them). */
-  count(userId: string): Promise<number>;
+  /** The user's friendship or open request of that id (either way), or null when it is not the user's. */
+  link(userId: string, linkId: string): Promise<FriendLink | null>;
+  /** The user's friends, open requests made and open requests received, counted (the caps on them). */
+  counts(userId: string): Promise<LinkCounts>;
+  /** Declines every open request to the user; how many. */
+  declineAll(userId: string): Promise<number>;
+  /** Whom the user takes requests from ('anyone' when never set). */
+  requestsFrom(userId: string): Promise<RequestsFrom>;
+  setRequestsFrom(userId: string, from: RequestsFrom): Promise<void>;
+  /** Whether the two know each other: a finished game at one table, or a friend in common. */
+  known(a: string, b: string): Promise<boolean>;
   areFriends(a: string, b: string): Promise<boolean>;
   /** The ids of the user's friends (accepted). */
   friendIds(userId: string): Promise<string[]>;

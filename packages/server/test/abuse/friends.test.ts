@@ -42,11 +42,15 @@ test('invites are held to LIMIT_INVITES per user, from any address', async () =>
   const t = await startServer({ ...DEFAULT_LIMITS, guestLimit: { count: 1000, seconds: 60 } });
   const url = t.url;
   const [anna, ben] = [await guest(url), await guest(url)];
-  await api(url, '/api/friends', { token: anna.token, body: { name: ben.name } });
-  await api(url, `/api/friends/${anna.id}/accept`, { token: ben.token, body: {} });
+  const asked = await api<{ friend: { id: string } }>(url, '/api/friends', {
+    token: anna.token,
+    body: { name: ben.name },
+  });
+  const link = asked.body.friend.id;
+  await api(url, `/api/friends/${link}/accept`, { token: ben.token, body: {} });
   const host = await TableClient.createFriendsRoom({ url, token: anna.token, retryMs: 100 });
   await until('the lobby stored', async () => {
-    const r = await api(url, `/api/friends/${ben.id}/invite`, {
+    const r = await api(url, `/api/friends/${link}/invite`, {
       token: anna.token,
       body: { room: host.roomId },
     });
@@ -55,7 +59,7 @@ test('invites are held to LIMIT_INVITES per user, from any address', async () =>
   const limit = DEFAULT_LIMITS.inviteLimit.count;
   let sent = 1; // at least the one above; refused tries while the room was being stored count too
   for (;;) {
-    const r = await send(url, `/api/friends/${ben.id}/invite`, {
+    const r = await send(url, `/api/friends/${link}/invite`, {
       from: sent % 2 === 0 ? '127.0.0.7' : '127.0.0.8',
       token: anna.token,
       method: 'POST',

@@ -16,9 +16,9 @@ import { PlayerMenu } from './PlayerMenu';
 import { TOKEN_KEY } from '../../kit/server/token';
 
 const FRIENDS: FriendEntry[] = [
-  { id: 'u2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },
+  { id: 'f2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },
   {
-    id: 'u3',
+    id: 'f3',
     name: 'Cleo',
     status: 'friend',
     since: 1,
@@ -26,7 +26,7 @@ const FRIENDS: FriendEntry[] = [
     places: [{ room: 'T1', kind: 'quick', watchable: true, since: 5 }],
   },
   {
-    id: 'u4',
+    id: 'f4',
     name: 'Dora',
     status: 'friend',
     since: 1,
@@ -34,15 +34,16 @@ const FRIENDS: FriendEntry[] = [
     places: [{ room: 'ABC234', kind: 'lobby', watchable: false, since: 6 }],
   },
   {
-    id: 'u5',
+    id: 'f5',
     name: 'Emil',
     status: 'friend',
     since: 1,
     online: true,
     places: [{ room: 'T9', kind: 'daily', watchable: false, since: 7 }],
   },
-  { id: 'u6', name: 'Finn', status: 'friend', since: 1, online: false, places: [] },
-  { id: 'u7', name: 'Gina', status: 'incoming', since: 1, online: false, places: [] },
+  { id: 'f6', name: 'Finn', status: 'friend', since: 1, online: false, places: [] },
+  { id: 'f7', name: 'Gina', status: 'incoming', since: 1, online: false, places: [] },
+  { id: 'f8', name: 'Hugo', status: 'incoming', since: 2, online: false, places: [] },
 ];
 
 let calls: { method: string; path: string; body: unknown }[] = [];
@@ -57,13 +58,17 @@ beforeEach(() => {
       return json(200, {
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
       });
-    if (path === '/api/friends' && method === 'GET') return json(200, { friends: FRIENDS, max: 200 });
+    if (path === '/api/friends' && method === 'GET')
+      return json(200, { friends: FRIENDS, max: 200, requestsMax: 50, requestsFrom: 'anyone' });
+    if (path === '/api/friends/settings') return json(200, call.body);
+    if (path === '/api/friends/requests/decline') return json(200, { declined: 2 });
     if (path === '/api/friends' && method === 'POST') {
       const name = (calls.at(-1)!.body as { name: string }).name;
       if (name === 'Nobody') return json(404, { error: 'ERR_NOT_FOUND', message: 'nobody' });
-      return json(200, { outcome: name === 'Ben' ? 'friends' : 'requested', friend: { id: 'u9', name } });
+      if (name === 'Stranger') return json(403, { error: 'ERR_REQUESTS_CLOSED', message: 'closed' });
+      return json(200, { outcome: name === 'Ben' ? 'friends' : 'requested', friend: { id: 'f9', name } });
     }
-    if (/^\/api\/friends\/u\d\/(accept|remove)$/.test(path)) return json(200, { ok: true });
+    if (/^\/api\/friends\/f\d\/(accept|remove)$/.test(path)) return json(200, { ok: true });
     return undefined;
   });
 });
@@ -93,7 +98,7 @@ it('en: friends online first with where they are; Watch only at a watchable tabl
   const names = [...document.querySelectorAll('.friends-list li[data-friend]')].map((l) =>
     l.getAttribute('data-friend'),
   );
-  expect(names).toEqual(['Gina', 'Ben', 'Cleo', 'Dora', 'Emil', 'Finn']); // the request first, the offline last
+  expect(names).toEqual(['Gina', 'Hugo', 'Ben', 'Cleo', 'Dora', 'Emil', 'Finn']); // requests first, offline last
   const buttons = (name: string) => [...row(name).querySelectorAll('button')].map((b) => b.textContent);
   expect(buttons('Cleo')).toEqual(['Watch', 'Remove']);
   expect(buttons('Dora')).toEqual(['Join', 'Remove']);
@@ -103,9 +108,29 @@ it('en: friends online first with where they are; Watch only at a watchable tabl
   expect(went).toEqual(['/live/watch/T1', '/live/ABC234']);
   // Accepting Gina's request.
   expect(row('Gina').textContent).toContain('Gina wants to be your friend');
-  fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+  fireEvent.click(within(row('Gina') as HTMLElement).getByRole('button', { name: 'Accept' }));
   await waitFor(() =>
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/friends/u7/accept')).toBe(true),
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/friends/f7/accept')).toBe(true),
+  );
+  // No user id is named: the requests go by the friendship's id.
+  expect(calls.every((c) => !/\/u\d/.test(c.path))).toBe(true);
+});
+
+it('en: open requests counted against their cap, declined all at once; taking requests only from people you know', async () => {
+  render(wrap('en', <FriendsPage />));
+  await screen.findByText('Cleo');
+  screen.getByText('Open requests to you: 2 of at most 50.');
+  vi.stubGlobal('confirm', () => true);
+  fireEvent.click(screen.getByRole('button', { name: 'Decline all' }));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/friends/requests/decline')).toBe(true),
+  );
+  const known = screen.getByRole('checkbox', { name: 'Only from people I know' });
+  expect((known as HTMLInputElement).checked).toBe(false);
+  screen.getByText(/friends of your friends/);
+  fireEvent.click(known);
+  await waitFor(() =>
+    expect(calls.find((c) => c.path === '/api/friends/settings')?.body).toEqual({ requestsFrom: 'known' }),
   );
 });
 
@@ -123,6 +148,10 @@ it('de: adding by name says what happened, a refusal in words', async () => {
   fireEvent.change(input, { target: { value: 'Nobody' } });
   fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
   await screen.findByText(/Niemand heißt so/);
+  fireEvent.change(input, { target: { value: 'Stranger' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+  await screen.findByText('Diese Person nimmt Freundschaftsanfragen nur von Leuten an, die sie kennt.');
+  screen.getByRole('checkbox', { name: 'Nur von Leuten, die ich kenne' });
 });
 
 it('the seat menu: add as a friend first, then block and report; the answer in a line', async () => {

@@ -2,13 +2,22 @@
  * The Friends page, `#/friends` (issue #20): add a friend by exact name, answer requests, and see your friends —
  * online or not, and where: at which table (with Watch when it is open to watchers) or in which friends' room (with
  * Join). Friendships are mutual, so only friends see each other's whereabouts. Inviting is done from a friends'
- * room (`InviteFriends`), adding from a table's seat menu too (`PlayerMenu`).
+ * room (`InviteFriends`), adding from a table's seat menu too (`PlayerMenu`). A player may take requests only from
+ * people they know (people they finished a game with, friends of friends: the server refuses everyone else) and
+ * decline every open request at once (issue #42).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../kit/context';
 import { Page } from '../../kit/Page';
-import { acceptFriend, addFriend, removeFriend, type FriendEntry } from './friends';
+import {
+  acceptFriend,
+  addFriend,
+  declineAllRequests,
+  removeFriend,
+  setRequestsFrom,
+  type FriendEntry,
+} from './friends';
 import { friendsErrorText, useFriends } from './FriendsParts';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import './live.css';
@@ -18,7 +27,7 @@ export default function FriendsPage() {
   const { t } = useTranslation();
   const { account, error, retrying, retry } = useAccount();
   const token = account?.token ?? null;
-  const { friends, error: listError, reload } = useFriends(token);
+  const { friends, requestsFrom, requestsMax, error: listError, reload } = useFriends(token);
   const [name, setName] = useState('');
   const [note, setNote] = useState<{ text: string; bad: boolean } | null>(null);
 
@@ -55,6 +64,7 @@ export default function FriendsPage() {
     });
   };
   const requests = (friends ?? []).filter((f) => f.status !== 'friend');
+  const incoming = requests.filter((f) => f.status === 'incoming').length;
   const mine = (friends ?? []).filter((f) => f.status === 'friend');
   // Online first, then by name (the server's order).
   const ordered = [...mine.filter((f) => f.online), ...mine.filter((f) => !f.online)];
@@ -88,6 +98,11 @@ export default function FriendsPage() {
         {requests.length > 0 && (
           <section className="live-card">
             <h2>{t('friends.requests.title')}</h2>
+            {incoming > 0 && requestsMax !== null && (
+              <p className="muted friends-requests-count">
+                {t('friends.requests.count', { count: incoming, max: requestsMax })}
+              </p>
+            )}
             <ul className="friends-list">
               {requests.map((f) => (
                 <li key={f.id} data-friend={f.name}>
@@ -119,6 +134,18 @@ export default function FriendsPage() {
                 </li>
               ))}
             </ul>
+            {incoming > 1 && (
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() => {
+                  if (window.confirm(t('friends.requests.declineAllConfirm', { count: incoming })))
+                    void act(() => declineAllRequests(token));
+                }}
+              >
+                {t('friends.requests.declineAll')}
+              </button>
+            )}
           </section>
         )}
         <section className="live-card">
@@ -139,6 +166,23 @@ export default function FriendsPage() {
             ))}
           </ul>
         </section>
+        {requestsFrom !== null && (
+          <section className="live-card friends-settings">
+            <h2>{t('friends.settings.title')}</h2>
+            <label className="friends-setting">
+              <input
+                type="checkbox"
+                checked={requestsFrom === 'known'}
+                onChange={(e) => {
+                  const from = e.target.checked ? 'known' : 'anyone';
+                  void act(() => setRequestsFrom(token, from));
+                }}
+              />
+              <span>{t('friends.settings.known')}</span>
+            </label>
+            <p className="muted">{t('friends.settings.info')}</p>
+          </section>
+        )}
         <button type="button" className="secondary" onClick={() => navigate('/live')}>
           {t('live.title')}
         </button>
@@ -162,7 +206,7 @@ function FriendRow({
     <li data-friend={f.name} className={f.online ? 'online' : 'offline'}>
       <span className="friend-name">
         <span className={`friend-dot ${f.online ? 'on' : 'off'}`} aria-hidden="true" />
-        <a href={`#/profile/${f.id}`}>{f.name}</a>
+        <strong>{f.name}</strong>
         <span className="muted friend-where">
           {place
             ? t(`friends.list.at.${place.kind}`, { room: place.room })

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useApp } from '../../kit/context';
 import { ApiError } from '../../kit/server/api-error';
-import { FRIENDS_CHANGED, inviteFriend, listFriends, type FriendEntry } from './friends';
+import { FRIENDS_CHANGED, inviteFriend, listFriends, type FriendEntry, type RequestsFrom } from './friends';
 import { TOKEN_KEY } from '../../kit/server/token';
 
 /** A refusal of a friends' route in words. */
@@ -29,11 +29,14 @@ export const FRIENDS_REFRESH_MS = 15_000;
  */
 export function useFriends(token: string | null): {
   friends: FriendEntry[] | null;
+  requestsFrom: RequestsFrom | null; // whom you take requests from (null until read)
+  requestsMax: number | null;
   error: string | null;
   reload: () => void;
 } {
   const { t } = useTranslation();
   const [friends, setFriends] = useState<FriendEntry[] | null>(null);
+  const [settings, setSettings] = useState<{ from: RequestsFrom; max: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -41,9 +44,10 @@ export function useFriends(token: string | null): {
     let live = true;
     const read = () =>
       listFriends(token).then(
-        (f) => {
+        (r) => {
           if (!live) return;
-          setFriends(f);
+          setFriends(r.friends);
+          setSettings({ from: r.requestsFrom, max: r.requestsMax });
           setError(null);
         },
         (e: unknown) => live && setError(friendsErrorText(t, e)),
@@ -58,7 +62,13 @@ export function useFriends(token: string | null): {
       window.removeEventListener(FRIENDS_CHANGED, onChange);
     };
   }, [token, t, tick]);
-  return { friends, error, reload: () => setTick((n) => n + 1) };
+  return {
+    friends,
+    requestsFrom: settings?.from ?? null,
+    requestsMax: settings?.max ?? null,
+    error,
+    reload: () => setTick((n) => n + 1),
+  };
 }
 
 /** In a friends' room before its start: the online friends, each with a button that invites them in. */

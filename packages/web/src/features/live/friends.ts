@@ -10,13 +10,21 @@
  * stop();
  * ```
  */
-import { NOTICES_PATH, ROUTES, noticeSchema, type FriendEntry, type Notice } from '@hearts/live/api';
+import { NOTICES_PATH, ROUTES, noticeSchema, type Notice, type RequestsFrom } from '@hearts/live/api';
 import { request, serverUrl } from '../../kit/server/http';
 
-export type { FriendEntry, FriendPlace, Invite, Notice } from '@hearts/live/api';
+export type { FriendEntry, FriendPlace, Invite, Notice, RequestsFrom } from '@hearts/live/api';
 
-export const listFriends = async (token: string): Promise<FriendEntry[]> =>
-  (await request(ROUTES.friends, { token })).friends;
+/** Your friends and requests, the caps on them and whom you take requests from. */
+export const listFriends = (token: string) => request(ROUTES.friends, { token });
+
+/** Whom you take friend requests from: anyone, or people you know. */
+export const setRequestsFrom = async (token: string, requestsFrom: RequestsFrom) =>
+  (await request(ROUTES.friendSettings, { token, body: { requestsFrom } })).requestsFrom;
+
+/** Declines every open request to you; how many. */
+export const declineAllRequests = async (token: string) =>
+  (await request(ROUTES.friendDeclineAll, { token })).declined;
 
 export const addFriend = async (token: string, name: string) =>
   (await request(ROUTES.friendAdd, { token, body: { name } })).outcome;
