@@ -53,6 +53,23 @@ function lastCardToPlay(seed: number): GameState {
   }
 }
 
+/**
+ * The cards of the player's hand on the replay board whose corner (rank and suit, top left) something else
+ * covers: none, when every card of the hand can be read.
+ */
+function coveredHandCards(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.replay-seat.seat-bottom .card.mini')].flatMap((card) => {
+      const r = card.getBoundingClientRect();
+      const top = document.elementFromPoint(
+        r.left + Math.min(6, r.width / 4),
+        r.top + Math.min(8, r.height / 5),
+      );
+      return top && (top === card || card.contains(top)) ? [] : [card.textContent ?? '?'];
+    }),
+  );
+}
+
 /** The analysis the page keeps, read from its store. */
 async function kept(page: Page) {
   return page.evaluate(() => {
@@ -121,6 +138,10 @@ describe('the analysis of a finished solo game', () => {
     const table = await page.locator('.replay-board .trick').getAttribute('aria-label');
     expect(table).toContain(`You: ${cardLabel(better[0] as never, 'en')}`);
     expect(await page.locator('.replay-board .trick-card.better-card.at-bottom').count()).toBe(1);
+    // The hand with the card played outlined hides none of its cards (outlined cards once covered the corner of
+    // the card to their right).
+    expect(await page.locator('.replay-seat.seat-bottom .card.mini.played-card').count()).toBe(1);
+    expect(await coveredHandCards(page)).toEqual([]);
     expect(await page.locator('.focus-line').textContent()).toMatch(
       /(Mistake|Blunder|Inaccuracy): Trick \d+:/,
     );
@@ -135,6 +156,26 @@ describe('the analysis of a finished solo game', () => {
     ).toBeFalsy();
     expect(await page.locator('.move-list .move[data-mark]').count()).toBe(marked.length);
 
+    // A marked card in the middle of the hand: the kept analysis marks a card played early in the hand (with cards
+    // of other suits to its right) as a mistake with a better card beside it; every card of the hand stays readable.
+    const middle = await page.evaluate(() => {
+      type Kept = { kind: string; forced: boolean; played: unknown; mark: string | null; cost: number };
+      const all = JSON.parse(localStorage.getItem('hearts.analyses')!) as { decisions: Kept[] }[];
+      const i = all[0]!.decisions.findIndex(
+        (d) => d.kind === 'play' && !d.forced && typeof d.played === 'string' && !d.played.endsWith('H'),
+      );
+      Object.assign(all[0]!.decisions[i]!, { mark: 'mistake', cost: 3 });
+      localStorage.setItem('hearts.analyses', JSON.stringify(all));
+      return i;
+    });
+    expect(middle).toBeGreaterThanOrEqual(0);
+    await page.reload();
+    await page.locator('.move-list .move').nth(middle).click();
+    const right = '.replay-seat.seat-bottom .card.mini:is(.played-card, .better-card) + .card.mini';
+    expect(await page.locator(right).count()).toBeGreaterThan(0);
+    expect(await coveredHandCards(page)).toEqual([]);
+    await screenshot(page, 'analysis-marked-hand-desktop-1280x800-en.png');
+
     // A phone, in German.
     await page.evaluate(() =>
       localStorage.setItem('hearts.settings', JSON.stringify({ lang: 'de', level: 'hard' })),
@@ -144,6 +185,7 @@ describe('the analysis of a finished solo game', () => {
     await page.getByRole('button', { name: 'Nächste Markierung' }).click();
     for (let i = 0; i < firstPlay; i++) await page.keyboard.press('n');
     await page.locator('.replay-board .trick-card.better-card').waitFor();
+    expect(await coveredHandCards(page)).toEqual([]);
     await screenshot(page, 'analysis-replay-phone-360x740-de.png');
 
     // Cancelled: back to the start, nothing kept (a budget far too big to finish meanwhile).

@@ -34,6 +34,12 @@ describe('the training page', () => {
     await goTo(firstPlay);
     const p = starter[firstPlay]!;
     expect(screen.getByText(/The bot played .* Find a better card\./)).toBeTruthy();
+    // The hand's earlier tricks, every one, not only the last: who played which card, who took it.
+    const earlier = document.querySelectorAll('.training-earlier li');
+    expect(p.observation.tricks.length).toBeGreaterThan(1);
+    expect(earlier).toHaveLength(p.observation.tricks.length);
+    expect(screen.getByText(`Tricks of this hand so far (${p.observation.tricks.length})`)).toBeTruthy();
+    expect(earlier[0]!.textContent).toMatch(/^1\. .+ · .+ → trick to /);
     // The seat's own hand, nothing else: as many cards as the observation holds.
     const hand = screen.getByRole('group', { name: /hand/i });
     expect(within(hand).getAllByRole('button')).toHaveLength(p.observation.hand.length);

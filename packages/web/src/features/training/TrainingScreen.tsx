@@ -16,7 +16,7 @@ import {
 } from '@hearts/live/training';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, type Lang } from '../../kit/cards';
+import { cardLabel, cardShort, type Lang } from '../../kit/cards';
 import { boardView, receivedNow, type TableView } from '../../table/view';
 import { useApp } from '../../kit/context';
 import { Page } from '../../kit/Page';
@@ -258,6 +258,7 @@ function PositionTable({
       shield={bar}
       notes={
         <div className="training-panel">
+          {obs.tricks.length > 0 && <EarlierTricks position={p} nameOf={nameOf} lang={lang} />}
           {answered === null ? (
             <p
               className="training-task"
@@ -298,6 +299,42 @@ function PositionTable({
         </div>
       }
     />
+  );
+}
+
+/**
+ * The hand's complete tricks before the position, in order, each with who played which card and who took it: the
+ * table shows only the trick being played (and the last one on request), and the card to find often depends on
+ * what went before (who is void, which spades are gone).
+ */
+function EarlierTricks({
+  position: p,
+  nameOf,
+  lang,
+}: {
+  position: TrainingPosition;
+  nameOf: (seat: number) => string;
+  lang: Lang;
+}) {
+  const { t } = useTranslation();
+  const obs = p.observation;
+  return (
+    <details className="training-earlier" open>
+      <summary>{t('training.earlier', { n: obs.tricks.length })}</summary>
+      <ol>
+        {obs.tricks.map((tr, i) => (
+          <li key={i} data-trick={i}>
+            {t('training.trickRow', {
+              n: i + 1,
+              cards: tr.cards
+                .map((c, k) => `${nameOf((tr.leader + k) % obs.players)} ${cardShort(c, lang)}`)
+                .join(' · '),
+              winner: tr.winner === undefined ? '' : nameOf(tr.winner),
+            })}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
