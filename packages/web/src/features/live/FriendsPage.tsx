@@ -135,16 +135,18 @@ export default function FriendsPage() {
               ))}
             </ul>
             {incoming > 1 && (
-              <button
-                type="button"
-                className="secondary small"
-                onClick={() => {
-                  if (window.confirm(t('friends.requests.declineAllConfirm', { count: incoming })))
-                    void act(() => declineAllRequests(token));
-                }}
-              >
-                {t('friends.requests.declineAll')}
-              </button>
+              <div className="friends-decline-all">
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => {
+                    if (window.confirm(t('friends.requests.declineAllConfirm', { count: incoming })))
+                      void act(() => declineAllRequests(token));
+                  }}
+                >
+                  {t('friends.requests.declineAll')}
+                </button>
+              </div>
             )}
           </section>
         )}
@@ -169,7 +171,7 @@ export default function FriendsPage() {
         {requestsFrom !== null && (
           <section className="live-card friends-settings">
             <h2>{t('friends.settings.title')}</h2>
-            <label className="friends-setting">
+            <label className="field check friends-setting">
               <input
                 type="checkbox"
                 checked={requestsFrom === 'known'}
