@@ -61,7 +61,6 @@ export interface TableProps {
   readonly ui: { readonly toggleLastTrick: () => void; readonly closeLastTrick: () => void };
   readonly onTap: (card: CardName) => void;
   readonly onPass: () => void;
-  readonly moonValue: number; // what the moon is worth under the table's rules
   readonly onMoon: (choice: 'minus' | 'plus') => void;
   readonly resultActions: ReactNode; // below a hand's or game's result
   // The solo table's.
@@ -355,7 +354,7 @@ export function Table(p: TableProps) {
       <div className="sr-only" aria-live="polite">
         {lastPlay ? `${nameOf(lastPlay.seat)}: ${cardLabel(lastPlay.card, lang)}` : ''}
       </div>
-      {view.prompt.kind === 'moonChoice' && <MoonDialog value={p.moonValue} onChoose={p.onMoon} />}
+      {view.prompt.kind === 'moonChoice' && <MoonDialog value={view.moonValue} onChoose={p.onMoon} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@
  */
 import {
   certainClaim,
+  compiledRules,
   handSummaryOf,
   passOffset,
   placesOf,
@@ -156,6 +157,7 @@ export interface BoardView<S extends BoardSeat = BoardSeat> {
   readonly summary: HandSummary | null; // while a result is shown: the finished hand in detail (the engine's)
   readonly winners: readonly number[]; // at game over
   readonly places: readonly number[]; // each seat's place by its total (1 = lowest; ties share a place)
+  readonly moonValue: number; // what the moon is worth under the table's rules (the engine's: 26, 129 in spot hearts)
   readonly hintable: boolean; // the player may act now (and so ask for a hint)
 }
 
@@ -263,6 +265,7 @@ export function boardView({ obs, ui, received: got, hint }: BoardInput): BoardVi
     summary: showResult ? handSummaryOf(obs) : null,
     winners: obs.winners,
     places: placesOf(obs.scores),
+    moonValue: compiledRules(obs.rules).moonValue,
     hintable: held === null && ((passing && !myPassDone) || (phase === 'play' && obs.turn === you)),
   };
 }

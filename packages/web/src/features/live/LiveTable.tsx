@@ -1,4 +1,4 @@
-import { compiledRules, type CardName } from '@hearts/engine';
+import type { CardName } from '@hearts/engine';
 import { LiveError, type TableClient } from '@hearts/live';
 import { CHAT_KEPT, LIMITS, TableUi, type ErrorMessage, type LiveState } from '@hearts/table';
 import {
@@ -156,7 +156,6 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       ui={ui}
       onTap={tap}
       onPass={() => void send({ kind: 'pass', cards: [...uiState.selected] })}
-      moonValue={moonValue(state)}
       onMoon={(choice) => void send({ kind: 'moon', choice })}
       resultActions={<LiveResultActions client={client} view={view} />}
       rated={state.table.rated}
@@ -180,9 +179,6 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     />
   );
 }
-
-/** What the moon is worth under the table's rules (26 by default, 129 in spot hearts). */
-const moonValue = (s: LiveState): number => compiledRules(s.view.rules).moonValue;
 
 /** A seat's clock: the seconds left, red in the last five; nothing while it does not run. */
 export function LiveClock({ seconds }: { seconds: number | null }) {

@@ -232,7 +232,6 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       ui={ui}
       onTap={() => undefined}
       onPass={() => undefined}
-      moonValue={26}
       onMoon={() => undefined}
       resultActions={
         view.phase === 'gameOver' && (

@@ -6,6 +6,7 @@ import {
   makeCard,
   newGame,
   observation,
+  preset,
   seatsToAct,
   seededRandom,
   type GameState,
@@ -59,6 +60,17 @@ const live = (
 });
 
 describe('the live table view', () => {
+  test.each([
+    ['standard', 26],
+    ['spot', 129],
+  ] as const)(
+    'carries what the moon is worth under the rules (%s: %i), for the moon dialog',
+    (name, value) => {
+      const g = dealRandom(must(newGame(preset(name))), seededRandom(4));
+      expect(tableView(live(g, 0, 1), NO_UI).moonValue).toBe(value);
+    },
+  );
+
   test('the player sits at the bottom; names, bots, kicks and the pass prompt come from the state', () => {
     const g = dealRandom(must(newGame()), seededRandom(2));
     const v = tableView(live(g, 2, 1), NO_UI);

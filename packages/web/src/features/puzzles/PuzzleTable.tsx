@@ -145,7 +145,6 @@ export function PuzzleTable({
       ui={{ toggleLastTrick: () => setLastOpen((o) => !o), closeLastTrick: () => setLastOpen(false) }}
       onTap={onTap}
       onPass={() => selected.length === obs.rules.passCards && !busy && onAnswer(selected)}
-      moonValue={0}
       onMoon={() => undefined}
       resultActions={null}
       shield={bar}

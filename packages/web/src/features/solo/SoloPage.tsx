@@ -52,7 +52,6 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
       ui={controller.ui}
       onTap={(c) => void controller.tapCard(c)}
       onPass={() => void controller.confirmPass()}
-      moonValue={snapshot.session.state.cfg.moonValue}
       onMoon={(choice) => void controller.chooseMoon(choice)}
       resultActions={
         <div className="result-actions">

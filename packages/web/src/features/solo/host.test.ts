@@ -7,6 +7,7 @@ import {
   legalMoves,
   newGame,
   observation,
+  placesOf,
   parseCard,
   parseRules,
   randomInt,
@@ -119,11 +120,15 @@ describe('SoloTable', () => {
     const over = (): boolean => c.game!.phase === 'gameOver';
     for (let i = 0; i < 5000 && !over(); i++) {
       await scheduler.run();
+      // The session kept is the driver's own game, never a second copy of the events applied again.
+      expect(c.getSnapshot().session!.state).toBe(c.game);
       if (!over()) await humanAct(c);
     }
     await scheduler.run();
     const state = c.game!;
     expect(state.phase).toBe('gameOver');
+    expect(c.getSnapshot().session!.state).toBe(state);
+    expect(c.getSnapshot().result?.ranks).toEqual(placesOf(state.scores));
     for (const r of state.results) {
       const sum = r.points.reduce((a, b) => a + b, 0);
       expect(r.shooter === null ? sum : sum % 26).toBe(r.shooter === null ? 26 : 0);
@@ -175,11 +180,15 @@ describe('SoloTable', () => {
     const over = (): boolean => c.game!.phase === 'gameOver';
     for (let i = 0; i < 5000 && !over(); i++) {
       await scheduler.run();
+      // The session kept is the driver's own game, never a second copy of the events applied again.
+      expect(c.getSnapshot().session!.state).toBe(c.game);
       if (!over()) await humanAct(c);
     }
     await scheduler.run();
     const state = c.game!;
     expect(state.phase).toBe('gameOver');
+    expect(c.getSnapshot().session!.state).toBe(state);
+    expect(c.getSnapshot().result?.ranks).toEqual(placesOf(state.scores));
     expect(loadSoloStats(store)).toEqual([
       {
         variant: variantKey({ jackOfDiamonds: -10, targetScore: 30 }),

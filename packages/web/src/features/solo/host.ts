@@ -26,13 +26,13 @@ import {
   type Rules,
   type RulesError,
   handPlays,
+  placesOf,
 } from '@hearts/engine';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
 import {
   EMPTY_UI_STATE,
   TableUi,
   TableDriver,
-  applyEvent,
   applyGameMessage,
   newTableState,
   unwrapState,
@@ -40,7 +40,6 @@ import {
   type CompleteTrick,
   type Deal,
   type DriverTimes,
-  type EventRow,
   type GameMessage,
   type LiveState,
   type ResultMessage,
@@ -143,8 +142,7 @@ export class SoloTable {
   private snap: SoloState = EMPTY;
   private readonly listeners = new Set<() => void>();
   private driver: TableDriver | null = null;
-  private shadow: TableState | null = null; // the stored table: the driver's events applied as they are appended
-  private seeds = new Map<number, string>(); // hand → the seed its deal came from, until the deal is stored
+  private seeds = new Map<number, string>(); // hand → the seed its deal came from, until the game keeps it
   private gate: { hand: number; open: () => void } | null = null; // a deal waiting for "next hand"
   private recorded = false; // the game's end is in the statistics and the history
   private generation = 0;
@@ -368,7 +366,6 @@ export class SoloTable {
     this.generation++;
     this.driver?.dispose();
     this.driver = null;
-    this.shadow = null;
     this.gate = null;
     this.seeds.clear();
     this.ui.stop();
@@ -382,7 +379,6 @@ export class SoloTable {
     const rules = session.state.rules;
     const base = unwrapState(newTableState(rules, soloSeats(rules.players, session.level), this.times));
     const initial: TableState = { ...base, game: session.state };
-    this.shadow = initial;
     this.set({ ...EMPTY, session });
     const driver = TableDriver.create(
       { id: session.id, kind: 'friends', rated: false, botLevel: session.level }, // a private table; its info never leaves the page,
@@ -391,7 +387,7 @@ export class SoloTable {
         times: this.times,
         scheduler: this.scheduler,
         bots: this.opts.bots,
-        append: async (rows) => this.append(gen, rows),
+        append: async () => this.keep(gen), // what the driver applied before this event
         deal: () => ({ deal: (hand, game) => this.deal(gen, hand, game) }),
         out: {
           game: (seat, m) => {
@@ -425,6 +421,7 @@ export class SoloTable {
     let next = applyGameMessage(this.snap.live, m);
     if (next === 'gap' && this.driver) next = applyGameMessage(null, this.driver.snapshot(HUMAN));
     if (next === 'gap') return;
+    this.keep(this.generation);
     const e = next.event;
     this.set({ live: next });
     this.ui.observe(next.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
@@ -441,25 +438,19 @@ export class SoloTable {
     return seededDeal(game.rules, hand, seed);
   }
 
-  /** Stores the driver's events: applied to the stored table, then kept as the session's record and seeds. */
-  private append(gen: number, rows: readonly EventRow[]): void {
-    if (gen !== this.generation || !this.shadow || !this.snap.session) return;
-    let table = this.shadow;
-    let session = this.snap.session;
-    for (const row of rows) {
-      const before = table.game;
-      table = unwrapState(applyEvent(table, row.event, this.times));
-      const after = table.game;
-      let seeds = session.seeds;
-      if (row.event.type === 'deal') {
-        const seed = this.seeds.get(before.handNumber) ?? null;
-        seeds = [...seeds.slice(0, before.log.length), seed];
-      }
-      session = { ...session, state: after, seeds };
-      saveSession(this.opts.store, session); // a full localStorage keeps the old value: the game goes on, as before
-    }
-    this.shadow = table;
-    this.set({ session });
+  /**
+   * Keeps the driver's game as the stored session, with each hand's seed: after every message to the player and
+   * before every further event is stored (so an event without a message to the player is kept too). The driver
+   * holds the table; nothing here applies an event again.
+   */
+  private keep(gen: number): void {
+    const session = this.snap.session;
+    const game = this.driver?.game;
+    if (gen !== this.generation || !session || !game || game === session.state) return;
+    const seeds = game.log.map((_, h) => session.seeds[h] ?? this.seeds.get(h) ?? null);
+    const next: Session = { ...session, state: game, seeds };
+    saveSession(this.opts.store, next); // a full localStorage keeps the old value: the game goes on, as before
+    this.set({ session: next });
   }
 
   /** The game is over: its statistics and its history entry (once), and the result seat 0 is shown. */
@@ -467,15 +458,20 @@ export class SoloTable {
     const session = this.snap.session;
     const state = this.game;
     if (!session || !state || gen !== this.generation) throw new Error('the game was left');
+    this.keep(gen);
     if (!this.recorded) {
-      const final = { ...session, state };
+      const final = { ...this.snap.session!, state };
       // Statistics count finished games only, hand by hand, as the live record does; games with undo apart too.
       recordSoloGame(this.opts.store, state, session.level, HUMAN, (session.undos ?? 0) > 0);
       addToHistory(this.opts.store, historyEntry(final, this.opts.clock?.() ?? Date.now()));
       this.recorded = true;
     }
-    const ranks = state.scores.map((p) => 1 + state.scores.filter((q) => q < p).length);
-    return { scores: state.scores, ranks, ratings: state.scores.map(() => null), recordId: session.id };
+    return {
+      scores: state.scores,
+      ranks: placesOf(state.scores),
+      ratings: state.scores.map(() => null),
+      recordId: session.id,
+    };
   }
 }
 

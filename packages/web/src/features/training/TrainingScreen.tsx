@@ -252,7 +252,6 @@ function PositionTable({
       ui={{ toggleLastTrick: () => setLastOpen((o) => !o), closeLastTrick: () => setLastOpen(false) }}
       onTap={onTap}
       onPass={() => selected.length === obs.rules.passCards && choose(selected)}
-      moonValue={0}
       onMoon={() => undefined}
       resultActions={null}
       shield={bar}
