@@ -4,13 +4,14 @@
  * shows the rating and its graph, the record of live games, a player's tournaments, recent games with replays;
  * yours shows your chips.
  */
+import type { PuzzlePlayerView } from '@hearts/live/puzzles';
 import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { loadSoloStats, soloStats } from '../../kit/records';
 import { openReplay } from '../../kit/replay';
-import { ApiError, TOKEN_KEY, tokenUserId } from '../../kit/server/account';
+import { ApiError, mergeGuestPuzzles, TOKEN_KEY, tokenUserId } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { Avatar } from '../../table/art';
 import { useApp } from '../../kit/context';
@@ -24,12 +25,13 @@ import {
   botPage,
   leaderboard,
   profile,
+  puzzlePlayer,
   replayRecord,
   type LeaderboardRow,
   type Period,
   type PlayerPage,
 } from './api';
-import { ratingGraph } from './graph';
+import { puzzleSteps, ratingGraph, type GraphInput } from './graph';
 import { PlayerTournaments } from './PlayerTournaments';
 import { claimPracticeWins } from './practice';
 import './profile.css';
@@ -244,6 +246,8 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
         </table>
       </section>
 
+      {!page.bot && <PuzzleSection who={mine ? 'me' : page.subject.slice(2)} mine={mine} />}
+
       {page.tournaments && <PlayerTournaments entries={page.tournaments} />}
 
       <section>
@@ -287,19 +291,102 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
 const W = 320;
 const H = 140;
 
-/** The rating after each rated game, as an SVG line (no chart library). */
-export function RatingGraph({ history }: { history: PlayerPage['history'] }) {
+/** The player's puzzle rating and its graph (the server's `GET /api/puzzles/players/:who`). */
+function PuzzleSection({ who, mine }: { who: string; mine: boolean }) {
+  const { store, navigate, settings } = useApp();
   const { t } = useTranslation();
-  if (history.length === 0) return <p className="muted">{t('progress.graphEmpty')}</p>;
+  const [view, setView] = useState<PuzzlePlayerView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Yours: a guest's puzzles not yet merged into the kept name signed in since go first.
+    (mine ? mergeGuestPuzzles(store) : Promise.resolve(false))
+      .then(() => puzzlePlayer(mine ? store.get(TOKEN_KEY) : null, who))
+      .then(
+        (v) => live && setView(v),
+        (e: unknown) => live && setProblem(errorText(t, e)),
+      );
+    return () => {
+      live = false;
+    };
+  }, [who, mine, store, t]);
+  const num = new Intl.NumberFormat(settings.lang);
+  const r = view?.rating;
+  return (
+    <section className="puzzle-section">
+      <h2>{t('progress.puzzles')}</h2>
+      {problem && <p className="error">{problem}</p>}
+      {r && (
+        <div className="player-rating">
+          <span className="muted">{t('progress.puzzleRating')}</span>{' '}
+          <strong
+            data-puzzle-rating={r.rating}
+            data-provisional={r.provisional ? '' : undefined}
+            title={provisionalTitle(t, r.provisional)}
+          >
+            {ratingText(r.rating, r.provisional)}
+          </strong>{' '}
+          <span className="muted">
+            ·{' '}
+            {t('progress.puzzleCounts', {
+              solved: num.format(r.solved),
+              attempts: num.format(r.attempts),
+              streak: r.streakBest,
+              storm: r.stormBest,
+            })}
+          </span>
+        </div>
+      )}
+      {view && (
+        <>
+          <h3 className="graph-title">{t('progress.puzzleGraph')}</h3>
+          <RatingGraph
+            history={puzzleSteps(view.history, PUZZLE_HISTORY)}
+            className="puzzle-graph"
+            label={(from, to, n) => t('progress.puzzleGraphLabel', { from, to, n })}
+            empty={t('progress.puzzleGraphEmpty')}
+          />
+        </>
+      )}
+      {mine && (
+        <button type="button" className="link" onClick={() => navigate('/puzzles')}>
+          {t('progress.puzzleLink')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** History points the server sends at most (`HISTORY_POINTS` of its puzzle routes): a longer history was cut. */
+const PUZZLE_HISTORY = 500;
+
+/** The rating after each rated game (or answer), as an SVG line (no chart library). */
+export function RatingGraph({
+  history,
+  className = 'rating-graph',
+  label,
+  empty,
+}: {
+  history: readonly GraphInput[];
+  className?: string;
+  label?: (from: number, to: number, n: number) => string;
+  empty?: string;
+}) {
+  const { t } = useTranslation();
+  if (history.length === 0) return <p className="muted">{empty ?? t('progress.graphEmpty')}</p>;
   const g = ratingGraph(history, W, H, 10);
   const first = g.points[0]!;
   const last = g.points[g.points.length - 1]!;
   return (
     <svg
-      className="rating-graph"
+      className={className === 'rating-graph' ? className : `rating-graph ${className}`}
       viewBox={`0 0 ${W + 40} ${H}`}
       role="img"
-      aria-label={t('progress.graphLabel', { from: first.rating, to: last.rating, n: history.length })}
+      aria-label={
+        label
+          ? label(first.rating, last.rating, history.length)
+          : t('progress.graphLabel', { from: first.rating, to: last.rating, n: history.length })
+      }
       data-points={g.points.length}
     >
       {g.grid.map((l) => (

@@ -17,6 +17,7 @@ import {
   type ResponseOf,
   type Shop,
 } from '@hearts/live/api';
+import type { PuzzlePlayerView } from '@hearts/live/puzzles';
 import type { SeatLook } from '@hearts/table';
 import { request } from '../../kit/server/http';
 
@@ -31,6 +32,10 @@ export type {
   ShopItem,
   TournamentEntry,
 } from '@hearts/live/api';
+
+/** A player's puzzle rating and its history; `who`: 'me' (needs the token) or a user id. */
+export const puzzlePlayer = (token: string | null, who: string): Promise<PuzzlePlayerView> =>
+  request(ROUTES.puzzlesPlayer, { token, params: { who } });
 
 /** `who`: 'me' (needs the token) or a user id. */
 export const profile = (token: string | null, who: string): Promise<PlayerPage> =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingGraph } from './graph';
+import { puzzleSteps, ratingGraph } from './graph';
 
 describe('the rating graph', () => {
   it('has no points without rated games', () => {
@@ -37,5 +37,24 @@ describe('the rating graph', () => {
     const flat = ratingGraph([{ before: 1500, after: 1500 }], 320, 140);
     expect(flat.max).toBeGreaterThan(flat.min);
     expect(flat.points.every((p) => Number.isFinite(p.y))).toBe(true);
+  });
+});
+
+describe('the puzzle rating’s steps', () => {
+  it('start at a new player’s 1500 when the history is whole, one step per rated answer', () => {
+    const h = [{ rating: 1320 }, { rating: 1410 }, { rating: 1395 }];
+    expect(puzzleSteps(h, 500)).toEqual([
+      { before: 1500, after: 1320 },
+      { before: 1320, after: 1410 },
+      { before: 1410, after: 1395 },
+    ]);
+    expect(ratingGraph(puzzleSteps(h, 500), 320, 140).points.map((p) => p.rating)).toEqual([
+      1500, 1320, 1410, 1395,
+    ]);
+  });
+
+  it('start at the first point kept when older answers were cut off', () => {
+    expect(puzzleSteps([{ rating: 1700 }, { rating: 1720 }], 2)[0]).toEqual({ before: 1700, after: 1700 });
+    expect(puzzleSteps([], 500)).toEqual([]);
   });
 });

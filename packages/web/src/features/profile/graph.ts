@@ -43,3 +43,18 @@ export function ratingGraph(history: readonly GraphInput[], width: number, heigh
   for (let r = Math.ceil(min / s) * s; r <= max; r += s) grid.push({ y: y(r), rating: r });
   return { points: values.map((r, i) => ({ x: x(i), y: y(r), rating: r })), grid, min, max };
 }
+
+/** A new player's puzzle rating (docs/puzzles.md): where a history that starts with the player's first answer begins. */
+export const PUZZLE_START = 1500;
+
+/**
+ * A puzzle rating history (the rating after each rated answer, oldest first, as the server keeps the last `kept`)
+ * as the graph's steps: from a new player's rating when the history is whole, from its first point when older
+ * answers were cut off.
+ */
+export function puzzleSteps(history: readonly { readonly rating: number }[], kept: number): GraphInput[] {
+  return history.map((h, i) => ({
+    before: i > 0 ? history[i - 1]!.rating : history.length < kept ? PUZZLE_START : h.rating,
+    after: h.rating,
+  }));
+}

@@ -336,6 +336,7 @@ function Explanation({
         <div className="puzzle-steps">
           <button
             type="button"
+            className="puzzle-step-end"
             onClick={() => onStep(0)}
             disabled={step === 0}
             aria-label={t('puzzles.stepFirst')}
@@ -350,8 +351,13 @@ function Explanation({
           >
             ‹
           </button>
-          <span className="puzzle-step" data-step={step} data-steps={steps - 1}>
-            {step === 0 ? t('puzzles.stepStart') : t('puzzles.step', { n: step, of: steps - 1 })}
+          <span
+            className="puzzle-step"
+            data-step={step}
+            data-steps={steps - 1}
+            aria-label={step === 0 ? t('puzzles.stepStart') : t('puzzles.step', { n: step, of: steps - 1 })}
+          >
+            {step === 0 ? t('puzzles.stepStart') : `${step}/${steps - 1}`}
           </span>
           <button
             type="button"
@@ -363,6 +369,7 @@ function Explanation({
           </button>
           <button
             type="button"
+            className="puzzle-step-end"
             onClick={() => onStep(steps - 1)}
             disabled={last}
             aria-label={t('puzzles.stepLast')}

@@ -22,7 +22,7 @@ import type { TFunction } from 'i18next';
 import { useApp } from '../../kit/context';
 import { Page } from '../../kit/Page';
 import { ratingText } from '../../kit/rating';
-import { ApiError, tokenUserId } from '../../kit/server/account';
+import { ApiError, mergeGuestPuzzles, tokenUserId } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { answerPuzzle, dailyPuzzle, nextPuzzle, puzzlePlayer, startRun } from './api';
 import { afterAnswer, afterRun, fromServer, loadPuzzles, savePuzzles, type DevicePuzzles } from './device';
@@ -63,17 +63,20 @@ function PuzzleHome() {
     if (!token) return;
     let live = true;
     const user = tokenUserId(token);
-    Promise.all([dailyPuzzle(token), puzzlePlayer(token, 'me')]).then(
-      ([d, p]) => {
-        if (!live) return;
-        setDaily(d);
-        const copy = fromServer(user, p);
-        savePuzzles(store, copy);
-        setMine(copy);
-        setFresh(true);
-      },
-      (e: unknown) => live && setProblem(errorText(t, e)),
-    );
+    // A guest's puzzles not yet merged into the kept name signed in since go first (their rating is in the answer).
+    mergeGuestPuzzles(store)
+      .then(() => Promise.all([dailyPuzzle(token), puzzlePlayer(token, 'me')]))
+      .then(
+        ([d, p]) => {
+          if (!live) return;
+          setDaily(d);
+          const copy = fromServer(user, p);
+          savePuzzles(store, copy);
+          setMine(copy);
+          setFresh(true);
+        },
+        (e: unknown) => live && setProblem(errorText(t, e)),
+      );
     return () => {
       live = false;
     };
@@ -370,7 +373,7 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
   const a = answered?.view;
   const streakOver = mode === 'streak' && run?.over;
   const bar = (
-    <div className="puzzle-bar" data-mode={mode}>
+    <div className="puzzle-bar" data-mode={mode} data-puzzle={offer.puzzle.id}>
       <strong>{modeName}</strong>
       <span className="puzzle-chip" data-puzzle-rating={offer.puzzle.rating}>
         {t('puzzles.puzzleRating', { rating: a?.puzzleRating?.after ?? offer.puzzle.rating })}

@@ -13,7 +13,7 @@ import { ROUTES, type Account, type LiveGame, type PublicUser } from '@hearts/li
 import type { KeyValueStore } from '../storage';
 import { ApiError } from './api-error';
 import { request } from './http';
-import { TOKEN_KEY } from './token';
+import { TOKEN_KEY, tokenUserId } from './token';
 
 export { TOKEN_KEY, tokenUserId } from './token';
 
@@ -96,11 +96,43 @@ export function keepToken(store: KeyValueStore, token: string): void {
   store.set(TOKEN_KEY, token);
 }
 
-/** Signs in with a kept name: this device then plays as that player. */
+/**
+ * Signs in with a kept name: this device then plays as that player. The guest it played as before brings its
+ * puzzles along (their answers move to the kept name: {@link mergeGuestPuzzles}).
+ */
 export async function login(store: KeyValueStore, name: string, password: string): Promise<Account> {
+  const before = store.get(TOKEN_KEY);
   const a = await request(ROUTES.login, { body: { name, password } });
   store.set(TOKEN_KEY, a.token);
+  if (before && tokenUserId(before) !== a.user.id) {
+    store.set(PUZZLE_MERGE_KEY, before);
+    await mergeGuestPuzzles(store);
+  }
   return a;
+}
+
+/** The token of the guest this device played as before signing in, while its puzzles are still to be merged. */
+export const PUZZLE_MERGE_KEY = 'hearts.puzzles.mergeFrom';
+
+/**
+ * Moves the puzzles of the guest this device played as before signing in (its token kept under
+ * {@link PUZZLE_MERGE_KEY}) into the signed-in player's (`POST /api/puzzles/merge`). A merge the server refuses
+ * for good (the old token no longer valid, or not a guest's: a kept name's puzzles stay its own) is dropped; one
+ * that could not be made (no server) stays for the next call, which the puzzle pages make. Never throws: signing
+ * in does not fail for it. Whether the puzzles were merged.
+ */
+export async function mergeGuestPuzzles(store: KeyValueStore): Promise<boolean> {
+  const guest = store.get(PUZZLE_MERGE_KEY);
+  const token = store.get(TOKEN_KEY);
+  if (!guest || !token) return false;
+  try {
+    await request(ROUTES.puzzlesMerge, { token, body: { token: guest } });
+    store.remove(PUZZLE_MERGE_KEY);
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError && [400, 401, 409].includes(e.status)) store.remove(PUZZLE_MERGE_KEY);
+    return false;
+  }
 }
 
 export async function liveHistory(token: string): Promise<LiveGame[]> {
