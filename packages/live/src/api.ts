@@ -33,6 +33,7 @@ import {
   puzzlePlayerSchema,
   puzzleRunSchema,
 } from './puzzles.js';
+import { deleteRequestSchema, exportSchema, privacyInfoSchema } from './privacy.js';
 import {
   TRAINING_POSITION_MAX_BYTES,
   TRAINING_UPLOAD_POSITIONS,
@@ -102,6 +103,8 @@ export const API_ERRORS = [
   'ERR_NOT_ENTERED', // 409: pause or leave without having joined
   'ERR_TOO_MANY_TOURNAMENTS', // 429: the host has TOURNAMENT_HOSTED_MAX private tournaments not finished
   'ERR_PRIVATE_RATED', // 400: a private tournament is never rated (its players choose their opponents)
+  // your data (server src/privacy-routes.ts)
+  'ERR_CONFIRM', // 403: a deletion's confirmation (the name, the password of a claimed name) is not right
 ] as const;
 export type ApiErrorCode = (typeof API_ERRORS)[number];
 
@@ -842,6 +845,37 @@ export const ROUTES = {
     params: none,
     auth: 'required',
     response: account,
+  }),
+  /**
+   * Everything the server holds about you (`hearts-export/1`, docs/privacy.md), as a download; LIMIT_ACCOUNT per
+   * address and per user.
+   */
+  exportMe: route({
+    method: 'GET',
+    path: '/api/me/export',
+    params: none,
+    auth: 'required',
+    response: exportSchema,
+  }),
+  /**
+   * Deletes your account after the confirmation (your name; your password when the name is claimed): personal
+   * data goes, finished games stay under DELETED_PLAYER, every token stops working at once (LIMIT_ACCOUNT).
+   */
+  deleteMe: route({
+    method: 'POST',
+    path: '/api/me/delete',
+    params: none,
+    auth: 'required',
+    body: deleteRequestSchema,
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  /** What the privacy page shows from the server: the operator's contact and the retention periods. */
+  privacy: route({
+    method: 'GET',
+    path: '/api/privacy',
+    params: none,
+    auth: 'none',
+    response: privacyInfoSchema,
   }),
   /** Signs in on another device (back-off per name and address; 503 ERR_BUSY when too many). */
   login: route({

@@ -80,6 +80,8 @@ export interface ServerConfig {
   readonly mannersLimit: Rate; // LIMIT_MANNERS: blocks, unblocks and reports per user, as count/seconds
   readonly chatLimit: Rate; // LIMIT_CHAT: chat lines per address and per user (players' and watchers' chat)
   readonly chatRetentionDays: number; // CHAT_RETENTION_DAYS: chat lines (and who watched) are kept this long
+  readonly accountLimit: Rate; // LIMIT_ACCOUNT: exports and deletions of your data per address and per user
+  readonly privacyContact: string | null; // PRIVACY_CONTACT: the operator's contact on the privacy page (text, ≤ 500)
   readonly leaveLimit: number; // LEAVE_LIMIT: rated games left early within LEAVE_WINDOW_HOURS that start a cool-down
   readonly leaveWindowMs: number; // LEAVE_WINDOW_HOURS: the rolling window the leaves are counted in
   readonly leaveCoolDownMs: number; // LEAVE_COOLDOWN_MINUTES: the first cool-down; each further leave doubles it
@@ -171,6 +173,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   mannersLimit: { count: 30, seconds: 3600 },
   chatLimit: { count: 30, seconds: 60 },
   chatRetentionDays: 30,
+  accountLimit: { count: 10, seconds: 3600 },
+  privacyContact: null,
   leaveLimit: 3,
   leaveWindowMs: 24 * 3_600_000,
   leaveCoolDownMs: 30 * 60_000,
@@ -270,6 +274,11 @@ export function configFromEnv(
       : adminRaw.split(',').map((n) => n.trim().toLowerCase());
   if (adminUsers.some((n) => n === '' || n.length > 64))
     problems.push(`ADMIN_USERS must be account names separated by commas, not "${adminRaw}"`);
+  const contactRaw = env['PRIVACY_CONTACT'];
+  const privacyContact =
+    contactRaw === undefined || contactRaw.trim() === '' ? base.privacyContact : contactRaw.trim();
+  if (privacyContact !== null && privacyContact.length > 500)
+    problems.push(`PRIVACY_CONTACT must be at most 500 characters, not ${privacyContact.length}`);
   const config: ServerConfig = {
     port: int('PORT', base.port, 0, 65535),
     host: env['HOST'] ?? base.host,
@@ -334,6 +343,8 @@ export function configFromEnv(
     mannersLimit: rate('LIMIT_MANNERS', base.mannersLimit),
     chatLimit: rate('LIMIT_CHAT', base.chatLimit),
     chatRetentionDays: int('CHAT_RETENTION_DAYS', base.chatRetentionDays, 1, 3650),
+    accountLimit: rate('LIMIT_ACCOUNT', base.accountLimit),
+    privacyContact,
     leaveLimit: int('LEAVE_LIMIT', base.leaveLimit, 1, 1000),
     leaveWindowMs: int('LEAVE_WINDOW_HOURS', base.leaveWindowMs / 3_600_000, 1, 24 * 30) * 3_600_000,
     leaveCoolDownMs: int('LEAVE_COOLDOWN_MINUTES', base.leaveCoolDownMs / 60_000, 1, 24 * 60 * 30) * 60_000,

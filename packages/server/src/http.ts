@@ -24,6 +24,7 @@ import { shareRoutes } from './share-routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
 import { puzzleHandlers } from './puzzles/routes.js';
+import { privacyHandlers } from './privacy-routes.js';
 import { watchHandlers } from './watch-routes.js';
 import { tournamentHandlers } from './tournament/routes.js';
 import { streamId, tournamentStream } from './tournament/stream.js';
@@ -158,6 +159,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     ...mannersHandlers(s),
     ...friendsHandlers(s),
     ...tournamentHandlers(s),
+    ...privacyHandlers(s),
   });
   const notices = noticesStream(s);
   const tournamentEvents = tournamentStream(s);

@@ -31,8 +31,9 @@ export interface RateLimited {
 
 /**
  * What is counted: per address new guests, rooms created, joins by room code, daily-game requests, table lists,
- * friends' requests, tournament requests, training requests, training bytes to keep, puzzle requests, chat lines and
- * reviews shared (these five also per user: `user:<id>`), shared reviews read; per user blocks and reports (`manners`) and invites (`invites`): their key
+ * friends' requests, tournament requests, training requests, training bytes to keep, puzzle requests, chat lines,
+ * reviews shared and exports and deletions of your data (`account`) (these six also per user: `user:<id>`), shared
+ * reviews read; per user blocks and reports (`manners`) and invites (`invites`): their key
  * is `user:<id>`.
  */
 export type RateKind =
@@ -51,7 +52,8 @@ export type RateKind =
   | 'chat'
   | 'trainingStore'
   | 'shares'
-  | 'shareViews';
+  | 'shareViews'
+  | 'account';
 
 /** The setting of each rate. */
 const SETTING = {
@@ -71,6 +73,7 @@ const SETTING = {
   trainingStore: 'trainingStoreLimit',
   shares: 'shareLimit',
   shareViews: 'shareViewLimit',
+  account: 'accountLimit',
 } as const satisfies Record<RateKind, keyof ServerConfig>;
 
 const WHAT: Readonly<Record<RateKind, string>> = {
@@ -90,6 +93,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   trainingStore: 'bytes of training data to keep',
   shares: 'reviews shared',
   shareViews: 'shared reviews read',
+  account: 'exports and deletions of your data',
 };
 
 /** The settings `Limits` reads (a part of `ServerConfig`). */

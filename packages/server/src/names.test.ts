@@ -44,6 +44,10 @@ describe('names that pose as a bot or as staff', () => {
     'AdminJoe',
     'Joe the Admin',
     'Server',
+    'deleted player', // a deleted player's seat in finished games
+    'Deleted_Player',
+    'Gelöschter Spieler',
+    'geloeschter spieler',
   ])('%s is refused', (name) => {
     expect(nameRefusal(name)).toMatch(/pose as a bot or as staff/);
   });

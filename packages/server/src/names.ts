@@ -45,7 +45,13 @@ export const RESERVED_WORDS: readonly string[] = [
 ];
 
 /** Two words that pose as staff only together. */
-export const RESERVED_PHRASES: readonly (readonly [string, string])[] = [['hearts', 'team']];
+export const RESERVED_PHRASES: readonly (readonly [string, string])[] = [
+  ['hearts', 'team'],
+  // A deleted player's seat in finished games (`DELETED_PLAYER`, in German "gelöschter Spieler"): nobody's name.
+  ['deleted', 'player'],
+  ['geloschter', 'spieler'],
+  ['geloeschter', 'spieler'],
+];
 
 const LEET: Readonly<Record<string, string>> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b' };
 

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { ManualScheduler } from '@hearts/table/testing';
-import { RETENTION_EVERY_MS, RetentionJob, retentionPeriods, type RetentionStore } from './retention.js';
+import {
+  RETAINED,
+  RETENTION_EVERY_MS,
+  RetentionJob,
+  retentionPeriods,
+  type RetentionStore,
+} from './retention.js';
 import { openSqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
 
@@ -27,15 +33,21 @@ const until = async (cond: () => Promise<boolean>) => {
 };
 const lines = async () => (await store.manners.chat('t1', 100)).map((l) => l.text);
 
-test('the periods come from the settings: chat and who watched, CHAT_RETENTION_DAYS each', () => {
-  expect(retentionPeriods({ chatRetentionDays: 30 })).toEqual({ chat: 30 * DAY, watchers: 30 * DAY });
+test('the periods come from the settings: chat and who watched CHAT_RETENTION_DAYS, leaves their window', () => {
+  expect(retentionPeriods({ chatRetentionDays: 30, leaveWindowMs: DAY })).toEqual({
+    chat: 30 * DAY,
+    watchers: 30 * DAY,
+    leaves: DAY,
+    chipCaps: 2 * DAY,
+    invites: 0,
+  });
 });
 
 test('sweeps at start and then every hour, by the clock; stopped, it sweeps no more', async () => {
   const clock = new ManualScheduler();
   const job = new RetentionJob({
     store: store.retention,
-    keep: retentionPeriods({ chatRetentionDays: 30 }),
+    keep: retentionPeriods({ chatRetentionDays: 30, leaveWindowMs: DAY }),
     scheduler: clock,
     log: quiet,
   });
@@ -72,15 +84,15 @@ test('a failing sweep is logged, the other kinds are swept, and the next run tri
   await store.manners.watched('t1', 'u2', clock.t - 31 * DAY);
   const job = new RetentionJob({
     store: flaky,
-    keep: retentionPeriods({ chatRetentionDays: 30 }),
+    keep: retentionPeriods({ chatRetentionDays: 30, leaveWindowMs: DAY }),
     scheduler: clock,
     log: { info: () => undefined, error: (o: unknown) => errors.push(o) },
   });
-  expect(await job.run()).toEqual({ watchers: 1 });
+  expect(await job.run()).toEqual({ watchers: 1, leaves: 0, chipCaps: 0, invites: 0 });
   expect(errors).toHaveLength(1);
   expect(await lines()).toEqual(['old']);
   failChat = false;
-  expect(await job.run()).toEqual({ chat: 1, watchers: 0 });
+  expect(await job.run()).toEqual({ chat: 1, watchers: 0, leaves: 0, chipCaps: 0, invites: 0 });
   expect(await lines()).toEqual([]);
 });
 
@@ -95,12 +107,12 @@ test('one run at a time: a run asked for during another is that run', async () =
   };
   const job = new RetentionJob({
     store: counting,
-    keep: retentionPeriods({ chatRetentionDays: 30 }),
+    keep: retentionPeriods({ chatRetentionDays: 30, leaveWindowMs: DAY }),
     scheduler: clock,
     log: quiet,
   });
   const [a, b] = [job.run(), job.run()];
   expect(a).toBe(b);
   await a;
-  expect(sweeps).toBe(2); // chat and watchers, once each
+  expect(sweeps).toBe(RETAINED.length); // every kind, once each
 });

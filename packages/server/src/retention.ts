@@ -19,9 +19,15 @@ import type { Scheduler } from '@hearts/table';
  * What is kept for a while, each removed by age:
  * - `chat`: the lines of every table's chat (players' and watchers'), kept for moderators to read with a report;
  *   a table with an open report keeps its lines until the report is handled;
- * - `watchers`: who watched which table, which lets them block its players by seat for as long as its chat is kept.
+ * - `watchers`: who watched which table, which lets them block its players by seat for as long as its chat is kept;
+ * - `leaves`: rated games left early, kept as long as they count for the quick-match cool-down (`LEAVE_WINDOW_HOURS`);
+ * - `chipCaps`: the wins paid per player and UTC day (the daily caps), kept two days (today's is the one that counts);
+ * - `invites`: invites into friends' rooms, removed once they ran out (`INVITE_TTL_MS`).
+ *
+ * Not here: the per-address counters of the rate limits (`limits.ts`) run out by themselves (each key expires with
+ * its window, in memory and in Redis); a deleted account's data goes at once (`store/kysely-accounts.ts`).
  */
-export const RETAINED = ['chat', 'watchers'] as const;
+export const RETAINED = ['chat', 'watchers', 'leaves', 'chipCaps', 'invites'] as const;
 export type Retained = (typeof RETAINED)[number];
 
 /** How long each kind is kept (ms). */
@@ -29,10 +35,22 @@ export type RetentionPeriods = Readonly<Record<Retained, number>>;
 
 const DAY_MS = 24 * 3_600_000;
 
-/** The periods the settings give (`CHAT_RETENTION_DAYS`: chat lines, and who watched, 30 days by default). */
-export const retentionPeriods = (c: { readonly chatRetentionDays: number }): RetentionPeriods => ({
+/** How long a day's count of paid wins is kept: today's counts, yesterday's is kept for a day's clock skew. */
+export const CHIP_CAPS_KEPT_MS = 2 * DAY_MS;
+
+/**
+ * The periods the settings give: `CHAT_RETENTION_DAYS` (chat lines, and who watched; 30 days by default),
+ * `LEAVE_WINDOW_HOURS` (leaves), {@link CHIP_CAPS_KEPT_MS}; invites go when they run out.
+ */
+export const retentionPeriods = (c: {
+  readonly chatRetentionDays: number;
+  readonly leaveWindowMs: number;
+}): RetentionPeriods => ({
   chat: c.chatRetentionDays * DAY_MS,
   watchers: c.chatRetentionDays * DAY_MS,
+  leaves: c.leaveWindowMs,
+  chipCaps: CHIP_CAPS_KEPT_MS,
+  invites: 0,
 });
 
 /** How often each process sweeps. */

@@ -82,6 +82,48 @@ export function describeRetentionStore(store: () => GameStore): void {
     expect((await s.manners.chatCounts('t0')).reduce((n, c) => n + c.lines, 0)).toBe(4); // 20, 23, 26, 29 days
   });
 
+  test('retention: leaves go by age; chip caps once their whole day is past the cut; invites once run out', async () => {
+    const s = store();
+    const m = s.manners;
+    await m.addLeave({ userId: 'u1', tableId: 't1', at: NOW - 2 * DAY, reason: 'left' });
+    await m.addLeave({ userId: 'u1', tableId: 't2', at: NOW - DAY / 2, reason: 'kicked' });
+    expect(await s.retention.sweep('leaves', NOW - DAY)).toBe(1);
+    expect(await m.leavesSince('u1', 0, 10)).toEqual([NOW - DAY / 2]);
+
+    const day = (n: number) => NOW - n * DAY; // NOW is a UTC day's first millisecond
+    await s.progress.transaction(async (tx) => {
+      for (const n of [3, 2, 1, 0]) expect(await tx.takeDailyWin('u1', 'live', day(n), 5)).toBe(true);
+    });
+    expect(await s.retention.sweep('chipCaps', NOW - 2 * DAY)).toBe(1); // the day 3 days ago ended before the cut
+    expect(await s.progress.winsOn('u1', 'live', day(3))).toBe(0);
+    expect(await s.progress.winsOn('u1', 'live', day(2))).toBe(1);
+    expect(await s.progress.winsOn('u1', 'live', day(0))).toBe(1);
+
+    const invite = (id: string, expiresAt: number) => ({
+      id,
+      fromId: 'u1',
+      toId: 'u2',
+      roomId: 'ABC234',
+      createdAt: expiresAt - 100,
+      expiresAt,
+    });
+    await s.createUser({
+      id: 'u1',
+      name: 'Anna',
+      passwordHash: null,
+      tokenGeneration: 0,
+      rating: 1500,
+      games: 0,
+      createdAt: 0,
+      lastPlayedAt: null,
+    });
+    await s.friends.addInvite(invite('i1', NOW - 1));
+    await s.friends.addInvite(invite('i2', NOW + 1));
+    expect(await s.retention.sweep('invites', NOW)).toBe(1);
+    expect(await s.retention.sweep('invites', NOW)).toBe(0);
+    expect((await s.friends.invites('u2', NOW)).map((i) => i.id)).toEqual(['i2']);
+  });
+
   test('chat counts: lines kept per writer and chat, for a table', async () => {
     const s = store();
     const m = s.manners;

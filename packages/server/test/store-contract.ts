@@ -38,6 +38,7 @@ import { describeFriendsStore } from './friends-contract.js';
 import { describeTournamentStore } from './tournament-contract.js';
 import { describeRetentionStore } from './retention-contract.js';
 import { describeShareStore } from './shares-contract.js';
+import { describeAccountStore } from './accounts-contract.js';
 import { randomGame } from './random-game.js';
 
 const user = (id: string, name: string, at = 1000): UserRecord => ({
@@ -110,6 +111,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
     describeTournamentStore(() => store);
     describeRetentionStore(() => store);
     describeShareStore(() => store);
+    describeAccountStore(() => store);
 
     test('migrating again changes nothing', async () => {
       await store.createUser(user('u1', 'Anna'));

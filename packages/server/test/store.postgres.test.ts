@@ -54,6 +54,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0013_bounds',
       '0014_puzzles',
       '0015_shares',
+      '0016_deletions',
     ]);
     await a.close();
     await b.close();

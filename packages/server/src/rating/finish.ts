@@ -11,6 +11,8 @@
  * ```
  */
 import { makeRecord } from '@hearts/engine';
+import { DELETED_PLAYER } from '@hearts/live/privacy';
+import { DELETED_SUBJECT } from '../store/kysely-accounts.js';
 import type { BotLevel, ResultMessage } from '@hearts/table/protocol';
 import { payUnderCap } from '../economy/chips.js';
 import { gameVerdict, tournamentGameKind, type GameKind } from '../fairness/policy.js';
@@ -54,7 +56,14 @@ export async function finishLiveGame(
     const done = await tx.gameResult(table.id);
     if (done !== null) return JSON.parse(done) as ResultMessage;
 
-    const seats = table.seats;
+    // A player deleted during the game (a bot took the seat over) finishes under the neutral name, and no rating of
+    // theirs is kept; the others are rated as with any leaver.
+    const deleted = await tx.deletedUsers(table.seats.flatMap((x) => (x.userId === null ? [] : [x.userId])));
+    const gone = (i: number): boolean => {
+      const u = table.seats[i]!.userId;
+      return u !== null && deleted.has(u);
+    };
+    const seats = table.seats.map((x, i) => (gone(i) ? { ...x, name: DELETED_PLAYER } : x));
     const scores = table.game.scores;
     const verdict = gameVerdict({
       kind,
@@ -109,6 +118,7 @@ export async function finishLiveGame(
         const old = stored.get(subject)!;
         const seat = subjects.indexOf(subject);
         const s = seats[seat]!;
+        if (gone(seat)) continue;
         if (old.games === 0) {
           // A first rated game: a second insert of the same subject at the same time fails on the primary key.
           await tx.insertRating({
@@ -140,10 +150,13 @@ export async function finishLiveGame(
     }
 
     // Each seat's record of the game: its totals from the game's own state (the record is not replayed for them).
-    const record = makeRecord(table.game, seats.map(recordName));
+    const record = makeRecord(
+      table.game,
+      seats.map((x, i) => (gone(i) ? DELETED_PLAYER : recordName(x))),
+    );
     const perSeat = gameSeatStats(table.game);
     const rows = seats.flatMap((s, i): PlayerGameRow[] => {
-      const subject = subjects[i] ?? (s.level ? botSubject(s.level) : null);
+      const subject = gone(i) ? DELETED_SUBJECT : (subjects[i] ?? (s.level ? botSubject(s.level) : null));
       if (subject === null) return [];
       const st = perSeat[i]!;
       return [
@@ -195,7 +208,7 @@ export async function finishLiveGame(
     // deadlock on PostgreSQL).
     const chips = seats.map(() => 0);
     const winners = seats
-      .flatMap((s, i) => (verdict.paid[i] && s.userId !== null ? [{ i, userId: s.userId }] : []))
+      .flatMap((s, i) => (verdict.paid[i] && s.userId !== null && !gone(i) ? [{ i, userId: s.userId }] : []))
       .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.i - b.i));
     const paid = new Set<string>();
     for (const { i, userId } of verdict.prize ? winners : []) {
@@ -232,7 +245,7 @@ export async function finishLiveGame(
     // The table itself: finished, with its record, players and the ratings shown in the old columns.
     const players: PlayerResult[] = seats.map((s, i) => ({
       seat: i,
-      userId: s.userId,
+      userId: gone(i) ? null : s.userId,
       name: s.name,
       botLevel: s.level,
       replaced: s.replaced,

@@ -79,6 +79,7 @@ export class TableRoom extends GuardedRoom {
   private starting = false; // a friends' table is being started
   private lastEncoded: { type: string; message: unknown; bytes: Buffer } | null = null;
   /** Watchers: places of their own, only public messages (rooms/watchers.ts). */
+  private readonly deletedUsers = new Set<string>(); // deleted while here: their leave is not kept
   readonly watchers = new Watchers((type, m) => this.encode(type, m));
   private listed = ''; // the `live` listing last published (JSON)
   private listedHand = ''; // the hand it was published for
@@ -811,6 +812,45 @@ export class TableRoom extends GuardedRoom {
     return true;
   }
 
+  /**
+   * The user deleted their account (called by the deleting request's process, maybe another: `privacy-routes.ts`).
+   * At a running table a bot takes their seat over as from a leaver; in a friends' room before its game they are
+   * no member any more; a connection of theirs here, a watcher's too, is closed. True when they were here.
+   */
+  async accountDeleted(userId: string): Promise<boolean> {
+    this.deletedUsers.add(userId);
+    let here = this.watchers.closeUser(userId, CLOSE_CODES.seatLost);
+    if (here) this.watchersChanged();
+    const client = this.byUser.get(userId);
+    if (!this.table) {
+      if (!client && !this.members.some((m) => m.userId === userId)) return here;
+      if (client) {
+        this.conns.delete(client.sessionId);
+        this.byUser.delete(userId);
+        client.leave(CLOSE_CODES.seatLost);
+      }
+      this.showPlace(userId, false);
+      this.removeMember(userId);
+      this.lobbyChanged();
+      return true;
+    }
+    const seat = this.table.seatOfUser(userId);
+    if (seat >= 0 && this.table.game.phase !== 'gameOver') {
+      await this.table.takeover(seat, 'left'); // seatLost closes their connection
+      here = true;
+    }
+    const still = this.byUser.get(userId);
+    if (still) {
+      this.conns.delete(still.sessionId);
+      this.byUser.delete(userId);
+      this.showPlace(userId, false);
+      still.leave(CLOSE_CODES.seatLost);
+      here = true;
+    }
+    this.closeWindow(userId);
+    return here || seat >= 0;
+  }
+
   private hostPresent(): boolean {
     return this.hostId !== null && this.present(this.hostId);
   }
@@ -985,7 +1025,7 @@ export class TableRoom extends GuardedRoom {
   private recordLeave(seat: number, reason: TakeoverReason, at: number): void {
     const s = services();
     const userId = this.table?.record.seats[seat]?.kind === 'human' ? this.table.seats[seat]?.userId : null;
-    if (!this.table?.record.rated || !userId) return;
+    if (!this.table?.record.rated || !userId || this.deletedUsers.has(userId)) return;
     s.store.manners
       .addLeave({ userId, tableId: this.roomId, at, reason })
       .catch((e: unknown) => s.log.error({ err: e, table: this.roomId }, 'storing a leave failed'));

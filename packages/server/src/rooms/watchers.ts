@@ -97,6 +97,16 @@ export class Watchers {
     return true;
   }
 
+  /** Closes the user's watching connection (their account was deleted); false when they watch nothing here. */
+  closeUser(userId: string, code: number): boolean {
+    const client = this.byUser.get(userId);
+    if (!client) return false;
+    this.bySession.delete(client.sessionId);
+    this.byUser.delete(userId);
+    client.leave(code);
+    return true;
+  }
+
   /** One message to every watcher, encoded once. */
   send(type: string, message: unknown): void {
     if (this.bySession.size === 0) return;

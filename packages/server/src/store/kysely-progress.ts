@@ -445,6 +445,16 @@ class Transaction extends Reads implements ProgressTransaction {
   finishTournamentGame(gameId: string, result: readonly GameSeat[], at: number): Promise<boolean> {
     return finishTournamentGame(this.db, gameId, result, at);
   }
+
+  async deletedUsers(userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('deleted_users')
+      .select('id')
+      .where('id', 'in', [...userIds])
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
 }
 
 /**

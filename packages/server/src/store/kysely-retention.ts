@@ -34,6 +34,25 @@ export class KyselyRetention implements RetentionStore {
         const r = await this.db.deleteFrom('table_watchers').where('at', '<', before).executeTakeFirst();
         return Number(r.numDeletedRows);
       }
+      case 'leaves': {
+        const r = await this.db.deleteFrom('leaves').where('created_at', '<', before).executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
+      case 'chipCaps': {
+        // A day's row starts at the day's first millisecond: gone once the whole day is older than the cut.
+        const r = await this.db
+          .deleteFrom('chip_caps')
+          .where('day', '<=', before - 24 * 3_600_000)
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
+      case 'invites': {
+        const r = await this.db
+          .deleteFrom('friend_invites')
+          .where('expires_at', '<', before)
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
     }
   }
 }

@@ -13,6 +13,8 @@ import { KyselyFriends } from './kysely-friends.js';
 import { KyselyManners } from './kysely-manners.js';
 import { KyselyTraining } from './kysely-training.js';
 import { KyselyRetention } from './kysely-retention.js';
+import { KyselyAccounts } from './kysely-accounts.js';
+import type { AccountStore } from './accounts.js';
 import type { RetentionStore } from '../retention.js';
 import { KyselyPuzzles } from './kysely-puzzles.js';
 import { KyselyShares } from './kysely-shares.js';
@@ -188,7 +190,15 @@ export class KyselyStore implements GameStore {
     this.friends = new KyselyFriends(db);
     this.tournaments = new KyselyTournaments(db);
     this.retention = new KyselyRetention(db);
+    this.accounts = new KyselyAccounts(db, {
+      friends: this.friends,
+      manners: this.manners,
+      training: this.training,
+    });
   }
+
+  /** A user's export and deletion (src/store/kysely-accounts.ts). */
+  readonly accounts: AccountStore;
 
   /** What is removed by age (src/retention.ts). */
   readonly retention: RetentionStore;

@@ -438,6 +438,16 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0016_deletions': {
+    // Deleted users' ids (issue #49): a game running at their deletion finishes under the neutral name.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('deleted_users')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('deleted_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

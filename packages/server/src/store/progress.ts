@@ -183,6 +183,8 @@ export interface ProgressTransaction extends ProgressReads {
   equipItem(userId: string, slot: string, item: string | null): Promise<void>;
   /** The table finished with its record and results (GameStore.finishGame), in this transaction. */
   finishGame(game: FinishedGame): Promise<void>;
+  /** Which of the users were deleted (their seats finish under the neutral name, their ratings not kept). */
+  deletedUsers(userIds: readonly string[]): Promise<Set<string>>;
   /**
    * A daily table's attempt finished with its points per hand, in this transaction: false when it was finished
    * before (results are written once) or the table has no attempt.

@@ -296,6 +296,15 @@ export interface SharesTable {
   created_at: number | string;
 }
 
+/**
+ * A deleted user's id (migration 0016_deletions): a game still running when they were deleted is finished with
+ * their seat under the neutral name and no rating kept. Only the random id and the time; nothing else of theirs.
+ */
+export interface DeletedUsersTable {
+  id: string;
+  deleted_at: number | string;
+}
+
 /** Every table: the live tables' store and ratings, chips and cosmetics (progress-schema.ts). */
 export interface Database extends ProgressTables {
   daily_days: DailyDaysTable;
@@ -319,6 +328,7 @@ export interface Database extends ProgressTables {
   tournament_entrants: TournamentEntrantsTable;
   tournament_games: TournamentGamesTable;
   users: UsersTable;
+  deleted_users: DeletedUsersTable;
   tables: TablesTable;
   lobbies: LobbiesTable;
   events: EventsTable;

@@ -38,6 +38,7 @@ import type {
 } from './tournaments.js';
 import type { Presence } from '../tournament/state.js';
 import type { RetentionStore } from '../retention.js';
+import type { AccountStore } from './accounts.js';
 
 export type { FinishedGame, PlayerResult } from './progress.js';
 
@@ -191,6 +192,8 @@ export interface GameStore {
   readonly tournaments: TournamentStore;
   /** What is kept only for a while, removed by age (src/retention.ts). */
   readonly retention: RetentionStore;
+  /** A user's data as a whole: export, deletion, deleted users (src/store/kysely-accounts.ts). */
+  readonly accounts: AccountStore;
 }
 
 /**

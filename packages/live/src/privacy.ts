@@ -1,0 +1,199 @@
+/**
+ * Your data (issue #49): the file `GET /api/me/export` answers (`hearts-export/1`, everything the server holds
+ * under your account or guest token), what `GET /api/privacy` tells every visitor (the operator's contact and the
+ * retention periods in force), the confirmation `POST /api/me/delete` takes, and the neutral name a deleted
+ * player's finished games keep. docs/privacy.md describes the file field by field.
+ *
+ * ```ts
+ * const file = exportSchema.parse(JSON.parse(text)); // the typed export, or a ZodError saying what differs
+ * file.games[0]?.record.format; // 'hearts-record/1'
+ * ```
+ */
+import * as z from 'zod/mini';
+import type { GameRecord } from '@hearts/engine';
+import { trainingPositionSchema, trainingProgressSchema } from './training.js';
+
+/** The format tag of an export file. */
+export const EXPORT_FORMAT = 'hearts-export/1';
+
+/**
+ * The name a deleted player's seat keeps in finished games (others' histories, replays, player pages, tournament
+ * standings). Not a name anyone can take (names.ts refuses it); clients show it in their language.
+ */
+export const DELETED_PLAYER = 'deleted player';
+
+const record = z.custom<GameRecord>(
+  (x) =>
+    typeof x === 'object' &&
+    x !== null &&
+    (x as { format?: unknown }).format === 'hearts-record/1' &&
+    Array.isArray((x as { hands?: unknown }).hands),
+  'not a hearts-record/1 record',
+);
+
+const ms = z.number(); // milliseconds since the epoch
+
+/** The account: what the server knows of you itself. */
+const exportAccount = z.object({
+  id: z.string(), // your user id (random)
+  name: z.string(),
+  claimed: z.boolean(), // kept with a password (the hash is not exported)
+  createdAt: ms,
+  lastPlayedAt: z.nullable(ms), // your last rated game
+  rating: z.number(), // displayed rating, rounded
+  ratedGames: z.number(),
+});
+
+/** One rated game's step of your rating. */
+const exportRatingStep = z.object({
+  gameId: z.string(),
+  at: ms,
+  ratingBefore: z.number(),
+  ratingAfter: z.number(),
+  place: z.number(), // 1 = won
+});
+
+/** A finished live game you sat at: your seat and the game as `hearts-record/1`. */
+const exportGame = z.object({
+  id: z.string(),
+  kind: z.string(), // 'quick' | 'friends' | 'daily' | 'tournament'
+  rated: z.boolean(),
+  finishedAt: ms,
+  seat: z.number(),
+  score: z.number(),
+  place: z.number(),
+  left: z.boolean(), // a bot took your seat over
+  record: z.nullable(record), // null: the game's record is not kept
+});
+
+const exportLedger = z.object({ amount: z.number(), reason: z.string(), ref: z.string(), at: ms });
+const exportPurchase = z.object({ item: z.string(), at: ms });
+const exportFriend = z.object({
+  userId: z.string(),
+  name: z.string(),
+  status: z.enum(['friend', 'incoming', 'outgoing']),
+  since: ms,
+});
+const exportBlock = z.object({ userId: z.string(), name: z.string(), since: ms });
+const exportChat = z.object({
+  tableId: z.string(),
+  seat: z.nullable(z.number()), // null: said as a watcher
+  source: z.enum(['players', 'watchers']),
+  name: z.string(), // your name when you said it
+  text: z.string(),
+  at: ms,
+});
+const exportReport = z.object({
+  id: z.string(),
+  reportedId: z.string(),
+  tableId: z.string(),
+  seat: z.number(),
+  reason: z.string(),
+  text: z.string(),
+  at: ms,
+  status: z.string(), // 'open' | 'resolved' | 'dismissed'
+});
+const exportDaily = z.object({
+  date: z.string(), // YYYY-MM-DD, Europe/Berlin
+  tableId: z.string(),
+  startedAt: ms,
+  status: z.string(), // 'playing' | 'finished'
+  points: z.nullable(z.array(z.number())), // per hand
+  total: z.nullable(z.number()),
+  leftEarly: z.boolean(),
+  finishedAt: z.nullable(ms),
+});
+const exportTournament = z.object({
+  tournamentId: z.string(),
+  name: z.string(), // the tournament's
+  joinedAt: ms,
+  presence: z.string(), // 'active' | 'paused' | 'left'
+});
+const exportLeave = z.object({ tableId: z.string(), reason: z.string(), at: ms });
+const exportPuzzles = z.object({
+  player: z.nullable(
+    z.object({
+      rating: z.number(),
+      rd: z.number(),
+      attempts: z.number(),
+      solved: z.number(),
+      streakBest: z.number(),
+      stormBest: z.number(),
+    }),
+  ),
+  attempts: z.array(
+    z.object({
+      puzzleId: z.string(),
+      mode: z.string(),
+      offeredAt: ms,
+      answeredAt: z.nullable(ms),
+      outcome: z.nullable(z.string()), // 'right' | 'wrong' | 'closed'; null: not answered
+      answer: z.nullable(z.string()),
+      ratingBefore: z.nullable(z.number()),
+      ratingAfter: z.nullable(z.number()),
+    }),
+  ),
+  runs: z.array(z.object({ mode: z.string(), startedAt: ms, score: z.number() })),
+});
+
+/** The export file: everything the server holds about one user. */
+export const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  exportedAt: ms,
+  account: exportAccount,
+  ratingHistory: z.array(exportRatingStep), // oldest first
+  games: z.array(exportGame), // newest first
+  chips: z.object({ balance: z.number(), ledger: z.array(exportLedger) }), // ledger: newest first
+  purchases: z.array(exportPurchase),
+  equipped: z.array(z.object({ slot: z.string(), item: z.string() })),
+  friends: z.array(exportFriend),
+  friendRequestsFrom: z.nullable(z.string()), // who may ask you; null: the default (anyone)
+  blocks: z.array(exportBlock),
+  chat: z.array(exportChat), // the lines still kept (CHAT_RETENTION_DAYS), oldest first
+  reports: z.array(exportReport), // the reports you made
+  training: z.object({
+    positions: z.array(trainingPositionSchema),
+    progress: z.array(trainingProgressSchema),
+  }),
+  daily: z.array(exportDaily), // newest first
+  tournaments: z.array(exportTournament),
+  leaves: z.array(exportLeave), // rated games you left early (the quick-match cool-down counts them)
+  puzzles: exportPuzzles,
+  shares: z.array(
+    z.object({
+      id: z.string(), // the public page: /r/<id>
+      source: z.string(), // 'game' | 'solo'
+      tableId: z.nullable(z.string()),
+      seat: z.number(),
+      record: record,
+      createdAt: ms,
+    }),
+  ), // reviews you made public
+});
+export type ExportFile = z.infer<typeof exportSchema>;
+
+/** How long what is kept only for a while is kept, in days (`GET /api/privacy`). */
+const retentionDays = z.object({
+  chat: z.number(), // chat lines (CHAT_RETENTION_DAYS), and who watched which table
+  leaves: z.number(), // rated games left early (LEAVE_WINDOW_HOURS, as days)
+  chipCaps: z.number(), // the count of wins paid per day
+  invites: z.number(), // invites into friends' rooms, after they ran out (0: when they run out)
+});
+export type RetentionDays = z.infer<typeof retentionDays>;
+
+/** What the privacy page shows from the server. */
+export const privacyInfoSchema = z.object({
+  contact: z.nullable(z.string()), // PRIVACY_CONTACT: the operator's contact, as they wrote it; null: not set
+  retentionDays,
+  tokenTtlDays: z.number(), // a token not used for this long stops working
+});
+export type PrivacyInfo = z.infer<typeof privacyInfoSchema>;
+
+/**
+ * The confirmation of a deletion: your name as it is now (any case), and your password when the name is claimed.
+ */
+export const deleteRequestSchema = z.strictObject({
+  name: z.string().check(z.maxLength(64)),
+  password: z.optional(z.string().check(z.maxLength(200))),
+});
+export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
