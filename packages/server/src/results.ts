@@ -3,7 +3,7 @@
  * finished game are applied by `rating/finish.ts` from the fairness policy's verdict (`fairness/policy.ts`;
  * openskill's Bradley–Terry model over the pairs: docs/rating.md).
  */
-import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, makeRecordName, type BotLevel } from '@hearts/table/protocol';
 import { BOT_SEEDS, displayRating } from './rating/model.js';
 import type { Table } from './table.js';
 
@@ -15,6 +15,5 @@ export const BOT_START_RATINGS: Readonly<Record<BotLevel, number>> = Object.from
 /** The record's name for a seat: bots are marked with their level. */
 export function recordName(s: Table['seats'][number]): string {
   if (s.kind === 'human') return s.name;
-  if (s.replaced) return `${s.name} (bot ${s.level} took over)`;
-  return `${s.name} (bot ${s.level})`;
+  return makeRecordName({ name: s.name, bot: s.level, tookOver: s.replaced });
 }

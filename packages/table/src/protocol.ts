@@ -24,6 +24,27 @@ export const PROVISIONAL = { games: 10, maxMove: 50 } as const;
 export const BOT_LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
+/** A player's name in a finished live or daily game's record: a bot carries its level, and says if it took over. */
+export interface RecordName {
+  readonly name: string; // the seat's name ("Bot 1", or the person's whose seat a bot took over)
+  readonly bot: BotLevel | null; // the level of the bot that played the seat (to the end), or null for a person
+  readonly tookOver: boolean; // the bot took the seat over from the person named
+}
+
+/** The record's name of a seat: "Anna", "Bot 1 (bot expert)", "Anna (bot medium took over)". */
+export function makeRecordName(n: RecordName): string {
+  if (n.bot === null) return n.name;
+  return n.tookOver ? `${n.name} (bot ${n.bot} took over)` : `${n.name} (bot ${n.bot})`;
+}
+
+/** Reads a name written by {@link makeRecordName}; any other name is a person's. */
+export function parseRecordName(s: string): RecordName {
+  const m = /^(.*) \(bot ([a-z]+)( took over)?\)$/.exec(s);
+  if (!m || !(BOT_LEVELS as readonly string[]).includes(m[2]!))
+    return { name: s, bot: null, tookOver: false };
+  return { name: m[1]!, bot: m[2] as BotLevel, tookOver: m[3] !== undefined };
+}
+
 /** Client → server message types. */
 export const CLIENT_MESSAGES = [
   'move',

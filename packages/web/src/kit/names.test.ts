@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import { de } from '../app/locales/de';
 import { en } from '../app/locales/en';
-import { seatName, strengthText } from './names';
+import { BOT_LEVELS, makeRecordName, parseRecordName } from '@hearts/table/protocol';
+import { recordPlayerName, seatName, strengthText } from './names';
 
 describe('strengthText', () => {
   test.each([
@@ -22,6 +23,34 @@ describe('strengthText', () => {
     expect(strengthText(i18n.t, lang, 'expert')).toContain(expert);
     expect(strengthText(i18n.t, lang, 'easy')).toContain(easy);
     expect(strengthText(i18n.t, lang, 'medium')).not.toMatch(/\d/);
+  });
+});
+
+describe('recordPlayerName', () => {
+  test.each([
+    ['de', 'Bot 1 (bot expert)', 'Bot\u00a01 (Experte)'],
+    ['de', 'Dora Lind (bot medium took over)', 'Dora Lind (Bot · Mittel hat übernommen)'],
+    ['de', 'Bot 2 (hard)', 'Bot\u00a02 (Schwer)'],
+    ['de', 'You', 'Du'],
+    ['en', 'Bot 3 (bot easy)', 'Bot\u00a03 (Easy)'],
+    ['en', 'Anna (bot expert took over)', 'Anna (Bot · Expert took over)'],
+    ['de', 'Anna (bot master)', 'Anna (bot master)'], // not a level: a person's name as written
+  ])(
+    'reads the names of live, daily and solo records in the reader’s language (%s: %s)',
+    async (lang, name, shown) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng: lang, resources: { en: { translation: en }, de: { translation: de } } });
+      expect(recordPlayerName(i18n.t, name)).toBe(shown);
+    },
+  );
+
+  test('reads every name the server writes (makeRecordName), for every level', () => {
+    for (const bot of BOT_LEVELS)
+      for (const tookOver of [false, true]) {
+        const n = { name: tookOver ? 'Dora (Lind)' : 'Bot 2', bot, tookOver };
+        expect(parseRecordName(makeRecordName(n))).toEqual(n);
+      }
+    expect(parseRecordName('Anna')).toEqual({ name: 'Anna', bot: null, tookOver: false });
   });
 });
 

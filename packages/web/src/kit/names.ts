@@ -1,4 +1,5 @@
 import { LEVELS, STRENGTH, type Level } from '@hearts/bots';
+import { parseRecordName } from '@hearts/table/protocol';
 import type { TFunction } from 'i18next';
 
 /** The person's seat at a solo table (seat 0); the others are bots of one level. */
@@ -21,11 +22,20 @@ export function strengthText(t: TFunction, language: string, level: Level): stri
   return t(d < 0 ? 'start.strengthBetter' : 'start.strengthWorse', { level: levelName(t, level), n });
 }
 
-/** The names the app writes into its own solo records ("You", "Bot 2 (hard)"), in the reader's language. */
+/**
+ * A record's player name in the reader's language: the names the app writes into its own solo records ("You",
+ * "Bot 2 (hard)") and those the server writes into live and daily records (`makeRecordName` of
+ * @hearts/table/protocol: "Bot 1 (bot expert)", "Anna (bot medium took over)").
+ */
 export function recordPlayerName(t: TFunction, name: string): string {
   if (name === 'You') return t('seat.you');
   const bot = /^Bot (\d+) \(([a-z]+)\)$/.exec(name);
   if (bot && (LEVELS as readonly string[]).includes(bot[2]!))
     return `${t('seat.bot', { n: Number(bot[1]) })} (${levelName(t, bot[2]!)})`;
-  return name;
+  const server = parseRecordName(name);
+  if (server.bot === null) return name;
+  const level = levelName(t, server.bot);
+  if (server.tookOver) return `${server.name} (${t('seat.tookOver', { level })})`;
+  const n = /^Bot (\d+)$/.exec(server.name);
+  return `${n ? t('seat.bot', { n: Number(n[1]) }) : server.name} (${level})`;
 }

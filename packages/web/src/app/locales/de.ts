@@ -41,6 +41,7 @@ export const de: Texts = {
     you: 'Du',
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
+    tookOver: 'Bot · {{level}} hat übernommen',
     dealer: 'Geber',
     points: '{{n}} Punkte',
     handPoints: '{{n}} in dieser Runde',

@@ -35,6 +35,7 @@ export const en = {
     you: 'You',
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
+    tookOver: 'Bot · {{level}} took over',
     dealer: 'Dealer',
     points: '{{n}} points',
     handPoints: '{{n}} this hand',

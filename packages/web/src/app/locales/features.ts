@@ -14,6 +14,7 @@ import { tournamentDe, tournamentEn } from '../../features/tournament/texts';
 import { trainingDe, trainingEn } from '../../features/training/texts';
 import { rulesPageDe, rulesPageEn } from '../../table/rules/texts';
 import { shareDe, shareEn } from '../../features/history/share-texts';
+import { serverErrorsDe, serverErrorsEn } from '../../kit/server/error-texts';
 
 export const featuresEn = {
   pad: padEn, // the score pad: src/features/pad/texts.ts
@@ -27,6 +28,7 @@ export const featuresEn = {
   puzzles: puzzlesEn, // the puzzles: src/features/puzzles/texts.ts
   tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
   share: shareEn, // sharing a review: src/features/history/share-texts.ts
+  serverErrors: serverErrorsEn, // every refusal of the game server: src/kit/server/error-texts.ts
 };
 
 export const featuresDe: typeof featuresEn = {
@@ -41,4 +43,5 @@ export const featuresDe: typeof featuresEn = {
   puzzles: puzzlesDe,
   tournament: tournamentDe,
   share: shareDe,
+  serverErrors: serverErrorsDe,
 };

@@ -24,11 +24,12 @@ import { levelName } from '../../kit/names';
 import { Page } from '../../kit/Page';
 import { recordErrorText } from '../../table/record-words';
 import './daily.css';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('daily.errors.offline');
-    return t(`daily.errors.${e.code}`, { defaultValue: t('daily.errors.other', { message: e.message }) });
+    return t(`daily.errors.${e.code}`, { defaultValue: serverErrorText(t, e) });
   }
   return t('daily.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }

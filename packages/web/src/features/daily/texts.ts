@@ -55,6 +55,7 @@ export const dailyEn = {
   notRevealed: 'The seed of this day is revealed once the day is over and every game of it has ended.',
   errors: {
     ERR_DAILY_PLAYED: 'You have played today’s deal already. One attempt per day — come back tomorrow.',
+    ERR_NOT_FOUND: 'There is no daily deal on this day.',
     ERR_RATE_LIMIT: 'Too many requests: please wait a moment.',
     other: 'Something went wrong: {{message}}',
     offline: 'The game server cannot be reached just now. Try again in a moment.',
@@ -118,6 +119,7 @@ export const dailyDe: typeof dailyEn = {
   notRevealed:
     'Der Startwert dieses Tages wird bekannt gegeben, sobald der Tag vorbei ist und alle Spiele des Tages beendet sind.',
   errors: {
+    ERR_NOT_FOUND: 'Für diesen Tag gibt es kein Tagesspiel.',
     ERR_DAILY_PLAYED: 'Du hast das heutige Tagesspiel schon gespielt. Ein Versuch pro Tag — bis morgen!',
     ERR_RATE_LIMIT: 'Zu viele Anfragen: Bitte warte einen Moment.',
     other: 'Etwas ist schiefgegangen: {{message}}',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useApp } from '../../kit/context';
 import { ShareIcon } from '../../kit/icons';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 type State =
   | { readonly kind: 'idle' }
@@ -16,6 +17,7 @@ function reasonOf(t: TFunction, e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   const known = ['ERR_NOT_FINISHED', 'ERR_DAILY_NOT_OVER', 'ERR_RATE_LIMIT', 'ERR_TOO_MANY', 'ERR_OFFLINE'];
   if (typeof code === 'string' && known.includes(code)) return t(`share.errors.${code}`);
+  if (typeof code === 'string' && /^ERR_/.test(code)) return serverErrorText(t, { code });
   return t('share.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }
 

@@ -10,12 +10,13 @@ import { useApp } from '../../kit/context';
 import { ApiError } from '../../kit/server/api-error';
 import { FRIENDS_CHANGED, inviteFriend, listFriends, type FriendEntry, type RequestsFrom } from './friends';
 import { TOKEN_KEY } from '../../kit/server/token';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 /** A refusal of a friends' route in words. */
 export function friendsErrorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('live.offline');
-    return t(`friends.errors.${e.code}`, { defaultValue: t('friends.errors.other', { message: e.message }) });
+    return t(`friends.errors.${e.code}`, { defaultValue: serverErrorText(t, e) });
   }
   return t('friends.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }

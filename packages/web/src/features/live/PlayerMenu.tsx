@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, request } from '../../kit/server/http';
 import { addFriend } from './friends';
 import { friendsErrorText } from './FriendsParts';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 /** Whom the menu is about: a human seat of the table the client sits at. */
 export interface PlayerMenuTarget {
@@ -41,7 +42,7 @@ export function mannersErrorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError)
     return t(`live.manners.errors.${e.code}`, {
       message: e.message,
-      defaultValue: t('live.manners.errors.other', { message: e.message }),
+      defaultValue: serverErrorText(t, e),
     });
   return t('live.manners.errors.other', { message: String(e) });
 }

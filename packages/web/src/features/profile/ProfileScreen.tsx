@@ -35,11 +35,12 @@ import { puzzleSteps, ratingGraph, type GraphInput } from './graph';
 import { PlayerTournaments } from './PlayerTournaments';
 import { claimPracticeWins } from './practice';
 import './profile.css';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 export function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError)
     return t(`progress.errors.${e.code}`, {
-      defaultValue: t('progress.errors.other', { message: e.message }),
+      defaultValue: serverErrorText(t, e),
     });
   return t('progress.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }

@@ -29,11 +29,12 @@ import { afterAnswer, afterRun, fromServer, loadPuzzles, savePuzzles, type Devic
 import { PuzzleTable, type Answered } from './PuzzleTable';
 import { clockText, dropRun, keepRun, msLeft, savedRun, stormClock, type StormClock } from './run';
 import './puzzles.css';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 export function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError)
     return t(`puzzles.errors.${e.code}`, {
-      defaultValue: t('puzzles.errors.other', { message: e.message }),
+      defaultValue: serverErrorText(t, e),
     });
   return t('puzzles.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }

@@ -16,6 +16,7 @@ import { Page } from '../../kit/Page';
 import { Avatar, CardBackArt, faceClass, tableStyle } from '../../table/art';
 import { saveLook } from '../../table/look';
 import './shop.css';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 const SLOTS = ['back', 'face', 'table', 'frame'] as const;
 
@@ -162,7 +163,7 @@ function errorText(t: TFunction, e: unknown, values: Record<string, string>): st
   if (e instanceof ApiError)
     return t(`shop.errors.${e.code}`, {
       ...values,
-      defaultValue: t('shop.errors.other', { message: e.message }),
+      defaultValue: serverErrorText(t, e),
     });
   return t('shop.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }

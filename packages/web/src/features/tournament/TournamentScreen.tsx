@@ -38,6 +38,7 @@ import { RulesOptions, ruleLines, type RulesChoice } from '../../kit/RulesOption
 import { rememberTournament } from './link';
 import { tournamentName } from './name';
 import './tournament.css';
+import { serverErrorText } from '../../kit/server/error-texts';
 
 const POLL_MS = 2000;
 /** The first wait before the events stream is tried again; doubled after each failure, up to the most. */
@@ -48,7 +49,7 @@ function errorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('tournament.errors.offline');
     return t(`tournament.errors.${e.code}`, {
-      defaultValue: t('tournament.errors.other', { message: e.message }),
+      defaultValue: serverErrorText(t, e),
     });
   }
   return t('tournament.errors.other', { message: e instanceof Error ? e.message : String(e) });

@@ -16,6 +16,7 @@ import type { TFunction } from 'i18next';
 import { useApp } from '../context';
 import { ApiError, ensureUser, type Account } from './account';
 import './account-state.css';
+import { serverErrorText } from './error-texts';
 
 /** Joining or opening a room: the codes the player can do something about, by name. */
 const JOIN_ERROR_NAMES = new Map<number, string>(
@@ -26,9 +27,7 @@ const JOIN_ERROR_NAMES = new Map<number, string>(
 export function liveErrorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('live.offline');
-    return t(`live.you.errors.${e.code}`, {
-      defaultValue: t('live.you.errors.other', { message: e.message }),
-    });
+    return t(`live.you.errors.${e.code}`, { defaultValue: serverErrorText(t, e) });
   }
   const message = e instanceof Error ? e.message : String(e);
   const join = JOIN_ERROR_NAMES.get((e as { code?: unknown } | null)?.code as number);
