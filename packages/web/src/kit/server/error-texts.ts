@@ -80,6 +80,9 @@ export const serverErrorsEn: ServerErrorTexts = {
   ERR_NOT_ENTERED: 'You have not joined this tournament.',
   ERR_TOO_MANY_TOURNAMENTS: 'You host too many tournaments that have not finished yet.',
   ERR_PRIVATE_RATED: 'A private tournament is never rated.',
+  // deleting an account
+  ERR_CONFIRM:
+    'The confirmation is not right: type your name (and your password, if the name is kept with one).',
   // at a table
   ERR_UNKNOWN_TYPE: 'The table did not understand that. Reload the page.',
   ERR_NOT_SEATED: 'You have no seat at this table.',
@@ -155,6 +158,8 @@ export const serverErrorsDe: ServerErrorTexts = {
   ERR_NOT_ENTERED: 'Du bist diesem Turnier nicht beigetreten.',
   ERR_TOO_MANY_TOURNAMENTS: 'Du leitest zu viele Turniere, die noch nicht zu Ende sind.',
   ERR_PRIVATE_RATED: 'Ein privates Turnier wird nie gewertet.',
+  ERR_CONFIRM:
+    'Die Bestätigung stimmt nicht: Gib deinen Namen ein (und dein Passwort, wenn der Name damit gesichert ist).',
   ERR_UNKNOWN_TYPE: 'Der Tisch hat das nicht verstanden. Lade die Seite neu.',
   ERR_NOT_SEATED: 'Du hast an diesem Tisch keinen Platz.',
   ERR_ILLEGAL: 'Dieser Zug ist jetzt nicht erlaubt.',
