@@ -54,6 +54,21 @@ describe('recordPlayerName', () => {
   });
 });
 
+describe('German words', () => {
+  test('the undo button is not "Zurück", the navigation’s word; a replay is "Nachspielen" on every page', async () => {
+    const { featuresDe } = await import('../app/locales/features');
+    expect(de.action.undo).toBe('Rückgängig');
+    expect(de.action.undo).not.toBe(de.nav.back);
+    const replays = [
+      de.history.replay,
+      featuresDe.daily.replay,
+      featuresDe.tournament.replay,
+      featuresDe.live.history.view,
+    ];
+    expect(new Set(replays)).toEqual(new Set(['Nachspielen']));
+  });
+});
+
 describe('seatName', () => {
   test.each(['en', 'de'])('keeps a bot’s number on the line of its name (%s)', async (lang) => {
     const i18n = i18next.createInstance();

@@ -110,7 +110,7 @@ export const de: Texts = {
     hintPlay: 'Der Experte würde spielen: {{card}}',
     newGame: 'Neues Spiel',
     leave: 'Tisch verlassen',
-    undo: 'Zurück',
+    undo: 'Rückgängig', // not "Zurück", the navigation's word
     undoTitle: 'Letzte Karte zurücknehmen (Strg+Z)',
   },
   claim: {

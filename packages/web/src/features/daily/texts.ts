@@ -97,7 +97,7 @@ export const dailyDe: typeof dailyEn = {
   best: 'Bestes Spiel des Tages',
   bestHand_one: 'Runde {{n}}: {{count}} Punkt — {{players}}',
   bestHand_other: 'Runde {{n}}: {{count}} Punkte — {{players}}',
-  replay: 'Wiederholung',
+  replay: 'Nachspielen',
   calendar: 'Vergangene Tage',
   noDays: 'Noch keine vergangenen Tage.',
   dayPlayers_one: '{{count}} Spieler',

@@ -1,6 +1,7 @@
 /** A pad as a sheet of paper: every hand with dealer, pass, points and running totals; black on white. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardShort } from '../../kit/cards';
 import { useApp } from '../../kit/context';
 import { hasJack, standing, type Pad } from './model';
 import { padRoute } from './route';
@@ -9,7 +10,8 @@ import { namesText, passText, rulesSummary } from './words';
 
 export function PadPrint({ store, id }: { store: PadStore; id: string }) {
   const { t, i18n } = useTranslation();
-  const { navigate } = useApp();
+  const { navigate, settings } = useApp();
+  const jackName = cardShort('JD', settings.lang); // "B♦" in German, "J♦" in English
   const [pad, setPad] = useState<Pad | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -98,7 +100,7 @@ export function PadPrint({ store, id }: { store: PadStore; id: string }) {
                   <td key={s} className={line.leaders.includes(s) && !line.afterEnd ? 'lead' : undefined}>
                     {line.entry.shooter === s && '☾ '}
                     {pts}
-                    {jack && line.entry.jack === s && ' J♦'}
+                    {jack && line.entry.jack === s && ` ${jackName}`}
                     <small>{line.totals[s]}</small>
                   </td>
                 ))}
@@ -126,7 +128,7 @@ export function PadPrint({ store, id }: { store: PadStore; id: string }) {
       </p>
       <p className="pad-print-legend">
         ☾ {t('pad.sheet.moonMark')}
-        {jack && ` · J♦ ${t('pad.sheet.jackMark')}`}
+        {jack && ` · ${jackName} ${t('pad.sheet.jackMark')}`}
       </p>
     </div>
   );

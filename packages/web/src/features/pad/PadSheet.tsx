@@ -6,12 +6,14 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { MoonChoice } from '@hearts/engine';
 import { useApp } from '../../kit/context';
+import { cardShort } from '../../kit/cards';
 import { DirectionArrow } from '../../kit/icons';
 import { passDirection } from '../../table/view';
 import { download } from '../../kit/download';
 import { csvSeparator, fileName, padToCsv, padToJsonText } from './exports';
 import {
   addHand,
+  checkHand,
   handTotal,
   hasJack,
   moonDraft,
@@ -97,6 +99,10 @@ export const parsePoints = (s: string): number | null => {
   return /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
 };
 
+/** No hand under any rules counts more (spot hearts with the die's seven: 169); an entry is at most this long. */
+const MAX_ENTRY = 9999;
+const MAX_ENTRY_CHARS = 5; // a minus sign and four digits
+
 /** Problems with one player's entry: the cursor goes to it. */
 const ENTRY_PROBLEMS: ReadonlySet<string> = new Set([
   'ERR_MISSING',
@@ -117,7 +123,8 @@ function Sheet({
   saveError: string | null;
 }) {
   const { t, i18n } = useTranslation();
-  const { navigate } = useApp();
+  const { navigate, settings } = useApp();
+  const jackName = cardShort('JD', settings.lang); // "B♦" in German, "J♦" in English
   const st = useMemo(() => standing(pad), [pad]);
   const n = pad.players.length;
   const { rules } = pad;
@@ -137,12 +144,14 @@ function Sheet({
   const entering = editing !== null || !st.over;
   const handNo = editing ?? st.lines.length; // 0-based number of the hand in the entry row
   const parsed = draft.taken.map(parsePoints);
-  // The sum of what is typed, as typed ("-4" counts −4); none while an entry is not a number.
-  const readable = parsed.every((v) => v === null || Number.isFinite(v));
+  // The sum of what is typed, as typed ("-4" counts −4); none while an entry is not a number of a hand's size.
+  const readable = parsed.every((v) => v === null || (Number.isFinite(v) && Math.abs(v) <= MAX_ENTRY));
   const sum = parsed.reduce<number>((a, v) => a + (v !== null && Number.isFinite(v) ? v : 0), 0);
   const empty = parsed.flatMap((v, p) => (v === null ? [p] : []));
   const rest = total - sum;
-  const fillable = empty.length === 1 && rest >= 0 && parsed.every((v) => v === null || Number.isFinite(v));
+  const fillable = empty.length === 1 && rest >= 0 && readable;
+  // Green only for an entry the pad takes (the check that saving makes), not for any entries adding up.
+  const accepted = readable && sum === total && checkHand(rules, toHandDraft(draft)).ok;
 
   const update = (patch: Partial<Draft>) => {
     setProblem(null);
@@ -334,7 +343,7 @@ function Sheet({
                           {pts}
                           {line.entry.jack === p && (
                             <span className="pad-jack-mark" title={t('pad.sheet.jackMark')}>
-                              J♦
+                              {jackName}
                             </span>
                           )}
                         </span>
@@ -363,6 +372,7 @@ function Sheet({
                         className="pad-input"
                         type="text"
                         inputMode="numeric"
+                        maxLength={MAX_ENTRY_CHARS}
                         aria-invalid={parsed[p] !== null && !(parsed[p]! >= 0 && parsed[p]! <= total)}
                         autoComplete="off"
                         enterKeyHint={p + 1 < n ? 'next' : 'done'}
@@ -398,7 +408,7 @@ function Sheet({
                 )}
                 {jackApart && (
                   <tr className="pad-jack-row">
-                    <th scope="row">J♦</th>
+                    <th scope="row">{jackName}</th>
                     {pad.players.map((name, p) => (
                       <td key={p}>
                         <label className={`pad-jack${draft.jack === p ? ' on' : ''}`}>
@@ -409,7 +419,7 @@ function Sheet({
                             aria-label={`${t('pad.entry.jack')} ${name}`}
                             onChange={() => update({ jack: p })}
                           />
-                          <span aria-hidden="true">J♦</span>
+                          <span aria-hidden="true">{jackName}</span>
                         </label>
                       </td>
                     ))}
@@ -426,7 +436,7 @@ function Sheet({
               {editing !== null
                 ? t('pad.entry.correcting', { n: editing + 1 })
                 : t('pad.entry.title', { n: handNo + 1 })}
-              <span className={`pad-sum${readable && sum === total ? ' ok' : ''}`} data-testid="pad-sum">
+              <span className={`pad-sum${accepted ? ' ok' : ''}`} data-testid="pad-sum">
                 {t('pad.entry.sum', { sum: readable ? sum : '?', total })}
               </span>
             </p>

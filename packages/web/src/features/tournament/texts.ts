@@ -156,7 +156,7 @@ export const tournamentDe: typeof tournamentEn = {
   you: 'du',
   gamesOf: 'Spiele von {{name}}',
   place: 'Platz {{place}}',
-  replay: 'Wiederholung',
+  replay: 'Nachspielen',
   noStandings: 'Noch ist niemand beigetreten.',
   counted: 'Gewertete Spiele: {{finished}} · laufend: {{running}}',
   list: 'Alle Turniere',
