@@ -234,6 +234,11 @@ export function StartScreen() {
           {t('nav.settings')}
         </button>
       </nav>
+      <footer className="page-foot">
+        <button type="button" className="link" onClick={() => navigate('/privacy')}>
+          {t('nav.privacy')}
+        </button>
+      </footer>
     </div>
   );
 }

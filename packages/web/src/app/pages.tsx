@@ -44,6 +44,9 @@ const TournamentScreen = lazy(() => withTexts(import('../features/tournament/Tou
 /** How the fair shuffle of live tables works (src/features/live). */
 const FairShufflePage = lazy(() => withTexts(import('../features/live/FairShufflePage')));
 
+/** What is kept and your data: export and deletion (src/features/privacy). */
+const PrivacyPage = lazy(() => withTexts(import('../features/privacy/PrivacyPage')));
+
 /** A game another player shared (src/features/history/SharedPage.tsx). */
 const SharedPage = lazy(() => withTexts(import('../features/history/SharedPage')));
 
@@ -67,4 +70,5 @@ export const pages: Readonly<Record<string, (rest: string) => ReactNode>> = {
   friends: () => <FriendsPage />,
   daily: (rest) => <DailyScreen rest={rest} />,
   tournaments: (rest) => <TournamentScreen rest={rest} />,
+  privacy: () => <PrivacyPage />,
 };

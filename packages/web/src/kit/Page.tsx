@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from './context';
 
-/** A plain screen with a title and a way back. */
+/** A plain screen with a title and a way back, and at its foot the link to the privacy page. */
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   const { navigate } = useApp();
   const { t } = useTranslation();
@@ -15,6 +15,20 @@ export function Page({ title, children }: { title: string; children: ReactNode }
         <h1>{title}</h1>
       </header>
       <main className="page-body">{children}</main>
+      <PageFoot />
     </div>
+  );
+}
+
+/** Every page's foot: the privacy page (what is kept, export, deletion: src/features/privacy). */
+export function PageFoot() {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  return (
+    <footer className="page-foot">
+      <button type="button" className="link" onClick={() => navigate('/privacy')}>
+        {t('nav.privacy')}
+      </button>
+    </footer>
   );
 }

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { de } from '../app/locales/de';
 import { en } from '../app/locales/en';
 import { BOT_LEVELS, makeRecordName, parseRecordName } from '@hearts/table/protocol';
-import { recordPlayerName, seatName, strengthText } from './names';
+import { DELETED_PLAYER } from '@hearts/live/privacy';
+import { DELETED_PLAYER_NAME, recordPlayerName, seatName, strengthText } from './names';
 
 describe('strengthText', () => {
   test.each([
@@ -74,5 +75,19 @@ describe('seatName', () => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: lang, resources: { en: { translation: en }, de: { translation: de } } });
     expect(seatName(i18n.t, 1)).toBe('Bot\u00a01');
+  });
+});
+
+describe('recordPlayerName: a deleted player', () => {
+  test.each([
+    ['en', 'deleted player', 'You'],
+    ['de', 'gelöschter Spieler', 'Du'],
+  ])('a deleted player and the solo seat in the reader’s language (%s)', async (lang, deleted, you) => {
+    expect(DELETED_PLAYER_NAME).toBe(DELETED_PLAYER); // the server's neutral name, read here without zod
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: lang, resources: { en: { translation: en }, de: { translation: de } } });
+    expect(recordPlayerName(i18n.t, DELETED_PLAYER)).toBe(deleted);
+    expect(recordPlayerName(i18n.t, 'You')).toBe(you);
+    expect(recordPlayerName(i18n.t, 'Anna')).toBe('Anna');
   });
 });

@@ -23,12 +23,19 @@ export function strengthText(t: TFunction, language: string, level: Level): stri
 }
 
 /**
+ * The name a deleted account's seat keeps in finished games: `DELETED_PLAYER` of `@hearts/live/privacy`, written
+ * here too so that the first load does not take that module's zod (names.test.ts holds the two equal).
+ */
+export const DELETED_PLAYER_NAME = 'deleted player';
+
+/**
  * A record's player name in the reader's language: the names the app writes into its own solo records ("You",
- * "Bot 2 (hard)") and those the server writes into live and daily records (`makeRecordName` of
- * @hearts/table/protocol: "Bot 1 (bot expert)", "Anna (bot medium took over)").
+ * "Bot 2 (hard)"), those the server writes into live and daily records (`makeRecordName` of
+ * @hearts/table/protocol: "Bot 1 (bot expert)", "Anna (bot medium took over)") and a deleted player's seat.
  */
 export function recordPlayerName(t: TFunction, name: string): string {
   if (name === 'You') return t('seat.you');
+  if (name === DELETED_PLAYER_NAME) return t('seat.deleted');
   const bot = /^Bot (\d+) \(([a-z]+)\)$/.exec(name);
   if (bot && (LEVELS as readonly string[]).includes(bot[2]!))
     return `${t('seat.bot', { n: Number(bot[1]) })} (${levelName(t, bot[2]!)})`;

@@ -6,6 +6,8 @@ export interface KeyValueStore {
   get(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;
+  /** Every key kept (the privacy page's download of what the device keeps); absent: the store cannot list them. */
+  keys?(): string[];
 }
 
 export function memoryStore(): KeyValueStore {
@@ -14,6 +16,7 @@ export function memoryStore(): KeyValueStore {
     get: (k) => m.get(k) ?? null,
     set: (k, v) => void m.set(k, v),
     remove: (k) => void m.delete(k),
+    keys: () => [...m.keys()],
   };
 }
 
@@ -34,6 +37,7 @@ export function browserStore(): KeyValueStore {
         }
       },
       remove: (k) => ls.removeItem(k),
+      keys: () => Array.from({ length: ls.length }, (_, i) => ls.key(i)).filter((k) => k !== null),
     };
   } catch {
     return memoryStore();

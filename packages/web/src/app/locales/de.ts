@@ -35,10 +35,12 @@ export const de: Texts = {
     menu: 'Menü',
     back: 'Zurück',
     close: 'Schließen',
+    privacy: 'Datenschutz', // the privacy page (src/features/privacy), linked from every page and the start screen
   },
   level: { random: 'Zufall', easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
   seat: {
     you: 'Du',
+    deleted: 'gelöschter Spieler', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/live/privacy)
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     tookOver: 'Bot · {{level}} hat übernommen',

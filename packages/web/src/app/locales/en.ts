@@ -29,10 +29,12 @@ export const en = {
     menu: 'Menu',
     back: 'Back',
     close: 'Close',
+    privacy: 'Privacy', // the privacy page (src/features/privacy), linked from every page and the start screen
   },
   level: { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' },
   seat: {
     you: 'You',
+    deleted: 'deleted player', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/live/privacy)
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     tookOver: 'Bot · {{level}} took over',

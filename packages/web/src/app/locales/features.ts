@@ -15,6 +15,7 @@ import { trainingDe, trainingEn } from '../../features/training/texts';
 import { rulesPageDe, rulesPageEn } from '../../table/rules/texts';
 import { shareDe, shareEn } from '../../features/history/share-texts';
 import { serverErrorsDe, serverErrorsEn } from '../../kit/server/error-texts';
+import { privacyDe, privacyEn } from '../../features/privacy/texts';
 
 export const featuresEn = {
   pad: padEn, // the score pad: src/features/pad/texts.ts
@@ -29,6 +30,7 @@ export const featuresEn = {
   tournament: tournamentEn, // tournaments: src/features/tournament/texts.ts
   share: shareEn, // sharing a review: src/features/history/share-texts.ts
   serverErrors: serverErrorsEn, // every refusal of the game server: src/kit/server/error-texts.ts
+  privacy: privacyEn, // the privacy page: src/features/privacy/texts.ts
 };
 
 export const featuresDe: typeof featuresEn = {
@@ -44,4 +46,5 @@ export const featuresDe: typeof featuresEn = {
   tournament: tournamentDe,
   share: shareDe,
   serverErrors: serverErrorsDe,
+  privacy: privacyDe,
 };

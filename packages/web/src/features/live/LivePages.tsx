@@ -15,7 +15,7 @@ import { presetOf } from '../../kit/settings';
 import { useApp } from '../../kit/context';
 import { downloadRecord } from '../../kit/download';
 import { recordErrorText } from '../../table/record-words';
-import { levelName } from '../../kit/names';
+import { levelName, recordPlayerName } from '../../kit/names';
 import { Page } from '../../kit/Page';
 import { provisionalTitle, ratingText } from '../../kit/rating';
 import { RulesOptions, RulesSummary } from '../../kit/RulesOptions';
@@ -650,7 +650,7 @@ function LiveHistory() {
               {g.players
                 .map(
                   (p) =>
-                    `${p.name}${!p.bot ? '' : ` (${t(p.replaced ? 'live.table.replaced' : 'seat.botBadge', { level: levelName(t, p.level ?? '') })})`}: ${p.score}`,
+                    `${recordPlayerName(t, p.name)}${!p.bot ? '' : ` (${t(p.replaced ? 'live.table.replaced' : 'seat.botBadge', { level: levelName(t, p.level ?? '') })})`}: ${p.score}`,
                 )
                 .join(' · ')}
             </div>

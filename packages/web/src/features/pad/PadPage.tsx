@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../kit/context';
+import { PageFoot } from '../../kit/Page';
 
 /** A pad screen: a way back, a title, the content. */
 export function PadPage({
@@ -25,6 +26,9 @@ export function PadPage({
         <h1>{title}</h1>
       </header>
       <main className="page-body">{children}</main>
+      <div className="no-print">
+        <PageFoot />
+      </div>
     </div>
   );
 }

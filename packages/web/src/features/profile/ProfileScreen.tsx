@@ -17,7 +17,7 @@ import { Avatar } from '../../table/art';
 import { useApp } from '../../kit/context';
 import { setOpenedFile } from '../../kit/replay';
 import { recordErrorText } from '../../table/record-words';
-import { levelName } from '../../kit/names';
+import { levelName, recordPlayerName } from '../../kit/names';
 import { Page } from '../../kit/Page';
 import { provisionalTitle, ratingText } from '../../kit/rating';
 import { SoloStatsTable } from '../stats/StatsPage';
@@ -54,7 +54,7 @@ export const pageOf = (subject: string): string =>
 
 /** A subject's name as the pages show it: a bot level by its level in the reader's language (its stored name is the id). */
 const shownName = (t: TFunction, s: { readonly bot: string | null; readonly name: string }): string =>
-  s.bot ? t('seat.botBadge', { level: levelName(t, s.bot) }) : s.name;
+  s.bot ? t('seat.botBadge', { level: levelName(t, s.bot) }) : recordPlayerName(t, s.name);
 
 export default function ProfileScreen({ section, rest }: { section: string; rest: string }) {
   if (section === 'leaderboard') return <Leaderboard />;
@@ -267,12 +267,20 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
                 {g.players.map((p, i) => (
                   <span key={i}>
                     {i > 0 && ' · '}
-                    <button type="button" className="link inline" onClick={() => navigate(pageOf(p.subject))}>
-                      {shownName(t, {
-                        bot: p.subject.startsWith('b:') ? p.subject.slice(2) : null,
-                        name: p.name,
-                      })}
-                    </button>
+                    {/^[ub]:/.test(p.subject) ? (
+                      <button
+                        type="button"
+                        className="link inline"
+                        onClick={() => navigate(pageOf(p.subject))}
+                      >
+                        {shownName(t, {
+                          bot: p.subject.startsWith('b:') ? p.subject.slice(2) : null,
+                          name: p.name,
+                        })}
+                      </button>
+                    ) : (
+                      <span>{shownName(t, { bot: null, name: p.name })}</span> // a deleted player: no page
+                    )}
                     : {p.score}
                     {p.left && ` (${t('progress.left')})`}
                   </span>

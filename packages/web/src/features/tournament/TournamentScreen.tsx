@@ -31,7 +31,7 @@ import { useApp } from '../../kit/context';
 import { setOpenedFile } from '../../kit/replay';
 import { presetOf } from '../../kit/settings';
 import { FlameIcon, MedalIcon } from '../../kit/icons';
-import { levelName } from '../../kit/names';
+import { levelName, recordPlayerName } from '../../kit/names';
 import { Page } from '../../kit/Page';
 import { recordErrorText } from '../../table/record-words';
 import { RulesOptions, ruleLines, type RulesChoice } from '../../kit/RulesOptions';
@@ -654,7 +654,7 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
                 <MedalIcon place={r.rank as 1 | 2 | 3} />
               </span>
             )}{' '}
-            <strong>{r.name}</strong> {pointsWords(t, r.points, i18n.language)}
+            <strong>{recordPlayerName(t, r.name)}</strong> {pointsWords(t, r.points, i18n.language)}
           </li>
         ))}
       </ol>
@@ -688,7 +688,7 @@ function StandingLine({
         <td>{r.rank}</td>
         <td className="name">
           <button type="button" className="link" aria-expanded={open} onClick={onToggle}>
-            {r.name}
+            {recordPlayerName(t, r.name)}
           </button>
           {r.you && <span className="muted"> ({t('tournament.you')})</span>}
           {r.streak >= 2 && (
