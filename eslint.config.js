@@ -1,7 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** The server's floors (packages/server/floors.json): each floor's files, bottom to top, as paths for the rule. */
+const serverFloors = JSON.parse(
+  readFileSync(new URL('./packages/server/floors.json', import.meta.url), 'utf8'),
+).floors;
+const serverPaths = (floor) =>
+  floor.files.map((p) => `./packages/server/src/${p.endsWith('/') ? p.slice(0, -1) : p}`);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**'] },
@@ -74,6 +83,27 @@ export default tseslint.config(
               message: 'Test helpers are for tests only.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's floors (docs/architecture.md): base ← store ← domain ← rooms ← http ← main. A floor imports only
+    // from its own floor and those below (src/layers.test.ts holds every file to one floor of floors.json).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverFloors.slice(0, -1).map((floor, i) => ({
+            target: serverPaths(floor),
+            from: serverFloors.slice(i + 1).flatMap(serverPaths),
+            message: `The server's ${floor.name} floor imports nothing from the floors above it (${serverFloors
+              .slice(i + 1)
+              .map((f) => f.name)
+              .join(', ')}): packages/server/floors.json.`,
+          })),
         },
       ],
     },

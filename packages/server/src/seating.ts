@@ -17,6 +17,7 @@ import type { StoredSeat } from '@hearts/table';
 import type { BotLevel } from '@hearts/table/protocol';
 import type { SeatLook } from '@hearts/table/cosmetics';
 import { looksOfUsers } from './economy/shop.js';
+import { tableId } from './ids.js';
 import { standing, userSubject } from './rating/standings.js';
 import { BOT_START_RATINGS } from './results.js';
 import { services } from './services.js';
@@ -98,6 +99,24 @@ export async function standingsOf(
       return { userId: p.userId, name: user?.name ?? p.name, rating: user?.rating ?? null, provisional };
     }),
   );
+}
+
+/**
+ * "Play again": a new table like `record` (its kind, rules, bots, whether rated) for some of its players, seated by
+ * lot again with their standing now.
+ */
+export async function tableAgain(
+  store: Pick<GameStore, 'progress' | 'userById' | 'botRatings'>,
+  record: TableRecord,
+  people: readonly Person[],
+): Promise<TableRecord> {
+  const { rated, botLevel } = record;
+  const seats = await seatTable(store, await standingsOf(store, people, rated), {
+    players: record.rules.players,
+    botLevel,
+    botRating: rated ? await botRatingOf(store, botLevel) : null,
+  });
+  return { ...record, id: tableId(), seats, status: 'playing', createdAt: Date.now() };
 }
 
 /** A bot level's rating as a rated table shows it: from its games, or its starting rating before any. */

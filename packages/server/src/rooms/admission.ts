@@ -10,13 +10,16 @@
  * cannot tell them apart; a reservation that fails for a passing reason (the room closing, another process not
  * answering) gets `refused`, which a client retries.
  *
+ * Inside a table's room, {@link admitsPlayer} and {@link pendingReservations} decide who may reserve a place
+ * (`TableRoom.mayReserve`, asked by {@link joinById} and again when the reservation is made).
+ *
  * ```ts
  * if (method === 'joinById') return joinById(roomId, clientOptions, authContext);
  * ```
  */
 import { ErrorCode, ServerError, matchMaker, type AuthContext } from '@colyseus/core';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
-import { GuardedRoom } from './guarded.js';
+import { GuardedRoom, type Auth } from './guarded.js';
 import { wantsToWatch } from './watchers.js';
 
 /** The one message of `noSuchRoom`: for a missing room and for one the joiner may not enter alike. */
@@ -71,5 +74,113 @@ export async function joinById(
     // Colyseus' SeatReservationError: the room refused the reservation after all (it filled up, it is closing)
     // or its process did not answer. Worth another try.
     throw new ServerError(JOIN_ERRORS.refused, 'the room cannot take you just now: try again');
+  }
+}
+
+/**
+ * Connections and seat reservations a room holds at most, together. The room's own players (seated, or members of
+ * the lobby) are never counted out by it: Colyseus' own `maxClients` would lock the room for them too, so it stays
+ * unlimited and this limit is checked in `TableRoom.mayReserve` ({@link admitsPlayer}, and for watchers).
+ */
+export const ROOM_MAX_CONNECTIONS = 32;
+
+/** A seat reservation not yet taken up by a connection, with the user it is for. */
+export interface Pending {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly watch: boolean;
+}
+
+/** Colyseus' reservations of a room (`reservedSeats`: options, auth, taken up) not yet taken up. */
+export function pendingReservations(reserved: Readonly<Record<string, readonly unknown[]>>): Pending[] {
+  return Object.entries(reserved).flatMap(([sessionId, r]) => {
+    const userId = (r[1] as Partial<Auth> | undefined)?.userId;
+    return r[2] !== true && typeof userId === 'string'
+      ? [{ sessionId, userId, watch: wantsToWatch(r[0]) }]
+      : [];
+  });
+}
+
+/**
+ * Whether a user may reserve a player's place. The room's own players (seated, or lobby members) always; at a
+ * table (or a lobby starting its game) nobody else; in a lobby a newcomer while the members and the other
+ * newcomers holding a reservation leave a seat free, and the room holds fewer than {@link ROOM_MAX_CONNECTIONS}.
+ */
+export function admitsPlayer(
+  userId: string,
+  room: {
+    readonly own: (userId: string) => boolean; // seated here, or a member of the lobby
+    readonly lobbyOpen: boolean; // a lobby not starting its game
+    readonly members: number;
+    readonly players: number; // seats at the table to be
+    readonly connections: number;
+    readonly pending: readonly Pending[];
+  },
+): boolean {
+  if (room.own(userId)) return true;
+  if (!room.lobbyOpen) return false;
+  if (room.connections + room.pending.length >= ROOM_MAX_CONNECTIONS) return false;
+  const newcomers = new Set(
+    room.pending.flatMap((r) => (r.userId !== userId && !room.own(r.userId) ? [r.userId] : [])),
+  );
+  return room.members + newcomers.size < room.players;
+}
+
+/**
+ * A room that admits by {@link AdmittingRoom.mayReserve}: Colyseus reserves a seat for a joiner before `onJoin`
+ * runs, so the reservation itself is refused to anyone the room does not admit, and a user holds one reservation at
+ * most (a new one replaces the older, so that retries never pile up).
+ */
+export abstract class AdmittingRoom extends GuardedRoom {
+  /** Whether a user may take a seat reservation (a player's, or a watcher's) here now. */
+  abstract mayReserve(userId: string, watch?: boolean): boolean;
+
+  /** The reservations not yet taken up by a connection. */
+  protected pending(): Pending[] {
+    return pendingReservations(this.reservedSeats);
+  }
+
+  protected override async _reserveSeat(
+    sessionId: string,
+    joinOptions?: unknown,
+    authData?: unknown,
+    seconds?: number,
+    allowReconnection?: boolean,
+    devModeReconnection?: boolean,
+  ): Promise<boolean> {
+    const userId = (authData as Partial<Auth> | undefined)?.userId;
+    if (typeof userId !== 'string' || !this.mayReserve(userId, wantsToWatch(joinOptions))) return false;
+    const older = this.pending().filter((r) => r.userId === userId);
+    // The new reservation is in place once this call returns (before its first await): then the older go.
+    const reserving = super._reserveSeat(
+      sessionId,
+      joinOptions,
+      authData,
+      seconds,
+      allowReconnection,
+      devModeReconnection,
+    );
+    for (const r of older) this.dropReservation(r.sessionId);
+    return reserving;
+  }
+
+  private dropReservation(sessionId: string, count = true): void {
+    const r = this.reservedSeats[sessionId];
+    if (!r || r[2] === true) return; // being taken up by its connection
+    clearTimeout(this.reservedSeatTimeouts[sessionId]);
+    delete this.reservedSeatTimeouts[sessionId];
+    delete this.reservedSeats[sessionId];
+    if (count) void this._decrementClientCount();
+  }
+
+  /** Closing the room (draining): reservations not taken up go with it, rather than hold it open until they expire. */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    for (const r of this.pending()) this.dropReservation(r.sessionId, false);
+    // Colyseus keeps the handle of the auto-dispose timer it cleared when `autoDispose` turned off within that
+    // timer's second (a game over, then "play again" at once); a room with such a handle never disposes once empty.
+    const room = this as unknown as { _autoDisposeTimeout?: ReturnType<typeof setTimeout> };
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
+    return super.disconnect(closeCode);
   }
 }

@@ -13,9 +13,14 @@
  * const refused = await chat.admit({ userId, address }, 'players');
  * if (refused) client.send('error', refused); else { sayIt(); chat.keep({ … }); }
  * ```
+ *
+ * Around it, {@link RoomChat} is what a table's room knows of its players' chat: the last lines for those who come
+ * (back), whom each reader muted (by seat) or blocked (by user: read from the store as they join), and who reads a
+ * line. The watchers' own chat lives with them (`watchers.ts`) and is kept here too.
  */
 import type { Logger } from 'pino';
-import { CHAT_KEPT, type ErrorMessage } from '@hearts/table/protocol';
+import type { Client } from '@colyseus/core';
+import { CHAT_KEPT, type ChatLine, type ErrorMessage, type WatcherChatLine } from '@hearts/table/protocol';
 import type { ChatSource } from '@hearts/live/api';
 import type { Limits } from '../limits.js';
 import type { StoredChatLine } from '../store/manners.js';
@@ -103,5 +108,93 @@ export class TableChat {
       },
     );
     return this.counts;
+  }
+}
+
+/** Lines of the players' chat a room keeps for those who join (or come back). */
+export const CHAT_HISTORY = 50;
+
+/** The players' chat of one room: its last lines, mutes and blocks, on top of what the table keeps (`TableChat`). */
+export class RoomChat {
+  private table: TableChat | null = null;
+  private readonly mutes = new Map<string, Set<number>>(); // by user: seats whose chat they do not read
+  private readonly blocks = new Map<string, ReadonlySet<string>>(); // by user: whom they blocked (chat hidden)
+  private readonly lines: ChatLine[] = [];
+
+  /** `deps` is read at the first use (the room's id is known by then). */
+  constructor(
+    private readonly deps: () => ConstructorParameters<typeof TableChat>[1] & { readonly tableId: string },
+  ) {}
+
+  /** What the table keeps of its chat, within its bounds. */
+  get kept(): TableChat {
+    const d = this.deps();
+    return (this.table ??= new TableChat(d.tableId, d));
+  }
+
+  /**
+   * Reads whom the user blocked (their chat is hidden from the user here, history included); on a store failure
+   * nobody is hidden (logged), rather than keep the user out.
+   */
+  async loadBlocks(userId: string): Promise<void> {
+    const d = this.deps();
+    try {
+      this.blocks.set(userId, new Set(await d.store.blockedIds(userId)));
+    } catch (e) {
+      d.log.error({ err: e, table: d.tableId }, 'reading blocks failed');
+    }
+  }
+
+  /** Whom the user blocked, as read when they joined. */
+  blockedBy(userId: string): ReadonlySet<string> | undefined {
+    return this.blocks.get(userId);
+  }
+
+  mute(userId: string, seat: number, muted: boolean): void {
+    let set = this.mutes.get(userId);
+    if (!set) this.mutes.set(userId, (set = new Set()));
+    if (muted) set.add(seat);
+    else set.delete(seat);
+  }
+
+  /** Whether the user reads the seat's chat: not muted, and its speaker not someone they blocked. */
+  reads(userId: string, seat: number, speaker: string | null | undefined): boolean {
+    if (this.mutes.get(userId)?.has(seat)) return false;
+    return !(speaker && this.blocks.get(userId)?.has(speaker));
+  }
+
+  /** A player's line (admitted first): kept with the table and sent to every reader. */
+  say(
+    line: ChatLine,
+    userId: string,
+    readers: Iterable<{ readonly client: Client; readonly userId: string }>,
+  ): void {
+    this.lines.push(line);
+    if (this.lines.length > CHAT_HISTORY) this.lines.shift();
+    this.kept.keep({
+      userId,
+      name: line.name,
+      seat: line.seat,
+      source: 'players',
+      text: line.text,
+      at: line.at,
+    });
+    for (const r of readers) if (this.reads(r.userId, line.seat, userId)) r.client.send('chat', line);
+  }
+
+  /** A watcher's line (said to the watchers by `Watchers.chat`): kept with the table. */
+  keepWatcherLine(said: { readonly userId: string; readonly line: WatcherChatLine }): void {
+    const { name, text, at } = said.line;
+    this.kept.keep({ userId: said.userId, name, seat: null, source: 'watchers', text, at });
+  }
+
+  /** The last lines the user reads (on joining); `speakerOf` names who sits at a seat now. */
+  history(userId: string, speakerOf: (seat: number) => string | null | undefined): ChatLine[] {
+    return this.lines.filter((l) => this.reads(userId, l.seat, speakerOf(l.seat)));
+  }
+
+  /** A new game in the room (reopened after its game): its lines start afresh. */
+  clear(): void {
+    this.lines.length = 0;
   }
 }

@@ -19,6 +19,7 @@
 import type { LiveTable } from '@hearts/live/api';
 import type { Client } from '@colyseus/core';
 import { CLOSE_CODES, LIMITS, type WatcherChatLine, type WatchersMessage } from '@hearts/table/protocol';
+import { services } from '../services.js';
 import type { Table } from '../table.js';
 
 /** Watchers a table takes at most (connections plus pending watch reservations). */
@@ -182,4 +183,42 @@ export function liveListing(table: Table | null, watchers: Watchers, pending: nu
     full: watchers.size + pending >= ROOM_MAX_WATCHERS,
     startedAt: r.createdAt,
   };
+}
+
+/**
+ * The table's `live` listing as last published (room metadata, shared by every process through Colyseus' driver):
+ * published again only when it changed. The list of tables to watch reads it.
+ */
+export class Listing {
+  private listed = ''; // the listing last published (JSON)
+  private hand = ''; // the hand it was published for
+
+  constructor(private readonly set: (live: LiveListing | null) => void) {}
+
+  publish(live: LiveListing | null): void {
+    const key = JSON.stringify(live);
+    if (key === this.listed) return;
+    this.listed = key;
+    this.set(live);
+  }
+
+  /** Whether the table's hand (or the game's end) changed since the last call: the listing shows hand and scores. */
+  handChanged(table: Table | null): boolean {
+    const hand = table ? `${table.game.handNumber}/${table.game.phase === 'gameOver'}` : '';
+    if (hand === this.hand) return false;
+    this.hand = hand;
+    return true;
+  }
+}
+
+/** Who watched the table is stored: they may block its players by seat (manners-routes.ts); a failure is logged. */
+export async function keepWatcher(table: Table | null, userId: string): Promise<void> {
+  const s = services();
+  const id = table?.record.id;
+  if (!id) return;
+  try {
+    await s.store.manners.watched(id, userId, Date.now());
+  } catch (e) {
+    s.log.error({ err: e, table: id }, 'keeping a watcher failed');
+  }
 }
