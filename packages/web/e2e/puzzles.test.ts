@@ -3,8 +3,9 @@
  * puzzles, seed 7): a new player opens the day's puzzle from the start screen, solves it (the answer the library
  * holds, so the test knows it; the server judges it), sees the rating move and steps through the evaluation's line;
  * then plays a streak — right, right, wrong — and sees the rating move with each answer, the streak end, and the
- * new rating on the puzzles' page and the player page, on the device and on the server. On a desktop in English
- * and a 360 px phone in German. Screenshots: `puzzles-<desktop|phone>-<lang>-<daily|line|streak>.png`.
+ * new rating on the puzzles' page and the player page, on the device and on the server; then a storm: on the clock,
+ * straight from puzzle to puzzle, a wrong answer 10 s off, nothing rated. On a desktop in English
+ * and a 360 px phone in German. Screenshots: `puzzles-<desktop|phone>-<lang>-<daily|line|streak|storm>.png`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -59,8 +60,14 @@ async function shownPuzzle(page: Page): Promise<Puzzle> {
   return p;
 }
 
-/** Answers the puzzle on the table: its solution, or (`right` false) the worst option. */
+/** Answers the puzzle on the table: its solution, or (`right` false) the worst option; waits for the verdict. */
 async function answer(page: Page, device: 'desktop' | 'phone', p: Puzzle, right: boolean): Promise<void> {
+  await choose(page, device, p, right);
+  await page.locator(`.puzzle-verdict[data-right="${right}"]`).waitFor();
+}
+
+/** Plays or passes the puzzle's solution, or (`right` false) its worst option. */
+async function choose(page: Page, device: 'desktop' | 'phone', p: Puzzle, right: boolean): Promise<void> {
   const move = right ? p.solution : p.options[p.options.length - 1]!.move;
   if (p.kind === 'pass') {
     const choice = p.choices!.find((c) => sameSet(c, move))!;
@@ -70,7 +77,6 @@ async function answer(page: Page, device: 'desktop' | 'phone', p: Puzzle, right:
     await clickCard(page, move[0]!);
     if (device === 'phone') await clickCard(page, move[0]!); // a touch screen raises the card first
   }
-  await page.locator(`.puzzle-verdict[data-right="${right}"]`).waitFor();
 }
 
 /** The rating's move the page shows: before and after. */
@@ -171,6 +177,38 @@ describe.each([
     await page.goto(`${app.url}/#/profile`);
     await page.locator(`[data-puzzle-rating="${rating}"]`).waitFor({ timeout: 30_000 });
     expect(await page.locator('.puzzle-graph').getAttribute('data-points')).toBe('5'); // 1500, then 4 answers
+
+    // A storm: on the clock, straight from puzzle to puzzle; a wrong answer takes 10 s off; nothing is rated.
+    await page.goto(`${app.url}/#/puzzles/storm`);
+    await page.getByRole('button', { name: words.start, exact: true }).click();
+    const clock = page.locator('.puzzle-clock');
+    await clock.waitFor();
+    const left = async () => Number(await clock.getAttribute('data-left'));
+    expect(await left()).toBeLessThanOrEqual(180_000);
+    expect(await left()).toBeGreaterThan(120_000);
+    for (const [score, right] of [
+      [1, true],
+      [2, true],
+      [2, false],
+    ] as const) {
+      const p = await shownPuzzle(page);
+      const before = await left();
+      await choose(page, device, p, right);
+      await page.locator(`.puzzle-score[data-score="${score}"]`).waitFor();
+      await page.locator(`.puzzle-bar:not([data-puzzle="${p.id}"])`).waitFor(); // the next one, no explanation
+      expect(await page.locator('.puzzle-verdict').count()).toBe(0);
+      if (!right) {
+        await page.locator('.puzzle-flash.wrong').waitFor();
+        expect(await left()).toBeLessThan(before - 9_000);
+      }
+    }
+    await screenshot(page, `puzzles-${device}-${lang}-storm.png`);
+    const after = (await (
+      await fetch(`${app.url}/api/puzzles/players/me`, {
+        headers: { authorization: `Bearer ${guest.token}` },
+      })
+    ).json()) as { history: unknown[] };
+    expect(after.history).toHaveLength(4);
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);

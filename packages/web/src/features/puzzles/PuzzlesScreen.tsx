@@ -198,15 +198,21 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
     [],
   );
 
+  // A storm's clock: the end on this device's time; at 0 the storm is over (the server refuses later answers).
+  const [now, setNow] = useState(() => Date.now());
   const takeRun = useCallback((r: PuzzleRunView | null) => {
+    const at = Date.now();
     setRun(r);
-    setClock(r ? stormClock(r, Date.now()) : null);
+    setClock(r ? stormClock(r, at) : null);
+    setNow(at); // the clock counts from when the run arrived, never from an older tick
   }, []);
 
   const load = useCallback(
     async (runId: string | null) => {
       if (!token) return;
-      setStage({ kind: 'loading' });
+      // The puzzle shown stays (nothing to tap) until the next one is there: no blank page between two.
+      setStage((s) => (s.kind === 'question' || s.kind === 'answered' ? s : { kind: 'loading' }));
+      setBusy(true);
       try {
         const offer = await nextPuzzle(token, {
           mode,
@@ -228,6 +234,8 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
           return setStage({ kind: 'intro' });
         }
         setStage({ kind: 'problem', text: errorText(t, e), again: () => void load(runId) });
+      } finally {
+        if (live.current) setBusy(false);
       }
     },
     [token, mode, theme, running, store, t, takeRun],
@@ -289,8 +297,6 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
     }
   };
 
-  // A storm's clock: the end on this device's time; at 0 the storm is over (the server refuses later answers).
-  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!clock || run?.over) return;
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -390,7 +396,11 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
           <span className="puzzle-score" data-score={run.score}>
             {t('puzzles.stormScore', { count: run.score })}
           </span>
-          <span className={`puzzle-clock${left !== null && left < 30_000 ? ' low' : ''}`} role="timer">
+          <span
+            className={`puzzle-clock${left !== null && left < 30_000 ? ' low' : ''}`}
+            role="timer"
+            data-left={left ?? undefined}
+          >
             {t('puzzles.stormLeft', { time: clockText(left ?? 0) })}
           </span>
           {flash && (
@@ -423,7 +433,12 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
           {t('puzzles.newStreak')}
         </button>
       ) : (
-        <button type="button" className="primary puzzle-next" onClick={() => void load(run?.id ?? null)}>
+        <button
+          type="button"
+          className="primary puzzle-next"
+          disabled={busy}
+          onClick={() => void load(run?.id ?? null)}
+        >
           {t('puzzles.next')}
         </button>
       )}
