@@ -3,6 +3,7 @@ import { makeRecord, seededRandom } from '@hearts/engine';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToHistory } from '../kit/records';
+import { openReplay, setOpenedFile } from '../kit/replay';
 import { type Settings } from '../kit/settings';
 import { memoryStore, type KeyValueStore } from '../kit/storage';
 import { playGame } from '../testing';
@@ -46,14 +47,46 @@ describe('routes', () => {
     expect(await screen.findByText(/Dieses Spiel ist nicht \(mehr\) in deinem Verlauf/)).toBeTruthy(); // loaded on demand
     expect(screen.queryByText('Noch kein Spiel beendet.')).toBeNull();
     cleanup();
+    // Not there with an empty history either: "not found" (not "no finished game yet"), with the way home.
     renderApp('#/replay/gone', 'en');
-    expect(await screen.findByText('No finished game yet.')).toBeTruthy();
+    expect(await screen.findByText(/This game is not in your history \(any more\)/)).toBeTruthy();
+    expect(screen.queryByText('No finished game yet.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'To the start page' }));
+    expect(await screen.findByRole('button', { name: 'Play' })).toBeTruthy();
   });
 
-  it('an unknown route shows the start screen at the start screen’s address', () => {
-    renderApp('#/nonsense/here', 'en');
-    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
-    expect(window.location.hash).toBe('');
+  it('a replay opened from the daily page leads back there, with bots named in German', async () => {
+    const state = playGame(22, { handsToPlay: 1 });
+    const record = makeRecord(state, [
+      'Anna',
+      'Bot 1 (bot expert)',
+      'Bot 2 (bot expert)',
+      'Bot 3 (bot expert)',
+    ]);
+    const replay = openReplay(record);
+    if (!replay.ok) throw new Error('the record did not open');
+    setOpenedFile(
+      replay.value,
+      'd1',
+      { seat: 0, game: 'd1' },
+      { route: '/daily/2026-12-05', title: 'daily.title' },
+    );
+    renderApp('#/replay/file', 'de');
+    const back = await screen.findByRole('button', { name: '← Tagesspiel' });
+    expect(document.body.textContent).toContain('Bot\u00a01 (Experte)');
+    expect(document.body.textContent).not.toContain('(bot expert)');
+    fireEvent.click(back);
+    expect(window.location.hash).toBe('#/daily/2026-12-05');
+  });
+
+  it('an unknown route says "not found" at its address, with the way home', async () => {
+    renderApp('#/foobar', 'de');
+    expect(screen.getByRole('heading', { name: 'Nicht gefunden' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('#/foobar');
+    expect(window.location.hash).toBe('#/foobar');
+    expect(screen.queryByRole('button', { name: 'Spielen' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zur Startseite' }));
+    expect(await screen.findByRole('button', { name: 'Spielen' })).toBeTruthy();
     cleanup();
     renderApp('#/history', 'en');
     expect(window.location.hash).toBe('#/history');

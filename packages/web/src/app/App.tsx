@@ -7,6 +7,7 @@ import type { KeyValueStore } from '../kit/storage';
 import { AppContext, type AppServices } from '../kit/context';
 import { CardDefs } from '../kit/CardSvg';
 import { Loading } from '../kit/Loading';
+import { NotFoundPage } from './NotFoundPage';
 import { StartScreen } from './StartScreen';
 
 export interface AppProps {
@@ -80,13 +81,8 @@ export function App({
 
   const [, section = '', ...rest] = route.split('/');
   const page = pages?.[section];
-  // An unknown route (an old or mistyped link) shows the start screen at the start screen's own address.
+  // An unknown route (an old or mistyped link) says "not found" at its address, with the way home.
   const unknown = !atTable && section !== '' && !page;
-  useEffect(() => {
-    if (!unknown) return;
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    setRoute('/');
-  }, [unknown]);
   return (
     <I18nextProvider i18n={i18n}>
       <AppContext.Provider value={services}>
@@ -94,7 +90,15 @@ export function App({
           <CardDefs />
           <div className={`app four-${settings.fourColor ? 'on' : 'off'} back-${settings.cardBack}`}>
             <Suspense fallback={<Loading />}>
-              {atTable ? table(route === '/new') : page ? page(rest.join('/')) : <StartScreen />}
+              {atTable ? (
+                table(route === '/new')
+              ) : page ? (
+                page(rest.join('/'))
+              ) : unknown ? (
+                <NotFoundPage route={route} />
+              ) : (
+                <StartScreen />
+              )}
             </Suspense>
             {overlay}
           </div>

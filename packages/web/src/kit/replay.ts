@@ -153,7 +153,14 @@ export const openedFile: {
   readonly name: string;
   readonly seat: number | null;
   readonly game: string | null;
-} = { replay: null, name: '', seat: null, game: null };
+  readonly from: OpenedFrom | null; // the page it was opened from, where "back" returns (null: the history)
+} = { replay: null, name: '', seat: null, game: null, from: null };
+
+/** The page a replay was opened from: its route and the key of its title, for the replay's way back. */
+export interface OpenedFrom {
+  readonly route: string; // e.g. "/daily/2026-12-05"
+  readonly title: string; // a text key, e.g. "daily.title"
+}
 
 /**
  * Opens a replay as the opened file. `player`: the seat to analyse when known, and the game's id when it is the
@@ -163,6 +170,7 @@ export function setOpenedFile(
   replay: Replay,
   name: string,
   player: { readonly seat: number; readonly game: string | null } | null = null,
+  from: OpenedFrom | null = null,
 ): void {
-  Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null });
+  Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null, from });
 }

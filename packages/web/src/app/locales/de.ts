@@ -405,6 +405,11 @@ export const de: Texts = {
     undoGames: 'Spiele mit zurückgenommenen Karten',
   },
   offline: { ready: 'Bereit zum Offline-Spielen', install: 'App installieren' },
+  notFound: {
+    title: 'Nicht gefunden',
+    text: 'Unter dieser Adresse ({{address}}) gibt es keine Seite: Der Link ist vielleicht alt oder vertippt.',
+    home: 'Zur Startseite',
+  },
   error: { storage: 'Das gespeicherte Spiel ließ sich nicht lesen und wurde beiseitegelegt.' },
   // Die Verweise der Startseite auf die Bereiche; deren eigene Texte kommen mit ihnen (locales/features.ts).
   pad: { startLink: 'Punkteblock für echte Karten' },

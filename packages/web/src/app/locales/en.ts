@@ -400,6 +400,11 @@ export const en = {
   },
   offline: { ready: 'Ready to play offline', install: 'Install app' },
   error: { storage: 'The saved game could not be read and was set aside.' },
+  notFound: {
+    title: 'Not found',
+    text: 'There is no page at this address ({{address}}): the link may be old or mistyped.',
+    home: 'To the start page',
+  },
   // The start page's links to the features; each feature's own texts are loaded with it (locales/features.ts).
   pad: { startLink: 'Score pad for real cards' },
   daily: { link: 'Daily deal', linkInfo: 'The same hands for everyone today' },

@@ -140,7 +140,9 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       // The analysis is of the day's player; your own game's mistakes become training positions.
-      setOpenedFile(r.value, tableId, { seat: day.seat, game: yours ? tableId : null });
+      // Back from the replay is back to this day's page, not to the solo history.
+      const from = { route: window.location.hash.replace(/^#/, '') || '/daily', title: 'daily.title' };
+      setOpenedFile(r.value, tableId, { seat: day.seat, game: yours ? tableId : null }, from);
       navigate('/replay/file');
     } catch (e) {
       setProblem(errorText(t, e));

@@ -6,7 +6,7 @@ import type { SavedDecision } from '../analysis/saved';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, cardsShort, sortHand } from '../../kit/cards';
 import { HISTORY_MAX, loadHistory } from '../../kit/records';
-import { openReplay, type Replay } from '../../kit/replay';
+import { openReplay, type OpenedFrom, type Replay } from '../../kit/replay';
 import { seatPositions } from '../../table/view';
 import { HUMAN } from '../../kit/names';
 import { CardFace } from '../../kit/CardSvg';
@@ -37,17 +37,22 @@ export function ReplayPage({ id: route }: { id: string }) {
     if (id === 'file') return [openedFile.replay, 'replay.noFile'];
     const history = loadHistory(store);
     const entry = history.find((g) => g.id === id);
-    if (!entry) return [null, history.length === 0 ? 'history.empty' : 'replay.notFound'];
+    if (!entry) return [null, 'replay.notFound']; // an empty history too: not found, not "no game yet"
     const r = openReplay(entry.record);
     return r.ok ? [r.value, ''] : [null, 'replay.unreadable'];
   }, [id, store]);
   if (!replay) {
     return (
       <Page title={t('replay.title')}>
-        <p>{t(missing, { max: HISTORY_MAX })}</p>
-        <button type="button" className="secondary" onClick={() => navigate('/history')}>
-          {t('history.title')}
-        </button>
+        <p role="alert">{t(missing, { max: HISTORY_MAX })}</p>
+        <div className="page-actions">
+          <button type="button" className="primary" onClick={() => navigate('/')}>
+            {t('notFound.home')}
+          </button>
+          <button type="button" className="secondary" onClick={() => navigate('/history')}>
+            {t('history.title')}
+          </button>
+        </div>
       </Page>
     );
   }
@@ -69,6 +74,7 @@ export function ReplayPage({ id: route }: { id: string }) {
       game={own ? id : openedFile.game}
       analyse={extra === 'analysis'}
       share={share}
+      from={own ? null : openedFile.from}
     />
   );
 }
@@ -86,6 +92,7 @@ export function ReplayBoard({
   analyse,
   share = null,
   shared = false,
+  from = null,
 }: {
   replay: Replay;
   own: boolean;
@@ -94,6 +101,7 @@ export function ReplayBoard({
   analyse: boolean; // start the analysis at once (when it is not kept already)
   share?: ShareRequest | null; // what the Share button shares (null: no button)
   shared?: boolean; // a game shared by another: its way back leads to the start screen
+  from?: OpenedFrom | null; // the page the replay was opened from (the daily page): its way back leads there
 }) {
   const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
@@ -172,8 +180,12 @@ export function ReplayBoard({
   return (
     <div className="replay-screen">
       <header className="topbar">
-        <button type="button" className="back-btn" onClick={() => navigate(shared ? '/' : '/history')}>
-          ← {shared ? t('nav.back') : t('history.title')}
+        <button
+          type="button"
+          className="back-btn"
+          onClick={() => navigate(shared ? '/' : (from?.route ?? '/history'))}
+        >
+          ← {shared ? t('nav.back') : t(from?.title ?? 'history.title')}
         </button>
         <h1 className="topbar-title">
           <span className="replay-title">{shared ? t('share.title') : t('replay.title')}</span>
