@@ -74,14 +74,16 @@ export default function PrivacyPage() {
   const days = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
   const retention = info && info !== 'offline' ? info.retentionDays : null;
   const kept = (row: (typeof ROWS)[number]): string => {
-    if (row === 'chat') return t('privacy.rows.chat.kept', { days: retention ? days(retention.chat) : '…' });
-    if (row === 'leaves')
-      return t('privacy.rows.leaves.kept', { days: retention ? days(retention.leaves) : '…' });
-    if (row === 'counters')
-      return t('privacy.rows.counters.kept', {
-        days: retention ? days(Math.max(1, retention.chipCaps, retention.leaves)) : '…',
-      });
-    return t(`privacy.rows.${row}.kept`);
+    const n =
+      row === 'chat'
+        ? retention?.chat
+        : row === 'leaves'
+          ? retention?.leaves
+          : row === 'counters' && retention
+            ? Math.max(1, retention.chipCaps, retention.leaves)
+            : undefined;
+    if (row !== 'chat' && row !== 'leaves' && row !== 'counters') return t(`privacy.rows.${row}.kept`);
+    return t(`privacy.rows.${row}.kept`, { count: n ?? 2, days: n === undefined ? '…' : days(n) });
   };
 
   const exportDevice = async () => {

@@ -51,13 +51,15 @@ export const privacyEn = {
     chat: {
       what: 'Chat lines at live tables, who watched a table',
       why: 'Moderators read them with a report',
-      kept: '{{days}} days (longer only while a report about the table is open)',
+      kept_one: '{{days}} day (longer only while a report about the table is open)',
+      kept_other: '{{days}} days (longer only while a report about the table is open)',
       seen: 'The table; the moderators',
     },
     leaves: {
       what: 'Rated games left early',
       why: 'The quick-match cool-down',
-      kept: '{{days}} days',
+      kept_one: '{{days}} day',
+      kept_other: '{{days}} days',
       seen: 'You',
     },
     play: {
@@ -69,7 +71,8 @@ export const privacyEn = {
     counters: {
       what: 'Counters per internet address and wins paid per day',
       why: 'Against floods, password guessing and farming chips',
-      kept: 'At most {{days}} days',
+      kept_one: 'At most {{days}} day',
+      kept_other: 'At most {{days}} days',
       seen: 'Nobody',
     },
   },
@@ -152,13 +155,15 @@ export const privacyDe: typeof privacyEn = {
     chat: {
       what: 'Chatzeilen an Live-Tischen, wer einem Tisch zugesehen hat',
       why: 'Moderatoren lesen sie zu einer Meldung',
-      kept: '{{days}} Tage (länger nur, solange eine Meldung zum Tisch offen ist)',
+      kept_one: '{{days}} Tag (länger nur, solange eine Meldung zum Tisch offen ist)',
+      kept_other: '{{days}} Tage (länger nur, solange eine Meldung zum Tisch offen ist)',
       seen: 'Der Tisch; die Moderatoren',
     },
     leaves: {
       what: 'Vorzeitig verlassene gewertete Spiele',
       why: 'Die Wartezeit vor dem nächsten schnellen Spiel',
-      kept: '{{days}} Tage',
+      kept_one: '{{days}} Tag',
+      kept_other: '{{days}} Tage',
       seen: 'Du',
     },
     play: {
@@ -170,7 +175,8 @@ export const privacyDe: typeof privacyEn = {
     counters: {
       what: 'Zähler je Internetadresse und ausgezahlte Siege je Tag',
       why: 'Gegen Überflutung, Passwortraten und Jeton-Farmen',
-      kept: 'Höchstens {{days}} Tage',
+      kept_one: 'Höchstens {{days}} Tag',
+      kept_other: 'Höchstens {{days}} Tage',
       seen: 'Niemand',
     },
   },
