@@ -348,7 +348,7 @@ function PuzzleSection({ who, mine }: { who: string; mine: boolean }) {
       )}
       {view && (
         <>
-          <h3 className="graph-title">{t('progress.puzzleGraph')}</h3>
+          <p className="muted graph-title">{t('progress.puzzleGraph')}</p>
           <RatingGraph
             history={puzzleSteps(view.history, PUZZLE_HISTORY)}
             className="puzzle-graph"

@@ -134,15 +134,27 @@ function PuzzleHome() {
               : t('puzzles.dailyInfo')}
           </small>
         </button>
-        <button type="button" className="big puzzle-rated" onClick={() => navigate('/puzzles/rated')}>
+        <button
+          type="button"
+          className="secondary big puzzle-rated"
+          onClick={() => navigate('/puzzles/rated')}
+        >
           <strong>{t('puzzles.rated')}</strong>
           <small>{t('puzzles.ratedInfo')}</small>
         </button>
-        <button type="button" className="big puzzle-streak" onClick={() => navigate('/puzzles/streak')}>
+        <button
+          type="button"
+          className="secondary big puzzle-streak"
+          onClick={() => navigate('/puzzles/streak')}
+        >
           <strong>{t('puzzles.streak')}</strong>
           <small>{t('puzzles.streakInfo')}</small>
         </button>
-        <button type="button" className="big puzzle-storm" onClick={() => navigate('/puzzles/storm')}>
+        <button
+          type="button"
+          className="secondary big puzzle-storm"
+          onClick={() => navigate('/puzzles/storm')}
+        >
           <strong>{t('puzzles.storm')}</strong>
           <small>
             {t('puzzles.stormInfo', { min: STORM_MS / 60_000, penalty: STORM_PENALTY_MS / 1000 })}
