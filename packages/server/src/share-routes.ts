@@ -26,7 +26,7 @@ import type { Services } from './services.js';
 import { renderPng, shareSvg } from './share-image.js';
 import type { Share } from './store/shares.js';
 import type { UserRecord } from './store/types.js';
-import type { StaticFiles } from './static.js';
+import { markServed, type StaticFiles } from './static.js';
 
 /** A share's id: 10 letters and digits (33^10, about 2^50: not guessed by walking through them). */
 const shareId = (): string => `r${randomString(10, 'abcdefghijkmnopqrstuvwxyz23456789')}`;
@@ -267,7 +267,10 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
     if (!files) return Promise.resolve(null);
     const now = Date.now();
     if (!index || now - index.at > 10_000)
-      index = { at: now, text: readFile(join(files.root, 'index.html'), 'utf8').catch(() => null) };
+      index = {
+        at: now,
+        text: readFile(join(files.root, 'index.html'), 'utf8').then(markServed, () => null),
+      };
     return index.text;
   };
 

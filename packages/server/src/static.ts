@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: gzip for text, long caching for hashed assets, none for the entry page and the
- * service worker. Only files under the root are ever read.
+ * service worker. Only files under the root are ever read. The app's pages carry the game server's mark
+ * ({@link markServed}): the app served by `serve.js` alone has none, and its start page asks no server for what is on.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -22,6 +23,12 @@ const TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt']);
+
+/** The meta tag by which the app knows that the game server answers beside it (features/home reads it). */
+export const SERVER_MARK = '<meta name="hearts-server" content="api">';
+
+/** An HTML page of the app with the game server's mark. */
+export const markServed = (html: string): string => html.replace(/<head>/i, `<head>\n    ${SERVER_MARK}`);
 
 interface Entry {
   readonly body: Buffer;
@@ -88,8 +95,9 @@ export class StaticFiles {
     const { mtimeMs, size } = await stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit;
-    const body = await readFile(path);
     const ext = extname(path);
+    const read = await readFile(path);
+    const body = ext === '.html' ? Buffer.from(markServed(read.toString('utf8'))) : read;
     const entry: Entry = {
       body,
       gz: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body) : null,

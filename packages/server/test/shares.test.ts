@@ -122,6 +122,7 @@ describe('sharing', () => {
       /^Replay and analysis of a game of Hearts \(2 hands\): You \d+, Bot 1 \d+/,
     );
     expect(html).toContain('<base href="../">');
+    expect(html).toContain('<meta name="hearts-server" content="api">'); // as every page of the app it serves
     expect(html).toContain('<script type="module" src="./assets/index-abc.js"></script>'); // the app itself
     expect(html).toMatch(/<title>Hearts: .+ won/);
     const de = await (
@@ -136,6 +137,7 @@ describe('sharing', () => {
     const bytes = new Uint8Array(await png.arrayBuffer());
     expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     expect(new DataView(bytes.buffer).getUint32(16)).toBe(1200);
+    expect(await (await fetch(`${t.url}/`)).text()).toContain('<meta name="hearts-server" content="api">');
     const missing = await fetch(`${t.url}/r/rnothere`); // the app, which says so
     expect(missing.status).toBe(404);
     const missingHtml = await missing.text();

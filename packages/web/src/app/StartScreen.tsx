@@ -1,6 +1,6 @@
 import { LEVELS, type Level } from '@hearts/bots';
 import { DEFAULT_RULES, parseRules } from '@hearts/engine';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../kit/cards';
 import type { Session } from '../features/solo/session';
@@ -13,6 +13,24 @@ import { RulesOptions } from '../kit/RulesOptions';
 import { CardFace } from '../kit/CardSvg';
 import { ratingText } from '../kit/rating';
 import { shownRating } from '../features/puzzles/device';
+import { withTexts } from './pages';
+
+/** What is on (src/features/home): loaded after the start page's first paint, never part of its first load. */
+const HomePanels = lazy(() => withTexts(import('../features/home/HomePanels')));
+
+/** True once the page has painted: a frame, then a task after it. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * The stored solo game: undefined while it is read (session.ts replays it with the engine, so it loads on demand
@@ -40,6 +58,9 @@ export function StartScreen() {
   const running = saved === undefined || (saved !== null && saved.state.phase !== 'gameOver'); // maybe, while read
   const puzzleRating = useMemo(() => shownRating(store), [store]);
   const [open, setOpen] = useState(false);
+  const painted = usePainted();
+  // The game server marks the pages it serves; the app served alone (serve.js) asks no server for what is on.
+  const served = useMemo(() => document.querySelector('meta[name="hearts-server"]') !== null, []);
   const rules = parseRules(settings.rules);
   // The chips follow the field, valid or not: no chip is on while "play to" holds something else.
   const target = rules.ok
@@ -60,7 +81,7 @@ export function StartScreen() {
   };
 
   return (
-    <div className="start-screen">
+    <div className="start-screen home">
       <nav className="lang-switch" aria-label={t('settings.language')}>
         {LANGS.map((l) => (
           <button
@@ -126,6 +147,15 @@ export function StartScreen() {
           </p>
         )}
 
+        <div className="play-live">
+          <button type="button" className="secondary" onClick={() => navigate('/live')}>
+            {t('start.playLive')}
+          </button>
+          <button type="button" className="secondary" onClick={() => navigate('/live')}>
+            {t('start.playFriends')}
+          </button>
+        </div>
+
         <fieldset className="segmented">
           <legend>{t('start.level')}</legend>
           {LEVELS.filter((l) => l !== 'random').map((l: Level) => (
@@ -180,6 +210,12 @@ export function StartScreen() {
           />
         </details>
       </main>
+
+      {served && painted && (
+        <Suspense fallback={null}>
+          <HomePanels />
+        </Suspense>
+      )}
 
       <nav className="start-nav">
         <button type="button" className="daily-link start-feature" onClick={() => navigate('/daily')}>

@@ -8,6 +8,8 @@ export const de: Texts = {
     loading: 'Wird geladen …',
   },
   start: {
+    playLive: 'Live spielen',
+    playFriends: 'Mit Freunden spielen',
     play: 'Spielen',
     continue: 'Weiterspielen',
     continueInfo: 'Runde {{hand}} · du hast {{score}} Punkte',

@@ -2,6 +2,8 @@
 export const en = {
   app: { title: 'Hearts', tagline: 'Free, no sign-up: play against {{n}} bots.', loading: 'Loading…' },
   start: {
+    playLive: 'Play live',
+    playFriends: 'Play with friends',
     play: 'Play',
     continue: 'Continue game',
     continueInfo: 'Hand {{hand}} · you have {{score}} points',

@@ -16,6 +16,7 @@ import { rulesPageDe, rulesPageEn } from '../../table/rules/texts';
 import { shareDe, shareEn } from '../../features/history/share-texts';
 import { serverErrorsDe, serverErrorsEn } from '../../kit/server/error-texts';
 import { privacyDe, privacyEn } from '../../features/privacy/texts';
+import { homeDe, homeEn } from '../../features/home/texts';
 
 export const featuresEn = {
   pad: padEn, // the score pad: src/features/pad/texts.ts
@@ -31,6 +32,7 @@ export const featuresEn = {
   share: shareEn, // sharing a review: src/features/history/share-texts.ts
   serverErrors: serverErrorsEn, // every refusal of the game server: src/kit/server/error-texts.ts
   privacy: privacyEn, // the privacy page: src/features/privacy/texts.ts
+  home: homeEn, // the start page's panels: src/features/home/texts.ts
 };
 
 export const featuresDe: typeof featuresEn = {
@@ -47,4 +49,5 @@ export const featuresDe: typeof featuresEn = {
   share: shareDe,
   serverErrors: serverErrorsDe,
   privacy: privacyDe,
+  home: homeDe,
 };
