@@ -291,10 +291,13 @@ const dailyYou = z.object({
   tableId: z.string(), // the live table (playing), or the game to replay
   points: z.nullable(z.array(z.number())), // per hand, once finished
   total: z.nullable(z.number()),
-  rank: z.nullable(z.number()), // 1 = best; ties share a rank
+  rank: z.nullable(z.number()), // 1 = best; ties share a rank (off the board: the rank you would have)
   percentile: z.nullable(z.number()), // the share of the others who scored more, in percent
-  of: z.number(), // players who finished the day
+  of: z.number(), // players on the day's board who finished it
   left: z.boolean(), // you left and a bot played the rest
+  // On the public board: a name claimed before the day began. False (a guest, a name claimed during the day): rank
+  // and percentile are where you would stand.
+  ranked: z.boolean(),
 });
 export type DailyYou = z.infer<typeof dailyYou>;
 

@@ -14,7 +14,9 @@ import {
   dayEnd,
   dayOf,
   rankAttempts,
+  rankedAttempt,
   streakOf,
+  wouldStand,
   type RankedAttempt,
 } from './daily.js';
 import { ratedTable } from './fairness/policy.js';
@@ -29,9 +31,18 @@ import type { TableRecord, UserRecord } from './store/types.js';
 /** Rows of a leaderboard sent at most. */
 export const DAILY_ROWS = 500;
 
+/** The refusal of a daily game's record before its day is revealed (to its player too). */
+export const dailyNotRevealed = (date: string): HttpError =>
+  new HttpError(
+    409,
+    'ERR_DAILY_NOT_OVER',
+    `your daily game of ${date} holds the day's hands: its record opens once the day is revealed (after midnight, Berlin)`,
+  );
+
+/** Your attempt: on the board with its rank, or (a guest's, a name claimed during the day) where it would stand. */
 function youOf(attempt: DailyAttempt | null, ranked: readonly RankedAttempt[]): DailyYou | null {
   if (!attempt) return null;
-  const r = ranked.find((x) => x.attempt.userId === attempt.userId);
+  const r = wouldStand(attempt, ranked);
   return {
     status: attempt.status,
     tableId: attempt.tableId,
@@ -41,8 +52,13 @@ function youOf(attempt: DailyAttempt | null, ranked: readonly RankedAttempt[]): 
     percentile: r?.percentile ?? null,
     of: ranked.length,
     left: attempt.left,
+    ranked: attempt.ranked,
   };
 }
+
+/** The days of the player's attempts on the board: a streak counts those. */
+const rankedDates = (attempts: readonly DailyAttempt[]): string[] =>
+  attempts.flatMap((a) => (a.ranked ? [a.date] : []));
 
 /** The daily routes' handlers. */
 export function dailyHandlers(
@@ -76,10 +92,7 @@ export function dailyHandlers(
         level: s.config.dailyBotLevel,
         you: youOf(attempt, ranked),
         par: attempt?.status === 'finished' && day.par ? [...day.par] : null,
-        streak: streakOf(
-          mine.map((a) => a.date),
-          date,
-        ),
+        streak: streakOf(rankedDates(mine), date),
         previous,
       };
     },
@@ -104,8 +117,13 @@ export function dailyHandlers(
       void s.daily.par(day); // computed once per day, in the background
       const record = dailyTable(user, day.rules, s.config.dailyBotLevel, at);
       try {
+        // On the public board only with a name claimed before the day began (daily.ts, rankedAttempt).
+        const ranked = rankedAttempt(user, date);
         await openTable(record, (r) =>
-          db.startAttempt({ date, userId: user.id, name: user.name, tableId: r.id, startedAt: at }, r),
+          db.startAttempt(
+            { date, userId: user.id, name: user.name, tableId: r.id, startedAt: at, ranked },
+            r,
+          ),
         );
       } catch (e) {
         if (e instanceof DailyPlayedError) {
@@ -130,17 +148,13 @@ export function dailyHandlers(
         const a = byDate.get(d.date);
         const rank =
           a?.status === 'finished'
-            ? (rankAttempts(await db.attempts(d.date)).find((r) => r.attempt.userId === a.userId)?.rank ??
-              null)
+            ? (wouldStand(a, rankAttempts(await db.attempts(d.date)))?.rank ?? null)
             : null;
         out.push({ date: d.date, players: d.players, total: a?.total ?? null, rank });
       }
       return {
         days: out,
-        streak: streakOf(
-          mine.map((a) => a.date),
-          today,
-        ),
+        streak: streakOf(rankedDates(mine), today),
       };
     },
 
@@ -167,7 +181,7 @@ export function dailyHandlers(
         points: [...(r.attempt.points ?? [])],
         total: r.attempt.total!,
         left: r.attempt.left,
-        tableId: revealed || r.attempt.userId === me?.id ? r.attempt.tableId : null,
+        tableId: revealed ? r.attempt.tableId : null, // yours too: its record holds the day's hands
         friend: friends.has(r.attempt.userId),
       });
       return {

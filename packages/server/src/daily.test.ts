@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { bestPerHand, dayBefore, dayEnd, dayOf, dayStart, rankAttempts, streakOf } from './daily.js';
+import {
+  bestPerHand,
+  dayBefore,
+  dayEnd,
+  dayOf,
+  dayStart,
+  rankAttempts,
+  rankedAttempt,
+  streakOf,
+  wouldStand,
+} from './daily.js';
 import type { DailyAttempt } from './store/daily.js';
 
-const attempt = (userId: string, points: number[] | null, finishedAt = 1): DailyAttempt => ({
+const attempt = (userId: string, points: number[] | null, finishedAt = 1, ranked = true): DailyAttempt => ({
   date: '2026-12-01',
   userId,
   name: userId,
@@ -13,6 +23,7 @@ const attempt = (userId: string, points: number[] | null, finishedAt = 1): Daily
   total: points ? points.reduce((a, b) => a + b, 0) : null,
   left: false,
   finishedAt: points ? finishedAt : null,
+  ranked,
 });
 
 describe('the day changes at midnight in Europe/Berlin', () => {
@@ -61,6 +72,35 @@ describe('a day’s leaderboard', () => {
       [1, 0],
       [1, 0],
     ]);
+  });
+
+  test('only names claimed before the day are on the board; the others see where they would stand', () => {
+    const start = dayStart('2026-12-01');
+    const user = (claimedAt: number | null) => ({
+      passwordHash: claimedAt === null ? null : 'scrypt$x',
+      claimedAt,
+    });
+    expect(rankedAttempt(user(start - 1), '2026-12-01')).toBe(true);
+    expect(rankedAttempt(user(start), '2026-12-01')).toBe(false); // claimed as the day began: during it
+    expect(rankedAttempt(user(null), '2026-12-01')).toBe(false); // a guest
+    expect(rankedAttempt({ passwordHash: null }, '2026-12-01')).toBe(false);
+    const guest = attempt('g', [0, 1, 0, 0], 1, false);
+    const board = rankAttempts([
+      attempt('a', [0, 0, 0, 0]),
+      guest,
+      attempt('b', [5, 5, 0, 0]),
+      attempt('c', null),
+    ]);
+    expect(board.map((r) => r.attempt.userId)).toEqual(['a', 'b']); // the guest is not on it
+    expect(wouldStand(guest, board)).toEqual({ rank: 2, percentile: 50 }); // between a and b
+    expect(wouldStand(attempt('b', [5, 5, 0, 0]), board)).toEqual({ rank: 2, percentile: 0 });
+    expect(wouldStand(attempt('z', null, 1, false), board)).toBeNull();
+    expect(wouldStand(guest, [])).toEqual({ rank: 1, percentile: 100 });
+    expect(bestPerHand([guest, attempt('a', [3, 3, 3, 3])], 4)[1]).toEqual({
+      hand: 1,
+      points: 3,
+      players: ['a'],
+    });
   });
 
   test('the best of each hand and who made it', () => {

@@ -101,12 +101,26 @@ export interface RankedAttempt {
 }
 
 /**
- * The finished attempts of a day, ranked: lowest total first, equal totals share a rank ("standard competition":
- * 1, 2, 2, 4), and the percentile counts the others who did worse.
+ * Whether a player's attempt at the day goes on its public board: their name was claimed before the day began. A
+ * guest, and a name claimed during the day (a guest who looked at the day's hands could claim one), play and see
+ * where they would stand ({@link wouldStand}), off the board; one attempt per player and day either way.
+ */
+export const rankedAttempt = (
+  user: { readonly claimedAt?: number | null; readonly passwordHash: string | null },
+  date: string,
+): boolean =>
+  user.passwordHash !== null &&
+  user.claimedAt !== undefined &&
+  user.claimedAt !== null &&
+  user.claimedAt < dayStart(date);
+
+/**
+ * The finished attempts of a day on its public board ({@link rankedAttempt}), ranked: lowest total first, equal
+ * totals share a rank ("standard competition": 1, 2, 2, 4), and the percentile counts the others who did worse.
  */
 export function rankAttempts(attempts: readonly DailyAttempt[]): RankedAttempt[] {
   const done = attempts
-    .filter((a) => a.status === 'finished' && a.total !== null)
+    .filter((a) => a.ranked && a.status === 'finished' && a.total !== null)
     .sort((a, b) => a.total! - b.total! || (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
   const n = done.length;
   return done.map((attempt) => {
@@ -120,12 +134,31 @@ export function rankAttempts(attempts: readonly DailyAttempt[]): RankedAttempt[]
   });
 }
 
-/** The best score of each hand of the day and who made it. */
+/**
+ * Where a finished attempt stands among the ranked ones: its own row if it is ranked, else the rank and percentile
+ * it would have on the board (a guest's "you would be 12th"). Null: not finished.
+ */
+export function wouldStand(
+  attempt: DailyAttempt,
+  ranked: readonly RankedAttempt[],
+): { rank: number; percentile: number } | null {
+  const own = ranked.find((r) => r.attempt.userId === attempt.userId);
+  if (own) return { rank: own.rank, percentile: own.percentile };
+  if (attempt.status !== 'finished' || attempt.total === null) return null;
+  const better = ranked.filter((r) => r.attempt.total! < attempt.total!).length;
+  const worse = ranked.filter((r) => r.attempt.total! > attempt.total!).length;
+  return {
+    rank: better + 1,
+    percentile: ranked.length === 0 ? 100 : Math.round((100 * worse) / ranked.length),
+  };
+}
+
+/** The best score of each hand of the day and who made it (of the attempts on the board). */
 export function bestPerHand(
   attempts: readonly DailyAttempt[],
   hands: number,
 ): { hand: number; points: number; players: string[] }[] {
-  const done = attempts.filter((a) => a.status === 'finished' && a.points !== null);
+  const done = attempts.filter((a) => a.ranked && a.status === 'finished' && a.points !== null);
   if (done.length === 0) return [];
   return Array.from({ length: hands }, (_, hand) => {
     const points = Math.min(...done.map((a) => a.points![hand] ?? Infinity));
@@ -133,7 +166,10 @@ export function bestPerHand(
   });
 }
 
-/** Days played in a row, up to today (or up to yesterday while today is not played yet). */
+/**
+ * Days played in a row, up to today (or up to yesterday while today is not played yet). The callers pass the dates of
+ * the player's ranked attempts only: a streak counts days on the board.
+ */
 export function streakOf(attemptDates: readonly string[], today: string): number {
   const played = new Set(attemptDates);
   let day = played.has(today) ? today : dayBefore(today);
@@ -269,6 +305,16 @@ export class DailyDays {
     if (now < end) return false;
     if (now >= end + REVEAL_AFTER_MS) return true;
     return (await this.store.attempts(date)).every((a) => a.status === 'finished');
+  }
+
+  /**
+   * The day of a table that is a daily game whose day is not revealed yet, or null (another table, or revealed).
+   * Its record holds the day's hands: no path hands it out before (the record download, the replay, a share; its
+   * player's too), so a throw-away guest who leaves after the deal learns nothing from it.
+   */
+  async secretDay(tableId: string, now: number): Promise<string | null> {
+    const a = await this.store.attemptOfTable(tableId);
+    return a !== null && !(await this.revealed(a.date, now)) ? a.date : null;
   }
 
   /** The day's reveal (`hearts-daily/1`). */

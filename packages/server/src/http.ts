@@ -13,7 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
 import { publicUser } from './auth.js';
-import { dailyHandlers } from './daily-routes.js';
+import { dailyHandlers, dailyNotRevealed } from './daily-routes.js';
 import { friendsHandlers, noticesStream } from './friends-routes.js';
 import { NOTICES_PATH } from '@hearts/live/api';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
@@ -142,6 +142,8 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       const found = await s.store.gameRecord(params.id);
       if (!found || !found.userIds.includes(user.id))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game of yours with that id');
+      const secret = await s.daily.secretDay(params.id, Date.now());
+      if (secret !== null) throw dailyNotRevealed(secret);
       reply.headers['content-disposition'] = `attachment; filename="hearts-${params.id}.json"`;
       return found.record;
     },

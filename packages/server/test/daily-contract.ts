@@ -108,5 +108,15 @@ export function describeDailyStore(store: () => GameStore): void {
       { date: '2026-11-29', players: 0 },
     ]);
     expect(await s.daily.days('2026-12-01', 1)).toEqual([{ date: '2026-11-30', players: 3 }]);
+    // An attempt off the public board (a guest's) is kept and read back as such; the calendar does not count it.
+    await s.daily.startAttempt(
+      { date: '2026-11-30', userId: 'g1', name: 'Guest', tableId: 'dg', startedAt: 300, ranked: false },
+      dailyTable('dg', 'g1'),
+    );
+    expect(await finish('dg', [0, 0, 0, 0], 301)).toBe(true);
+    expect((await s.daily.attempt('2026-11-30', 'g1'))?.ranked).toBe(false);
+    expect((await s.daily.attempt('2026-11-30', 'u1'))?.ranked).toBe(true);
+    expect((await s.daily.attempts('2026-11-30')).map((a) => [a.userId, a.ranked])[0]).toEqual(['g1', false]);
+    expect(await s.daily.days('2026-12-01', 1)).toEqual([{ date: '2026-11-30', players: 3 }]);
   });
 }

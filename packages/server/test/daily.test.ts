@@ -9,13 +9,14 @@ import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/table/protocol';
 import { parseDailyReveal, verifyDailyReveal, type DailyReveal } from '@hearts/shuffle';
 import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
-import { DAILY_RULES, dayOf } from '../src/daily.js';
+import { DAILY_RULES, dayOf, dayStart } from '../src/daily.js';
 import {
   AutoPlayer,
   api,
   connect,
   finishedDailyAttempt,
   guest,
+  namedAccount,
   startTestServer,
   until,
   type TestServer,
@@ -68,7 +69,7 @@ async function playThrough(token: string, tableId: string, seed: number, leaveAf
 
 describe('the daily game', () => {
   test('one attempt; dealt from the committed seed; the result, rank and par; a second start refused', async () => {
-    const anna = await guest(t.url);
+    const anna = await namedAccount(t, dayStart(dayOf(Date.now())) - 1); // on the board: named before the day
     const today = await api<DailyToday>(t.url, '/api/daily', { token: anna.token });
     expect(today.status).toBe(200);
     expect(today.body).toMatchObject({ date: dayOf(Date.now()), hands: 4, seat: 0, you: null, streak: 0 });
@@ -172,7 +173,11 @@ describe('the daily game', () => {
     expect(hidden.body).toMatchObject({ visible: false, rows: [], par: null });
     // Another's game of today is not replayed before the day is revealed.
     expect((await api(t.url, `/api/replays/${start.body.tableId}`, { token: ben.token })).status).toBe(404);
-    expect((await api(t.url, `/api/replays/${start.body.tableId}`, { token: anna.token })).status).toBe(200);
+    // Nor is one's own: its record holds the day's hands (test/daily-trust.test.ts).
+    const own = await api<{ error: string }>(t.url, `/api/replays/${start.body.tableId}`, {
+      token: anna.token,
+    });
+    expect([own.status, own.body.error]).toEqual([409, 'ERR_DAILY_NOT_OVER']);
   }, 240_000);
 
   test('concurrent starts of one player: exactly one table, the others refused', async () => {
@@ -193,7 +198,7 @@ describe('the daily game', () => {
   });
 
   test('a player who leaves mid-day keeps the hands played; a bot plays the rest, and it counts', async () => {
-    const u = await guest(t.url);
+    const u = await namedAccount(t, dayStart(dayOf(Date.now())) - 1);
     const start = await api<{ tableId: string }>(t.url, '/api/daily/start', {
       method: 'POST',
       token: u.token,

@@ -386,6 +386,20 @@ export async function finishedDailyAttempt(
   await store.progress.transaction((tx) => tx.finishDailyAttempt(tableId, { points, left: false, at }));
 }
 
+/**
+ * A guest whose name the store marks claimed at `claimedAt` (a password that is never used to sign in), with a
+ * token of its new generation: a named account, e.g. one claimed before the day began (the daily board's).
+ */
+export async function namedAccount(
+  t: TestServer,
+  claimedAt: number,
+): Promise<{ token: string; id: string; name: string }> {
+  const g = await guest(t.url);
+  const store = t.server.services.store;
+  if (!(await store.claimUser(g.id, 'scrypt$never-signed-in', claimedAt))) throw new Error('claim');
+  return { ...g, token: t.server.services.identity.tokenFor((await store.userById(g.id))!) };
+}
+
 /** A free TCP port on 127.0.0.1 (free a moment ago: start the server on it at once). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -137,7 +137,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
 
     test('users: create, find by id and by name ignoring case, rename, password', async () => {
       await store.createUser(user('u1', 'Anna'));
-      expect(await store.userById('u1')).toEqual(user('u1', 'Anna'));
+      expect(await store.userById('u1')).toEqual({ ...user('u1', 'Anna'), claimedAt: null }); // a guest
       expect((await store.userByName('aNNA'))?.id).toBe('u1');
       expect(await store.userByName('Ben')).toBeNull();
       expect(await store.userById('nobody')).toBeNull();
@@ -150,9 +150,15 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
 
     test('users: claiming sets a password once and moves the token generation on', async () => {
       await store.createUser(user('u1', 'Anna'));
-      expect(await store.claimUser('u1', 'scrypt$a')).toBe(true);
-      expect(await store.userById('u1')).toMatchObject({ passwordHash: 'scrypt$a', tokenGeneration: 1 });
-      expect(await store.claimUser('u1', 'scrypt$b')).toBe(false);
+      expect((await store.userById('u1'))?.claimedAt).toBeNull(); // a guest
+      expect(await store.claimUser('u1', 'scrypt$a', 5_000)).toBe(true);
+      expect(await store.userById('u1')).toMatchObject({
+        passwordHash: 'scrypt$a',
+        tokenGeneration: 1,
+        claimedAt: 5_000, // when: the daily ranking counts names claimed before the day
+      });
+      expect(await store.claimUser('u1', 'scrypt$b', 6_000)).toBe(false);
+      expect((await store.userById('u1'))?.claimedAt).toBe(5_000);
       expect(await store.claimUser('nobody', 'scrypt$b')).toBe(false);
       await store.setPassword('u1', 'scrypt$c'); // a re-hash: tokens stay
       expect(await store.userById('u1')).toMatchObject({ passwordHash: 'scrypt$c', tokenGeneration: 1 });

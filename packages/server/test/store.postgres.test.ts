@@ -55,6 +55,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0014_puzzles',
       '0015_shares',
       '0016_deletions',
+      '0017_daily_ranked',
     ]);
     await a.close();
     await b.close();

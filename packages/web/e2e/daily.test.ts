@@ -1,7 +1,8 @@
 /**
  * The daily game end to end: a player in Chromium opens "Daily deal" from the start screen, plays the day's four
- * hands at a live table on the real server by clicking cards, goes to the day's page and sees their rank, points
- * per hand, par and the leaderboard; a second attempt is refused in words; the German page too.
+ * hands at a live table on the real server by clicking cards, goes to the day's page and sees, as a guest, where
+ * they would stand (not on the public board, no replay before the day is revealed), points per hand and par; a
+ * second attempt is refused in words; the German page too.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -66,16 +67,24 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await page.getByRole('button', { name: 'Your daily result' }).click();
   await page.waitForURL(/#\/daily$/);
 
+  // A guest: where they would stand, not on the public board (only names claimed before the day are: issue #42).
   const rank = page.locator('.daily-rank');
   await rank.waitFor({ timeout: 20_000 });
-  expect(await rank.textContent()).toMatch(/^Rank 1 of 1/);
-  expect(await rank.getAttribute('data-rank')).toBe('1');
+  expect(await rank.textContent()).toMatch(
+    /^As a guest you would be number 1 of 1 — with a name of your own/,
+  );
+  expect(await rank.getAttribute('data-ranked')).toBe('false');
+  await page.getByRole('button', { name: 'Claim your name' }).waitFor();
   const total = Number(await page.locator('.daily-points tr.you .total').getAttribute('data-total'));
   expect(await page.locator('.daily-points tr.you td').count()).toBe(5); // four hands and the total
   // Par arrives once the server has played the day with the bot in your seat.
   await page.locator('.daily-points tr.par').waitFor({ timeout: 30_000 });
-  await page.locator('.daily-board tr.you', { hasText: String(total) }).waitFor();
-  await page.getByText('Streak: 1 day in a row').waitFor();
+  await page.getByText('Nobody has finished this day yet.').waitFor(); // the board: no guest on it
+  expect(await page.locator('.daily-board tr.you').count()).toBe(0);
+  // Your own game's record holds the day's hands: its replay opens once the day is revealed.
+  await page.getByText('The replay of your game opens once the day is revealed', { exact: false }).waitFor();
+  expect(await page.locator('.replay').count()).toBe(0);
+  expect(await page.getByText(/Streak/).count()).toBe(0); // a guest's days count no streak
   await shot(page, 'result-desktop-en.png');
 
   // A second attempt (a stale page, another device) is refused in words.
@@ -93,42 +102,44 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
   await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await page.getByRole('button', { name: /Tagesspiel/ }).click();
-  await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });
-  await page.getByText('Serie: 1 Tag in Folge').waitFor();
-  // Nothing wider than the phone, and the leaderboard fits it: every column, the totals too, without scrolling.
+  await page
+    .locator('.daily-rank', {
+      hasText: 'Als Gast wärst du Platz 1 von 1 – mit einem Namen kommst du auf die Rangliste',
+    })
+    .waitFor({ timeout: 20_000 });
+  // Nothing wider than the phone, and your points fit it: every column, the totals too, without scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.locator('.daily-board tr.you').waitFor();
   await expectTablesFit(page);
-  await page.locator('.daily-board tr.you .replay').waitFor(); // your own game's replay, in the name's cell
-  expect(await page.locator('.daily-board tr.you .total').textContent()).toBe(String(total));
+  expect(await page.locator('.daily-points tr.you .total').textContent()).toBe(String(total));
   await shot(page, 'result-phone-de.png');
   // The day's own page (where past days are seen) fits too.
   const { date } = (await (
     await fetch(`${app.url}/api/daily`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { date: string };
   await page.goto(`${app.url}/?speed=fast#/daily/${date}`);
-  await page.locator('.daily-board tr.you .replay').waitFor({ timeout: 20_000 });
+  await page.locator('.daily-rank', { hasText: 'Als Gast wärst du Platz 1' }).waitFor({ timeout: 20_000 });
   await page.locator('.daily-points tr.par').waitFor();
+  await page
+    .getByText('Die Wiederholung deines Spiels gibt es, sobald der Tag aufgedeckt ist', { exact: false })
+    .waitFor();
   await expectTablesFit(page);
   await shot(page, 'day-phone-de.png');
-  // Your game of the day replays, with its analysis ready for your seat (no seat to pick).
-  await page.locator('.daily-board tr.you .replay').click();
-  await page.getByRole('button', { name: 'Analysieren' }).waitFor({ timeout: 20_000 });
-  expect(await page.locator('.seat-picker').count()).toBe(0);
   // In English on the phone, and in German on a desktop.
   await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('button', { name: /Daily deal/ }).click();
-  await page.locator('.daily-rank', { hasText: 'Rank 1 of 1' }).waitFor({ timeout: 20_000 });
-  await page.locator('.daily-board tr.you').waitFor();
+  await page
+    .locator('.daily-rank', { hasText: 'As a guest you would be number 1 of 1' })
+    .waitFor({ timeout: 20_000 });
   await expectTablesFit(page);
   await shot(page, 'result-phone-en.png');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${app.url}/?speed=fast#/`);
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await page.getByRole('button', { name: /Tagesspiel/ }).click();
-  await page.locator('.daily-rank', { hasText: 'Platz 1 von 1' }).waitFor({ timeout: 20_000 });
-  await page.locator('.daily-board tr.you').waitFor();
+  await page
+    .locator('.daily-rank', { hasText: 'Als Gast wärst du Platz 1 von 1' })
+    .waitFor({ timeout: 20_000 });
   await expectTablesFit(page);
   await shot(page, 'result-desktop-de.png');
   expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import { isModerator } from '../manners.js';
 import type { Handlers } from '../api-router.js';
 import { balance, claimSoloWin, ledger } from '../economy/chips.js';
 import { buy, equip, lookOfUser, shopFor } from '../economy/shop.js';
+import { dailyNotRevealed } from '../daily-routes.js';
 import { HttpError } from '../http-json.js';
 import type { Services } from '../services.js';
 import type { ProgressReads } from '../store/progress.js';
@@ -78,18 +79,16 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
     replay: async ({ params, viewer }) => {
       const found = await s.store.gameRecord(params.id);
       const kind = (await s.store.tableStatus(params.id))?.kind;
-      // A daily game: everyone's once its day is revealed (before, its hands are the day's secret).
-      const daily = kind === 'daily' ? await s.store.daily.attemptOfTable(params.id) : null;
+      // A daily game: everyone's once its day is revealed; before, nobody's (its hands are the day's secret).
+      const secret = kind === 'daily' ? await s.daily.secretDay(params.id, Date.now()) : null;
       // A tournament's games are linked from its standings: everyone's, like quick matches.
-      const open =
-        kind === 'quick' ||
-        kind === 'tournament' ||
-        (daily !== null && (await s.daily.revealed(daily.date, Date.now())));
+      const open = kind === 'quick' || kind === 'tournament' || (kind === 'daily' && secret === null);
       const me = found && !open ? await viewer() : null;
       // Moderators read every finished game (a reported friends' table too).
       const allowed = me !== null && (found!.userIds.includes(me.id) || isModerator(me, s.config));
       if (!found || (!open && !allowed))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game with that id that you may see');
+      if (secret !== null) throw dailyNotRevealed(secret);
       return found.record;
     },
     leaderboard: async ({ query }) => ({

@@ -26,9 +26,15 @@ export interface NewAttempt {
   readonly name: string;
   readonly tableId: string;
   readonly startedAt: number;
+  /**
+   * On the public board (rank, percentile, streak, the number of players): the player's name was claimed before
+   * the day began (`rankedAttempt` in daily.ts). Left out: true. An unranked attempt sees where it would stand.
+   */
+  readonly ranked?: boolean;
 }
 
 export interface DailyAttempt extends NewAttempt {
+  readonly ranked: boolean;
   readonly status: 'playing' | 'finished';
   readonly points: readonly number[] | null; // per hand, once finished
   readonly total: number | null;
@@ -39,7 +45,7 @@ export interface DailyAttempt extends NewAttempt {
 /** A day in the calendar: how many played it. */
 export interface DaySummary {
   readonly date: string;
-  readonly players: number; // finished attempts
+  readonly players: number; // finished attempts on the public board (ranked)
 }
 
 /** The player has an attempt at that day already. */

@@ -39,6 +39,7 @@ function toAttempt(r: Selectable<DailyAttemptsTable>): DailyAttempt {
     total: r.total === null ? null : Number(r.total),
     left: Number(r.left_early) === 1,
     finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+    ranked: Number(r.ranked) === 1,
   };
 }
 
@@ -125,6 +126,7 @@ export class KyselyDaily implements DailyStore {
             total: null,
             left_early: 0,
             finished_at: null,
+            ranked: a.ranked === false ? 0 : 1,
           })
           .execute();
         await this.insertTable(tx, table);
@@ -189,6 +191,7 @@ export class KyselyDaily implements DailyStore {
         days.map((d) => d.date),
       )
       .where('status', '=', 'finished')
+      .where('ranked', '=', 1)
       .groupBy('date')
       .execute();
     const n = new Map(counts.map((c) => [c.date, Number(c.n)]));

@@ -74,6 +74,7 @@ function toUser(r: Selectable<UsersTable>): UserRecord {
     games: Number(r.games),
     createdAt: num(r.created_at),
     lastPlayedAt: numOrNull(r.last_played_at),
+    claimedAt: numOrNull(r.claimed_at),
   };
 }
 
@@ -276,6 +277,7 @@ export class KyselyStore implements GameStore {
           games: u.games,
           created_at: u.createdAt,
           last_played_at: u.lastPlayedAt,
+          claimed_at: u.claimedAt ?? (u.passwordHash === null ? null : u.createdAt),
         })
         .execute();
     } catch (e) {
@@ -315,10 +317,14 @@ export class KyselyStore implements GameStore {
     await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
   }
 
-  async claimUser(id: string, passwordHash: string): Promise<boolean> {
+  async claimUser(id: string, passwordHash: string, at = Date.now()): Promise<boolean> {
     const r = await this.db
       .updateTable('users')
-      .set((eb) => ({ password_hash: passwordHash, token_generation: eb('token_generation', '+', 1) }))
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_generation: eb('token_generation', '+', 1),
+        claimed_at: at,
+      }))
       .where('id', '=', id)
       .where('password_hash', 'is', null)
       .executeTakeFirst();

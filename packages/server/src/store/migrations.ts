@@ -448,6 +448,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0017_daily_ranked': {
+    // the daily ranking counts names claimed before the day (docs/daily.md): when each name was claimed (the
+    // names claimed before this migration: as of their account's creation), and whether an attempt is ranked (the
+    // attempts before it: as they were shown, on the board)
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('claimed_at', 'bigint').execute();
+      await sql`update users set claimed_at = created_at where password_hash is not null`.execute(db);
+      await db.schema
+        .alterTable('daily_attempts')
+        .addColumn('ranked', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -3,6 +3,7 @@
  * (embedded default) and PostgreSQL. Times are milliseconds since the epoch in `bigint` columns (read back with
  * `Number()`, since PostgreSQL drivers return them as strings); booleans are 0/1 integers.
  */
+import type { Generated } from 'kysely';
 import type { ProgressTables } from './progress-schema.js';
 
 export interface UsersTable {
@@ -15,6 +16,7 @@ export interface UsersTable {
   games: number; // rated games played
   created_at: number | string;
   last_played_at: number | string | null;
+  claimed_at: number | string | null; // when the name was claimed (migration 0017_daily_ranked); null: a guest
 }
 
 export interface TablesTable {
@@ -97,6 +99,7 @@ export interface DailyAttemptsTable {
   total: number | null;
   left_early: number; // 0 | 1: a bot played the rest
   finished_at: number | string | null;
+  ranked: Generated<number>; // 0 | 1 (default 1): on the public board (a name claimed before the day began; 0017_daily_ranked)
 }
 
 /** A signed-in player's training position: the primary key (user_id, id) keeps each decision once. */

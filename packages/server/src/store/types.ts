@@ -51,6 +51,8 @@ export interface UserRecord {
   readonly games: number; // rated games played
   readonly createdAt: number;
   readonly lastPlayedAt: number | null;
+  /** When the name was claimed (null or left out: a guest; a new user with a password: at its creation). */
+  readonly claimedAt?: number | null;
 }
 
 export interface TableRecord {
@@ -131,7 +133,7 @@ export interface GameStore {
    * Sets the password of a user who has none and moves the token generation on (older tokens stop working);
    * false when the user already has a password or does not exist.
    */
-  claimUser(id: string, passwordHash: string): Promise<boolean>;
+  claimUser(id: string, passwordHash: string, at?: number): Promise<boolean>;
   /** Moves the user's token generation on: every token issued before stops working. */
   rotateTokens(id: string): Promise<void>;
 

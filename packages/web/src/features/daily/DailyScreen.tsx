@@ -109,18 +109,50 @@ function PointsTable({ you, par }: { you: readonly number[]; par: readonly numbe
   );
 }
 
-/** Your finished attempt: points, rank, percentile, par. */
-function YourResult({ you, par, level }: { you: DailyYou; par: readonly number[] | null; level: string }) {
+/**
+ * Your finished attempt: points, rank, percentile, par. Off the board (a guest, a name claimed today): where you
+ * would stand, and why you are not on the board.
+ */
+function YourResult({
+  you,
+  par,
+  level,
+  claimed,
+  revealed,
+}: {
+  you: DailyYou;
+  par: readonly number[] | null;
+  level: string;
+  claimed: boolean;
+  revealed: boolean;
+}) {
   const { t } = useTranslation();
+  const { navigate } = useApp();
   return (
     <section className="daily-result" aria-labelledby="daily-result-h">
       <h2 id="daily-result-h">{t('daily.yourResult')}</h2>
-      {you.rank !== null && (
+      {you.rank !== null && you.ranked && (
         <p className="daily-rank" data-rank={you.rank}>
           <strong>{t('daily.rank', { rank: you.rank, of: you.of })}</strong>
           {you.percentile !== null && you.of > 1 && <> · {t('daily.percentile', { p: you.percentile })}</>}
         </p>
       )}
+      {you.rank !== null && !you.ranked && (
+        <>
+          <p className="daily-rank off-board" data-rank={you.rank} data-ranked="false">
+            <strong>
+              {t(claimed ? 'daily.claimedToday' : 'daily.guestRank', { rank: you.rank, of: you.of + 1 })}
+            </strong>
+          </p>
+          <p className="muted small-print">{t('daily.offBoard')}</p>
+          {!claimed && (
+            <button type="button" className="secondary" onClick={() => navigate('/profile')}>
+              {t('daily.claimName')}
+            </button>
+          )}
+        </>
+      )}
+      {!revealed && <p className="muted small-print">{t('daily.replayLater')}</p>}
       {you.left && <p className="muted">{t('daily.left')}</p>}
       {you.points && <PointsTable you={you.points} par={par} />}
       <p className="muted small-print">{par ? t('daily.parInfo', { level }) : t('daily.parPending')}</p>
@@ -345,7 +377,15 @@ function DailyHome() {
                 </button>
               </>
             )}
-            {you?.status === 'finished' && <YourResult you={you} par={today.par} level={level} />}
+            {you?.status === 'finished' && (
+              <YourResult
+                you={you}
+                par={today.par}
+                level={level}
+                claimed={account?.user.claimed ?? false}
+                revealed={false}
+              />
+            )}
             {board && <Board day={board} token={token} />}
             <section className="daily-fair" aria-labelledby="daily-fair-h">
               <p id="daily-fair-h" className="small-print">
@@ -428,7 +468,13 @@ function DailyDay({ date }: { date: string }) {
         {day && (
           <>
             {day.you?.status === 'finished' && (
-              <YourResult you={day.you} par={day.par} level={levelName(t, day.level)} />
+              <YourResult
+                you={day.you}
+                par={day.par}
+                level={levelName(t, day.level)}
+                claimed={account?.user.claimed ?? false}
+                revealed={day.revealed}
+              />
             )}
             <Board day={day} token={token} />
             <section className="daily-fair">

@@ -18,6 +18,14 @@ export const dailyEn = {
   parPending: 'Par is being worked out …',
   rank: 'Rank {{rank}} of {{of}}',
   percentile: 'better than {{p}} % of the others',
+  guestRank:
+    'As a guest you would be number {{rank}} of {{of}} — with a name of your own you get onto the leaderboard.',
+  claimedToday:
+    'You would be number {{rank}} of {{of}}: your name was claimed after this day’s deal began, so it counts from the next day on.',
+  offBoard:
+    'The leaderboard, percentiles and streaks count names claimed before the day began, one attempt each — so nobody can look at the day’s hands with a throw-away guest first.',
+  claimName: 'Claim your name',
+  replayLater: 'The replay of your game opens once the day is revealed (after midnight), like everyone’s.',
   left: 'left early: a bot played the rest',
   streak_one: 'Streak: {{count}} day in a row',
   streak_other: 'Streak: {{count}} days in a row',
@@ -81,6 +89,14 @@ export const dailyDe: typeof dailyEn = {
   parPending: 'Par wird berechnet …',
   rank: 'Platz {{rank}} von {{of}}',
   percentile: 'besser als {{p}} % der anderen',
+  guestRank: 'Als Gast wärst du Platz {{rank}} von {{of}} – mit einem Namen kommst du auf die Rangliste.',
+  claimedToday:
+    'Du wärst Platz {{rank}} von {{of}}: Dein Name wurde erst nach Beginn dieses Tagesspiels gesichert und zählt ab dem nächsten Tag.',
+  offBoard:
+    'Rangliste, Prozentrang und Serien zählen Namen, die vor Tagesbeginn gesichert waren, mit je einem Versuch – so kann niemand die Karten des Tages vorher mit einem Wegwerf-Gast ansehen.',
+  claimName: 'Namen sichern',
+  replayLater:
+    'Die Wiederholung deines Spiels gibt es, sobald der Tag aufgedeckt ist (nach Mitternacht) – wie bei allen.',
   left: 'vorzeitig gegangen: ein Bot hat zu Ende gespielt',
   streak_one: 'Serie: {{count}} Tag in Folge',
   streak_other: 'Serie: {{count}} Tage in Folge',

@@ -47,6 +47,8 @@ export const liveEn = {
       ERR_BAD_PASSWORD: 'A password has 8 to 200 characters.',
       ERR_ALREADY_CLAIMED: 'This name is already kept with a password.',
       ERR_WRONG_LOGIN: 'Wrong name or password.',
+      ERR_DAILY_NOT_OVER:
+        'This is a daily game: its record holds the day’s hands, so it opens once the day is revealed (after midnight, Berlin time).',
       ERR_RATE_LIMIT:
         'Too many requests came from your address just now (everyone on a school’s or café’s network shares one).',
       ERR_DRAINING: 'The game server is restarting.',
@@ -240,6 +242,8 @@ export const liveDe: typeof liveEn = {
       ERR_BAD_PASSWORD: 'Ein Passwort hat 8 bis 200 Zeichen.',
       ERR_ALREADY_CLAIMED: 'Dieser Name ist schon mit einem Passwort gesichert.',
       ERR_WRONG_LOGIN: 'Name oder Passwort falsch.',
+      ERR_DAILY_NOT_OVER:
+        'Das ist ein Tagesspiel: Seine Aufzeichnung enthält die Karten des Tages und öffnet sich, sobald der Tag aufgedeckt ist (nach Mitternacht deutscher Zeit).',
       ERR_RATE_LIMIT:
         'Von deiner Adresse kamen gerade zu viele Anfragen (alle in einem Schul- oder Café-Netz teilen sich eine).',
       ERR_DRAINING: 'Der Spielserver startet gerade neu.',

@@ -67,6 +67,8 @@ export const progressEn = {
   },
   errors: {
     ERR_NOT_FOUND: 'No such player.',
+    ERR_DAILY_NOT_OVER:
+      'This is a daily game: its record holds the day’s hands, so it opens once the day is revealed (after midnight, Berlin time).',
     ERR_OFFLINE: 'The game server cannot be reached just now. Try again in a moment.',
     other: 'That did not work: {{message}}',
   },
@@ -140,6 +142,8 @@ export const progressDe: typeof progressEn = {
   },
   errors: {
     ERR_NOT_FOUND: 'Diesen Spieler gibt es nicht.',
+    ERR_DAILY_NOT_OVER:
+      'Das ist ein Tagesspiel: Seine Aufzeichnung enthält die Karten des Tages und öffnet sich, sobald der Tag aufgedeckt ist (nach Mitternacht deutscher Zeit).',
     ERR_OFFLINE: 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
     other: 'Das hat nicht geklappt: {{message}}',
   },
