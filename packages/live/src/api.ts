@@ -271,7 +271,14 @@ const liveTable = z.object({
   id: z.string(), // the room to join with `{ watch: true }`
   kind: z.enum(['quick', 'friends', 'tournament']),
   rated: z.boolean(),
-  players: z.array(z.object({ name: z.string(), bot: z.boolean(), rating: z.nullable(z.number()) })),
+  players: z.array(
+    z.object({
+      name: z.string(),
+      bot: z.boolean(),
+      rating: z.nullable(z.number()),
+      provisional: z.boolean(), // the rating is provisional: shown as "1500?"
+    }),
+  ),
   handNumber: z.number(), // the hand being played (0 = the first)
   scores: z.array(z.number()), // totals before this hand
   watchers: z.number(),

@@ -7,7 +7,10 @@ const listing = (id: string, watchers: number, startedAt: number): LiveListing =
   id,
   kind: 'quick',
   rated: true,
-  players: [{ name: 'Ana', bot: false, rating: 1500 }],
+  players: [
+    { name: 'Ana', bot: false, rating: 1500, provisional: true },
+    { name: 'Ben', bot: false, rating: 1612, provisional: false },
+  ],
   handNumber: 1,
   scores: [3],
   watchers,

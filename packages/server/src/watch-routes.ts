@@ -28,7 +28,12 @@ export function orderListings(listings: readonly LiveListing[]): LiveTable[] {
       id: l.id,
       kind: l.kind,
       rated: l.rated,
-      players: l.players.map((p) => ({ name: p.name, bot: p.bot, rating: p.rating })),
+      players: l.players.map((p) => ({
+        name: p.name,
+        bot: p.bot,
+        rating: p.rating,
+        provisional: p.provisional,
+      })),
       handNumber: l.handNumber,
       scores: [...l.scores],
       watchers: l.watchers,

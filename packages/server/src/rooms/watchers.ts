@@ -176,6 +176,7 @@ export function liveListing(table: Table | null, watchers: Watchers, pending: nu
       name: s.name,
       bot: s.kind === 'bot',
       rating: s.rating === null ? null : Math.round(s.rating),
+      provisional: s.provisional,
     })),
     handNumber: table.game.handNumber,
     scores: [...table.game.scores],

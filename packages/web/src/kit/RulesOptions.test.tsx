@@ -8,7 +8,7 @@ import { testI18n } from '../test-support';
 import { rulesSummary } from '../features/pad/words';
 import { renderInApp } from '../test-support';
 import { HelpPage } from '../features/rules/HelpPage';
-import { RulesOptions, RulesSummary, type RulesChoice } from './RulesOptions';
+import { RulesOptions, RulesSummary, ruleLines, type RulesChoice } from './RulesOptions';
 
 let last: RulesChoice = { rules: {}, preset: 'standard' };
 
@@ -139,5 +139,16 @@ describe('the moon options say what the moon is worth under the rules chosen (th
     expect(screen.getByText(/Nimmst du alle Herzen/).textContent).toBe(
       'Nimmst du alle Herzen und die Pik-Dame, bekommst du 0 Punkte — alle anderen 129.',
     );
+  });
+});
+
+describe('the rules in words', () => {
+  it('tell the number of hands instead of the target score where the number of hands ends the game', () => {
+    const t = testI18n('en').t;
+    const names = (rules: Record<string, unknown>) => ruleLines(t, 'en', rules).map((l) => l.name);
+    expect(names({ handsToPlay: 3 })).toEqual(['players', 'handsToPlay']);
+    expect(names({ handsToPlay: 3, targetScore: 100 })).toEqual(['players', 'handsToPlay']);
+    expect(names({})).toEqual(['players', 'targetScore']);
+    expect(names({ targetScore: 100 })).toEqual(['players', 'targetScore']);
   });
 });

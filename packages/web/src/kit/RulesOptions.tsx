@@ -252,14 +252,18 @@ export interface RuleLine {
 const ALWAYS: readonly (keyof Rules)[] = ['players', 'targetScore'];
 
 /**
- * The rules in words, for those who do not choose them: the players and the target score always, then every option
- * that differs from the defaults, in the order and with the names of the options screen.
+ * The rules in words, for those who do not choose them: the players and the target score always (the number of
+ * hands instead, where it decides the end: then the target score counts for nothing), then every option that
+ * differs from the defaults, in the order and with the names of the options screen.
  */
 export function ruleLines(t: TFunction, lang: Lang, rules: Partial<Rules>): RuleLine[] {
   const parsed = parseRules(rules);
   const full: Rules = parsed.ok ? parsed.value : { ...DEFAULT_RULES, ...rules };
   const differ = new Set(Object.keys(rulesDiff(full)));
-  return FIELDS.filter((f) => ALWAYS.includes(f.name) || differ.has(f.name)).map((f) => ({
+  const byHands = full.handsToPlay > 0; // the engine's gameEnd: a number of hands ends the game, not a score
+  const told = (name: keyof Rules) =>
+    name === 'targetScore' ? !byHands : ALWAYS.includes(name) || differ.has(name);
+  return FIELDS.filter((f) => told(f.name)).map((f) => ({
     name: f.name,
     label: t(`rules.${f.name}`),
     value: ruleValue(t, lang, full, f.name),

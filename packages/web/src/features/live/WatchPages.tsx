@@ -99,7 +99,7 @@ export function WatchList() {
                 {x.players.map((p, i) => (
                   <span key={i} className={p.bot ? 'bot' : undefined}>
                     {p.name}
-                    {p.rating !== null && ` (${ratingText(p.rating, false)})`}: {x.scores[i] ?? 0}
+                    {p.rating !== null && ` (${ratingText(p.rating, p.provisional)})`}: {x.scores[i] ?? 0}
                   </span>
                 ))}
               </div>
