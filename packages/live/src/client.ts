@@ -12,7 +12,14 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { cryptoRandom, type RandomSource } from '@hearts/engine';
-import { applyGameMessage, applyWatchMessage, type LiveState } from '@hearts/table';
+import {
+  applyGameMessage,
+  applyWatchMessage,
+  NO_CLAIMS,
+  type LiveState,
+  type Seat,
+  type SubmitOutcome,
+} from '@hearts/table';
 import { CLOSE_CODES, DEFAULT_RECONNECT_MS, JOIN_ERRORS } from '@hearts/table/protocol';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
@@ -150,7 +157,7 @@ export class LiveError extends Error {
   }
 }
 
-export class TableClient {
+export class TableClient implements Seat {
   state: LiveState | null = null; // the seat's picture of the table (null before the first snapshot)
   lobby: LobbyMessage | null = null; // a friends' room before its game starts
   chat: ChatLine[] = []; // chat lines received, oldest first
@@ -291,6 +298,23 @@ export class TableClient {
       });
       this.room?.send('move', { id, move });
     });
+  }
+
+  /** The seat's move as every seat answers it (`Seat`): the version that applied it, or the server's refusal. */
+  submit(move: WireMove): Promise<SubmitOutcome> {
+    return this.move(move).then(
+      (v): SubmitOutcome => ({ ok: true, v }),
+      (e: unknown): SubmitOutcome => {
+        if (e instanceof LiveError) return { ok: false, error: e.reply };
+        throw e;
+      },
+    );
+  }
+
+  /** Live tables do not play claims: refused as the table core refuses one without them. */
+  readonly claims = false;
+  claim(): Promise<SubmitOutcome> {
+    return Promise.resolve(NO_CLAIMS);
   }
 
   /** Moves sent but not yet acknowledged (they are resent after a reconnect). */

@@ -111,6 +111,8 @@ export type {
 export { FairShuffle } from './fair-shuffle.js';
 export type { FairShuffleOptions, ShuffleCheat, CheatDeal } from './fair-shuffle.js';
 export { TableUi, REFUSAL_MS, EMPTY_UI_STATE } from './ui.js';
+export { SeatUi, NO_CLAIMS } from './seat.js';
+export type { Seat } from './seat.js';
 export type {
   UiScheduler,
   UiTiming,

@@ -1,17 +1,9 @@
-import type { CardName } from '@hearts/engine';
-import { LiveError, type TableClient } from '@hearts/live';
-import { CHAT_KEPT, LIMITS, TableUi, type ErrorMessage, type LiveState } from '@hearts/table';
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-} from 'react';
+import type { TableClient } from '@hearts/live';
+import { CHAT_KEPT, LIMITS, type ErrorMessage, type LiveState } from '@hearts/table';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler, selectionKeeper } from '../../table/ports';
+import { selectionKeeper } from '../../table/ports';
+import { useSeatUi } from '../../table/useSeatUi';
 import { tableView, type SeatView, type TableView } from '../../table/view';
 import { timing } from '../../kit/settings';
 import { Avatar, CardBackArt } from '../../table/art';
@@ -52,26 +44,13 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
   const tm = timing(settings.speed, settings.reduceMotion);
   const clocks = useRef<SeatClock[] | null>(null);
 
-  // The pass selection, refusals, the held trick and the last trick: the same UI controller as the solo table's.
+  // The pass selection, refusals, the held trick and the last trick: the seat's UI, as at the solo table.
   const tmRef = useRef(tm);
   tmRef.current = tm;
   const tableId = useRef(state.table.id);
   tableId.current = state.table.id;
-  const ui = useMemo(
-    () =>
-      new TableUi({
-        scheduler: browserScheduler(),
-        timing: () => tmRef.current,
-        keeper: selectionKeeper(store, LIVE_SELECTION_KEY, () => tableId.current),
-      }),
-    [store],
-  );
-  useEffect(() => () => ui.stop(), [ui]);
-  useLayoutEffect(() => {
-    const e = state.event;
-    ui.observe(state.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
-  }, [ui, state]);
-  const uiState = useSyncExternalStore(ui.subscribe, ui.getSnapshot);
+  const keeper = useMemo(() => selectionKeeper(store, LIVE_SELECTION_KEY, () => tableId.current), [store]);
+  const [uiState, seatUi] = useSeatUi(client, state, { timing: () => tmRef.current, keeper });
   useTableSounds(state);
 
   // Each seat's clock counts from when its own ClockInfo arrived (trackClocks), not from the latest message.
@@ -85,20 +64,6 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     reconnectSeconds(state.table.seats[seat]?.reconnectBy, now + client.serverOffset);
 
   const view = useMemo(() => tableView(state, uiState), [state, uiState]);
-
-  /** Sends a move; the server's refusal shows like the table's own (a card played meanwhile elsewhere). */
-  const send = (move: Parameters<TableClient['move']>[0]) =>
-    client.move(move).catch((e: unknown) => {
-      if (!(e instanceof LiveError)) return;
-      const card = move.kind === 'play' ? move.card : null;
-      if (e.reply.rule) ui.refuse(card, e.reply.rule);
-      else ui.refuse(card, e.reply.code, e.reply.message);
-    });
-
-  const tap = (card: CardName) => {
-    const answer = ui.tap(card);
-    if (answer.kind === 'play') void send({ kind: 'play', card: answer.card });
-  };
 
   const me = view.seats[view.you]!;
   const names = useMemo(() => view.seats.map((s) => s.name), [view]);
@@ -153,10 +118,10 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       className="live-table"
       exit={{ kind: 'leave', onExit: leave }}
       lastTrickOpen={uiState.lastTrickOpen}
-      ui={ui}
-      onTap={tap}
-      onPass={() => void send({ kind: 'pass', cards: [...uiState.selected] })}
-      onMoon={(choice) => void send({ kind: 'moon', choice })}
+      ui={seatUi.ui}
+      onTap={(card) => void seatUi.tap(card)}
+      onPass={() => void seatUi.pass()}
+      onMoon={(choice) => void seatUi.moon(choice)}
       resultActions={<LiveResultActions client={client} view={view} />}
       rated={state.table.rated}
       places={client.result?.ranks ?? null}

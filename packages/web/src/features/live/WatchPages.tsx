@@ -6,18 +6,10 @@
  */
 import { TableClient } from '@hearts/live';
 import { ROUTES, type LiveTable as LiveListing } from '@hearts/live/api';
-import { CLOSE_CODES, JOIN_ERRORS, TableUi, type LiveState } from '@hearts/table';
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { CLOSE_CODES, JOIN_ERRORS, type LiveState } from '@hearts/table';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserScheduler } from '../../table/ports';
+import { useSeatUi } from '../../table/useSeatUi';
 import { timing } from '../../kit/settings';
 import { tableView, type TableView } from '../../table/view';
 import { Avatar, CardBackArt } from '../../table/art';
@@ -192,14 +184,8 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
   const tm = timing(settings.speed, settings.reduceMotion);
   const tmRef = useRef(tm);
   tmRef.current = tm;
-  // The held trick and the last trick: the same UI controller as the players' tables (it never sends anything).
-  const ui = useMemo(() => new TableUi({ scheduler: browserScheduler(), timing: () => tmRef.current }), []);
-  useEffect(() => () => ui.stop(), [ui]);
-  useLayoutEffect(() => {
-    const e = state.event;
-    ui.observe(state.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
-  }, [ui, state]);
-  const uiState = useSyncExternalStore(ui.subscribe, ui.getSnapshot);
+  // The held trick and the last trick: the seat's UI, as at the players' tables (a watcher never sends anything).
+  const [uiState, seatUi] = useSeatUi(client, state, { timing: () => tmRef.current });
 
   const clocks = useRef<SeatClock[] | null>(null);
   clocks.current = trackClocks(clocks.current, state, Date.now());
@@ -229,7 +215,7 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       className="live-table watch-table"
       exit={{ kind: 'leave', onExit: leave }}
       lastTrickOpen={uiState.lastTrickOpen}
-      ui={ui}
+      ui={seatUi.ui}
       onTap={() => undefined}
       onPass={() => undefined}
       onMoon={() => undefined}

@@ -84,7 +84,7 @@ describe('watchPracticeWins', () => {
     expect(solo.resume()).toBe(true);
     const stop = watchPracticeWins(solo, store);
     const last = solo.state!.view.legal[0]!;
-    expect((await solo.tapCard(last))?.ok).toBe(true);
+    expect((await solo.submit({ kind: 'play', card: last }))?.ok).toBe(true);
     await vi.waitFor(() => expect(solo.getSnapshot().result).not.toBeNull());
     await vi.waitFor(() => expect(claimPractice).toHaveBeenCalledTimes(1));
     expect(claimPractice).toHaveBeenCalledWith('guest-token', loadHistory(store)[0]!.record, 0);

@@ -6,7 +6,8 @@ import { useApp } from '../../kit/context';
 import { seatName } from '../../kit/names';
 import { Table } from '../../table/Table';
 import { useTableSounds } from '../../table/useTableSounds';
-import type { SoloTable } from './host';
+import { useSeatUi } from '../../table/useSeatUi';
+import { soloSelectionKeeper, type SoloTable } from './host';
 
 /**
  * The solo table (`#/play`, and `#/new`: a new game with the settings' rules and level): the one table screen
@@ -18,6 +19,11 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
   const { settings, navigate, store } = useApp();
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const [ui, seatUi] = useSeatUi(controller, snapshot.live, {
+    scheduler: controller.scheduler,
+    timing: controller.timing,
+    keeper: useMemo(() => soloSelectionKeeper(store, controller), [store, controller]),
+  });
   useEffect(() => {
     if (fresh) {
       const r = controller.start(settings.rules, settings.level);
@@ -28,13 +34,13 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
   const view = useMemo(
     () =>
       snapshot.live &&
-      tableView(snapshot.live, snapshot, {
+      tableView(snapshot.live, ui, {
         hint: snapshot.hint,
-        thinking: botToAct(snapshot.live.view, snapshot.held !== null),
+        thinking: botToAct(snapshot.live.view, ui.held !== null),
         undo: controller.undoAllowed,
-        claims: true,
+        claims: controller.claims,
       }),
-    [snapshot, controller],
+    [snapshot, ui, controller],
   );
   const look = useMemo(() => savedLook(store), [store]); // the table and cards chosen in the shop
   useTableSounds(snapshot.live);
@@ -48,11 +54,11 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
       nameOf={(seat) => seatName(t, seat)}
       look={look}
       exit={{ kind: 'menu', onExit: () => navigate('/') }}
-      lastTrickOpen={snapshot.lastTrickOpen}
-      ui={controller.ui}
-      onTap={(c) => void controller.tapCard(c)}
-      onPass={() => void controller.confirmPass()}
-      onMoon={(choice) => void controller.chooseMoon(choice)}
+      lastTrickOpen={ui.lastTrickOpen}
+      ui={seatUi.ui}
+      onTap={(c) => void seatUi.tap(c)}
+      onPass={() => void seatUi.pass()}
+      onMoon={(choice) => void seatUi.moon(choice)}
       resultActions={
         <div className="result-actions">
           {over ? (
@@ -68,7 +74,12 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
               </button>
             </>
           ) : (
-            <button type="button" className="primary" onClick={() => controller.nextHand()} autoFocus>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => ui.held || controller.nextHand()}
+              autoFocus
+            >
               {t('action.nextHand')}
             </button>
           )}
@@ -79,7 +90,7 @@ export function SoloPage({ controller, fresh }: { readonly controller: SoloTable
       hintCards={snapshot.hint}
       received={receivedNow(snapshot.live!.view)}
       onUndo={controller.undoAllowed ? undo : undefined}
-      onClaim={() => void controller.claim()}
+      onClaim={() => void seatUi.claim()}
     />
   );
 }

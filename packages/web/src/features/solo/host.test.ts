@@ -21,18 +21,39 @@ import {
 import { composeDeck, isHex64, makeSeed, seedFromHex } from '@hearts/shuffle';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SoloTable, directBots, type Scheduler } from './host';
+import { SeatUi } from '@hearts/table';
+import { SoloTable, directBots, soloSelectionKeeper, type Scheduler } from './host';
 import { EMPTY_STATS, loadHistory, loadSoloStats, soloStats, variantKey } from '../../kit/records';
 import { seededDeal, type SeededHandRecord } from './deal';
 import { HUMAN } from '../../kit/names';
 import { CURRENT_KEY, fromSaved, loadSession, saveSession, type SavedSession } from './session';
-import { memoryStore, readJson } from '../../kit/storage';
+import { memoryStore, readJson, type KeyValueStore } from '../../kit/storage';
 import { botToAct, tableView } from '../../table/view';
 
-/** The solo table's view as GameTable draws it: seat 0's LiveState, the UI's state, the hint, the bot thinking. */
+const seatUis = new Map<SoloTable, SeatUi>();
+/**
+ * The player's side of the solo seat as its screen runs it (src/table/useSeatUi.ts): a `SeatUi` on the table's
+ * scheduler and timing, keeping the pass chosen in `store` (when given) as SoloPage does.
+ */
+function ui(c: SoloTable, store?: KeyValueStore): SeatUi {
+  let u = seatUis.get(c);
+  if (!u) {
+    u = new SeatUi(c, {
+      scheduler: c.scheduler,
+      timing: c.timing,
+      ...(store ? { keeper: soloSelectionKeeper(store, c) } : {}),
+    });
+    u.attach();
+    seatUis.set(c, u);
+  }
+  return u;
+}
+
+/** The solo table's view as SoloPage draws it: seat 0's LiveState, the UI's state, the hint, the bot thinking. */
 function soloView(c: SoloTable, extra: { undo?: boolean; claims?: boolean } = {}) {
   const s = c.getSnapshot();
-  return tableView(s.live!, s, { hint: s.hint, thinking: botToAct(s.live!.view, s.held !== null), ...extra });
+  const u = ui(c).getSnapshot();
+  return tableView(s.live!, u, { hint: s.hint, thinking: botToAct(s.live!.view, u.held !== null), ...extra });
 }
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -84,26 +105,27 @@ function setup(seed = 1, { cryptoSeeds = false, undo = false } = {}) {
     clock: () => 1_700_000_000_000,
     undo,
   });
+  ui(c, store);
   return { store, scheduler, c };
 }
 
 /** The player's simplest legal action now: pass the first cards, play the first legal card, choose "plus". */
 async function humanAct(c: SoloTable): Promise<boolean> {
-  const t = c.getSnapshot();
+  const t = ui(c).getSnapshot();
   const state = c.game!;
   const obs = observation(state, HUMAN);
   if (state.phase === 'pass' && obs.passed === null) {
-    for (const card of obs.hand.slice(0, state.rules.passCards)) c.tapCard(card);
+    for (const card of obs.hand.slice(0, state.rules.passCards)) ui(c).tap(card);
     expect(soloView(c).canPass).toBe(true);
-    expect((await c.confirmPass())?.ok).toBe(true);
+    expect((await ui(c).pass())?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'play' && obs.turn === HUMAN && !t.held) {
-    expect((await c.tapCard(obs.legal[0]!))?.ok).toBe(true);
+    expect((await ui(c).tap(obs.legal[0]!))?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'moon' && state.moonShooter === HUMAN) {
-    expect((await c.chooseMoon('plus'))?.ok).toBe(true);
+    expect((await ui(c).moon('plus'))?.ok).toBe(true);
     return true;
   }
   if (state.phase === 'deal' && !t.held) {
@@ -248,12 +270,12 @@ describe('SoloTable', () => {
     for (let i = 0; i < 200; i++) {
       const state = c.game!;
       const obs = observation(state, HUMAN);
-      if (obs.turn === HUMAN && !c.getSnapshot().held && obs.trick && obs.trick.cards.length > 0) {
+      if (obs.turn === HUMAN && !ui(c).getSnapshot().held && obs.trick && obs.trick.cards.length > 0) {
         const illegal = obs.hand.find((card) => !obs.legal.includes(card));
         if (illegal) {
           const before = state;
-          c.tapCard(illegal);
-          const refusal = c.getSnapshot().refusal;
+          ui(c).tap(illegal);
+          const refusal = ui(c).getSnapshot().refusal;
           expect(refusal?.card).toBe(illegal);
           expect(['ERR_MUST_FOLLOW_SUIT', 'ERR_HEARTS_NOT_BROKEN', 'ERR_POINTS_ON_FIRST_TRICK']).toContain(
             refusal?.code,
@@ -291,7 +313,7 @@ describe('SoloTable', () => {
     c2.start({}, 'easy');
     await s2.run();
     const chosen = observation(c2.game!, HUMAN).hand.slice(0, 2);
-    for (const card of chosen) c2.tapCard(card);
+    for (const card of chosen) ui(c2).tap(card);
     const again = new SoloTable({
       store: store2,
       bots: directBots(() => seededRandom(1)),
@@ -299,7 +321,7 @@ describe('SoloTable', () => {
       timing: () => ({ move: 0, hold: 0, pace: 0 }),
     });
     expect(again.resume()).toBe(true);
-    expect(again.getSnapshot().selected).toEqual(chosen);
+    expect(ui(again, store2).getSnapshot().selected).toEqual(chosen);
 
     const other = new SoloTable({
       store,
@@ -343,7 +365,7 @@ describe('SoloTable', () => {
     });
     expect(c.resume()).toBe(true);
     expect(soloView(c).prompt.kind).toBe('moonChoice');
-    expect((await c.chooseMoon('minus'))?.ok).toBe(true);
+    expect((await ui(c).moon('minus'))?.ok).toBe(true);
     expect(c.game!.results[0]!.points).toEqual([-26, 0, 0, 0]);
     expect(c.game!.results[0]!.moonChoice).toBe('minus');
   });
@@ -354,9 +376,9 @@ describe('SoloTable', () => {
     await scheduler.run();
     const obs = observation(c.game!, HUMAN);
     expect(obs.phase).toBe('pass');
-    for (const card of obs.hand.slice(0, 3)) c.tapCard(card);
+    for (const card of obs.hand.slice(0, 3)) ui(c).tap(card);
     expect(soloView(c).hand.filter((h) => h.received)).toEqual([]);
-    await c.confirmPass();
+    await ui(c).pass();
     await scheduler.run();
     const after = observation(c.game!, HUMAN);
     expect(after.received).toHaveLength(3);
@@ -377,16 +399,17 @@ describe('SoloTable', () => {
     await scheduler.run();
     const snap = c.getSnapshot();
     const live = snap.live!;
-    // What a live table's UI controller holds (LiveTable.tsx): the same fields, nothing else of the solo host.
-    const ui = {
-      selected: [...snap.selected],
-      refusal: snap.refusal,
-      held: snap.held,
-      collecting: snap.collecting,
-      lastTrick: snap.lastTrick,
+    const seatUi = ui(c).getSnapshot();
+    // What a live table's seat UI holds (LiveTable.tsx): the same fields, nothing else of the solo host.
+    const uiState = {
+      selected: [...seatUi.selected],
+      refusal: seatUi.refusal,
+      held: seatUi.held,
+      collecting: seatUi.collecting,
+      lastTrick: seatUi.lastTrick,
     };
-    const solo = tableView(live, snap, { hint: snap.hint, thinking: 2 });
-    const asLive = tableView(structuredClone(live), ui);
+    const solo = tableView(live, seatUi, { hint: snap.hint, thinking: 2 });
+    const asLive = tableView(structuredClone(live), uiState);
     expect(solo.hand.filter((h) => h.hinted)).toHaveLength(3);
     expect(solo.seats.map((s) => s.thinking)).toEqual([false, false, true, false]);
     expect(asLive.hand.some((h) => h.hinted) || asLive.seats.some((s) => s.thinking)).toBe(false);
@@ -413,13 +436,13 @@ describe('SoloTable', () => {
     const hand = observation(c.game!, HUMAN).hand;
     passHint.forEach((card) => expect(hand).toContain(card));
     expect(soloView(c).hand.filter((h) => h.hinted)).toHaveLength(3);
-    for (const card of passHint) c.tapCard(card);
-    await c.confirmPass();
+    for (const card of passHint) ui(c).tap(card);
+    await ui(c).pass();
     expect(c.getSnapshot().hint).toBeNull();
     for (let i = 0; i < 100; i++) {
       await scheduler.run();
       const obs = observation(c.game!, HUMAN);
-      if (obs.turn === HUMAN && !c.getSnapshot().held) {
+      if (obs.turn === HUMAN && !ui(c).getSnapshot().held) {
         c.requestHint();
         await scheduler.run();
         const hint = c.getSnapshot().hint!;
@@ -494,7 +517,7 @@ describe('undo and claims', () => {
     for (let i = 0; i < 200; i++) {
       await scheduler.run();
       const g = c.game!;
-      if (g.phase === 'play' && toPlay(g)! === HUMAN && !c.getSnapshot().held) return;
+      if (g.phase === 'play' && toPlay(g)! === HUMAN && !ui(c).getSnapshot().held) return;
       await humanAct(c);
     }
     throw new Error('the player never got to play');
@@ -513,7 +536,7 @@ describe('undo and claims', () => {
     const beforeView = observation(before, HUMAN);
     expect(soloView(c, { undo: true }).undoable).toBe(true);
     const card = beforeView.legal[0]!;
-    expect((await c.tapCard(card))?.ok).toBe(true);
+    expect((await ui(c).tap(card))?.ok).toBe(true);
     await scheduler.run(); // the bots play on
     expect(c.game!.log[0]!.plays.length).toBeGreaterThan(before.log[0]!.plays.length);
     expect(observation(c.game!, HUMAN).hand).not.toContain(card);
@@ -573,14 +596,14 @@ describe('undo and claims', () => {
     for (let i = 0; i < 400 && c.game!.phase !== 'gameOver'; i++) {
       await scheduler.run();
       const g = c.game!;
-      const mine = g.phase === 'play' && toPlay(g)! === HUMAN && !c.getSnapshot().held;
+      const mine = g.phase === 'play' && toPlay(g)! === HUMAN && !ui(c).getSnapshot().held;
       const claim = soloView(c, { claims: true }).claim;
       if (mine && !claim) {
         // Not certain: the table refuses it with the rule, and the position stays.
         const plays = g.log[g.handNumber]!.plays.length;
-        const r = await c.claim();
+        const r = await ui(c).claim();
         expect(!r.ok && r.error.rule).toBe('ERR_CLAIM_NOT_CERTAIN');
-        expect(c.getSnapshot().refusal?.code).toBe('ERR_CLAIM_NOT_CERTAIN');
+        expect(ui(c).getSnapshot().refusal?.code).toBe('ERR_CLAIM_NOT_CERTAIN');
         expect(c.game!.log[g.handNumber]!.plays.length).toBe(plays);
       }
       if (mine && claim) {

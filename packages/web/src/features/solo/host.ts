@@ -4,23 +4,22 @@
  * is the browser's (`Scheduler`), every hand is dealt from one kept 32-byte seed (deal.ts), and the game is kept in
  * localStorage as its hearts-record/1 session (session.ts) — so resume, history, records and the seeds stay as
  * they were. Seat 0's hearts-live/1 messages go through `applyGameMessage` into a `LiveState`: the very reducer the
- * live client (`TableClient`) uses, with the same surface (`state`, `subscribe`, `move`) plus the solo extras
- * (hint, next hand, new game).
+ * live client (`TableClient`) uses. Both are a `Seat` of the table core (`state`, `subscribe`, `submit`, `claim`),
+ * which the screen plays through `SeatUi` (src/table/useSeatUi.ts); the solo extras beside it: hint, undo, next
+ * hand, new game.
  *
  * ```ts
  * const solo = new SoloTable({ store, bots: workerBots(), scheduler: browserScheduler(), timing: () => timing('fast', false) });
  * solo.start({}, 'medium');
  * solo.subscribe(() => render(solo.getSnapshot().live));
- * await solo.move({ kind: 'play', card: '2C' }); // { ok: true, v } or { ok: false, error }
+ * await solo.submit({ kind: 'play', card: '2C' }); // { ok: true, v } or { ok: false, error }
  * ```
  */
 import { BROWSER_BOT_TIME_MS, createBot, type Level } from '@hearts/bots';
 import {
   cryptoRandom,
-  handTricks,
   type CardName,
   type GameState,
-  type MoonChoice,
   type RandomSource,
   type Result,
   type Rules,
@@ -30,24 +29,22 @@ import {
 } from '@hearts/engine';
 import { makeSeed, seedToHex } from '@hearts/shuffle';
 import {
-  EMPTY_UI_STATE,
-  TableUi,
   TableDriver,
   applyGameMessage,
   newTableState,
   unwrapState,
   type BotPort,
-  type CompleteTrick,
   type Deal,
   type DriverTimes,
   type GameMessage,
   type LiveState,
   type ResultMessage,
   type Scheduler,
+  type Seat,
+  type SelectionKeeper,
   type StoredSeat,
   type SubmitOutcome,
   type TableState,
-  type TableUiState,
   type WireMove,
 } from '@hearts/table';
 import { seededDeal } from './deal';
@@ -67,6 +64,10 @@ import type { Timing } from '../../kit/settings';
 import { selectionKeeper } from '../../table/ports';
 import type { KeyValueStore } from '../../kit/storage';
 
+/** The cards chosen for passing at the solo table, kept on the device for the game in progress (a reload keeps them). */
+export const soloSelectionKeeper = (store: KeyValueStore, solo: SoloTable): SelectionKeeper =>
+  selectionKeeper(store, 'hearts.passSelection', () => solo.getSnapshot().session?.id);
+
 /** Where bots think (a Web Worker in the browser, the bots themselves in tests) and time: the table core's ports. */
 export type { BotPort, Scheduler };
 
@@ -78,14 +79,11 @@ export function directBots(random: () => RandomSource = cryptoRandom): BotPort {
   };
 }
 
-/** The cards chosen for passing, kept so that a reload keeps them too (the same key as before). */
-const SELECTION_KEY = 'hearts.passSelection';
-
 /** Timers this long or longer are never set: the solo player has no clock (the driver's grace is endless). */
 const NEVER_MS = 2 ** 31 - 1;
 
-/** Everything the solo table shows: the UI controller's state, seat 0's `LiveState` and the solo extras. */
-export interface SoloState extends TableUiState {
+/** Everything the solo table shows besides the player's side of the seat (`SeatUi`): seat 0's `LiveState` and the extras. */
+export interface SoloState {
   readonly session: Session | null; // the game as stored (record, seeds, level)
   readonly live: LiveState | null; // seat 0's picture, from its hearts-live/1 messages
   readonly hint: readonly CardName[] | null; // what the expert bot would play or pass
@@ -108,7 +106,6 @@ export interface SoloTableOptions {
 }
 
 const EMPTY: SoloState = {
-  ...EMPTY_UI_STATE,
   session: null,
   live: null,
   hint: null,
@@ -126,19 +123,11 @@ function soloSeats(players: number, level: Level): StoredSeat[] {
   );
 }
 
-/** The last trick of the hand that just ended (while the result is shown). */
-function finalTrick(state: GameState): CompleteTrick | null {
-  if (state.phase !== 'deal' && state.phase !== 'gameOver') return null;
-  const h = state.phase === 'deal' ? state.handNumber - 1 : state.handNumber;
-  const last = handTricks(state, h).pop();
-  return last?.winner === undefined ? null : { leader: last.leader, cards: last.cards, winner: last.winner };
-}
-
 /**
- * The solo table: a local client of a `TableDriver` running in the page. `start` or `resume` a game, then feed it
- * the player's moves (`move`, or `tapCard`/`confirmPass`/`chooseMoon` through the UI controller `ui`).
+ * The solo table: a local seat (`Seat`) at a `TableDriver` running in the page. `start` or `resume` a game, then feed
+ * it the player's moves (`submit`, `claim`; a screen sends them through its `SeatUi`).
  */
-export class SoloTable {
+export class SoloTable implements Seat {
   private snap: SoloState = EMPTY;
   private readonly listeners = new Set<() => void>();
   private driver: TableDriver | null = null;
@@ -147,9 +136,8 @@ export class SoloTable {
   private recorded = false; // the game's end is in the statistics and the history
   private generation = 0;
   private moveCounter = 0;
-  /** The pass selection, refusals, the held trick and the last trick: the part both tables share. */
-  readonly ui: TableUi;
-  private readonly scheduler: Scheduler;
+  /** The table's time: the host's scheduler without the timers that never fire (the screen's UI runs on it too). */
+  readonly scheduler: Scheduler;
   private readonly times: DriverTimes;
 
   constructor(private readonly opts: SoloTableOptions) {
@@ -179,15 +167,12 @@ export class SoloTable {
         return t.hold + t.move; // a bot leads once the held trick went to its winner
       },
     };
-    this.ui = new TableUi({
-      scheduler: this.scheduler,
-      timing: () => opts.timing(),
-      keeper: selectionKeeper(opts.store, SELECTION_KEY, () => this.snap.session?.id),
-    });
-    this.ui.subscribe(() => this.set(this.ui.getSnapshot()));
   }
 
   readonly getSnapshot = (): SoloState => this.snap;
+
+  /** How long a complete trick stays and moves to its winner, by the settings now (the screen's UI uses it too). */
+  readonly timing = (): Timing => this.opts.timing();
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -230,7 +215,6 @@ export class SoloTable {
   /** Leaves the table; the game stays stored and can be resumed. */
   leave(): void {
     this.stop();
-    this.ui.reset(null);
     this.set(EMPTY);
   }
 
@@ -240,37 +224,13 @@ export class SoloTable {
     clearSession(this.opts.store);
   }
 
-  /** A move of the player's (the live client's `move`): the driver's answer, a refusal shown by the UI. */
-  async move(wire: WireMove): Promise<SubmitOutcome> {
+  /** A move of the player's (`Seat.submit`): the driver's answer. */
+  async submit(wire: WireMove): Promise<SubmitOutcome> {
     const driver = this.driver;
     if (!driver) return { ok: false, error: { code: 'ERR_NOT_SEATED', message: 'no game at this table' } };
     const r = await driver.submit(HUMAN, `s${++this.moveCounter}`, wire);
-    if (driver !== this.driver) return r;
-    if (r.ok) this.set({ hint: null });
-    else
-      this.ui.refuse(wire.kind === 'play' ? wire.card : null, r.error.rule ?? r.error.code, r.error.message);
+    if (driver === this.driver && r.ok) this.set({ hint: null });
     return r;
-  }
-
-  /** The player taps a card of their hand: choose it for passing, or play it (a card the rules refuse says why). */
-  tapCard(card: CardName): Promise<SubmitOutcome> | null {
-    if (!this.snap.live) return null;
-    const answer = this.ui.tap(card);
-    return answer.kind === 'play' ? this.move({ kind: 'play', card: answer.card }) : null;
-  }
-
-  /** Passes the selected cards. */
-  confirmPass(): Promise<SubmitOutcome> | null {
-    const view = this.snap.live?.view;
-    if (!view || view.phase !== 'pass' || view.passed !== null) return null;
-    return this.move({ kind: 'pass', cards: [...this.snap.selected] });
-  }
-
-  /** The shooter's choice (a move like any other). */
-  chooseMoon(choice: MoonChoice): Promise<SubmitOutcome> | null {
-    const view = this.snap.live?.view;
-    if (!view || view.phase !== 'moon' || view.moonShooter !== HUMAN) return null;
-    return this.move({ kind: 'moon', choice });
   }
 
   /** Whether this table lets the player take back a card (`SoloTableOptions.undo`). */
@@ -302,21 +262,20 @@ export class SoloTable {
 
   /**
    * Claims the rest of the hand: when the engine finds it certain from the player's own cards, the driver plays
-   * the hand out at once (`TableDriver.claim`); otherwise the refusal is shown like a refused card.
+   * the hand out at once (`TableDriver.claim`); otherwise the driver's refusal.
    */
+  readonly claims = true;
   async claim(): Promise<SubmitOutcome> {
     const driver = this.driver;
     if (!driver) return { ok: false, error: { code: 'ERR_NOT_SEATED', message: 'no game at this table' } };
     const r = await driver.claim(HUMAN, `s${++this.moveCounter}`);
-    if (driver !== this.driver) return r;
-    if (r.ok) this.set({ hint: null });
-    else this.ui.refuse(null, r.error.rule ?? r.error.code, r.error.message);
+    if (driver === this.driver && r.ok) this.set({ hint: null });
     return r;
   }
 
-  /** Deals the next hand once the player has seen the last one's result. */
+  /** Deals the next hand once the player has seen the last one's result (and its last trick went to its winner). */
   nextHand(): void {
-    if (!this.gate || this.snap.held) return;
+    if (!this.gate) return;
     const { open } = this.gate;
     this.gate = null;
     open();
@@ -368,7 +327,6 @@ export class SoloTable {
     this.driver = null;
     this.gate = null;
     this.seeds.clear();
-    this.ui.stop();
   }
 
   /** Runs a driver over the stored session: its game is the table's state, its seeds the deals so far. */
@@ -412,7 +370,6 @@ export class SoloTable {
     driver.setConnected(HUMAN, true, false);
     const first = driver.snapshot(HUMAN);
     this.set({ live: unwrapLive(applyGameMessage(null, first)) });
-    this.ui.reset(first.view, finalTrick(session.state));
     driver.begin();
   }
 
@@ -422,9 +379,7 @@ export class SoloTable {
     if (next === 'gap' && this.driver) next = applyGameMessage(null, this.driver.snapshot(HUMAN));
     if (next === 'gap') return;
     this.keep(this.generation);
-    const e = next.event;
     this.set({ live: next });
-    this.ui.observe(next.view, e.type === 'play' ? { seat: e.seat, card: e.card } : null);
   }
 
   /** The deal of `hand` from a new seed; after the first hand it waits for the player's "next hand". */
