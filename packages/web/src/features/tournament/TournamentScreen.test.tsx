@@ -202,6 +202,46 @@ it('a finished tournament: medals drawn for the podium, a flame for a streak and
   page = null;
 });
 
+it('an entrant the server marked away (issue #42): a mark in the standings and, for yourself, why and how to come back', async () => {
+  const row = (rank: number, name: string, presence: 'active' | 'away' | 'paused', you = false) => ({
+    rank,
+    name,
+    you,
+    points: 4 - rank,
+    games: 1,
+    wins: rank === 1 ? 1 : 0,
+    streak: 0,
+    presence,
+    playing: false,
+    results: [],
+  });
+  page = {
+    tournament: summary({ status: 'running' }),
+    phase: 'running',
+    now: NOW,
+    standings: [
+      row(1, 'Anna', 'active'),
+      row(2, 'Ben', 'away'),
+      row(3, 'Cleo', 'paused'),
+      row(4, 'Dora', 'away', true),
+    ],
+    running: 0,
+    finished: 1,
+    you: { presence: 'away', tableId: null },
+  };
+  show('en', 't1');
+  await screen.findByText(/You were away when your table was ready/);
+  expect(screen.getByRole('button', { name: 'Come back' })).toBeTruthy();
+  expect(screen.getAllByText('away')).toHaveLength(2); // Ben and you
+  expect(screen.getAllByText('paused')).toHaveLength(1);
+  cleanup();
+  show('de', 't1');
+  await screen.findByText(/Du warst nicht da, als dein Tisch bereit war/);
+  expect(screen.getByRole('button', { name: 'Zurückkehren' })).toBeTruthy();
+  expect(screen.getAllByText('abwesend')).toHaveLength(2);
+  page = null;
+});
+
 /** An EventSource that the test opens, refuses or ends (`fail`) by hand; every one made is in `made`. */
 class FakeEventSource {
   static readonly CONNECTING = 0;
