@@ -202,6 +202,7 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
 
   /** A solo game's record from the user's device. */
   const fromSolo = async (
+    user: UserRecord,
     record: unknown,
     seat: number,
   ): Promise<Omit<Share, 'id' | 'userId' | 'createdAt'>> => {
@@ -220,7 +221,9 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
           'this game was dealt a daily deal that is not revealed yet: share it once the day is over',
         );
     }
-    return { source: 'solo', tableId: null, seat, record: makeRecord(game.state, game.players) };
+    // The player's own seat carries their name (the app writes "You" there), as a live game's record does.
+    const players = game.players.map((p, s) => (s === seat ? user.name : p));
+    return { source: 'solo', tableId: null, seat, record: makeRecord(game.state, players) };
   };
 
   const handlers: Pick<Handlers, 'createShare' | 'share'> = {
@@ -229,7 +232,9 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
       if ((await s.store.shares.countOf(user.id)) >= s.config.sharesMax)
         throw new HttpError(409, 'ERR_TOO_MANY', `a player shares at most ${s.config.sharesMax} games`);
       const made =
-        body.source === 'game' ? await fromGame(user, body.tableId) : await fromSolo(body.record, body.seat);
+        body.source === 'game'
+          ? await fromGame(user, body.tableId)
+          : await fromSolo(user, body.record, body.seat);
       const digest = createHash('sha256')
         .update(JSON.stringify([made.source, made.tableId, made.seat, made.record]))
         .digest('hex');

@@ -93,7 +93,8 @@ describe('sharing', () => {
     const read = await api<SharedReview>(t.url, `/api/shares/${made.body.id}`); // no token: everyone
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: made.body.id, source: 'solo', seat: 0 });
-    expect(read.body.record).toEqual(soloRecord(1)); // normalized: no junk kept
+    // Written again by the engine (no junk kept), the player's seat under their name instead of the app's "You".
+    expect(read.body.record).toEqual({ ...soloRecord(1), players: [u.name, ...NAMES.slice(1)] });
     expect((await api(t.url, '/api/shares/rnothere')).status).toBe(404);
   });
 
@@ -119,7 +120,7 @@ describe('sharing', () => {
     expect(meta('og:image')).toBe(`${origin}/r/${body.id}.png`);
     expect(meta('og:title')).toMatch(/^Hearts: .+ won with \d+ points$/);
     expect(meta('og:description')).toMatch(
-      /^Replay and analysis of a game of Hearts \(2 hands\): You \d+, Bot 1 \d+/,
+      new RegExp(`^Replay and analysis of a game of Hearts \\(2 hands\\): ${u.name} \\d+, Bot 1 \\d+`),
     );
     expect(html).toContain('<base href="../">');
     expect(html).toContain('<meta name="hearts-server" content="api">'); // as every page of the app it serves
