@@ -21,7 +21,8 @@ describe('the start screen in Chromium', () => {
     await field.fill('0');
     const reason = page.locator('#play-invalid');
     await reason.waitFor();
-    expect(await reason.textContent()).toContain('These options do not fit together: Play to (points)');
+    expect(await reason.textContent()).toContain('Play to (points): a whole number from 1 to 100000');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await play.isDisabled()).toBe(true);
     expect(await play.getAttribute('aria-describedby')).toBe('play-invalid');
     // The reason is right under Play, on screen without scrolling to the options.

@@ -9,7 +9,7 @@ import { presetOf } from '../kit/settings';
 import { useApp } from '../kit/context';
 import type { KeyValueStore } from '../kit/storage';
 import { levelName, strengthText } from '../kit/names';
-import { RulesOptions } from '../kit/RulesOptions';
+import { RulesOptions, rulesProblemText } from '../kit/RulesOptions';
 import { CardFace } from '../kit/CardSvg';
 import { ratingText } from '../kit/rating';
 import { shownRating } from '../features/puzzles/device';
@@ -66,9 +66,7 @@ export function StartScreen() {
   const target = rules.ok
     ? rules.value.targetScore
     : (settings.rules.targetScore ?? DEFAULT_RULES.targetScore);
-  const invalid = rules.ok
-    ? null
-    : t('start.invalid', { option: t(`rules.${rules.error.option}`, { defaultValue: rules.error.option }) });
+  const invalid = rules.ok ? null : rulesProblemText(t, rules.error);
 
   const play = () => {
     if (running && !window.confirm(t('start.newGameConfirm'))) return;

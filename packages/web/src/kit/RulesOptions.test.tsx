@@ -60,9 +60,12 @@ describe('RulesOptions', () => {
     renderIn('de', <Harness />);
     const target = screen.getByRole('spinbutton', { name: 'Spiel bis (Punkte)' });
     fireEvent.change(target, { target: { value: '0' } });
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Diese Optionen passen nicht zusammen: Spiel bis (Punkte)',
-    );
+    // The allowed range, and the field marked and pointing to the reason.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Spiel bis (Punkte): eine ganze Zahl von 1 bis 100000');
+    expect(target.getAttribute('aria-invalid')).toBe('true');
+    expect(target.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.querySelectorAll('[aria-invalid]')).toHaveLength(1);
     fireEvent.change(target, { target: { value: '75' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(last).toEqual({ rules: { targetScore: 75 }, preset: 'custom' });

@@ -9,6 +9,7 @@ import {
   type CardName,
   type PresetName,
   type Rules,
+  type RulesError,
 } from '@hearts/engine';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
@@ -80,6 +81,18 @@ const FIELDS: readonly Field[] = [
   { name: 'sevenOfDie', kind: 'bool' },
 ];
 
+/**
+ * Why rules are refused, in words: a number option out of its range names the range ("Play to (points): a whole
+ * number from 1 to 100000"); other options that do not fit together (too many cards passed, no club to lead) name
+ * the option that does not fit.
+ */
+export function rulesProblemText(t: TFunction, error: RulesError): string {
+  const option = t(`rules.${error.option}`, { defaultValue: error.option });
+  const f = FIELDS.find((x) => x.name === error.option);
+  if (f?.kind === 'number') return t('start.invalidRange', { option, min: f.min, max: f.max });
+  return t('start.invalid', { option });
+}
+
 /** Every rule option the options screen offers, in its order (each has its explanation on the rules page). */
 export const OFFERED_OPTIONS: readonly (keyof Rules)[] = FIELDS.map((f) => f.name);
 
@@ -138,6 +151,11 @@ export function RulesOptions({
       {FIELDS.filter((f) => !omit.includes(f.name)).map((f) => {
         const fid = `${id}-${f.name}`;
         const label = t(`rules.${f.name}`);
+        // The option the refusal names is marked and points to the reason.
+        const wrong =
+          !parsed.ok && parsed.error.option === f.name
+            ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-invalid` }
+            : {};
         if (f.kind === 'bool') {
           const checked = f.name === 'jackOfDiamonds' ? full.jackOfDiamonds !== 0 : Boolean(full[f.name]);
           return (
@@ -162,6 +180,7 @@ export function RulesOptions({
               <span>{label}</span>
               <input
                 id={fid}
+                {...wrong}
                 type="number"
                 inputMode="numeric"
                 min={f.min}
@@ -186,6 +205,7 @@ export function RulesOptions({
               <span>{label}</span>
               <select
                 id={fid}
+                {...wrong}
                 value={current}
                 disabled={choices.length < 2}
                 onChange={(e) =>
@@ -212,6 +232,7 @@ export function RulesOptions({
             <span>{label}</span>
             <select
               id={fid}
+              {...wrong}
               value={String(full[f.name])}
               onChange={(e) => {
                 const raw = e.target.value;
@@ -228,10 +249,8 @@ export function RulesOptions({
         );
       })}
       {!parsed.ok && (
-        <p className="error" role="alert">
-          {t('start.invalid', {
-            option: t(`rules.${parsed.error.option}`, { defaultValue: parsed.error.option }),
-          })}
+        <p className="error" role="alert" id={`${id}-invalid`}>
+          {rulesProblemText(t, parsed.error)}
         </p>
       )}
       <button type="button" className="link" onClick={() => onChange({ rules: {}, preset: 'standard' })}>

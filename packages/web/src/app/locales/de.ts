@@ -22,6 +22,7 @@ export const de: Texts = {
     newGameConfirm: 'Neues Spiel beginnen? Das laufende Spiel wird aufgegeben.',
     showOptions: 'Optionen zeigen',
     invalid: 'Diese Optionen passen nicht zusammen: {{option}}',
+    invalidRange: '{{option}}: eine ganze Zahl von {{min}} bis {{max}}',
     strengthBetter:
       '{{level}}: nimmt {{n}} Punkte pro Runde weniger als Mittel (gemessen mit denselben Karten auf denselben Plätzen)',
     strengthWorse:

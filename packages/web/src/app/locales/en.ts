@@ -16,6 +16,7 @@ export const en = {
     newGameConfirm: 'Start a new game? The game in progress is given up.',
     showOptions: 'Show the options',
     invalid: 'These options do not fit together: {{option}}',
+    invalidRange: '{{option}}: a whole number from {{min}} to {{max}}',
     strengthBetter:
       '{{level}}: takes {{n}} points per hand fewer than Medium (measured with the same cards in the same seats)',
     strengthWorse:
