@@ -5,9 +5,9 @@
  * A deletion is confirmed with the account's name (and its password, when the name is claimed), then done in one
  * transaction (`store/kysely-accounts.ts`): every token of the user stops working at once on every process, since
  * each request reads the user from the one database. Afterwards each table and friends' room the user was at —
- * from the store (unfinished tables) and from the whereabouts (rooms before their game) — is told, wherever it
- * runs (Colyseus' remote room call, through Redis in scaled mode): a bot takes their seat over as from a leaver,
- * their connection closes. A second deletion, or two at once, answer as the first: the account is gone.
+ * from the store (unfinished tables) and from the whereabouts (rooms before their game), and the quick-match
+ * queue — is told, wherever it runs (Colyseus' remote room call, through Redis in scaled mode): a bot takes their
+ * seat over as from a leaver, a place in the queue is given up, their connection closes. A second deletion, or two at once, answer as the first: the account is gone.
  */
 import type { IncomingMessage } from 'node:http';
 import { matchMaker } from '@colyseus/core';
@@ -34,7 +34,9 @@ export function privacyHandlers(
   /** Tells every room the user may be at that they are gone; a room that runs nowhere now is skipped. */
   const tellRooms = async (userId: string, tables: readonly string[]): Promise<void> => {
     const places = (await s.whereabouts.of([userId]).catch(() => null))?.get(userId)?.places ?? [];
-    const rooms = new Set([...tables, ...places.map((p) => p.room)]);
+    // The quick-match queue too (one room for everyone), so that no table is opened for them.
+    const quick = await matchMaker.query({ name: 'quick' }).catch(() => []);
+    const rooms = new Set([...tables, ...places.map((p) => p.room), ...quick.map((r) => r.roomId)]);
     await Promise.all(
       [...rooms].map(async (room) => {
         try {

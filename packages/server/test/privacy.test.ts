@@ -148,6 +148,42 @@ describe.each(DATABASES)('your data on %s', (db) => {
     expect((await api(t.url, '/api/name', { token: next.token, body: { name: me.name } })).status).toBe(200);
   });
 
+  test('guessing the password through the deletion hits LIMIT_ACCOUNT; the right one then waits too', async () => {
+    const t = await startServer({ accountLimit: { count: 3, seconds: 3600 } }, { store: await storeOn(db) });
+    const me = await guest(t.url);
+    const claimed = await api<{ token: string }>(t.url, '/api/claim', {
+      token: me.token,
+      body: { password: PASSWORD },
+    });
+    const token = claimed.body.token;
+    for (const guess of ['guess one', 'guess two', 'guess three'])
+      expect(
+        await api(t.url, '/api/me/delete', { token, body: { name: me.name, password: guess } }),
+      ).toMatchObject({ status: 403, body: { error: 'ERR_CONFIRM' } });
+    const limited = await api(t.url, '/api/me/delete', {
+      token,
+      body: { name: me.name, password: PASSWORD },
+    });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'ERR_RATE_LIMIT' } });
+    expect((await api(t.url, '/api/me', { token })).status).toBe(200); // not deleted
+  });
+
+  test('a player waiting for a quick match is out of the queue once deleted: no table opens for them', async () => {
+    const t = await startServer({ quickWaitMs: QUICK_WAIT_FOREVER_MS }, { store: await storeOn(db) });
+    const me = await guest(t.url);
+    const wait = quickMatch({ url: t.url, token: me.token, rated: false, targetScore: 50 });
+    const settled = wait.roomId.then(
+      () => 'a table',
+      (e: unknown) => String(e),
+    );
+    await until('queued', () => t.server.services.queueSize === 1);
+    expect((await api(t.url, '/api/me/delete', { token: me.token, body: { name: me.name } })).status).toBe(
+      200,
+    );
+    expect(await settled).toMatch(new RegExp(`queue closed \\(${CLOSE_CODES.seatLost}\\)`));
+    expect(t.server.services.queueSize).toBe(0);
+  });
+
   test('a guest deletes with their name; their export is gone with them', async () => {
     const t = await startServer({}, { store: await storeOn(db) });
     const me = await guest(t.url);

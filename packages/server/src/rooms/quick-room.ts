@@ -4,7 +4,7 @@
  */
 import { ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
-import { JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
+import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
 import { z } from 'zod';
 import { tableId } from '../ids.js';
 import { coolDownOf, leavePolicy } from '../manners.js';
@@ -104,6 +104,20 @@ export class QuickRoom extends GuardedRoom {
   override onLeave(client: Client): void {
     for (const [id, e] of this.queue) if (e.client === client) this.queue.delete(id);
     services().queueSize = this.queue.size;
+  }
+
+  /**
+   * The user deleted their account (called by the deleting request's process, maybe another: privacy-routes.ts):
+   * out of the queue, their connection closed, so that no table is opened for them. True when they waited here.
+   */
+  accountDeleted(userId: string): boolean {
+    const e = this.queue.get(userId);
+    if (!e) return false;
+    this.queue.delete(userId);
+    services().queueSize = this.queue.size;
+    e.client.leave(CLOSE_CODES.seatLost);
+    this.sendStatus();
+    return true;
   }
 
   protected handlers(): Handlers {
