@@ -175,6 +175,7 @@ export const de: Texts = {
   hand: { label: 'Deine Karten', received: 'bekommen', selected: 'gewählt', hint: 'Tipp' },
   settings: {
     title: 'Einstellungen',
+    yourData: 'Deine Daten: herunterladen, Konto löschen', // to the privacy page (src/features/privacy)
     language: 'Sprache',
     fourColor: 'Vierfarbiges Blatt (♣ grün, ♦ blau)',
     cardBack: 'Kartenrücken',

@@ -169,6 +169,7 @@ export const en = {
   hand: { label: 'Your hand', received: 'received', selected: 'chosen', hint: 'hint' },
   settings: {
     title: 'Settings',
+    yourData: 'Your data: download it, delete the account', // to the privacy page (src/features/privacy)
     language: 'Language',
     fourColor: 'Four-colour deck (♣ green, ♦ blue)',
     cardBack: 'Card back',

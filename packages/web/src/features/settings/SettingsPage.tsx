@@ -10,7 +10,7 @@ import { Page } from '../../kit/Page';
 const LANG_NAMES = { de: 'Deutsch', en: 'English' } as const;
 
 export function SettingsPage() {
-  const { settings, updateSettings } = useApp();
+  const { settings, updateSettings, navigate } = useApp();
   const sound = useContext(SoundContext);
   const { t } = useTranslation();
   return (
@@ -112,6 +112,11 @@ export function SettingsPage() {
         <span>{t('settings.sound')}</span>
       </label>
       <p className="muted">{t('settings.soundCredit')}</p>
+      <div>
+        <button type="button" className="secondary wrap" onClick={() => navigate('/privacy')}>
+          {t('settings.yourData')}
+        </button>
+      </div>
     </Page>
   );
 }
