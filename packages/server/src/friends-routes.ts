@@ -117,8 +117,12 @@ export function friendsHandlers(
         if ((await ownPlaces(user.id)) >= FRIENDS_MAX) throw full();
       }
       if (!linked) {
-        // The other side's choice first: a stranger gets this one answer, whatever else holds.
-        if ((await db.requestsFrom(other.id)) === 'known' && !(await db.known(user.id, other.id)))
+        // The other side's choice first: a stranger gets this one answer, whatever else holds; so does someone
+        // they blocked (requests are no way around a block).
+        const closed =
+          (await s.store.manners.blockedIds(other.id)).includes(user.id) ||
+          ((await db.requestsFrom(other.id)) === 'known' && !(await db.known(user.id, other.id)));
+        if (closed)
           throw new HttpError(
             403,
             'ERR_REQUESTS_CLOSED',

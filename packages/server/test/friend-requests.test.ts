@@ -125,6 +125,32 @@ describe.each(DATABASES)('friend requests on %s', (db) => {
     for (const id of ids) expect(text).not.toContain(id);
   }, 120_000);
 
+  test('someone a player blocked gets the same answer as a stranger, whom they take requests from', async () => {
+    const t = await startServer({}, { store: await storeOn(db) });
+    const url = t.url;
+    const [anna, ben, cleo] = [await guest(url), await guest(url), await guest(url)];
+    expect((await api(url, '/api/blocks', { token: anna.token, body: { userId: ben.id } })).status).toBe(200);
+    const closed = {
+      status: 403,
+      body: {
+        error: 'ERR_REQUESTS_CLOSED',
+        message: `${anna.name} takes friend requests only from people they played with or friends of their friends`,
+      },
+    };
+    expect(await api(url, '/api/friends', { token: ben.token, body: { name: anna.name } })).toEqual(closed);
+    expect((await api(url, '/api/friends', { token: cleo.token, body: { name: anna.name } })).status).toBe(
+      200,
+    );
+    await api(url, '/api/friends/settings', { token: anna.token, body: { requestsFrom: 'known' } });
+    expect(await api(url, '/api/friends', { token: ben.token, body: { name: anna.name } })).toEqual(closed);
+    // Unblocked: Ben asks as anyone does.
+    await api(url, '/api/friends/settings', { token: anna.token, body: { requestsFrom: 'anyone' } });
+    await api(url, '/api/blocks/remove', { token: anna.token, body: { name: ben.name } });
+    expect((await api(url, '/api/friends', { token: ben.token, body: { name: anna.name } })).status).toBe(
+      200,
+    );
+  });
+
   test('who finished a game with a player may ask them under "people I know"; who only started one may not', async () => {
     const t = await startServer({}, { store: await storeOn(db) });
     const url = t.url;

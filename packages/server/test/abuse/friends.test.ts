@@ -33,6 +33,19 @@ test('friends requests are held to LIMIT_FRIENDS per address', async () => {
   expect(over.status).toBe(429);
   expect(json(over)).toMatchObject({ error: 'ERR_RATE_LIMIT' });
   expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  // The choice of whom one takes requests from and declining them all count too.
+  for (const path of ['/api/friends/settings', '/api/friends/requests/decline'])
+    expect(
+      (
+        await send(url, path, {
+          from: '127.0.0.5',
+          token: me.token,
+          method: 'POST',
+          body: JSON.stringify({ requestsFrom: 'known' }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(429);
   // The notices stream counts too; another address does not.
   expect((await send(url, '/api/notices', { from: '127.0.0.5', token: me.token })).status).toBe(429);
   expect((await send(url, '/api/friends', { from: '127.0.0.6', token: me.token })).status).toBe(200);
