@@ -142,6 +142,9 @@ it('plays the day from the start screen and sees the rank; a second attempt is r
     .waitFor({ timeout: 20_000 });
   await expectTablesFit(page);
   await shot(page, 'result-desktop-de.png');
+  // The way onto the board: keeping the name, on the live page.
+  await page.getByRole('button', { name: 'Namen sichern' }).click();
+  await page.waitForURL(/#\/live$/);
   expect(errors).toEqual([]);
   await context.close();
 }, 300_000);

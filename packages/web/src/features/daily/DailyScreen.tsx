@@ -146,7 +146,7 @@ function YourResult({
           </p>
           <p className="muted small-print">{t('daily.offBoard')}</p>
           {!claimed && (
-            <button type="button" className="secondary" onClick={() => navigate('/profile')}>
+            <button type="button" className="secondary" onClick={() => navigate('/live')}>
               {t('daily.claimName')}
             </button>
           )}
