@@ -13,6 +13,7 @@ import { memoryStore } from '../../kit/storage';
 import { inApp, jsonResponse, stubApi } from '../../test-support';
 import FriendsPage from './FriendsPage';
 import { PlayerMenu } from './PlayerMenu';
+import { FRIENDS_CHANGED } from './friends';
 import { TOKEN_KEY } from '../../kit/server/token';
 
 const FRIENDS: FriendEntry[] = [
@@ -47,6 +48,7 @@ const FRIENDS: FriendEntry[] = [
 ];
 
 let calls: { method: string; path: string; body: unknown }[] = [];
+let friendsNow: FriendEntry[] = FRIENDS; // what GET /api/friends answers
 const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 beforeEach(() => {
@@ -59,13 +61,20 @@ beforeEach(() => {
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
       });
     if (path === '/api/friends' && method === 'GET')
-      return json(200, { friends: FRIENDS, max: 200, requestsMax: 50, requestsFrom: 'anyone' });
+      return json(200, { friends: friendsNow, max: 200, requestsMax: 50, requestsFrom: 'anyone' });
     if (path === '/api/friends/settings') return json(200, call.body);
     if (path === '/api/friends/requests/decline') return json(200, { declined: 2 });
     if (path === '/api/friends' && method === 'POST') {
       const name = (calls.at(-1)!.body as { name: string }).name;
       if (name === 'Nobody') return json(404, { error: 'ERR_NOT_FOUND', message: 'nobody' });
       if (name === 'Stranger') return json(403, { error: 'ERR_REQUESTS_CLOSED', message: 'closed' });
+      if (name.toLowerCase() === 'bruno specht') {
+        friendsNow = [
+          ...friendsNow,
+          { id: 'f9', name: 'Bruno Specht', status: 'outgoing', since: 3, online: false, places: [] },
+        ];
+        return json(200, { outcome: 'requested', friend: { id: 'f9', name: 'Bruno Specht' } });
+      }
       return json(200, { outcome: name === 'Ben' ? 'friends' : 'requested', friend: { id: 'f9', name } });
     }
     if (/^\/api\/friends\/f\d\/(accept|remove)$/.test(path)) return json(200, { ok: true });
@@ -152,6 +161,20 @@ it('de: adding by name says what happened, a refusal in words', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Anfrage senden' }));
   await screen.findByText('Diese Person nimmt Freundschaftsanfragen nur von Leuten an, die sie kennt.');
   screen.getByRole('checkbox', { name: 'Nur von Leuten, die ich kenne' });
+});
+
+it('a request names the player as they write themselves, and its note goes once they accept', async () => {
+  friendsNow = FRIENDS;
+  render(wrap('en', <FriendsPage />));
+  await screen.findByText('Cleo');
+  fireEvent.change(screen.getByLabelText('Player name'), { target: { value: 'bruno specht' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  await screen.findByText('Request sent to Bruno Specht.');
+  // He accepts: the notice makes the page read the list again, where he is a friend now.
+  friendsNow = friendsNow.map((f) => (f.id === 'f9' ? { ...f, status: 'friend' as const } : f));
+  window.dispatchEvent(new Event(FRIENDS_CHANGED));
+  await waitFor(() => expect(screen.queryByText('Request sent to Bruno Specht.')).toBeNull());
+  expect(row('Bruno Specht').textContent).toContain('Bruno Specht');
 });
 
 it('the seat menu: add as a friend first, then block and report; the answer in a line', async () => {

@@ -29,7 +29,8 @@ export default function FriendsPage() {
   const token = account?.token ?? null;
   const { friends, requestsFrom, requestsMax, error: listError, reload } = useFriends(token);
   const [name, setName] = useState('');
-  const [note, setNote] = useState<{ text: string; bad: boolean } | null>(null);
+  // What came of the last action; a request's note names the friendship, and goes once it is accepted.
+  const [note, setNote] = useState<{ text: string; bad: boolean; request?: string } | null>(null);
 
   if (error)
     return (
@@ -58,8 +59,10 @@ export default function FriendsPage() {
     const who = name.trim();
     if (!who) return;
     void act(async () => {
-      const outcome = await addFriend(token, who);
-      setNote({ text: t(`friends.add.${outcome}`, { name: who }), bad: false });
+      const r = await addFriend(token, who);
+      // The name as the player wrote it for themselves ("Bruno Specht"), not as typed here ("bruno specht").
+      const text = t(`friends.add.${r.outcome}`, { name: r.friend.name });
+      setNote({ text, bad: false, ...(r.outcome === 'requested' ? { request: r.friend.id } : {}) });
       setName('');
     });
   };
@@ -89,7 +92,7 @@ export default function FriendsPage() {
               {t('friends.add.button')}
             </button>
           </form>
-          {note && (
+          {note && !(note.request && mine.some((f) => f.id === note.request)) && (
             <p className={note.bad ? 'error' : 'muted'} role={note.bad ? 'alert' : 'status'}>
               {note.text}
             </p>

@@ -53,8 +53,8 @@ function FriendItem({ target, show }: PlayerMenuItemProps) {
   const add = async () => {
     let line: string;
     try {
-      const outcome = await addFriend(target.client.currentToken, target.name);
-      line = t(`friends.add.${outcome}`, { name: target.name });
+      const r = await addFriend(target.client.currentToken, target.name);
+      line = t(`friends.add.${r.outcome}`, { name: r.friend.name });
     } catch (e) {
       line = friendsErrorText(t, e);
     }

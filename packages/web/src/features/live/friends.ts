@@ -26,8 +26,9 @@ export const setRequestsFrom = async (token: string, requestsFrom: RequestsFrom)
 export const declineAllRequests = async (token: string) =>
   (await request(ROUTES.friendDeclineAll, { token })).declined;
 
-export const addFriend = async (token: string, name: string) =>
-  (await request(ROUTES.friendAdd, { token, body: { name } })).outcome;
+/** Asks `name` to be friends (or accepts their request): what came of it, and the player as the server knows them. */
+export const addFriend = (token: string, name: string) =>
+  request(ROUTES.friendAdd, { token, body: { name } });
 
 export const acceptFriend = (token: string, id: string) =>
   request(ROUTES.friendAccept, { token, params: { id } });
