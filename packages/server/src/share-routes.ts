@@ -254,16 +254,18 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
 
   const images = new Map<string, Promise<Uint8Array>>();
   const imageOf = (share: Share): Promise<Uint8Array> => {
-    const hit = images.get(share.id);
+    // Kept by what it shows: a share whose names changed (an account deleted: docs/privacy.md) is drawn again.
+    const key = JSON.stringify([share.id, share.record.players]);
+    const hit = images.get(key);
     if (hit) {
-      images.delete(share.id); // the newest used last
-      images.set(share.id, hit);
+      images.delete(key); // the newest used last
+      images.set(key, hit);
       return hit;
     }
     const game = finishedGame(share.record);
     const made = renderPng(shareSvg({ players: game.players, scores: game.scores, winners: game.winners }));
-    images.set(share.id, made);
-    made.catch(() => images.delete(share.id));
+    images.set(key, made);
+    made.catch(() => images.delete(key));
     while (images.size > IMAGES_KEPT) images.delete(images.keys().next().value!);
     return made;
   };
@@ -306,7 +308,7 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
       res.writeHead(200, {
         'content-type': 'image/png',
         'content-length': String(png.length),
-        'cache-control': 'public, max-age=86400', // a share never changes
+        'cache-control': 'public, max-age=3600', // a share changes only when a player's account is deleted
       });
       res.end(req.method === 'HEAD' ? undefined : png);
       return true;

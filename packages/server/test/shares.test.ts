@@ -12,6 +12,7 @@ import { DEFAULT_RULES, makeRecord, type GameRecord } from '@hearts/engine';
 import type { SharedReview } from '@hearts/live/api';
 import { dailyDeal, seedFromHex } from '@hearts/shuffle';
 import { DAILY_RULES, dayOf } from '../src/daily.js';
+import type { KyselyStore } from '../src/store/kysely-store.js';
 import type { GameStore, TableRecord } from '../src/store/types.js';
 import { api, finishedDailyAttempt, guest, serverPerTest } from './helpers.js';
 import { randomGame } from './random-game.js';
@@ -138,6 +139,16 @@ describe('sharing', () => {
     const bytes = new Uint8Array(await png.arrayBuffer());
     expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     expect(new DataView(bytes.buffer).getUint32(16)).toBe(1200);
+    // Kept, and drawn again when its names change (a player's account deleted: their seat renamed in the share).
+    expect(new Uint8Array(await (await fetch(meta('og:image')!)).arrayBuffer())).toEqual(bytes);
+    const db = (t.server.services.store as KyselyStore).db;
+    await db
+      .updateTable('shares')
+      .set({ record: JSON.stringify({ ...record, players: ['Deleted player', ...NAMES.slice(1)] }) })
+      .where('id', '=', body.id)
+      .execute();
+    const renamed = new Uint8Array(await (await fetch(meta('og:image')!)).arrayBuffer());
+    expect(renamed).not.toEqual(bytes);
     expect(await (await fetch(`${t.url}/`)).text()).toContain('<meta name="hearts-server" content="api">');
     const missing = await fetch(`${t.url}/r/rnothere`); // the app, which says so
     expect(missing.status).toBe(404);
