@@ -3,7 +3,8 @@
  * The puzzle pages against a stubbed server: a pass puzzle is answered by choosing one of the offered sets (a tap
  * on a card chooses a set with it, the pass button sends exactly that set), the verdict lists every option best
  * first with the answer marked, and the device's copy of the rating moves; a storm waits to be started and then
- * shows its clock on the server's time, never above three minutes.
+ * shows its clock on the server's time, never above three minutes; without a server the home shows the rating the
+ * device kept.
  */
 import {
   dealRandom,
@@ -18,7 +19,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../kit/storage';
 import { jsonResponse as json, renderInApp, stubApi, type ApiCall } from '../../test-support';
-import { loadPuzzles } from './device';
+import { fromServer, loadPuzzles, savePuzzles } from './device';
 import PuzzlesScreen from './PuzzlesScreen';
 
 const game = newGame({});
@@ -146,5 +147,16 @@ describe('the puzzle pages', () => {
     expect(Number(clock.getAttribute('data-left'))).toBeLessThanOrEqual(178_000);
     expect(clock.textContent).toMatch(/^noch 2:5\d$/);
     expect(store.get('hearts.puzzles.run.storm')).toBe(JSON.stringify({ id: 'pr1', user: 'ug' }));
+  });
+
+  it('the home shows the rating this device kept while the server cannot be reached', async () => {
+    const store = storeWithToken();
+    const rating = { rating: 1612, provisional: true, attempts: 7, solved: 5, streakBest: 4, stormBest: 11 };
+    savePuzzles(store, fromServer('ug', { rating, history: [] }));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderInApp(<PuzzlesScreen rest="" />, { lang: 'de', store });
+    expect(await screen.findByText('1612?', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText('5 von 7 gelöst · beste Serie 4 · bester Sturm 11')).toBeTruthy();
+    expect(await screen.findByText(/Wie zuletzt auf diesem Gerät gesehen/)).toBeTruthy();
   });
 });

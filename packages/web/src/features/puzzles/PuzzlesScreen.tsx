@@ -24,18 +24,16 @@ import { Page } from '../../kit/Page';
 import { ratingText } from '../../kit/rating';
 import { ApiError, mergeGuestPuzzles, tokenUserId } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
+import { serverErrorText } from '../../kit/server/error-texts';
 import { answerPuzzle, dailyPuzzle, nextPuzzle, puzzlePlayer, startRun } from './api';
 import { afterAnswer, afterRun, fromServer, loadPuzzles, savePuzzles, type DevicePuzzles } from './device';
 import { PuzzleTable, type Answered } from './PuzzleTable';
 import { clockText, dropRun, keepRun, msLeft, savedRun, stormClock, type StormClock } from './run';
 import './puzzles.css';
-import { serverErrorText } from '../../kit/server/error-texts';
 
+/** A refusal in the player's words: the puzzle pages' own where they have them, else the app's for every code. */
 export function errorText(t: TFunction, e: unknown): string {
-  if (e instanceof ApiError)
-    return t(`puzzles.errors.${e.code}`, {
-      defaultValue: serverErrorText(t, e),
-    });
+  if (e instanceof ApiError) return t(`puzzles.errors.${e.code}`, { defaultValue: serverErrorText(t, e) });
   return t('puzzles.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }
 
