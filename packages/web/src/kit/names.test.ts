@@ -58,10 +58,10 @@ describe('recordPlayerName', () => {
 describe('German words', () => {
   test('the undo button is not "Zurück", the navigation’s word; a replay is "Nachspielen" on every page', async () => {
     const { featuresDe } = await import('../app/locales/features');
-    expect(de.action.undo).toBe('Rückgängig');
-    expect(de.action.undo).not.toBe(de.nav.back);
+    expect(featuresDe.action.undo).toBe('Rückgängig');
+    expect(featuresDe.action.undo).not.toBe(de.nav.back);
     const replays = [
-      de.history.replay,
+      featuresDe.history.replay,
       featuresDe.daily.replay,
       featuresDe.tournament.replay,
       featuresDe.live.history.view,

@@ -13,12 +13,14 @@ import { shopDe, shopEn } from '../../features/shop/texts';
 import { tournamentDe, tournamentEn } from '../../features/tournament/texts';
 import { trainingDe, trainingEn } from '../../features/training/texts';
 import { rulesPageDe, rulesPageEn } from '../../table/rules/texts';
+import { screensDe, screensEn } from './screens';
 import { shareDe, shareEn } from '../../features/history/share-texts';
 import { serverErrorsDe, serverErrorsEn } from '../../kit/server/error-texts';
 import { privacyDe, privacyEn } from '../../features/privacy/texts';
 import { homeDe, homeEn } from '../../features/home/texts';
 
 export const featuresEn = {
+  ...screensEn, // the table's and the other screens' own: ./screens.ts
   pad: padEn, // the score pad: src/features/pad/texts.ts
   live: liveEn, // live play: src/features/live/texts.ts
   friends: friendsEn, // friends: src/features/live/friends-texts.ts
@@ -36,6 +38,7 @@ export const featuresEn = {
 };
 
 export const featuresDe: typeof featuresEn = {
+  ...screensDe,
   pad: padDe,
   live: liveDe,
   friends: friendsDe,
