@@ -214,13 +214,14 @@ test('a table its host closed to watchers stays closed after a restart, and its 
   server.proc.kill('SIGTERM');
   await exited(server.proc);
   server = await spawnAt(port, database);
-  // Both players back (a message sent while reconnecting is not delivered), and the host heard the setting.
+  // Both players back (a message sent while reconnecting is not delivered), and the host heard the setting, and
+  // that they host.
   await until(
     'both back after the restart',
     () => clients.every((c, i) => c.reconnects > before[i]! && c.status === 'open') && heard.length > 0,
     90_000,
   );
-  expect(heard).toEqual([{ open: false, count: 0 }]);
+  expect(heard).toEqual([{ open: false, count: 0, host: true }]);
   const fan = await guest(server.url);
   const watcher = new TableClient({ url: server.url, token: fan.token, roomId: code, watch: true });
   await expect(watcher.connect()).rejects.toMatchObject({ code: 4212 }); // closed: no place to watch

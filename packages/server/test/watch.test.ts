@@ -146,6 +146,34 @@ describe('watching a friends’ table', () => {
   }, 120_000);
 });
 
+describe('the host of a friends’ table', () => {
+  test('is told so at the table, also after a reload (no lobby then), and keeps opening and closing it', async () => {
+    const { clients, users, code } = await friendsGame(t.url, 2, { targetScore: 60 }, 'random');
+    const [host, other] = clients as [TableClient, TableClient];
+    await until('the players hear of the watchers', () => host.watchers !== null && other.watchers !== null);
+    expect([host.watchers!.host, other.watchers!.host]).toEqual([true, false]);
+    // A reload: a new connection for the host's seat, which gets no lobby.
+    const reloaded = new TableClient({ url: t.url, token: users[0]!.token, roomId: code, retryMs: 100 });
+    await reloaded.connect();
+    await until('the host back at the table', () => reloaded.state !== null && reloaded.watchers !== null);
+    expect(reloaded.lobby).toBeNull();
+    expect(reloaded.watchers!.host).toBe(true);
+    reloaded.send('watchers', { open: false });
+    await until(
+      'everyone hears it',
+      () => other.watchers?.open === false && reloaded.watchers?.open === false,
+    );
+    expect([reloaded.watchers!.host, other.watchers!.host]).toEqual([true, false]);
+    // A watcher is not told whether they host.
+    reloaded.send('watchers', { open: true });
+    await until('open again', () => other.watchers?.open === true);
+    const w = await watch((await guest(t.url)).token, code);
+    await until('the watcher hears of the watchers', () => w.watchers?.count === 1);
+    expect(w.watchers!.host).toBeUndefined();
+    for (const c of [reloaded, other, w]) await c.leave();
+  }, 60_000);
+});
+
 const scaled = await scaledServices('watching across two processes', { proxy: 'nginx' });
 
 describe.skipIf(scaled === null)('two processes on PostgreSQL and Redis', () => {

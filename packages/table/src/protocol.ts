@@ -250,13 +250,15 @@ export interface WatcherChatLine {
 }
 
 /**
- * `watchers` (server → everyone at the table): whether the table is open to watchers and how many watch now.
+ * `watchers` (server → everyone at the table): whether the table is open to watchers and how many watch now; each
+ * player is told whether they are the host (who may open or close it), also after a reload at the table.
  * `watchers` (client → server, the host of a friends' room only): open or close the table to watchers; closing
  * sends the watchers away (close {@link CLOSE_CODES}.watchClosed).
  */
 export interface WatchersMessage {
   readonly open: boolean;
   readonly count: number;
+  readonly host?: boolean; // to a player: they host this friends' table (watchers are not told)
 }
 export interface WatchersChoice {
   readonly open: boolean;

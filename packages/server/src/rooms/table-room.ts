@@ -206,7 +206,7 @@ export class TableRoom extends AdmittingRoom {
     this.windows.close(userId);
     this.showPlace(userId, true);
     this.handOverToken(client, auth);
-    client.send('watchers', this.watchers.status());
+    client.send('watchers', { ...this.watchers.status(), host: userId === this.hostId() });
     services().log.debug({ table: this.roomId, user: userId }, 'joined');
     if (p.kind === 'table') this.side.joined(client, userId);
     else this.friends.changed();
@@ -351,10 +351,8 @@ export class TableRoom extends AdmittingRoom {
 
   /** The host opens or closes the table to watchers (kept with the table: a table restored stays so). */
   private openToWatchers(client: Client, open: boolean): void {
-    const p = this.phase;
-    const host = p.kind === 'table' ? (p.table.record.room?.hostId ?? null) : p.lobby.hostId;
     const conn = this.conns.of(client);
-    if (!conn || conn.userId !== host || this.table?.record.kind === 'quick') {
+    if (!conn || conn.userId !== this.hostId() || this.table?.record.kind === 'quick') {
       const message = 'only the host of a friends’ room opens or closes it to watchers';
       return this.sendError(client, { code: 'ERR_NOT_HOST', message } satisfies ErrorMessage);
     }
@@ -366,10 +364,17 @@ export class TableRoom extends AdmittingRoom {
     if (id) this.friends.keeper.write(() => services().store.setWatchersOpen(id, open));
   }
 
-  /** Everyone at the table hears how many watch (and whether they may); the listing follows. */
+  /** The friends' table's host (who may open or close it to watchers), also at a table restored. */
+  private hostId(): string | null {
+    const p = this.phase;
+    return p.kind === 'table' ? (p.table.record.room?.hostId ?? null) : p.lobby.hostId;
+  }
+
+  /** Everyone hears how many watch (and whether they may), each player whether they host; the listing follows. */
   private watchersChanged(): void {
     const m = this.watchers.status();
-    this.conns.toAll('watchers', m);
+    const host = this.hostId();
+    for (const c of this.conns.all()) c.client.send('watchers', { ...m, host: c.userId === host });
     this.watchers.send('watchers', m);
     this.publishListing();
   }

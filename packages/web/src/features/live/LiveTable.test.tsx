@@ -26,7 +26,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../kit/storage';
 import { inApp } from '../../test-support';
-import { LiveTable } from './LiveTable';
+import { LiveTable, WatchersControl } from './LiveTable';
 import { TOKEN_KEY } from '../../kit/server/token';
 
 function unwrap<T>(r: Result<T, unknown>): T {
@@ -554,5 +554,40 @@ describe('playing on together', () => {
     const panel = await t.findByRole('complementary', { name: title }, { timeout: 10_000 });
     const line = panel.querySelector('[data-rule="targetScore"]');
     expect(line?.textContent).toContain('50');
+  });
+});
+
+describe('the host’s way to open or close the table to watchers', () => {
+  const lobby = (host: boolean) => ({
+    code: 'T',
+    members: [{ name: 'Ana', host, you: true, connected: true }],
+    options: { rules: passing().view.rules, botLevel: 'easy' as const },
+    players: 4,
+    reconnectMs: 60_000,
+  });
+  const control = (lang: 'en' | 'de') => render(wrap(lang, <WatchersControl client={client} />));
+  afterEach(() => {
+    client.watchers = null;
+    client.lobby = null;
+  });
+
+  it.each([
+    ['en', 'Close to watchers'],
+    ['de', 'Für Zuschauer schließen'],
+  ] as const)('%s: after a reload at the table (no lobby) the host still has it', (lang, close) => {
+    client.watchers = { open: true, count: 0, host: true };
+    expect(control(lang).queryByRole('button', { name: close })).not.toBeNull();
+  });
+
+  it('the other players have none; while the lobby lasts it says who hosts', () => {
+    client.watchers = { open: true, count: 2, host: false };
+    expect(control('en').queryByRole('button')).toBeNull();
+    cleanup();
+    client.lobby = lobby(true);
+    expect(control('en').queryByRole('button', { name: 'Close to watchers' })).not.toBeNull();
+    cleanup();
+    client.lobby = lobby(false);
+    client.watchers = { open: false, count: 0, host: true };
+    expect(control('en').queryByRole('button')).toBeNull();
   });
 });

@@ -428,7 +428,8 @@ export function ChatForm({ client }: { client: TableClient }) {
 export function WatchersControl({ client }: { client: TableClient }) {
   const { t } = useTranslation();
   const w = client.watchers;
-  const host = client.lobby?.members.some((m) => m.you && m.host) === true;
+  // The host: as the lobby said while there was one, else as the table says (after a reload there is no lobby).
+  const host = client.lobby ? client.lobby.members.some((m) => m.you && m.host) : w?.host === true;
   if (!w) return null;
   return (
     <div className="note watchers-note" role="status">
