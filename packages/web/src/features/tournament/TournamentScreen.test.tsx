@@ -242,6 +242,43 @@ it('an entrant the server marked away (issue #42): a mark in the standings and, 
   page = null;
 });
 
+it('after the end, a player who had left is not asked to join again; "Gewertete Spiele" only in a rated arena', async () => {
+  const row = (rank: number, name: string, you = false) => ({
+    rank,
+    name,
+    you,
+    points: 4 - rank,
+    games: 1,
+    wins: 0,
+    streak: 0,
+    presence: you ? ('left' as const) : ('active' as const),
+    playing: false,
+    results: [],
+  });
+  const at = (rated: boolean, phase: 'running' | 'finished') => ({
+    tournament: summary({ status: phase, rated, kind: rated ? 'arena' : 'private' }),
+    phase,
+    now: NOW,
+    standings: [row(1, 'Anna'), row(2, 'Ben', true)],
+    running: 0,
+    finished: 4,
+    you: { presence: 'left' as const, tableId: null },
+  });
+  page = at(false, 'finished');
+  show('de', 't1');
+  await screen.findByText(
+    'Du hattest das Turnier vor dem Ende verlassen: Deine Punkte blieben in der Wertung.',
+  );
+  expect(screen.queryByText(/Tritt wieder bei/)).toBeNull();
+  expect(screen.getByText('Spiele: 4 · laufend: 0')).toBeTruthy();
+  cleanup();
+  page = at(true, 'running');
+  show('de', 't1');
+  await screen.findByText(/Tritt wieder bei, um weiterzuspielen/);
+  expect(screen.getByText('Gewertete Spiele: 4 · laufend: 0')).toBeTruthy();
+  page = null;
+});
+
 /** An EventSource that the test opens, refuses or ends (`fail`) by hand; every one made is in `made`. */
 class FakeEventSource {
   static readonly CONNECTING = 0;

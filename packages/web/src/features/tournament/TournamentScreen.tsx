@@ -592,7 +592,12 @@ function TournamentView({ id }: { id: string }) {
               </p>
             )}
             {you?.presence === 'paused' && <p className="muted">{t('tournament.paused')}</p>}
-            {you?.presence === 'left' && <p className="muted">{t('tournament.left')}</p>}
+            {you?.presence === 'left' && (
+              // Once it has finished there is nothing to join again.
+              <p className="muted">
+                {t(page.phase === 'finished' ? 'tournament.leftOver' : 'tournament.left')}
+              </p>
+            )}
             {you?.presence === 'away' && <p className="muted">{t('tournament.away')}</p>}
             {page.phase === 'finished' && page.standings.length > 0 && (
               <Podium rows={page.standings.slice(0, 3)} />
@@ -600,7 +605,11 @@ function TournamentView({ id }: { id: string }) {
             <section aria-labelledby="t-standings">
               <h2 id="t-standings">{t('tournament.standings')}</h2>
               <p className="muted small-print" data-finished={page.finished}>
-                {t('tournament.counted', { finished: page.finished, running: page.running })}
+                {/* "Gewertete Spiele" reads as rated games: an unrated tournament's games are only counted. */}
+                {t(page.tournament.rated ? 'tournament.counted' : 'tournament.countedUnrated', {
+                  finished: page.finished,
+                  running: page.running,
+                })}
               </p>
               {page.standings.length === 0 ? (
                 <p className="muted">{t('tournament.noStandings')}</p>
