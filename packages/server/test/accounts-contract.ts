@@ -258,6 +258,9 @@ export function describeAccountStore(store: () => GameStore): void {
     expect(recent[0]!.players[0]!.subject).not.toContain('u1');
     expect(await s.shares.get('sA')).toBeNull(); // hers: gone
     expect((await s.shares.get('sB'))?.record.players).toEqual([DELETED_PLAYER, 'Ben', 'Bot', 'Cleo']);
+    const running = await s.loadTable('t2'); // a table still running: restored, the seat reads neutral
+    expect(running?.table.seats.map((x) => x.name)).toEqual([DELETED_PLAYER, 'Ben', 'Bot', 'Cleo']);
+    expect(running?.table.seats[0]).toMatchObject({ kind: 'human', userId: 'u1' });
     const loaded = await s.loadTable('t1');
     expect(JSON.stringify(loaded?.table.seats)).not.toContain('Anna');
 

@@ -415,11 +415,19 @@ export class KyselyAccounts implements AccountStore {
         .where('status', '=', 'playing')
         .where('seats', 'like', `%"${userId}"%`)
         .execute();
-      const openTables = open
-        .filter((t) =>
-          (parse<StoredSeat[]>(t.seats) ?? []).some((s) => s.kind === 'human' && s.userId === userId),
-        )
-        .map((t) => t.id);
+      const openTables: string[] = [];
+      for (const t of open) {
+        const seats = parse<StoredSeat[]>(t.seats) ?? [];
+        if (!seats.some((s) => s.kind === 'human' && s.userId === userId)) continue;
+        openTables.push(t.id);
+        // Restored after a restart, the table shows the seat under the neutral name (the id stays: finishing
+        // the game reads it to keep nothing of theirs).
+        await tx
+          .updateTable('tables')
+          .set({ seats: JSON.stringify(neutralSeats(seats, userId)) })
+          .where('id', '=', t.id)
+          .execute();
+      }
       return { games: seatsOf.size, openTables };
     });
   }
