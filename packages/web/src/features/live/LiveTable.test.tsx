@@ -314,6 +314,29 @@ describe('the one table’s parts at a live table', () => {
     expect(t.queryByRole('region', { name: 'Chat' })).toBeNull();
   });
 
+  it('no chat button at a table of bots only (the daily table); a bot that took a person’s seat over is no one to talk to', () => {
+    const bots = (kind: TableInfo['kind'], replaced: boolean) =>
+      passing({
+        kind,
+        seats: ['Ana', 'Bot 1', 'Bot 2', 'Bot 3'].map((name, s) => ({
+          name,
+          bot: s !== 0,
+          level: s === 0 ? null : ('expert' as const),
+          replaced: s === 1 && replaced,
+          connected: s === 0,
+          rating: null,
+        })),
+      });
+    let t = table('de', bots('daily', false));
+    expect(t.queryByRole('button', { name: 'Chat' })).toBeNull();
+    cleanup();
+    t = table('en', bots('friends', true));
+    expect(t.queryByRole('button', { name: 'Chat' })).toBeNull();
+    cleanup();
+    t = table('en', passing());
+    expect(t.getByRole('button', { name: 'Chat' })).toBeTruthy();
+  });
+
   it.each([
     [
       'en',

@@ -135,10 +135,15 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           </>
         )
       }
-      chat={{
-        count: client.chat.length,
-        panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
-      }}
+      chat={
+        // Nobody to talk to at a table of bots only (the daily table): no chat button.
+        chatting(view, client.chat.length)
+          ? {
+              count: client.chat.length,
+              panel: (onClose) => <ChatPanel client={client} view={view} onClose={onClose} />,
+            }
+          : undefined
+      }
       shield={state.table.kind === 'daily' ? <DailyShield /> : <Shield client={client} state={state} />}
       reconnecting={client.status === 'reconnecting'}
     />
@@ -343,6 +348,10 @@ function LiveResultActions({ client, view }: { client: TableClient; view: TableV
     </>
   );
 }
+
+/** Whether a table has a chat: another person sits at it (a bot that took a seat over is none), or lines were said. */
+export const chatting = (view: Pick<TableView, 'seats'>, lines: number): boolean =>
+  lines > 0 || view.seats.some((s) => !s.you && s.bot === null);
 
 /** The chat panel: the lines of the people not muted, a mute button per other person, and a line to send. */
 function ChatPanel({ client, view, onClose }: { client: TableClient; view: TableView; onClose: () => void }) {
