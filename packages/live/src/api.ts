@@ -445,6 +445,9 @@ export type ModReport = z.infer<typeof modReport>;
 /** Friends and requests made (still open) a user has at most. */
 export const FRIENDS_MAX = 200;
 
+/** An open friend request nobody answered runs out after this many days (the server's retention job removes it). */
+export const FRIEND_REQUEST_DAYS = 30;
+
 /**
  * Open requests a user receives at most, apart from {@link FRIENDS_MAX} (issue #42: strangers' requests filled the
  * friends' places). Past it the newest request is refused (`ERR_REQUESTS_FULL`) until the user answers some.

@@ -40,6 +40,7 @@ test('the periods come from the settings: chat and who watched CHAT_RETENTION_DA
     leaves: DAY,
     chipCaps: 2 * DAY,
     invites: 0,
+    requests: 30 * DAY,
   });
 });
 
@@ -88,11 +89,11 @@ test('a failing sweep is logged, the other kinds are swept, and the next run tri
     scheduler: clock,
     log: { info: () => undefined, error: (o: unknown) => errors.push(o) },
   });
-  expect(await job.run()).toEqual({ watchers: 1, leaves: 0, chipCaps: 0, invites: 0 });
+  expect(await job.run()).toEqual({ watchers: 1, leaves: 0, chipCaps: 0, invites: 0, requests: 0 });
   expect(errors).toHaveLength(1);
   expect(await lines()).toEqual(['old']);
   failChat = false;
-  expect(await job.run()).toEqual({ chat: 1, watchers: 0, leaves: 0, chipCaps: 0, invites: 0 });
+  expect(await job.run()).toEqual({ chat: 1, watchers: 0, leaves: 0, chipCaps: 0, invites: 0, requests: 0 });
   expect(await lines()).toEqual([]);
 });
 

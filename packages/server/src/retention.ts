@@ -14,6 +14,7 @@
  */
 import type { Logger } from 'pino';
 import type { Scheduler } from '@hearts/table';
+import { FRIEND_REQUEST_DAYS } from '@hearts/live/api';
 
 /**
  * What is kept for a while, each removed by age:
@@ -22,12 +23,14 @@ import type { Scheduler } from '@hearts/table';
  * - `watchers`: who watched which table, which lets them block its players by seat for as long as its chat is kept;
  * - `leaves`: rated games left early, kept as long as they count for the quick-match cool-down (`LEAVE_WINDOW_HOURS`);
  * - `chipCaps`: the wins paid per player and UTC day (the daily caps), kept two days (today's is the one that counts);
- * - `invites`: invites into friends' rooms, removed once they ran out (`INVITE_TTL_MS`).
+ * - `invites`: invites into friends' rooms, removed once they ran out (`INVITE_TTL_MS`);
+ * - `requests`: open friend requests nobody answered, removed after `FRIEND_REQUEST_DAYS` (issue #42: each new
+ *   guest may ask 200 people, and unanswered requests were kept for good).
  *
  * Not here: the per-address counters of the rate limits (`limits.ts`) run out by themselves (each key expires with
  * its window, in memory and in Redis); a deleted account's data goes at once (`store/kysely-accounts.ts`).
  */
-export const RETAINED = ['chat', 'watchers', 'leaves', 'chipCaps', 'invites'] as const;
+export const RETAINED = ['chat', 'watchers', 'leaves', 'chipCaps', 'invites', 'requests'] as const;
 export type Retained = (typeof RETAINED)[number];
 
 /** How long each kind is kept (ms). */
@@ -40,7 +43,8 @@ export const CHIP_CAPS_KEPT_MS = 2 * DAY_MS;
 
 /**
  * The periods the settings give: `CHAT_RETENTION_DAYS` (chat lines, and who watched; 30 days by default),
- * `LEAVE_WINDOW_HOURS` (leaves), {@link CHIP_CAPS_KEPT_MS}; invites go when they run out.
+ * `LEAVE_WINDOW_HOURS` (leaves), {@link CHIP_CAPS_KEPT_MS}; invites go when they run out, unanswered friend
+ * requests after `FRIEND_REQUEST_DAYS`.
  */
 export const retentionPeriods = (c: {
   readonly chatRetentionDays: number;
@@ -51,6 +55,7 @@ export const retentionPeriods = (c: {
   leaves: c.leaveWindowMs,
   chipCaps: CHIP_CAPS_KEPT_MS,
   invites: 0,
+  requests: FRIEND_REQUEST_DAYS * DAY_MS,
 });
 
 /** How often each process sweeps. */

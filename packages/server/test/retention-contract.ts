@@ -71,6 +71,19 @@ export function describeRetentionStore(store: () => GameStore): void {
     expect(await m.hasWatched('t2', 'u2')).toBe(false);
   });
 
+  test('retention: open friend requests go by age; a friendship stays however old', async () => {
+    const s = store();
+    const f = s.friends;
+    await f.request('u1', 'u2', NOW - 40 * DAY); // unanswered
+    await f.request('u1', 'u3', NOW - 40 * DAY);
+    await f.accept('u3', 'u1', NOW - 39 * DAY); // friends since
+    await f.request('u4', 'u1', NOW - DAY); // recent
+    expect(await s.retention.sweep('requests', NOW - 30 * DAY)).toBe(1);
+    expect(await s.retention.sweep('requests', NOW - 30 * DAY)).toBe(0);
+    expect(await f.areFriends('u1', 'u3')).toBe(true);
+    expect(await f.counts('u1')).toEqual({ friends: 1, outgoing: 0, incoming: 1 });
+  });
+
   test('retention: concurrent sweeps remove each row once and fail nowhere', async () => {
     const s = store();
     for (let i = 0; i < 60; i++)

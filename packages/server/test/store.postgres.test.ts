@@ -56,6 +56,7 @@ describe.skipIf(services === null)('PostgreSQL', () => {
       '0015_shares',
       '0016_deletions',
       '0017_daily_ranked',
+      '0018_friend_requests_age',
     ]);
     await a.close();
     await b.close();

@@ -46,6 +46,15 @@ export class KyselyRetention implements RetentionStore {
           .executeTakeFirst();
         return Number(r.numDeletedRows);
       }
+      case 'requests': {
+        // Open requests only: a friendship stays however old it is.
+        const r = await this.db
+          .deleteFrom('friendships')
+          .where('status', '=', 'pending')
+          .where('created_at', '<', before)
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      }
       case 'invites': {
         const r = await this.db
           .deleteFrom('friend_invites')

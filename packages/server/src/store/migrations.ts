@@ -461,6 +461,16 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0018_friend_requests_age': {
+    // issue #42: open friend requests run out (the retention job's index: one DELETE by status and age)
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('friendships_pending_age')
+        .on('friendships')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
