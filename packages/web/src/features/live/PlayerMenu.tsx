@@ -17,7 +17,7 @@ import { addFriend } from './friends';
 import { friendsErrorText } from './FriendsParts';
 import { serverErrorText } from '../../kit/server/error-texts';
 
-/** Whom the menu is about: a human seat of the table the client sits at. */
+/** Whom the menu is about: a human seat of the table the client sits at or watches. */
 export interface PlayerMenuTarget {
   readonly client: TableClient;
   readonly tableId: string;
@@ -174,8 +174,19 @@ export const PLAYER_MENU_ITEMS: readonly PlayerMenuItem[] = [
   { id: 'report', Item: ReportItem },
 ];
 
+/** A watcher's items: reports are the table's players' (the server refuses a watcher's), the rest as a player's. */
+export const WATCHER_MENU_ITEMS: readonly PlayerMenuItem[] = PLAYER_MENU_ITEMS.filter(
+  (i) => i.id !== 'report',
+);
+
 /** The "⋯" beside a player's name and the menu it opens. */
-export function PlayerMenu({ target }: { target: PlayerMenuTarget }) {
+export function PlayerMenu({
+  target,
+  items = PLAYER_MENU_ITEMS,
+}: {
+  target: PlayerMenuTarget;
+  items?: readonly PlayerMenuItem[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [content, setContent] = useState<ReactNode>(null);
@@ -217,7 +228,7 @@ export function PlayerMenu({ target }: { target: PlayerMenuTarget }) {
             </div>
             {content ?? (
               <div className="player-menu-items">
-                {PLAYER_MENU_ITEMS.map(({ id, Item }) => (
+                {items.map(({ id, Item }) => (
                   <Item key={id} target={target} show={setContent} />
                 ))}
               </div>

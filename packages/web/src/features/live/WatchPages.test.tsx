@@ -9,7 +9,7 @@ import {
 } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import { applyWatchMessage, type LiveState, type WatchMessage } from '@hearts/table';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../kit/storage';
@@ -91,5 +91,13 @@ describe('the watcher’s table', () => {
     expect(r.getByRole('button', { name: lang === 'en' ? 'Chat' : 'Chat' })).toBeTruthy();
     // Every other seat's name is shown, with its cards face down.
     for (const name of ['Ben', 'Cleo', 'Dan']) expect(r.container.textContent).toContain(name);
+    // Each player's menu: befriend or block (the server lets who watched block by seat), no report.
+    const menu = lang === 'en' ? 'More about Ben' : 'Mehr zu Ben';
+    fireEvent.click(r.getByRole('button', { name: menu }));
+    const items = within(r.getByRole('dialog', { name: menu })).getAllByRole('button');
+    expect(items.map((b) => b.textContent)).toEqual(
+      lang === 'en' ? ['✕', 'Add friend', 'Block'] : ['✕', 'Als Freund hinzufügen', 'Blockieren'],
+    );
+    expect(r.getAllByRole('button', { name: /^(More about|Mehr zu) / })).toHaveLength(4);
   });
 });

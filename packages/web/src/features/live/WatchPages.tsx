@@ -22,6 +22,7 @@ import { PanelHead } from '../../table/TableParts';
 import { Table } from '../../table/Table';
 import { ensureUser, keepToken, serverUrl } from '../../kit/server/account';
 import { request } from '../../kit/server/http';
+import { PlayerMenu, WATCHER_MENU_ITEMS } from './PlayerMenu';
 import { ChatForm, LiveClock } from './LiveTable';
 import { useClient } from './useClient';
 import { clockSeconds, trackClocks, type SeatClock } from './view';
@@ -206,6 +207,17 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
     void client.leave();
     navigate('/live/watch');
   };
+  // A watcher may befriend or block a seat's player (the server keeps that they watched: issue #42), not report.
+  const menuOf = (seat: number) => {
+    const s = view.seats[seat]!;
+    if (s.bot && !s.replaced) return null;
+    return (
+      <PlayerMenu
+        target={{ client, tableId: state.table.id, seat, name: s.name }}
+        items={WATCHER_MENU_ITEMS}
+      />
+    );
+  };
   return (
     <Table
       view={view}
@@ -236,10 +248,20 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
           avatar: s.look && <Avatar name={s.name} frame={s.look.frame} size={26} />,
           away: !s.bot && !s.connected,
           back: s.look ? <CardBackArt id={s.look.back} /> : <CardBackSvg back={settings.cardBack} />,
-          children: <LiveClock seconds={clockOf(seat)} />,
+          children: (
+            <>
+              <LiveClock seconds={clockOf(seat)} />
+              {menuOf(seat)}
+            </>
+          ),
         };
       }}
-      playerExtra={<LiveClock seconds={clockOf(view.you)} />}
+      playerExtra={
+        <>
+          <LiveClock seconds={clockOf(view.you)} />
+          {menuOf(view.you)}
+        </>
+      }
       notes={
         <button
           type="button"
