@@ -32,7 +32,7 @@ export function ScoreTable({
   }, [heads]);
   return (
     <div className="score-table-box" ref={box}>
-      <table className="score-table">
+      <table className={`score-table${totals.length >= 5 ? ' many' : ''}`}>
         <caption className="sr-only">{t('score.title')}</caption>
         <thead>
           <tr>
@@ -48,7 +48,7 @@ export function ScoreTable({
                         {'\u00a0' /* the mark stays with the name's first word */}
                       </span>
                     )}
-                    {name}
+                    {bots?.[s] ? <BotName name={name} /> : name}
                   </span>
                 </th>
               );
@@ -87,6 +87,21 @@ export function ScoreTable({
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/**
+ * A bot's column head: at a table of five or six the word "Bot" of "Bot 2" is only spoken (the robot mark shows it),
+ * so that the number stays in view instead of "Bo…".
+ */
+function BotName({ name }: { name: string }) {
+  const m = /^(Bot)[\s\u00a0](\d+)$/.exec(name);
+  if (!m) return <>{name}</>;
+  return (
+    <>
+      <span className="bot-word">{m[1]}&nbsp;</span>
+      {m[2]}
+    </>
   );
 }
 
