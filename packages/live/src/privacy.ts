@@ -178,6 +178,7 @@ const retentionDays = z.object({
   leaves: z.number(), // rated games left early (LEAVE_WINDOW_HOURS, as days)
   chipCaps: z.number(), // the count of wins paid per day
   invites: z.number(), // invites into friends' rooms, after they ran out (0: when they run out)
+  requests: z.number(), // friend requests nobody answered
 });
 export type RetentionDays = z.infer<typeof retentionDays>;
 

@@ -84,6 +84,7 @@ export function privacyHandlers(
           leaves: keep.leaves / DAY_MS,
           chipCaps: keep.chipCaps / DAY_MS,
           invites: keep.invites / DAY_MS,
+          requests: keep.requests / DAY_MS,
         },
         tokenTtlDays: s.config.tokenTtlDays,
       };

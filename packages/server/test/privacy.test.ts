@@ -51,7 +51,7 @@ describe.each(DATABASES)('your data on %s', (db) => {
     const info = await api(t.url, '/api/privacy');
     expect(info.body).toEqual({
       contact: 'Datenschutz: privacy@example.org',
-      retentionDays: { chat: 30, leaves: 1, chipCaps: 2, invites: 0 },
+      retentionDays: { chat: 30, leaves: 1, chipCaps: 2, invites: 0, requests: 30 },
       tokenTtlDays: 180,
     });
   });

@@ -14,7 +14,7 @@ import PrivacyPage from './PrivacyPage';
 
 const INFO = {
   contact: 'Hearts e. V.\nprivacy@example.org',
-  retentionDays: { chat: 30, leaves: 1, chipCaps: 2, invites: 0 },
+  retentionDays: { chat: 30, leaves: 1, chipCaps: 2, invites: 0, requests: 30 },
   tokenTtlDays: 180,
 };
 const USER = { id: 'u1', name: 'Anna', claimed: true, rating: 1500, provisional: true, games: 0 };
@@ -51,6 +51,9 @@ it('opening the page makes no account; the contact and the periods are the serve
   expect(screen.getByText(/Hearts e\. V\./)).toBeTruthy();
   expect(screen.getByText('30 days (longer only while a report about the table is open)')).toBeTruthy();
   expect(screen.getByText(/This device has no account on the game server/)).toBeTruthy();
+  expect(
+    screen.getByText('Until removed; a request nobody answers 30 days; invites until they run out'),
+  ).toBeTruthy();
   expect(screen.getByText(/has not used its key for 180 days/)).toBeTruthy();
   expect(calls.map((c) => c.path)).toEqual(['/api/privacy']); // no guest made, no key asked about
 });

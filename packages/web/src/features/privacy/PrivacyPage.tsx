@@ -79,10 +79,13 @@ export default function PrivacyPage() {
         ? retention?.chat
         : row === 'leaves'
           ? retention?.leaves
-          : row === 'counters' && retention
-            ? Math.max(1, retention.chipCaps, retention.leaves)
-            : undefined;
-    if (row !== 'chat' && row !== 'leaves' && row !== 'counters') return t(`privacy.rows.${row}.kept`);
+          : row === 'social'
+            ? retention?.requests
+            : row === 'counters' && retention
+              ? Math.max(1, retention.chipCaps, retention.leaves)
+              : undefined;
+    if (row !== 'chat' && row !== 'leaves' && row !== 'social' && row !== 'counters')
+      return t(`privacy.rows.${row}.kept`);
     return t(`privacy.rows.${row}.kept`, { count: n ?? 2, days: n === undefined ? '…' : days(n) });
   };
 

@@ -45,7 +45,8 @@ export const privacyEn = {
     social: {
       what: 'Friends, requests, invites, blocks, reports',
       why: 'Friends, keeping players apart, moderation',
-      kept: 'Until removed; invites until they run out',
+      kept_one: 'Until removed; a request nobody answers {{days}} day; invites until they run out',
+      kept_other: 'Until removed; a request nobody answers {{days}} days; invites until they run out',
       seen: 'You and the friend; reports: the moderators',
     },
     chat: {
@@ -149,7 +150,10 @@ export const privacyDe: typeof privacyEn = {
     social: {
       what: 'Freunde, Anfragen, Einladungen, Sperren, Meldungen',
       why: 'Freunde, Spieler voneinander fernhalten, Moderation',
-      kept: 'Bis sie entfernt werden; Einladungen bis sie ablaufen',
+      kept_one:
+        'Bis sie entfernt werden; eine unbeantwortete Anfrage {{days}} Tag; Einladungen bis sie ablaufen',
+      kept_other:
+        'Bis sie entfernt werden; eine unbeantwortete Anfrage {{days}} Tage; Einladungen bis sie ablaufen',
       seen: 'Du und der Freund; Meldungen: die Moderatoren',
     },
     chat: {
