@@ -1,7 +1,8 @@
 /**
  * The analysis in Chromium: a solo game finished at the table, its analysis opened from the result screen (a Web
  * Worker with a progress bar, a small budget for the test), the same marks as the library's own analysis of that
- * record, a step to a mistake with the better card on the table, and the analysis kept for the next visit.
+ * record, a step to a mistake with the better card on the table, and the analysis kept for the next visit. And a
+ * whole game to 100 with the full budget: its first marks on screen while the analysis still runs.
  */
 import { analyzeGame } from '@hearts/bots';
 import {
@@ -20,8 +21,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reducedBudget } from '../src/features/analysis/client';
 import { cardLabel } from '../src/kit/cards';
-import { CURRENT_KEY, saveSession } from '../src/features/solo/session';
+import { CURRENT_KEY, historyEntry, saveSession } from '../src/features/solo/session';
+import { HISTORY_KEY, addToHistory } from '../src/kit/records';
 import { memoryStore } from '../src/kit/storage';
+import { playGame } from '../src/testing';
 import { clickCard, screenshot, watchErrors, withApp } from './harness';
 
 const app = withApp(300_000);
@@ -200,4 +203,67 @@ describe('the analysis of a finished solo game', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
+});
+
+describe('a whole game’s analysis, as a player waits for it', () => {
+  it('shows the first marks and the time left while the analysis still runs; they are the final marks', async () => {
+    // A game to 100 of random bots (mistakes in every hand), in the history; its analysis with the full budget.
+    const store = memoryStore();
+    const state = playGame(3, {});
+    addToHistory(store, historyEntry({ id: 'e2e-whole', startedAt: 1, level: 'hard', state, seeds: [] }, 2));
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(
+      ([history, settings]) => {
+        if (!localStorage.getItem('hearts.analyses'))
+          localStorage.setItem('hearts.history', history as string);
+        localStorage.setItem('hearts.settings', settings as string);
+      },
+      [store.get(HISTORY_KEY)!, JSON.stringify({ lang: 'en', level: 'hard' })],
+    );
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/#/replay/e2e-whole/analysis`);
+    // One look at the page finds the analysis running and a mark already on screen beside the time left.
+    const seen = await (
+      await page.waitForFunction(
+        () => {
+          const running = document.querySelector('.analysis-panel .analysis-running');
+          const marks = [...document.querySelectorAll('.analysis-found li[data-place]')];
+          if (!running || marks.length === 0) return null;
+          return {
+            progress: document.querySelector('.analysis-progress span')?.textContent ?? '',
+            left: document.querySelector('.analysis-left')?.textContent ?? '',
+            marks: marks.map(
+              (m) => `${m.getAttribute('data-place')} ${m.querySelector('.move')?.getAttribute('data-mark')}`,
+            ),
+          };
+        },
+        null,
+        { timeout: 120_000, polling: 'raf' },
+      )
+    ).jsonValue();
+    expect(seen).not.toBeNull();
+    const [done, total] = seen!.progress.match(/\d+/g)!.map(Number);
+    expect(done).toBeLessThan(total!);
+    expect(seen!.left).toMatch(/^About \d+ seconds? left$/);
+    await screenshot(page, 'analysis-first-marks-desktop-1280x800-en.png');
+
+    // The marks shown while it ran are the analysis' final marks.
+    await page.locator('.analysis-summary').waitFor({ timeout: 240_000 });
+    const final = await page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('hearts.analyses')!) as {
+            decisions: { mark: string | null; hand: number; kind: string; step: number | null }[];
+          }[]
+        )[0]!.decisions,
+    );
+    const finalMarks = final
+      .filter((d) => d.mark !== null)
+      .map((d) => `${d.hand}:${d.kind}:${d.step ?? '-'} ${d.mark}`);
+    expect(seen!.marks.length).toBeGreaterThan(0);
+    for (const mark of seen!.marks) expect(finalMarks).toContain(mark);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 400_000);
 });

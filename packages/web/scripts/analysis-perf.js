@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-/* global window, document, performance, localStorage, PerformanceObserver, MutationObserver */
+/* global window, document, navigator, performance, localStorage, PerformanceObserver, MutationObserver */
 /**
  * Times the web app's own analysis as a player starts it: each record is put in the history of a fresh browser
  * profile, its replay opened with the analysis (`#/replay/ID/analysis`: the app's analysis worker, the full
  * budget, seat 0: a history game is the player's). Read in the page: the time from the progress bar's first
- * appearance to the finished analysis, and the long main-thread tasks meanwhile; from /proc: the CPU time of the
+ * appearance to the finished analysis and to the first mark on screen, the page's workers (one per core it reports),
+ * and the long main-thread tasks meanwhile; from /proc: the CPU time of the
  * browser's processes (page load included). Needs the built app (npm install builds it) and Debian's Chromium.
  * Records: `hearts-record/1` files (node packages/cli/scripts/analysis-figures.js games makes some).
  *
@@ -55,6 +56,7 @@ function browserCpu() {
   return ticks / 100;
 }
 
+const times = [];
 try {
   for (const [i, file] of records.entries()) {
     const record = JSON.parse(readFileSync(file, 'utf8'));
@@ -83,6 +85,8 @@ try {
         new MutationObserver(() => {
           if (window.__start === undefined && document.querySelector('.analysis-running'))
             window.__start = performance.now();
+          if (window.__firstMark === undefined && document.querySelector('.analysis-found [data-mark]'))
+            window.__firstMark = performance.now();
           if (window.__end === undefined && document.querySelector('.analysis-summary'))
             window.__end = performance.now();
         }).observe(document, { subtree: true, childList: true });
@@ -99,6 +103,10 @@ try {
       const during = window.__longTasks.filter((t) => t.at >= window.__start && t.at <= window.__end);
       return {
         seconds: (window.__end - window.__start) / 1000,
+        // the first mark on screen while the analysis ran (null: no marked decision, or none before the end)
+        firstMarkSeconds:
+          window.__firstMark === undefined ? null : (window.__firstMark - window.__start) / 1000,
+        workers: navigator.hardwareConcurrency,
         decisions: kept?.decisions.length ?? 0,
         accuracy: kept?.summary.accuracy,
         longTasks: during.length,
@@ -106,8 +114,17 @@ try {
       };
     });
     process.stdout.write(JSON.stringify({ file, seat: 0, ...out, cpuSeconds }) + '\n');
+    times.push(out.seconds);
     await context.close();
   }
+  const sorted = [...times].sort((a, b) => a - b);
+  const median =
+    sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]
+      : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  process.stdout.write(
+    JSON.stringify({ games: times.length, medianSeconds: median, worstSeconds: sorted.at(-1) }) + '\n',
+  );
 } finally {
   await browser.close();
   app.stop();

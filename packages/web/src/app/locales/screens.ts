@@ -213,6 +213,11 @@ export const screensEn = {
     seat: 'Player',
     preparing: 'Analysing…',
     progress: 'Analysing: decision {{done}} of {{total}}',
+    timeLeft_one: 'About {{count}} second left',
+    timeLeft_other: 'About {{count}} seconds left',
+    foundSoFar_one: 'Found so far: {{count}} marked decision',
+    foundSoFar_other: 'Found so far: {{count}} marked decisions',
+    handShort: 'Hand {{n}}',
     cancel: 'Cancel',
     failed: 'The analysis failed: {{reason}}',
     liveMissing:
@@ -503,6 +508,11 @@ export const screensDe: Shape<typeof screensEn> = {
     seat: 'Spieler',
     preparing: 'Analysiere …',
     progress: 'Analysiere: Entscheidung {{done}} von {{total}}',
+    timeLeft_one: 'Noch etwa {{count}} Sekunde',
+    timeLeft_other: 'Noch etwa {{count}} Sekunden',
+    foundSoFar_one: 'Bisher gefunden: {{count}} markierte Entscheidung',
+    foundSoFar_other: 'Bisher gefunden: {{count}} markierte Entscheidungen',
+    handShort: 'Runde {{n}}',
     cancel: 'Abbrechen',
     failed: 'Die Analyse ist fehlgeschlagen: {{reason}}',
     liveMissing:

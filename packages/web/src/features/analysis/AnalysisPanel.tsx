@@ -30,7 +30,13 @@ const newWorker = (): Worker => new Worker(new URL('./worker.ts', import.meta.ur
 
 export type AnalysisState =
   | { readonly status: 'none' }
-  | { readonly status: 'running'; readonly done: number; readonly total: number }
+  | {
+      readonly status: 'running';
+      readonly done: number;
+      readonly total: number;
+      readonly settled: readonly SavedDecision[]; // the decisions settled so far, in the order they were
+      readonly secondsLeft: number | null; // expected; null before the first decision is settled
+    }
   | { readonly status: 'failed'; readonly error: string }
   | { readonly status: 'done'; readonly analysis: SavedAnalysis };
 
@@ -61,15 +67,22 @@ export function useAnalysis(
 
   const start = useCallback(() => {
     run.current?.cancel();
-    setState({ status: 'running', done: 0, total: 0 });
-    // The bar moves at most every PROGRESS_MS: each update draws the replay again, and the page stays free.
+    setState({ status: 'running', done: 0, total: 0, settled: [], secondsLeft: null });
+    // The page shows every decision as soon as it is settled (marks first: the costliest are settled first), but
+    // redraws at most every PROGRESS_MS: each update draws the replay again, and the page stays free.
     let shown = -Infinity;
-    const r = runAnalysis(makeWorker, { record, seat, deals: dealsFromUrl(), game }, (done, total) => {
-      const now = performance.now();
-      if (now - shown < PROGRESS_MS && done < total) return;
-      shown = now;
-      setState({ status: 'running', done, total });
-    });
+    const settled: SavedDecision[] = [];
+    const r = runAnalysis(
+      makeWorker,
+      { record, seat, deals: dealsFromUrl(), game },
+      ({ done, total, decision, secondsLeft }) => {
+        settled.push(decision);
+        const now = performance.now();
+        if (now - shown < PROGRESS_MS && done < total && decision.mark === null) return;
+        shown = now;
+        setState({ status: 'running', done, total, settled: [...settled], secondsLeft });
+      },
+    );
     run.current = r;
     r.result.then(
       ({ analysis, positions }) => {
@@ -204,6 +217,18 @@ export function AnalysisPanel({
             {t('analysis.cancel')}
           </button>
         </div>
+        {state.secondsLeft !== null && state.done < state.total && (
+          <p className="muted analysis-left">
+            {t('analysis.timeLeft', { count: Math.max(1, Math.ceil(state.secondsLeft)) })}
+          </p>
+        )}
+        <RunningMarks
+          settled={state.settled}
+          focus={focus}
+          onFocus={onFocus}
+          lang={lang}
+          fourColor={fourColor}
+        />
       </section>
     );
   const a = state.analysis;
@@ -264,22 +289,7 @@ export function AnalysisPanel({
           <ol className="move-list" aria-label={t('analysis.moves', { n: hand + 1 })}>
             {mine.map((d) => (
               <li key={`${d.kind}-${d.step ?? 'x'}`}>
-                <button
-                  type="button"
-                  className={`move${d.mark ? ` mark-${d.mark}` : ''}${d.forced ? ' forced' : ''}`}
-                  aria-current={d === focus ? 'step' : undefined}
-                  aria-label={decisionText(t, d, lang)}
-                  title={decisionText(t, d, lang)}
-                  data-mark={d.mark ?? undefined}
-                  onClick={() => onFocus(d)}
-                >
-                  <MoveFace move={d.played} lang={lang} fourColor={fourColor} t={t} />
-                  {d.mark && (
-                    <span className="mark-symbol" aria-hidden="true">
-                      {MARK_SYMBOL[d.mark]}
-                    </span>
-                  )}
-                </button>
+                <MoveButton d={d} focus={focus} onFocus={onFocus} lang={lang} fourColor={fourColor} />
               </li>
             ))}
           </ol>
@@ -300,6 +310,83 @@ export function AnalysisPanel({
       )}
       {a.deals !== null && <p className="muted small-note">{t('analysis.reduced', { deals: a.deals })}</p>}
     </section>
+  );
+}
+
+/** A decision of the move list: the move made, its mark, the sentence for readers; a click focuses it. */
+function MoveButton({
+  d,
+  focus,
+  onFocus,
+  lang,
+  fourColor,
+}: {
+  d: SavedDecision;
+  focus: SavedDecision | null;
+  onFocus: (d: SavedDecision) => void;
+  lang: Lang;
+  fourColor: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`move${d.mark ? ` mark-${d.mark}` : ''}${d.forced ? ' forced' : ''}`}
+      aria-current={d === focus ? 'step' : undefined}
+      aria-label={decisionText(t, d, lang)}
+      title={decisionText(t, d, lang)}
+      data-mark={d.mark ?? undefined}
+      onClick={() => onFocus(d)}
+    >
+      <MoveFace move={d.played} lang={lang} fourColor={fourColor} t={t} />
+      {d.mark && (
+        <span className="mark-symbol" aria-hidden="true">
+          {MARK_SYMBOL[d.mark]}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** Where a decision stands in the game: its hand, then the pass, the plays in order, the moon's choice. */
+const placeOf = (d: SavedDecision): number =>
+  d.hand * 100 + (d.kind === 'pass' ? -1 : d.kind === 'moon' ? 99 : (d.step ?? 0));
+
+/**
+ * While the analysis runs: the marked decisions settled so far, in the order of the game, each with its hand (the
+ * costliest are settled first, so the marks come long before the analysis ends).
+ */
+function RunningMarks({
+  settled,
+  focus,
+  onFocus,
+  lang,
+  fourColor,
+}: {
+  settled: readonly SavedDecision[];
+  focus: SavedDecision | null;
+  onFocus: (d: SavedDecision) => void;
+  lang: Lang;
+  fourColor: boolean;
+}) {
+  const { t } = useTranslation();
+  const marked = settled.filter((d) => d.mark !== null).sort((a, b) => placeOf(a) - placeOf(b));
+  if (marked.length === 0) return null;
+  return (
+    <div className="analysis-found">
+      <p className="muted">{t('analysis.foundSoFar', { count: marked.length })}</p>
+      <ol className="move-list" aria-label={t('analysis.foundSoFar', { count: marked.length })}>
+        {marked.map((d) => (
+          <li
+            key={`${d.hand}-${d.kind}-${d.step ?? 'x'}`}
+            data-place={`${d.hand}:${d.kind}:${d.step ?? '-'}`}
+          >
+            <span className="muted found-hand">{t('analysis.handShort', { n: d.hand + 1 })}</span>
+            <MoveButton d={d} focus={focus} onFocus={onFocus} lang={lang} fourColor={fourColor} />
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
