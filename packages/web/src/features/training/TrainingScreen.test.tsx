@@ -38,10 +38,8 @@ describe('the training page', () => {
     const earlier = document.querySelectorAll('.training-earlier li');
     expect(p.observation.tricks.length).toBeGreaterThan(1);
     expect(earlier).toHaveLength(p.observation.tricks.length);
-    expect(
-      screen.getByText(`Tricks of this hand so far (${p.observation.tricks.length}; → who took it)`),
-    ).toBeTruthy();
-    expect(earlier[0]!.textContent).toMatch(/^1\. .+ · .+ → \S/);
+    expect(screen.getByText(`Tricks of this hand so far (${p.observation.tricks.length})`)).toBeTruthy();
+    expect(earlier[0]!.textContent).toMatch(/^1\. .+ · .+ → trick to \S/);
     // The seat's own hand, nothing else: as many cards as the observation holds.
     const hand = screen.getByRole('group', { name: /hand/i });
     expect(within(hand).getAllByRole('button')).toHaveLength(p.observation.hand.length);

@@ -4,8 +4,8 @@ export const trainingEn = {
   intro:
     'Positions where a card or a pass was a mistake or a blunder (it lost at least {{min}} points on average) — from your own analysed games and from the bots’ games. Find the better move; the expert’s evaluation shows how much each option costs.',
   filter: 'Positions',
-  earlier: 'Tricks of this hand so far ({{n}}; → who took it)',
-  trickRow: '{{n}}. {{cards}} → {{winner}}',
+  earlier: 'Tricks of this hand so far ({{n}})',
+  trickRow: '{{n}}. {{cards}} → trick to {{winner}}',
   all: 'All',
   own: 'Your games',
   starter: 'Bots’ games',
@@ -47,8 +47,8 @@ export const trainingDe: typeof trainingEn = {
   intro:
     'Stellungen, in denen eine Karte oder eine Weitergabe ein Fehler oder ein grober Fehler war (sie hat im Schnitt mindestens {{min}} Punkte gekostet) — aus deinen analysierten Spielen und aus Spielen der Bots. Finde den besseren Zug; die Bewertung des Experten zeigt, was jede Möglichkeit kostet.',
   filter: 'Stellungen',
-  earlier: 'Bisherige Stiche dieses Blatts ({{n}}; → wer ihn nahm)',
-  trickRow: '{{n}}. {{cards}} → {{winner}}',
+  earlier: 'Bisherige Stiche dieser Runde ({{n}})',
+  trickRow: '{{n}}. {{cards}} → Stich an {{winner}}',
   all: 'Alle',
   own: 'Deine Spiele',
   starter: 'Spiele der Bots',
