@@ -211,11 +211,19 @@ export class KyselyPuzzles implements PuzzleStore {
         .where('answered_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1)
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        // Read again: another answer may have claimed it after this one read the row (PostgreSQL's READ
+        // COMMITTED lets the update see that commit, not the first read), and then it is answered, not expired.
+        const after = await tx
+          .selectFrom('puzzle_attempts')
+          .select('answered_at')
+          .where('id', '=', offerId)
+          .executeTakeFirst();
         return {
           ok: false as const,
-          why: row.answered_at !== null ? ('answered' as const) : ('expired' as const),
+          why: (after ?? row).answered_at !== null ? ('answered' as const) : ('expired' as const),
         };
+      }
       const offer = offerOf(row);
       const player = await lockedPlayer(tx, userId, now);
       const library = start(offer.puzzleId);
