@@ -195,7 +195,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     log,
   });
 
-  const files = config.webRoot ? new StaticFiles(config.webRoot) : null;
+  const files = config.webRoot ? new StaticFiles(config.webRoot, { puzzles: puzzles !== null }) : null;
   const handle = createHttpHandler(s, files);
   const http: HttpServer = createServer(
     {

@@ -276,7 +276,10 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
     if (!index || now - index.at > 10_000)
       index = {
         at: now,
-        text: readFile(join(files.root, 'index.html'), 'utf8').then(markServed, () => null),
+        text: readFile(join(files.root, 'index.html'), 'utf8').then(
+          (html) => markServed(html, files.offers),
+          () => null,
+        ),
       };
     return index.text;
   };

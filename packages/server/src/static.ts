@@ -24,11 +24,21 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt']);
 
-/** The meta tag by which the app knows that the game server answers beside it (features/home reads it). */
-export const SERVER_MARK = '<meta name="hearts-server" content="api">';
+/** What the game server offers beside the app, as its mark says: its API, and its puzzle library if it has one. */
+export interface ServerOffers {
+  readonly puzzles: boolean;
+}
+
+/**
+ * The meta tag by which the app knows that the game server answers beside it, and what it offers (features/home
+ * reads it: a server without a puzzle library is not asked for the day's puzzle).
+ */
+export const serverMark = (offers: ServerOffers): string =>
+  `<meta name="hearts-server" content="${offers.puzzles ? 'api puzzles' : 'api'}">`;
 
 /** An HTML page of the app with the game server's mark. */
-export const markServed = (html: string): string => html.replace(/<head>/i, `<head>\n    ${SERVER_MARK}`);
+export const markServed = (html: string, offers: ServerOffers): string =>
+  html.replace(/<head>/i, `<head>\n    ${serverMark(offers)}`);
 
 interface Entry {
   readonly body: Buffer;
@@ -41,7 +51,10 @@ interface Entry {
 export class StaticFiles {
   private readonly cache = new Map<string, Entry>();
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    readonly offers: ServerOffers = { puzzles: false }, // what the pages' mark says the server offers
+  ) {}
 
   /** Answers GET/HEAD for a file under the root; false when there is no such file (the caller answers 404). */
   async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -97,7 +110,7 @@ export class StaticFiles {
     if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit;
     const ext = extname(path);
     const read = await readFile(path);
-    const body = ext === '.html' ? Buffer.from(markServed(read.toString('utf8'))) : read;
+    const body = ext === '.html' ? Buffer.from(markServed(read.toString('utf8'), this.offers)) : read;
     const entry: Entry = {
       body,
       gz: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body) : null,

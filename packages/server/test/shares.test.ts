@@ -15,6 +15,7 @@ import { DAILY_RULES, dayOf } from '../src/daily.js';
 import type { KyselyStore } from '../src/store/kysely-store.js';
 import type { GameStore, TableRecord } from '../src/store/types.js';
 import { api, finishedDailyAttempt, guest, serverPerTest } from './helpers.js';
+import { samplePuzzles, writeLibrary } from './puzzle-fixtures.js';
 import { randomGame } from './random-game.js';
 
 const startServer = serverPerTest();
@@ -149,6 +150,7 @@ describe('sharing', () => {
       .execute();
     const renamed = new Uint8Array(await (await fetch(meta('og:image')!)).arrayBuffer());
     expect(renamed).not.toEqual(bytes);
+    // A server without a puzzle library says so: the start page does not ask it for the day's puzzle.
     expect(await (await fetch(`${t.url}/`)).text()).toContain('<meta name="hearts-server" content="api">');
     const missing = await fetch(`${t.url}/r/rnothere`); // the app, which says so
     expect(missing.status).toBe(404);
@@ -157,6 +159,17 @@ describe('sharing', () => {
     expect(missingHtml).not.toContain('og:');
     expect((await fetch(`${t.url}/r/rnothere.png`)).status).toBe(404);
     expect((await fetch(t.url + body.path, { method: 'POST' })).status).toBe(405);
+  });
+
+  test('the app’s pages carry the server’s mark, naming its puzzle library when it has one', async () => {
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Hearts</title>\n  </head>\n</html>\n',
+    );
+    const t = await startServer({ webRoot: dir, puzzlesFile: writeLibrary(samplePuzzles(3), dir) });
+    expect(await (await fetch(`${t.url}/`)).text()).toContain(
+      '<meta name="hearts-server" content="api puzzles">',
+    );
   });
 
   test('a finished game of the server’s is shared by its player with their seat; a running one, or another’s, is refused', async () => {

@@ -60,7 +60,10 @@ export function StartScreen() {
   const [open, setOpen] = useState(false);
   const painted = usePainted();
   // The game server marks the pages it serves; the app served alone (serve.js) asks no server for what is on.
-  const served = useMemo(() => document.querySelector('meta[name="hearts-server"]') !== null, []);
+  const served = useMemo(
+    () => document.querySelector<HTMLMetaElement>('meta[name="hearts-server"]')?.content.split(' ') ?? null,
+    [],
+  );
   const rules = parseRules(settings.rules);
   // The chips follow the field, valid or not: no chip is on while "play to" holds something else.
   const target = rules.ok
@@ -211,7 +214,7 @@ export function StartScreen() {
 
       {served && painted && (
         <Suspense fallback={null}>
-          <HomePanels />
+          <HomePanels puzzles={served.includes('puzzles')} />
         </Suspense>
       )}
 

@@ -52,7 +52,8 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-export default function HomePanels() {
+/** `puzzles`: the server has a puzzle library (its pages' mark says so): the day's puzzle is asked for. */
+export default function HomePanels({ puzzles }: { puzzles: boolean }) {
   const { store, navigate, settings } = useApp();
   const { t } = useTranslation();
   const token = store.get(TOKEN_KEY);
@@ -64,9 +65,9 @@ export default function HomePanels() {
   const tournaments = useLoad(call(ROUTES.tournaments, {}), 'tournaments');
   const live = useLoad(call(ROUTES.liveTables, {}), 'live');
   const friends = useLoad(token ? call(ROUTES.friends, { token }) : null, `friends ${token}`);
-  const puzzle = useLoad(call(ROUTES.puzzlesDaily, { token }), `puzzle ${token}`);
+  const puzzle = useLoad(puzzles ? call(ROUTES.puzzlesDaily, { token }) : null, `puzzle ${token}`);
   const puzzler = useLoad(
-    token ? call(ROUTES.puzzlesPlayer, { token, params: { who: 'me' } }) : null,
+    puzzles && token ? call(ROUTES.puzzlesPlayer, { token, params: { who: 'me' } }) : null,
     `puzzler ${token}`,
   );
   const time = new Intl.DateTimeFormat(settings.lang, {
@@ -222,7 +223,7 @@ export default function HomePanels() {
           </button>
         </Panel>
       )}
-      {(day || puzzle?.kind === 'failed') && (
+      {(day || puzzle === null || puzzle.kind === 'failed') && (
         <Panel id="puzzle" title={t('home.puzzle.title')}>
           <p>
             {rating
