@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TableClient } from '@hearts/live';
+import { TableClient } from '@hearts/live';
 import { hostContract, type HostUnderTest } from '@hearts/table/host-contract';
-import { connect, friendsGame, startTestServer, until, type TestServer } from './helpers.js';
+import { connect, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
 
 async function serverHost(): Promise<HostUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'hearts-host-contract-'));
@@ -35,6 +35,20 @@ async function serverHost(): Promise<HostUnderTest> {
       const client = await connect(server.url, person!.token, person!.roomId);
       clients.push(client);
       return client;
+    },
+    async takeover(seat) {
+      await (seat as TableClient).leave(); // for good: a bot takes the seat
+      const fan = await guest(server!.url);
+      const watcher = new TableClient({
+        url: server!.url,
+        token: fan.token,
+        roomId: person!.roomId,
+        retryMs: 100,
+        watch: true,
+      });
+      clients.push(watcher);
+      await watcher.connect();
+      return watcher;
     },
     undo: null,
     async close() {

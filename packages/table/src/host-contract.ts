@@ -3,7 +3,8 @@
  * the solo host in the page (packages/web `features/solo/host.contract.test.ts`) and the server's live tables
  * (packages/server `test/host-contract.test.ts`). A host under test opens a table with the person in one seat and
  * bots in the others, runs until the seat's state says what the scenario waits for, restarts, and says what it
- * allows (claims are played out only by the solo host; undo only where the host allows it).
+ * allows (claims are played out only by the solo host; undo only where the host allows it; a takeover only where
+ * there is someone to take over from).
  *
  * ```ts
  * hostContract(() => soloHost()); // inside a test file: one describe block of scenarios
@@ -24,6 +25,11 @@ export interface HostUnderTest {
   until(seat: Seat, what: string, done: (s: LiveState) => boolean): Promise<void>;
   /** The host goes away and comes back with the table as stored: the person's seat again. */
   restart(seat: Seat): Promise<Seat>;
+  /**
+   * The person leaves the table for good and a bot takes the seat; resolves with a watcher's seat to follow the
+   * table on. Null where a table has no one to take over from (the solo table waits for its one player).
+   */
+  readonly takeover: ((seat: Seat) => Promise<Seat>) | null;
   /** Takes back the person's last card where the host allows it; null where it never does. */
   readonly undo: ((seat: Seat) => boolean) | null;
   /** Everything stopped (servers, timers). */
@@ -86,6 +92,20 @@ export function hostContract(make: () => Promise<HostUnderTest>): void {
       expect(r.shooter === null ? sum : sum % 26).toBe(r.shooter === null ? 26 : 0);
       expect(v.scores).toEqual(r.points);
     });
+
+    scenario(
+      'a takeover where the host has one: a bot takes the seat left and plays the game to its end',
+      async (host) => {
+        const seat = await host.open({ handsToPlay: 1 });
+        const you = seat.state!.table.you;
+        await playUntil(host, seat, (s) => s.view.phase === 'play' && s.view.tricks.length >= 1);
+        if (!host.takeover) return;
+        const watcher = await host.takeover(seat);
+        await host.until(watcher, 'the end of the game', over);
+        expect(watcher.state!.table.seats[you]).toMatchObject({ bot: true, replaced: true });
+        expect(watcher.state!.view.handResults).toHaveLength(1);
+      },
+    );
 
     scenario('a restart: the table comes back as it was, and play goes on', async (host) => {
       const seat = await host.open({ passCards: 0 });

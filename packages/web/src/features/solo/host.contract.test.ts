@@ -44,6 +44,7 @@ async function soloHost(): Promise<HostUnderTest> {
       if (!solo.resume()) throw new Error('nothing to resume');
       return solo;
     },
+    takeover: null, // the solo table waits for its one player
     undo: (seat) => (seat as SoloTable).undo(),
     async close() {
       solo.leave();
