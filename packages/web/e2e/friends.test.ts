@@ -12,6 +12,24 @@ import { autoplay, shotsIn, watchErrors, withGameServer } from './harness';
 
 const shot = shotsIn('friends');
 
+/** The seats whose "⋯" button lies over the text of their status line (the text's own boxes, not the line's). */
+function coveredStatus(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.seat')].flatMap((seat) => {
+      const button = seat.querySelector('.player-menu-button');
+      const status = seat.querySelector('.seat-status');
+      if (!button || !status?.textContent?.trim()) return [];
+      const range = document.createRange();
+      range.selectNodeContents(status);
+      const b = button.getBoundingClientRect();
+      const hit = [...range.getClientRects()].some(
+        (r) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom,
+      );
+      return hit ? [`${seat.getAttribute('data-seat')}: ${status.textContent}`] : [];
+    }),
+  );
+}
+
 const app = withGameServer({
   BOT_LEVEL: 'easy',
   BOT_DELAY_MS: '300',
@@ -138,6 +156,12 @@ it('friends: watch a friend’s table from the list, befriend by name, invite th
   expect(doraList.friends.map((f) => [f.name, f.status])).toEqual([[annaAccount.user.name, 'incoming']]);
   // The same menu on Ben's phone: Anna is his friend already.
   await ben.locator('.hand [data-card]').first().waitFor({ timeout: 20_000 });
+  // German on a phone: a seat's "⋯" button covers none of its status ("gibt weiter …", "✓ weitergegeben").
+  await expect
+    .poll(() => ben.locator('.seat .seat-status:not(:empty)').count(), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await shot(ben, 'seats-phone-de.png');
+  expect(await coveredStatus(ben)).toEqual([]);
   await ben.getByRole('button', { name: `Mehr zu ${annaAccount.user.name}` }).click();
   await ben.locator('.player-menu').getByRole('button', { name: 'Als Freund hinzufügen' }).click();
   await ben
