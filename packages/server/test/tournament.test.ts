@@ -1,12 +1,15 @@
 /**
  * A tournament on a real server with real clients: players join over the API, the runner seats them (four free:
  * after the gathering wait), they play their tables, the standings change from the stored results; a paused
- * player is not seated again; the page answers 304 to a poll while nothing changed; a game running at the end
+ * player is not seated again; the page answers 304 to a poll while nothing changed; a private tournament's code is a
+ * room code's and its tables are neither listed nor watched, a public arena's are; a game running at the end
  * counts, then the tournament finishes.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/live/api';
+import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { CODE_ALPHABET } from '../src/ids.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { dueScheduled } from '../src/tournament/schedule.js';
 import { AutoPlayer, api, connect, guest, startTestServer, until, type TestServer } from './helpers.js';
@@ -39,6 +42,10 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
   });
   expect(created.status).toBe(200);
   const id = created.body.id;
+  // Its code is a room code's: 6 characters of the same alphabet, found however it is typed.
+  expect(id).toMatch(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
+  const typed = `${id.slice(0, 3)}-${id.slice(3)}`.toLowerCase();
+  expect((await api<TournamentPage>(t.url, `/api/tournaments/${typed}`)).body.tournament.id).toBe(id);
   for (const u of users.slice(1))
     expect((await api(t.url, `/api/tournaments/${id}/join`, { method: 'POST', token: u.token })).status).toBe(
       200,
@@ -57,26 +64,20 @@ test('players join, are seated, play, and see the standings change; pause; 304 w
   }
   const tables = new Set((await Promise.all(users.map((u) => page(id, u)))).map((p) => p.you!.tableId));
   expect(tables.size).toBe(1);
-  // A tournament's game is in the list of live tables, and a watcher sees it without a hand (issue #20).
+  // A private tournament's game is not in the list of live tables, and nobody may watch it (docs/tournaments.md).
   const [tableId] = [...tables] as [string];
-  const listed = async () =>
-    (await api<{ tables: LiveTable[] }>(t.url, '/api/live')).body.tables.some(
-      (x) => x.id === tableId && x.kind === 'tournament',
-    );
-  for (const end = Date.now() + 20_000; !(await listed()); await new Promise((r) => setTimeout(r, 200)))
-    if (Date.now() > end) throw new Error('the game is not in the list of live tables');
   const fan = await guest(t.url);
-  const watcher = new TableClient({
-    url: t.url,
-    token: fan.token,
-    roomId: tableId,
-    retryMs: 100,
-    watch: true,
-  });
-  await watcher.connect();
-  await until('the watcher’s snapshot', () => watcher.state !== null, 20_000);
-  expect(watcher.state!.view.hand).toEqual([]);
-  await watcher.leave();
+  const refused = await new TableClient({ url: t.url, token: fan.token, roomId: tableId, watch: true })
+    .connect()
+    .then(
+      () => undefined,
+      (e: { code?: number }) => e.code,
+    );
+  expect(refused).toBe(JOIN_ERRORS.noSuchRoom);
+  const live = (await api<{ tables: LiveTable[] }>(t.url, '/api/live')).body.tables;
+  expect(
+    live.some((x) => x.id === tableId || users.some((u) => x.players.some((p) => p.name === u.name))),
+  ).toBe(false);
 
   const players = users.map((u, i) => tournamentPlayer(t.url, id, u, 100 + i));
   // The first game ends: it counts for all four, 7 points in all.
@@ -148,6 +149,19 @@ test('a game running at the end counts; then the tournament finishes; nobody joi
   }
   const table = p.you!.tableId!;
   const clients = await Promise.all(users.map((u) => connect(t.url, u.token, table)));
+  // A public arena's game is in the list of live tables, and a watcher sees it without a hand (issue #20).
+  const listed = async () =>
+    (await api<{ tables: LiveTable[] }>(t.url, '/api/live')).body.tables.some(
+      (x) => x.id === table && x.kind === 'tournament',
+    );
+  for (const end = Date.now() + 20_000; !(await listed()); await new Promise((r) => setTimeout(r, 200)))
+    if (Date.now() > end) throw new Error('the game is not in the list of live tables');
+  const fan = await guest(t.url);
+  const watcher = new TableClient({ url: t.url, token: fan.token, roomId: table, retryMs: 100, watch: true });
+  await watcher.connect();
+  await until('the watcher’s snapshot', () => watcher.state !== null, 20_000);
+  expect(watcher.state!.view.hand).toEqual([]);
+  await watcher.leave();
   // Nobody plays until the tournament has ended: the game runs past the end (the bank outlasts the wait).
   while (Date.now() < record.endsAt + 500) await new Promise((r) => setTimeout(r, 200));
   expect((await page('endgame')).phase).toBe('finishing');

@@ -8,7 +8,7 @@
  *
  * A table is listed for watching (its room's metadata, which every process reads through Colyseus' driver: Redis
  * in scaled mode) while its game runs and it is open to watchers: rated quick matches always, friends' tables
- * unless their host closed them.
+ * unless their host closed them, a public arena's tables always, a private tournament's never (stored closed).
  *
  * ```ts
  * const w = new Watchers(encode);
@@ -156,8 +156,8 @@ export function watchable(table: Table | null, open: boolean): boolean {
       return table.record.rated;
     case 'friends':
       return open;
-    case 'tournament': // a tournament's games are in the list of live tables too (issue #20)
-      return true;
+    case 'tournament': // a public arena's games are listed too (issue #20); a private one's are stored closed
+      return open;
     case 'daily': // its hands are secret to whoever has not played the day
       return false;
   }

@@ -7,12 +7,13 @@
  * so a client polling it (the tournament page, every 2 s) gets 304 while nothing changed. Standings are derived
  * from the stored games on every request (docs/tournaments.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { StandingRow, TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
 import { TOURNAMENT_ROWS, tournamentOptions, tournamentRules } from '@hearts/live/api';
 import type { Handlers } from '../api-router.js';
 import { HttpError, rateLimitError } from '../http-json.js';
+import { normalizeCode, roomCode } from '../ids.js';
 import { clientAddress } from '../limits.js';
 import type { Services } from '../services.js';
 import type { TournamentFilter, TournamentRecord } from '../store/tournaments.js';
@@ -109,10 +110,21 @@ export function tournamentHandlers(
     const limited = await s.limits.take('tournaments', clientAddress(req, s.config.trustProxy));
     if (limited) throw rateLimitError(limited);
   };
+  // A private tournament's code is typed like a room code (any case, spaces and dashes dropped); the older codes
+  // (12 characters of base64url, mixed case) are still found as they are.
   const find = async (id: string): Promise<TournamentRecord> => {
-    const t = await db.get(id);
+    const typed = normalizeCode(id);
+    const t = (await db.get(id)) ?? (typed !== id && typed.length > 0 ? await db.get(typed) : null);
     if (!t) throw new HttpError(404, 'ERR_NOT_FOUND', `no tournament ${id}`);
     return t;
+  };
+  /** A private tournament's code: 6 characters of a room code's alphabet, not yet any tournament's. */
+  const freeCode = async (): Promise<string> => {
+    for (let i = 0; i < 8; i++) {
+      const code = roomCode();
+      if (!(await db.get(code))) return code;
+    }
+    throw new HttpError(503, 'ERR_BUSY', 'no free tournament code was found: try again');
   };
   /** A request with the user's token: they are connected (the runner seats only those who are: runner.ts). */
   const seen = (u: UserRecord) => s.whereabouts.seen(u.id).catch(() => undefined);
@@ -224,7 +236,7 @@ export function tournamentHandlers(
       const at = now();
       const startsAt = at + body.startsIn * 60_000;
       const t: TournamentRecord = {
-        id: randomBytes(9).toString('base64url'),
+        id: await freeCode(),
         kind: 'private',
         name: body.name,
         hostId: user.id,

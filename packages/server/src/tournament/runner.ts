@@ -241,6 +241,8 @@ export class TournamentRunner {
         botLevel: t.botLevel,
         status: 'playing',
         createdAt: now,
+        // A private tournament's tables are not listed nor watched: its players chose one another (docs/tournaments.md).
+        ...(t.kind === 'private' && { watchersOpen: false }),
       });
     }
     await store.tournaments.startGames(
