@@ -1,7 +1,7 @@
 /**
  * Playing on together (issue #20): "play again" at a friends' table brings its players back to the friends' room
- * under the same code, with the same options; a friend voted out may come back; who does not come back in time is
- * left out; the next game opens from the room, and "play again" after it leads back to the room again.
+ * under the same code, with the same options; a friend voted out keeps no place in it but may come in by its code;
+ * who does not come back in time is left out; the next game opens from the room, and "play again" after it leads back to the room again.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TableClient } from '@hearts/live';
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const names = (c: TableClient) => c.lobby!.members.map((m) => `${m.name}${m.connected ? '' : ' (away)'}`);
 
-test('play again: back in the same room with the same options; the one voted out comes back; the late are left out', async () => {
+test('play again: back in the same room with the same options; the one voted out keeps no place but may come in; the late are left out', async () => {
   const { clients, users, code } = await friendsGame(t.url, 4, { targetScore: 30 }, 'easy');
   const [a, b, c, d] = clients as [TableClient, TableClient, TableClient, TableClient];
   const [ua, ub, uc, ud] = users as [
@@ -41,20 +41,19 @@ test('play again: back in the same room with the same options; the one voted out
   expect(c.closeCode).toBe(CLOSE_CODES.kicked);
   await until('the end of the first game', () => [a, b, d].every((x) => x.result !== null), 90_000);
 
-  // A plays again: the room is open again under its code, with the game's options; everyone of the game is in it,
-  // the others not back yet (B and D still look at the result: they get no lobby until they come back).
+  // A plays again: the room is open again under its code, with the game's options; everyone of the game but C (voted
+  // out: no place kept, no "away" row) is in it, the others not back yet (B and D still look at the result: they get
+  // no lobby until they come back).
   a.send('again', {});
   await until('A in the room', () => a.lobby !== null && a.state === null);
   expect(a.lobby!.code).toBe(code);
   expect(a.lobby!.options.rules.targetScore).toBe(30);
   expect(a.lobby!.options.botLevel).toBe('easy');
   expect(a.lobby!.members.find((m) => m.you)).toMatchObject({ host: true, connected: true });
-  expect(names(a).sort()).toEqual(
-    [ua.name, `${ub.name} (away)`, `${uc.name} (away)`, `${ud.name} (away)`].sort(),
-  );
+  expect(names(a).sort()).toEqual([ua.name, `${ub.name} (away)`, `${ud.name} (away)`].sort());
   expect(b.state).not.toBeNull(); // still at the result
   expect(b.result).not.toBeNull();
-  // B comes back; C, voted out of the game, comes back to the room by its code.
+  // B comes back; C, voted out of the game, comes in by the room's code like anyone with it.
   b.send('again', {});
   await until('B in the room', () => b.lobby !== null && b.state === null);
   const c2 = await connect(t.url, uc.token, code);

@@ -127,6 +127,7 @@ export interface SeatInfo {
   readonly bot: boolean; // a bot plays this seat
   readonly level: BotLevel | null; // the bot's level
   readonly replaced: boolean; // a bot took the seat over during the game
+  readonly kicked?: boolean; // ... because the other players voted its player out (absent: left or stayed away)
   readonly connected: boolean; // humans: has a live connection
   readonly rating: number | null; // rated tables: the rating at the start
   readonly provisional?: boolean; // the rating at the start was provisional (too few rated games): shown as "1500?"

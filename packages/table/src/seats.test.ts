@@ -77,6 +77,7 @@ test('a seat record from the stored seat; what clients see of it', () => {
     name: 'Anna',
     level: null,
     replaced: false,
+    kicked: false,
     rating: 1512.4,
     provisional: true,
     look: null,
@@ -104,4 +105,8 @@ test('a seat record from the stored seat; what clients see of it', () => {
     connected: false, // a bot is never shown connected
     rating: null,
   });
+  // A seat whose player the others voted out says so (a leaver's or a late player's seat does not).
+  const voted = { ...human, kind: 'bot' as const, level: 'hard' as const, replaced: true };
+  expect(seatInfo({ ...voted, kicked: true })).toMatchObject({ replaced: true, kicked: true });
+  expect(seatInfo(voted)).not.toHaveProperty('kicked');
 });

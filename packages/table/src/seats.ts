@@ -24,6 +24,7 @@ export interface SeatRecord {
   readonly name: string;
   readonly level: BotLevel | null; // bots: the level that plays the seat
   readonly replaced: boolean; // a bot took the seat over during the game
+  readonly kicked: boolean; // ... because the other players voted its player out
   readonly rating: number | null; // rated tables: the rating at the start
   readonly provisional: boolean; // the rating was provisional (too few rated games): shown as "1500?"
   readonly look: SeatLook | null; // humans: the cosmetics they chose
@@ -43,6 +44,7 @@ export function seatRecord(s: StoredSeat, bankMs: number): SeatRecord {
     name: s.name,
     level: human ? null : s.level,
     replaced: false,
+    kicked: false,
     rating: s.rating,
     provisional: human && s.provisional === true,
     look: human ? (s.look ?? null) : null,
@@ -61,6 +63,7 @@ export function seatInfo(s: SeatRecord): SeatInfo {
     bot: s.kind === 'bot',
     level: s.level,
     replaced: s.replaced,
+    ...(s.kicked ? { kicked: true } : {}),
     connected: s.kind === 'human' && s.connected,
     rating: s.rating === null ? null : Math.round(s.rating),
     ...(s.provisional && s.rating !== null ? { provisional: true } : {}),

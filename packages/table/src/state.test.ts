@@ -214,8 +214,12 @@ test('a takeover: a bot in the human seat, its name kept; its votes and the vote
     userId: 'u1',
     connected: false,
     kickable: false,
+    kicked: false, // left, not voted out
     votes: [],
   });
+  expect(apply(s, { type: 'takeover', seat: 1, level: 'hard', reason: 'kicked' }).seats[1]!.kicked).toBe(
+    true,
+  );
   expect(t.seats[2]!.votes).toEqual([0]); // seat 1's vote is gone
   expect(t.lastEvent).toEqual({ type: 'takeover', seat: 1, level: 'hard', reason: 'left' });
   expect(t).toEqual({ ...replaceSeat(s, 1, 'hard'), version: 2, lastEvent: t.lastEvent });

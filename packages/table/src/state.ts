@@ -33,7 +33,7 @@ import {
 import type { Transcript } from '@hearts/shuffle';
 import type { StoredEvent, StoredSeat } from './events.js';
 import { MoveIds } from './move-ids.js';
-import type { BotLevel, SeatsMessage, TableEvent, WireMove } from './protocol.js';
+import type { BotLevel, SeatsMessage, TableEvent, TakeoverReason, WireMove } from './protocol.js';
 import { seatInfo, seatRecord, type SeatRecord } from './seats.js';
 
 /** The clock of a table: what a decision has free, and the bank each seat gets per hand. */
@@ -142,7 +142,7 @@ export function applyEvent(
       const refusal = takeoverRefusal(state, e.seat);
       if (refusal) return err(refusal);
       return ok({
-        ...replaceSeat(state, e.seat, e.level),
+        ...replaceSeat(state, e.seat, e.level, e.reason),
         version: state.version + 1,
         lastEvent: { type: 'takeover', seat: e.seat, level: e.level, reason: e.reason },
       });
@@ -160,9 +160,14 @@ export function takeoverRefusal(state: TableState, seat: number): TableEventErro
 
 /**
  * The table with a bot of `level` in the seat for the rest of the game: the player's name stays, marked
- * `replaced`; the seat is no longer connected or kickable, and the votes against it and its own votes go.
+ * `replaced` (and `kicked` when the others voted them out); the seat is no longer connected or kickable, and the votes against it and its own votes go.
  */
-export function replaceSeat(state: TableState, seat: number, level: BotLevel): TableState {
+export function replaceSeat(
+  state: TableState,
+  seat: number,
+  level: BotLevel,
+  reason: TakeoverReason = 'left',
+): TableState {
   return {
     ...state,
     seats: state.seats.map((s, i) =>
@@ -171,6 +176,7 @@ export function replaceSeat(state: TableState, seat: number, level: BotLevel): T
             kind: 'bot',
             level,
             replaced: true,
+            kicked: reason === 'kicked',
             connected: false,
             reconnectBy: null,
             kickable: false,
@@ -294,6 +300,7 @@ function seatWith(s: SeatRecord, c: SeatChange): SeatRecord {
     name: c.name ?? s.name,
     level: c.level !== undefined ? c.level : s.level,
     replaced: c.replaced ?? s.replaced,
+    kicked: c.kicked ?? s.kicked,
     rating: c.rating !== undefined ? c.rating : s.rating,
     provisional: c.provisional ?? s.provisional,
     look: c.look !== undefined ? c.look : s.look,

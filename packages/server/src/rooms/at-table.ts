@@ -189,8 +189,8 @@ export class TableSide {
 
   /**
    * "Play again" at a finished friends' table: everyone goes back to the friends' room, under its code, with the
-   * same options. Every player of the game (also one a bot replaced, or who was voted out) is a member of it again
-   * and has the reconnection window to come back; who does not is left out. The room runs here (the first game's
+   * same options. Every player of the game (also one a bot replaced; not one voted out: `membersAfter`) is a member
+   * of it again and has the reconnection window to come back; who does not is left out. The room runs here (the first game's
    * room) or is opened at its code (a later game's table has a room of its own): the player is sent there.
    */
   private async backToRoom(client: Client, at: AtTable, seat: number): Promise<void> {
@@ -202,7 +202,7 @@ export class TableSide {
       return;
     }
     try {
-      await this.reopening.open(room, at.table.record);
+      await this.reopening.open(room, at.table);
     } catch (e) {
       services().log.error({ err: e, table: this.room.roomId }, 'reopening a friends’ room failed');
       return this.room.sendError(client, {

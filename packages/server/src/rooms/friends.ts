@@ -19,6 +19,7 @@ import { roomCode, tableId } from '../ids.js';
 import { openTable, seatTable } from '../seating.js';
 import { maybeServices, services } from '../services.js';
 import type { LobbyRecord, TableRecord } from '../store/types.js';
+import type { Table } from '../table.js';
 import {
   awaitedLobby,
   hostRefusal,
@@ -40,9 +41,15 @@ export function roomOf(record: TableRecord): { code: string; hostId: string | nu
   return record.room ?? { code: record.id, hostId: null };
 }
 
-/** The people dealt into a table, in seat order (also those a bot replaced: they may come back to the room). */
-export function humansOf(record: TableRecord): Member[] {
-  return record.seats.flatMap((s) => (s.kind === 'human' ? [{ userId: s.userId, name: s.name }] : []));
+/**
+ * The people of a finished table who are members of its friends' room again, in seat order: everyone dealt in, also
+ * those a bot replaced after they left or stayed away, but not one the others voted out (they keep no place in the
+ * room; by its code they may still come in while a seat is free).
+ */
+export function membersAfter(table: Table): Member[] {
+  return table.record.seats.flatMap((s, i) =>
+    s.kind === 'human' && !table.seats[i]?.kicked ? [{ userId: s.userId, name: s.name }] : [],
+  );
 }
 
 /** A code no room, table or stored lobby has. */
@@ -144,10 +151,10 @@ export class LobbyKeeper {
 export class Reopening {
   private opening: Promise<void> | null = null;
 
-  async open(room: { code: string; hostId: string | null }, record: TableRecord): Promise<void> {
+  async open(room: { code: string; hostId: string | null }, table: Table): Promise<void> {
     if (this.opening && !(await matchMaker.getRoomById(room.code))) await this.opening.catch(() => null);
     if (this.opening && !(await matchMaker.getRoomById(room.code))) this.opening = null;
-    this.opening ??= openRoomAt(room, record).catch((e: unknown) => {
+    this.opening ??= openRoomAt(room, table.record, membersAfter(table)).catch((e: unknown) => {
       this.opening = null;
       throw e;
     });
@@ -156,9 +163,12 @@ export class Reopening {
 }
 
 /** Opens the friends' room at its code for the players of a finished table (or adds them to the one running). */
-async function openRoomAt(room: { code: string; hostId: string | null }, record: TableRecord): Promise<void> {
+async function openRoomAt(
+  room: { code: string; hostId: string | null },
+  record: TableRecord,
+  members: readonly Member[],
+): Promise<void> {
   const s = services();
-  const members = humansOf(record);
   if (await matchMaker.getRoomById(room.code)) {
     const ok = (await matchMaker.remoteRoomCall(room.code, 'welcomeBack', [members, room.hostId])) as boolean;
     if (ok) return;
@@ -167,7 +177,7 @@ async function openRoomAt(room: { code: string; hostId: string | null }, record:
   const lobby: LobbyRecord = {
     id: room.code,
     hostId: room.hostId,
-    members,
+    members: [...members],
     rules: record.rules,
     botLevel: record.botLevel,
     updatedAt: Date.now(),
@@ -362,7 +372,7 @@ export class FriendsLobby {
     at.table.dispose();
     this.room.chat.clear();
     const { rules, botLevel } = at.table.record;
-    const humans = humansOf(at.table.record);
+    const humans = membersAfter(at.table);
     const here = new Set(humans.flatMap((m) => (this.room.conns.online(m.userId) ? [m.userId] : [])));
     this.await(humans, hostId, { rules, botLevel }, here);
     this.room.autoDispose = false;
