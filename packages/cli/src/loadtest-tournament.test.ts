@@ -43,6 +43,7 @@ function page(): TournamentPage {
       streak: l.streak,
       presence: 'active',
       playing: false,
+      prize: 0,
       results: l.results.map((r) => ({
         gameId: r.gameId,
         place: r.place,

@@ -621,6 +621,7 @@ const standingRow = z.object({
   streak: z.number(), // wins in a row now; from 2 on, the next game counts double
   presence: entrantPresence,
   playing: z.boolean(), // seated at a table now
+  prize: z.number(), // chips the podium paid for the place (docs/rating.md); 0 without one, and until it has finished
   results: z.array(
     z.object({
       gameId: z.string(), // its replay: /api/replay/:id

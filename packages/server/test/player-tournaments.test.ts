@@ -128,6 +128,8 @@ test("a player's page lists their finished tournaments: place, points, games, pr
   // f ties with d and e (no points: they came last each time) and shares rank 4
   expect((await pageOf(f!.id))[0]).toMatchObject({ rank: 4, of: 6, points: 0, games: 0, prize: 0 });
   expect(row(f!).rank).toBe(4);
+  // the tournament's own page shows the podium's prizes as paid (item 11 of issue #44)
+  expect([a!, b!, c!, f!].map((u) => row(u).prize)).toEqual([...TOURNAMENT_PRIZES, 0]);
   expect(ids(await pageOf(a!.id, b!))).toEqual(['pt-arena']); // another player, signed in
 
   // yourself: the private one too, newest first

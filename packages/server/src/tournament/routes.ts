@@ -150,7 +150,13 @@ export function tournamentHandlers(
     const all = standingsOf(state);
     const mine = me ? all.findIndex((l) => l.userId === me.id) : -1;
     const shown = all.filter((_, i) => i < TOURNAMENT_ROWS || i === mine);
-    const standings: StandingRow[] = shown.map((l) => {
+    // The podium's prizes as paid (under each winner's daily cap), once the tournament has finished.
+    const prizes = await Promise.all(
+      shown.map((l) =>
+        t.status === 'finished' && l.rank <= 3 ? podiumPaid(s.store.progress, t.id, l.userId) : 0,
+      ),
+    );
+    const standings: StandingRow[] = shown.map((l, i) => {
       const e = byUser.get(l.userId)!;
       return {
         rank: l.rank,
@@ -162,6 +168,7 @@ export function tournamentHandlers(
         streak: l.streak,
         presence: e.presence,
         playing: e.table !== null,
+        prize: prizes[i]!,
         results: l.results.map((r) => ({
           gameId: r.gameId,
           place: r.place,

@@ -164,6 +164,7 @@ it('a finished tournament: medals drawn for the podium, a flame for a streak and
     streak,
     presence: 'active' as const,
     playing: false,
+    prize: rank === 1 ? 50_000 : 0,
     results: [{ gameId: `g-${name}`, place: 1, points: 4, doubled }],
   });
   page = {
@@ -189,6 +190,10 @@ it('a finished tournament: medals drawn for the podium, a flame for a streak and
     '2',
   ]);
   expect(podium.textContent).not.toMatch(/[\u{1F947}-\u{1F949}]/u);
+  // The prize chips the podium paid, beside the place (not only on the player page).
+  expect(
+    [...podium.querySelectorAll('li')].map((l) => l.querySelector('.tournament-prize')?.textContent ?? ''),
+  ).toEqual([' · 50,000 chips', '', '']);
   expect(
     within(podium)
       .getAllByRole('img')
@@ -213,6 +218,7 @@ it('an entrant the server marked away (issue #42): a mark in the standings and, 
     streak: 0,
     presence,
     playing: false,
+    prize: 0,
     results: [],
   });
   page = {
@@ -253,6 +259,7 @@ it('after the end, a player who had left is not asked to join again; "Gewertete 
     streak: 0,
     presence: you ? ('left' as const) : ('active' as const),
     playing: false,
+    prize: 0,
     results: [],
   });
   const at = (rated: boolean, phase: 'running' | 'finished') => ({

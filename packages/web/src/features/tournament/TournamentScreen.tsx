@@ -664,6 +664,12 @@ function Podium({ rows }: { rows: readonly StandingRow[] }) {
               </span>
             )}{' '}
             <strong>{recordPlayerName(t, r.name)}</strong> {pointsWords(t, r.points, i18n.language)}
+            {r.prize > 0 && (
+              <span className="tournament-prize" data-prize={r.prize}>
+                {' · '}
+                {t('tournament.prize', { chips: r.prize.toLocaleString(i18n.language) })}
+              </span>
+            )}
           </li>
         ))}
       </ol>
