@@ -139,6 +139,7 @@ export function ResultPanel({
   nameOf,
   summary,
   places,
+  passedOver = [],
   children,
 }: {
   score: ScoreColumns;
@@ -148,6 +149,8 @@ export function ResultPanel({
   nameOf: (seat: number) => string;
   summary: HandSummary | null; // the finished hand in detail
   places: readonly number[]; // by seat, shown at the end of a game
+  /** Seats with the fewest points that do not win: a bot took them over (kicked: their player was voted out). */
+  passedOver?: readonly { readonly seat: number; readonly kicked: boolean }[];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -173,6 +176,12 @@ export function ResultPanel({
   return (
     <section className={`result-panel${over ? ' game-over' : ''}`} aria-labelledby="result-title">
       <h2 id="result-title">{headline}</h2>
+      {over &&
+        passedOver.map(({ seat, kicked }) => (
+          <p key={seat} className="result-why" data-seat={seat}>
+            {t(kicked ? 'over.takenOverKicked' : 'over.takenOver', { name: nameOf(seat) })}
+          </p>
+        ))}
       {over && <Standings places={places} totals={score.totals} you={you} nameOf={nameOf} />}
       {summary ? (
         <HandFacts summary={summary} you={you} nameOf={nameOf} />

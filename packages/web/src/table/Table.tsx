@@ -96,6 +96,19 @@ export function Table(p: TableProps) {
   const you = p.watching ? -1 : view.you;
   const lastPlay = view.trick[view.trick.length - 1];
   const score = { rows: view.rows, totals: view.totals, names, bots: view.seats.map((s) => s.bot !== null) };
+  // At a live table the server's places decide who won (a seat a bot took over never wins); the seats with the
+  // fewest points that it passed over are said, with why.
+  const serverPlaces = p.places ?? null;
+  const winners = serverPlaces
+    ? view.seats.flatMap((_, s) => (serverPlaces[s] === 1 ? [s] : []))
+    : view.winners;
+  const passedOver = serverPlaces
+    ? view.winners.flatMap((s) =>
+        serverPlaces[s] === 1 || !view.seats[s]?.replaced
+          ? []
+          : [{ seat: s, kicked: view.seats[s].kicked === true }],
+      )
+    : [];
   const style = {
     '--move-ms': `${tm.move}ms`,
     ...(look && { '--table-look': tableBackground(look.table) }),
@@ -260,12 +273,13 @@ export function Table(p: TableProps) {
             {view.showResult && (
               <ResultPanel
                 score={score}
-                winners={view.winners}
+                winners={winners}
                 over={view.phase === 'gameOver'}
                 you={you}
                 nameOf={nameOf}
                 summary={view.summary}
                 places={p.places ?? view.places}
+                passedOver={passedOver}
               >
                 {p.resultActions}
               </ResultPanel>

@@ -83,6 +83,7 @@ export interface SeatView extends BoardSeat {
   readonly you: boolean;
   readonly bot: BotLevel | null; // the bot's level, null for a person
   readonly replaced: boolean; // a bot took the seat over
+  readonly kicked?: boolean; // ... because the others voted the player out
   readonly connected: boolean;
   readonly rating: number | null;
   readonly provisional: boolean; // the rating at the start was provisional: "1500?"
@@ -340,6 +341,7 @@ export function tableView(live: LiveState, ui: BoardInput['ui'], opts: TableView
         you: i === table.you,
         bot: x.bot ? (x.level ?? 'medium') : null,
         replaced: x.replaced,
+        kicked: x.kicked === true,
         connected: x.connected,
         rating: x.rating,
         provisional: x.provisional === true,

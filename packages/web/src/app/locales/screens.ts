@@ -107,6 +107,10 @@ export const screensEn = {
     youShare: 'You share the win with {{names}}!',
     wins: '{{name}} wins',
     shared: 'Shared win: {{names}}',
+    takenOver:
+      '{{name}} had the fewest points but left the game, and a bot played on: a seat a bot took over never wins.',
+    takenOverKicked:
+      '{{name}} had the fewest points but was voted out, and a bot played on: a seat a bot took over never wins.',
     final: 'Final score',
   },
   trick: {
@@ -402,6 +406,10 @@ export const screensDe: Shape<typeof screensEn> = {
     youShare: 'Du teilst den Sieg mit {{names}}!',
     wins: '{{name}} gewinnt',
     shared: 'Geteilter Sieg: {{names}}',
+    takenOver:
+      '{{name}} hatte die wenigsten Punkte, ist aber gegangen, und ein Bot hat weitergespielt: Ein Platz, den ein Bot übernommen hat, gewinnt nie.',
+    takenOverKicked:
+      '{{name}} hatte die wenigsten Punkte, wurde aber rausgeworfen, und ein Bot hat weitergespielt: Ein Platz, den ein Bot übernommen hat, gewinnt nie.',
     final: 'Endstand',
   },
   trick: {

@@ -430,8 +430,8 @@ describe('rough edges of the one table (issue 18)', () => {
 });
 
 describe('game over at a live table', () => {
-  /** A whole game with no passing, each seat playing its first legal card, seen from seat 0 at its end. */
-  function gameOver(): LiveState {
+  /** A whole game with no passing, each seat playing its first legal card, seen from seat `you` at its end. */
+  function gameOver(you = 0): LiveState {
     const rng = seededRandom(11);
     let g = unwrap(newGame({ passCards: 0 }));
     for (let i = 0; i < 10_000 && g.phase !== 'gameOver'; i++) {
@@ -445,10 +445,10 @@ describe('game over at a live table', () => {
       }
     }
     return {
-      ...passing({ rated: true }),
+      ...passing({ rated: true, you }),
       v: 999,
       event: { type: 'play', seat: 0, card: '2C' },
-      view: observation(g, 0),
+      view: observation(g, you),
     };
   }
 
@@ -471,6 +471,13 @@ describe('game over at a live table', () => {
       expect(t.container.querySelector(`[data-place="4"]`)!.textContent).toContain(
         ['Ana', 'Ben', 'Cleo', 'Dan'][best]!,
       );
+      // The headline names the winner among the people (a seat a bot took over never wins), and says why.
+      const winner = ranks.indexOf(1);
+      const name = (seat: number) => ['Ana', 'Ben', 'Cleo', 'Dan'][seat]!;
+      expect(t.container.querySelector('.result-panel h2')!.textContent).toBe(
+        winner === 0 ? 'You win!' : `${name(winner)} wins`,
+      );
+      expect(t.container.querySelector('.result-why')).toBeNull(); // no bot in its seat here: nothing to explain
       // The game's analysis is offered to a player with an account (its record is fetched with the token).
       expect(t.queryByRole('button', { name: 'Analysis' })).toBeNull();
       t.unmount();
@@ -481,6 +488,50 @@ describe('game over at a live table', () => {
       store.remove(TOKEN_KEY);
     }
   });
+
+  it.each([
+    ['en', 'wins', 'had the fewest points but was voted out, and a bot played on', 'kicked · Easy bot'],
+    ['de', 'gewinnt', 'hatte die wenigsten Punkte, wurde aber rausgeworfen', 'rausgeworfen · Bot Leicht'],
+  ] as const)(
+    '%s: a kicked seat with the fewest points: the result names the winner among the people and why; its badge says kicked',
+    (lang, wins, why, badge) => {
+      // Seen from seat 1: seat 0 has the lowest total in this game, and it was voted out.
+      const over = gameOver(1);
+      const scores = over.view.scores;
+      const names = ['Ana', 'Ben', 'Cleo', 'Dan'];
+      const best = scores.indexOf(Math.min(...scores));
+      expect(best).toBe(0);
+      const ranks = scores.map((x, s) =>
+        s === best ? 4 : 1 + scores.filter((y, o) => o !== best && o !== s && y < x).length,
+      );
+      const winner = ranks.indexOf(1);
+      const state: LiveState = {
+        ...over,
+        table: {
+          ...over.table,
+          seats: over.table.seats.map((x, s) =>
+            s === best
+              ? { ...x, bot: true, level: 'easy' as const, replaced: true, kicked: true, connected: false }
+              : x,
+          ),
+        },
+      };
+      client.result = { scores, ranks, ratings: [null, null, null, null], recordId: 'R' };
+      try {
+        const t = table(lang, state);
+        const headline = t.container.querySelector('.result-panel h2')!.textContent;
+        expect(headline).toContain(winner === 1 ? (lang === 'en' ? 'You win' : 'Du gewinnst') : wins);
+        if (winner !== 1) expect(headline).toContain(names[winner]);
+        expect(headline).not.toContain(names[best]);
+        const line = t.container.querySelector(`.result-why[data-seat="${best}"]`)!.textContent;
+        expect(line).toContain(names[best]);
+        expect(line).toContain(why);
+        expect(t.seat(best).textContent).toContain(badge);
+      } finally {
+        client.result = null;
+      }
+    },
+  );
 });
 
 describe('playing on together', () => {

@@ -77,7 +77,9 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     const left = away ? botIn(seat.seat) : null;
     return {
       badge:
-        seat.replaced && seat.bot ? t('live.table.replaced', { level: levelName(t, seat.bot) }) : undefined,
+        seat.replaced && seat.bot
+          ? t(seat.kicked ? 'live.table.kicked' : 'live.table.replaced', { level: levelName(t, seat.bot) })
+          : undefined,
       avatar: seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />,
       note: away && (
         <div className="seat-away">

@@ -244,7 +244,10 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       seatParts={(seat) => {
         const s = view.seats[seat]!;
         return {
-          badge: s.replaced && s.bot ? t('live.table.replaced', { level: levelName(t, s.bot) }) : undefined,
+          badge:
+            s.replaced && s.bot
+              ? t(s.kicked ? 'live.table.kicked' : 'live.table.replaced', { level: levelName(t, s.bot) })
+              : undefined,
           avatar: s.look && <Avatar name={s.name} frame={s.look.frame} size={26} />,
           away: !s.bot && !s.connected,
           back: s.look ? <CardBackArt id={s.look.back} /> : <CardBackSvg back={settings.cardBack} />,
