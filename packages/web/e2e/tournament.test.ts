@@ -102,6 +102,24 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   // Four free: seated after the gathering wait; the browser goes to its table by itself.
   await page.waitForURL(/#\/live\/t/, { timeout: 60_000 });
   await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+  // The table says it is the tournament's: its name, the player's place and points, the time left (#44 item 10).
+  const bar = page.locator('.tournament-bar');
+  await bar.getByText(/^Place \d of 4 · 0\u00a0points$/).waitFor({ timeout: 10_000 });
+  expect(await bar.locator('.tournament-bar-name').textContent()).toBe('Friday arena');
+  expect(await bar.locator('.tournament-bar-time').textContent()).toMatch(/^ends in \d+ (min|h \d+ min)$/);
+  await shot(page, 'table-bar-en.png');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'table-bar-phone-en.png');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Back to the standings and to the table again (the seat waits; the page does not send the player back itself).
+  const tableUrl = page.url();
+  await bar.getByRole('button', { name: 'Standings' }).click();
+  await page.waitForURL(new RegExp(`#/tournaments/${code}$`));
+  await page.locator('.tournament-standings tr.you').waitFor();
+  await page.getByRole('button', { name: 'Go to your table' }).click();
+  await page.waitForURL(tableUrl);
+  await page.locator('.tournament-bar').waitFor({ timeout: 10_000 });
   const { passes, plays } = await playToTheEnd(page);
   expect(passes + plays).toBeGreaterThan(0);
   await page.locator('.result-panel.game-over').waitFor({ timeout: 5000 });

@@ -10,6 +10,7 @@ import { Avatar, CardBackArt } from '../../table/art';
 import { saveLook } from '../../table/look';
 import { CardBackSvg } from '../../kit/CardSvg';
 import { lastTournament } from '../tournament/link';
+import { TournamentBar } from '../tournament/TableBar';
 import { useApp } from '../../kit/context';
 import { provisionalTitle, ratingText } from '../../kit/rating';
 import { ClockIcon } from '../../kit/icons';
@@ -146,7 +147,16 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
             }
           : undefined
       }
-      shield={state.table.kind === 'daily' ? <DailyShield /> : <Shield client={client} state={state} />}
+      shield={
+        state.table.kind === 'daily' ? (
+          <DailyShield />
+        ) : (
+          <>
+            {state.table.kind === 'tournament' && <TournamentBar token={store.get(TOKEN_KEY)} />}
+            <Shield client={client} state={state} />
+          </>
+        )
+      }
       reconnecting={client.status === 'reconnecting'}
     />
   );

@@ -35,8 +35,8 @@ import { levelName, recordPlayerName } from '../../kit/names';
 import { Page } from '../../kit/Page';
 import { recordErrorText } from '../../table/record-words';
 import { RulesOptions, ruleLines, type RulesChoice } from '../../kit/RulesOptions';
-import { rememberTournament } from './link';
-import { tournamentName } from './name';
+import { openedTable, rememberTournament } from './link';
+import { pointsText, pointsWords, timeText, tournamentName } from './name';
 import './tournament.css';
 import { serverErrorText } from '../../kit/server/error-texts';
 
@@ -54,21 +54,6 @@ function errorText(t: TFunction, e: unknown): string {
   }
   return t('tournament.errors.other', { message: e instanceof Error ? e.message : String(e) });
 }
-
-/** "1 h 5 min", "4 min", "35 s". */
-function timeText(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const min = Math.ceil(s / 60);
-  return min >= 60 ? `${Math.floor(min / 60)} h ${min % 60} min` : `${min} min`;
-}
-
-const pointsText = (p: number, lang: string) =>
-  new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(p);
-
-/** "1 point", "2.33 points", "1 Punkt": the plural by the number as shown. */
-const pointsWords = (t: TFunction, p: number, lang: string) =>
-  t('tournament.pointsN', { count: Math.round(p * 100) / 100, n: pointsText(p, lang) });
 
 /** The options of a choice less those a tournament fixes (while the choice is not a valid rule set). */
 function fixedLeftOut(rules: Partial<Rules>): Partial<Rules> {
@@ -462,9 +447,11 @@ function TournamentView({ id }: { id: string }) {
   // Seated: go to the table (once per table; the table links back here).
   const table = page?.you?.tableId ?? null;
   useEffect(() => {
-    if (table === null || opened.current === table || page?.phase !== 'running') return;
+    // Once per table, also when the player came back here from it (the table's bar links to the standings).
+    if (table === null || opened.current === table || openedTable() === table || page?.phase !== 'running')
+      return;
     opened.current = table;
-    rememberTournament(id);
+    rememberTournament(id, table);
     navigate(`/live/${table}`);
   }, [table, id, navigate, page?.phase]);
 
@@ -578,7 +565,7 @@ function TournamentView({ id }: { id: string }) {
                   type="button"
                   className="primary"
                   onClick={() => {
-                    rememberTournament(id);
+                    rememberTournament(id, you.tableId);
                     navigate(`/live/${you.tableId}`);
                   }}
                 >

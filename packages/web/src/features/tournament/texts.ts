@@ -48,6 +48,7 @@ export const tournamentEn = {
   yourTable: 'Your table is ready',
   goToTable: 'Go to your table',
   toTournament: 'Back to the tournament',
+  bar: { place: 'Place {{rank}} of {{of}}', over: 'time is up', standings: 'Standings' }, // at its table
   code: 'Code',
   link2: 'Link',
   copy: 'Copy the link',
@@ -141,6 +142,7 @@ export const tournamentDe: typeof tournamentEn = {
   yourTable: 'Dein Tisch ist bereit',
   goToTable: 'Zu deinem Tisch',
   toTournament: 'Zurück zum Turnier',
+  bar: { place: 'Platz {{rank}} von {{of}}', over: 'Zeit ist um', standings: 'Tabelle' },
   code: 'Code',
   link2: 'Link',
   copy: 'Link kopieren',
