@@ -82,6 +82,8 @@ export function InviteFriends({ room, members }: { room: string; members: readon
   const [problem, setProblem] = useState<string | null>(null);
   if (!token || friends === null) return null;
   const online = friends.filter((f) => f.status === 'friend' && f.online && !members.includes(f.name));
+  // Friends in this room already (the host, for a member): no one to invite, but not "no friend online" either.
+  const here = friends.filter((f) => f.status === 'friend' && members.includes(f.name)).map((f) => f.name);
   const invite = async (f: FriendEntry) => {
     setProblem(null);
     try {
@@ -94,7 +96,13 @@ export function InviteFriends({ room, members }: { room: string; members: readon
   return (
     <section className="live-card friends-invite">
       <h2>{t('friends.invite.title')}</h2>
-      <p className="muted">{online.length > 0 ? t('friends.invite.info') : t('friends.invite.none')}</p>
+      <p className="muted">
+        {online.length > 0
+          ? t('friends.invite.info')
+          : here.length > 0
+            ? t('friends.invite.allHere', { count: here.length, names: here.join(', ') })
+            : t('friends.invite.none')}
+      </p>
       {online.length > 0 && (
         <ul className="friends-list">
           {online.map((f) => (
