@@ -82,16 +82,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
           ? t(seat.kicked ? 'live.table.kicked' : 'live.table.replaced', { level: levelName(t, seat.bot) })
           : undefined,
       avatar: seat.look && <Avatar name={seat.name} frame={seat.look.frame} size={26} />,
-      note: away && (
-        <div className="seat-away">
-          {t('live.table.away')}
-          {left !== null && (
-            <span className="seat-away-time" role="timer" data-seconds={left}>
-              {t('live.table.botIn', { s: left })}
-            </span>
-          )}
-        </div>
-      ),
+      note: away && <AwayNote seconds={left} />,
       away,
       back: seat.look ? <CardBackArt id={seat.look.back} /> : <CardBackSvg back={settings.cardBack} />,
       children: (
@@ -159,6 +150,21 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       }
       reconnecting={client.status === 'reconnecting'}
     />
+  );
+}
+
+/** A seat whose player's connection dropped: "connection lost", and the seconds until a bot takes it. */
+export function AwayNote({ seconds }: { seconds: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="seat-away">
+      {t('live.table.away')}
+      {seconds !== null && (
+        <span className="seat-away-time" role="timer" data-seconds={seconds}>
+          {t('live.table.botIn', { s: seconds })}
+        </span>
+      )}
+    </div>
   );
 }
 

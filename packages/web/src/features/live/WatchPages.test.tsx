@@ -100,4 +100,33 @@ describe('the watcher’s table', () => {
     );
     expect(r.getAllByRole('button', { name: /^(More about|Mehr zu) / })).toHaveLength(4);
   });
+
+  it.each([
+    ['en', 'connection lost', 'bot in 25 s', 'left · Hard bot'],
+    ['de', 'Verbindung weg', 'Bot in 25 s', 'gegangen · Bot Schwer'],
+  ] as const)(
+    '%s: a dropped player’s countdown on their seat; the watched bottom seat a bot took over says so',
+    (lang, away, botIn, left) => {
+      // Ben's connection dropped (a bot takes the seat in 25 s on the server's clock); Ana, at the bottom, left.
+      const now = Date.now();
+      const seats = state.table.seats.map((x, s) =>
+        s === 1
+          ? { ...x, connected: false, reconnectBy: now + 25_000 }
+          : s === 0
+            ? { ...x, bot: true, level: 'hard' as const, replaced: true, connected: false }
+            : x,
+      );
+      const r = render(
+        wrap(
+          lang,
+          <WatchTable client={client} state={{ ...state, table: { ...state.table, seats, now } }} />,
+        ),
+      );
+      const ben = r.container.querySelector('.seat[data-seat="1"] .seat-away')!;
+      expect(ben.textContent).toContain(away);
+      expect(ben.querySelector('[role="timer"]')!.textContent).toBe(botIn);
+      expect(r.container.querySelector('.watched-badge')!.textContent).toBe(left);
+      expect(r.container.querySelectorAll('.seat-away')).toHaveLength(1); // a bot's seat is not away
+    },
+  );
 });

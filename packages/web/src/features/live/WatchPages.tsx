@@ -23,9 +23,9 @@ import { Table } from '../../table/Table';
 import { ensureUser, keepToken, serverUrl } from '../../kit/server/account';
 import { request } from '../../kit/server/http';
 import { PlayerMenu, WATCHER_MENU_ITEMS } from './PlayerMenu';
-import { ChatForm, LiveClock } from './LiveTable';
+import { AwayNote, ChatForm, LiveClock } from './LiveTable';
 import { useClient } from './useClient';
-import { clockSeconds, trackClocks, type SeatClock } from './view';
+import { clockSeconds, reconnectSeconds, trackClocks, type SeatClock } from './view';
 
 /** How often the list refreshes itself while shown. */
 const LIST_REFRESH_MS = 5000;
@@ -191,14 +191,17 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
   const clocks = useRef<SeatClock[] | null>(null);
   clocks.current = trackClocks(clocks.current, state, Date.now());
   const [, tick] = useReducer((x: number) => x + 1, 0);
-  const anyRunning = state.table.clocks.some((c) => c.running);
+  // Re-rendered while a clock or a dropped player's reconnection window runs.
+  const ticking = state.table.clocks.some((c) => c.running) || state.table.seats.some((s) => s.reconnectBy);
   useEffect(() => {
-    if (!anyRunning) return;
+    if (!ticking) return;
     const id = setInterval(tick, 250);
     return () => clearInterval(id);
-  }, [anyRunning]);
+  }, [ticking]);
   const now = Date.now();
   const clockOf = (seat: number) => clockSeconds(clocks.current![seat]!, now);
+  const botIn = (seat: number) =>
+    reconnectSeconds(state.table.seats[seat]?.reconnectBy, now + client.serverOffset);
 
   const sizes = client.watchedView?.view.handSizes ?? null;
   const view = useMemo(() => forWatcher(tableView(state, uiState), sizes), [state, uiState, sizes]);
@@ -218,6 +221,19 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       />
     );
   };
+  /** A seat a bot took over says so ("left · bot", "kicked · bot"). */
+  const badgeOf = (seat: number) => {
+    const s = view.seats[seat]!;
+    return s.replaced && s.bot
+      ? t(s.kicked ? 'live.table.kicked' : 'live.table.replaced', { level: levelName(t, s.bot) })
+      : undefined;
+  };
+  /** A seat whose player dropped: "connection lost", with the seconds until a bot takes it. */
+  const awayOf = (seat: number) => {
+    const s = view.seats[seat]!;
+    return !s.bot && !s.connected && <AwayNote seconds={botIn(seat)} />;
+  };
+  const bottomBadge = badgeOf(view.you);
   return (
     <Table
       view={view}
@@ -244,10 +260,8 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       seatParts={(seat) => {
         const s = view.seats[seat]!;
         return {
-          badge:
-            s.replaced && s.bot
-              ? t(s.kicked ? 'live.table.kicked' : 'live.table.replaced', { level: levelName(t, s.bot) })
-              : undefined,
+          badge: badgeOf(seat),
+          note: awayOf(seat),
           avatar: s.look && <Avatar name={s.name} frame={s.look.frame} size={26} />,
           away: !s.bot && !s.connected,
           back: s.look ? <CardBackArt id={s.look.back} /> : <CardBackSvg back={settings.cardBack} />,
@@ -261,6 +275,8 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
       }}
       playerExtra={
         <>
+          {bottomBadge && <span className="bot-badge watched-badge">{bottomBadge}</span>}
+          {awayOf(view.you)}
           <LiveClock seconds={clockOf(view.you)} />
           {menuOf(view.you)}
         </>
