@@ -257,6 +257,7 @@ export function WatchTable({ client, state }: { client: TableClient; state: Live
         )
       }
       rated={state.table.rated}
+      places={client.result?.ranks ?? null} // the server's places: a seat a bot took over never wins
       seatParts={(seat) => {
         const s = view.seats[seat]!;
         return {
