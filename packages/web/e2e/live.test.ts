@@ -86,7 +86,10 @@ it('joins a friends table from the browser by link and plays the game to the end
   await page.goto(`${app.url}/#/live/history`);
   await page.locator('.live-history li').first().waitFor({ timeout: 10_000 });
   await page.locator('.live-history li button', { hasText: 'Replay' }).first().click();
-  await page.waitForURL(/#\/replay\/file/);
+  await page.waitForURL(/#\/replay\/live\/[^?]+\?seat=\d&mine=1&from=%2Flive%2Fhistory$/);
+  await page.reload();
+  await page.getByRole('button', { name: '← Live games' }).click();
+  await page.waitForURL(/#\/live\/history$/);
 
   // A room opened from the browser shows its lobby at once (its first message came before the page listened).
   await page.goto(`${app.url}/#/live`);

@@ -163,7 +163,10 @@ it('a player page with the rating graph and a replay, the leaderboard and a bot 
   expect((await page.locator('.recent-games li .muted').textContent())!.match(/Bot · /g)).toHaveLength(3);
   await screenshot(page, 'profile.png');
   await page.locator('.recent-games li button', { hasText: 'Replay' }).click();
-  await page.waitForURL(/#\/replay\/file/);
+  await page.waitForURL(/#\/replay\/game\/[^?]+\?from=%2Fprofile/);
+  await page.reload();
+  await page.getByRole('button', { name: '← Profile' }).click();
+  await page.waitForURL(/#\/profile/);
 
   // The leaderboard lists established ratings only: the bot level, not the provisional player.
   await page.goto(`${app.url}/#/leaderboard`);

@@ -2,7 +2,8 @@
  * Tournaments end to end: a player in Chromium opens "Tournaments" from the start screen, creates a private arena of
  * one-hand games, three more players (Node clients) join it with its code; the runner seats the four, the browser
  * is taken to its table by itself, plays the hand by clicking cards, goes back to the tournament and sees the
- * standings change (the game counted, points given). The arena is created with rule options (no passing, the J♦ at
+ * standings change (the game counted, points given), replays a game of the standings at its own address (a
+ * reload keeps it, "back" returns to the standings). The arena is created with rule options (no passing, the J♦ at
  * −10), which its page tells; the page follows its events stream. The page and the form at phone width and in German.
  */
 import { TableClient } from '@hearts/live';
@@ -139,6 +140,23 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(wide).toBe(false);
 
+  // A game of the standings replays at an address of its own: a reload reopens it, "back" returns to the standings.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.locator('.tournament-standings tr.you td.name button').click();
+  await page.locator('.tournament-standings tr.games button', { hasText: 'Replay' }).first().click();
+  await page.waitForURL(new RegExp(`#/replay/game/[^?/]+\\?from=%2Ftournaments%2F${code}$`));
+  const replayUrl = page.url();
+  await page.locator('.replay-board .replay-seat').first().waitFor();
+  await shot(page, 'replay-en.png');
+  await page.reload();
+  await page.locator('.replay-board .replay-seat').first().waitFor({ timeout: 20_000 });
+  expect(page.url()).toBe(replayUrl);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'replay-phone-en.png');
+  await page.getByRole('button', { name: '← Standings' }).click();
+  await page.waitForURL(new RegExp(`#/tournaments/${code}$`));
+  await page.locator('.tournament-standings tr.you').waitFor({ timeout: 20_000 });
+
   // The player's tournaments: this one, with their rank.
   await page.getByRole('button', { name: 'All tournaments' }).click();
   await page.getByRole('heading', { name: 'Your tournaments' }).waitFor({ timeout: 20_000 });
@@ -154,6 +172,15 @@ it('creates a private arena, is seated with three others, plays, and sees the st
   expect(await pageDe.locator('.tournament-rules').textContent()).toBe(
     'Regeln: Karten weitergeben: 0 · Karo-Bube zählt −10 (Omnibus): ja',
   );
+  // The replay's address opens in a browser that never saw the standings; back leads to them.
+  await pageDe.goto(replayUrl);
+  await pageDe.getByRole('button', { name: '← Tabelle' }).waitFor({ timeout: 20_000 });
+  await shot(pageDe, 'replay-phone-de.png');
+  await pageDe.setViewportSize({ width: 1440, height: 900 });
+  await shot(pageDe, 'replay-de.png');
+  await pageDe.setViewportSize({ width: 360, height: 740 });
+  await pageDe.getByRole('button', { name: '← Tabelle' }).click();
+  await pageDe.getByRole('heading', { name: 'Tabelle' }).waitFor({ timeout: 20_000 });
   await pageDe.goto(`${app.url}/?speed=fast#/tournaments`);
   await pageDe.getByRole('heading', { name: 'Privates Turnier erstellen' }).waitFor();
   await shot(pageDe, 'list-phone-de.png');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { makeRecord, seededRandom } from '@hearts/engine';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToHistory } from '../kit/records';
 import { openReplay, setOpenedFile } from '../kit/replay';
 import { type Settings } from '../kit/settings';
@@ -9,7 +9,8 @@ import { memoryStore, type KeyValueStore } from '../kit/storage';
 import { playGame } from '../testing';
 import { CURRENT_KEY, newSession, saveSession } from '../features/solo/session';
 import { pages } from './pages';
-import { openApp } from '../test-support';
+import { jsonResponse, openApp, stubApi, type ApiCall } from '../test-support';
+import { TOKEN_KEY } from '../kit/server/token';
 
 function renderApp(
   hash: string,
@@ -89,6 +90,69 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'Spielen' })).toBeTruthy();
     cleanup();
     renderApp('#/history', 'en');
+    expect(window.location.hash).toBe('#/history');
+  });
+});
+
+describe('a replay of the server’s at an address of its own (#44 item 13)', () => {
+  const record = makeRecord(playGame(23, { handsToPlay: 1 }), ['Anna', 'Ben', 'Cleo', 'Dora']);
+  /** The server keeps game `id`; the calls it was asked. */
+  function server(path: string): ApiCall[] {
+    const calls: ApiCall[] = [];
+    stubApi((call) => {
+      calls.push(call);
+      return call.path === path ? jsonResponse(record) : undefined;
+    });
+    return calls;
+  }
+  const signedIn = (store: KeyValueStore) => store.set(TOKEN_KEY, 'u1.mac');
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a tournament’s game reopens from its address alone (a reload) and leads back to the standings', async () => {
+    const calls = server('/api/replays/tt1');
+    renderApp('#/replay/game/tt1?from=%2Ftournaments%2Fa1', 'en');
+    const back = await screen.findByRole('button', { name: '← Standings' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/replays/tt1']);
+    expect(screen.getByRole('region', { name: 'Cleo' })).toBeTruthy();
+    // Nobody's seat is known: the reader picks the one to analyse.
+    expect(screen.getByRole('combobox')).toBeTruthy();
+    fireEvent.click(back);
+    expect(window.location.hash).toBe('#/tournaments/a1');
+  });
+
+  it('a daily game keeps its seat and leads back to its day, in German', async () => {
+    server('/api/replays/dd1');
+    renderApp('#/replay/game/dd1?seat=2&mine=1&from=%2Fdaily%2F2026-12-05', 'de', signedIn);
+    const back = await screen.findByRole('button', { name: '← Tagesspiel' });
+    expect(screen.queryByRole('combobox')).toBeNull(); // the analysis is of the day's player: seat 2, no choice
+    fireEvent.click(back);
+    expect(window.location.hash).toBe('#/daily/2026-12-05');
+  });
+
+  it('your live game is fetched as yours and leads back to your live games; a player page’s to the page', async () => {
+    const calls = server('/api/games/ll1/record');
+    renderApp('#/replay/live/ll1?seat=0&from=%2Flive%2Fhistory', 'en', signedIn);
+    fireEvent.click(await screen.findByRole('button', { name: '← Live games' }));
+    expect(calls.map((c) => c.path)).toEqual(['/api/games/ll1/record']);
+    expect(window.location.hash).toBe('#/live/history');
+    cleanup();
+    server('/api/replays/pp1');
+    renderApp('#/replay/game/pp1?from=%2Fprofile%2Fu7', 'de');
+    fireEvent.click(await screen.findByRole('button', { name: '← Profil' }));
+    expect(window.location.hash).toBe('#/profile/u7');
+  });
+
+  it('a game the server does not show says so, with the way back to where it was opened from', async () => {
+    server('/api/replays/other');
+    renderApp('#/replay/game/gone?from=%2Ftournaments%2Fa1', 'en');
+    expect((await screen.findByRole('alert')).textContent).toContain('Not found');
+    fireEvent.click(screen.getByRole('button', { name: 'Standings' }));
+    expect(window.location.hash).toBe('#/tournaments/a1');
+  });
+
+  it('a solo game of the history leads back to the history', async () => {
+    renderApp('#/replay/g1', 'en', oneGame);
+    fireEvent.click(await screen.findByRole('button', { name: '← History' }));
     expect(window.location.hash).toBe('#/history');
   });
 });

@@ -1,7 +1,7 @@
 import { handSummary, makeRecord, replayRecord } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../testing';
-import { openReplay, recordFileName } from './replay';
+import { openReplay, openedFromRoute, parseServerReplay, recordFileName, serverReplayRoute } from './replay';
 
 describe('openReplay', () => {
   it('walks a finished game trick by trick: cards conserved, points as the engine scored them', () => {
@@ -67,5 +67,47 @@ describe('openReplay', () => {
 
   it('names downloads by date and time', () => {
     expect(recordFileName(new Date(2026, 10, 30, 9, 5))).toBe('hearts-2026-11-30-0905.json');
+  });
+});
+
+describe('a server’s replay address', () => {
+  it('says the game, the seat, whose it is and where it was opened from, and reads back the same', () => {
+    const a = {
+      kind: 'game',
+      id: 't 1',
+      seat: 2,
+      mine: true,
+      from: '/daily/2026-12-05',
+      analyse: true,
+    } as const;
+    const route = serverReplayRoute(a);
+    expect(route).toBe('/replay/game/t%201/analysis?seat=2&mine=1&from=%2Fdaily%2F2026-12-05');
+    expect(parseServerReplay(route.slice('/replay/'.length))).toEqual(a);
+    expect(parseServerReplay('live/l1')).toEqual({
+      kind: 'live',
+      id: 'l1',
+      seat: null,
+      mine: true,
+      from: null,
+      analyse: false,
+    });
+  });
+
+  it('leaves other addresses to the history and ignores a bad seat or a way back that leads elsewhere', () => {
+    expect(parseServerReplay('g1')).toBeNull();
+    expect(parseServerReplay('file/analysis')).toBeNull();
+    expect(parseServerReplay('game/t1/other')).toBeNull();
+    expect(parseServerReplay('game/%E0%A4%A')).toBeNull();
+    const odd = parseServerReplay('game/t1?seat=x&from=https%3A%2F%2Fevil.example');
+    expect(odd).toMatchObject({ seat: null, from: null, mine: false });
+    expect(parseServerReplay('game/t1?from=%2Freplay%2Fgame%2Ft1')?.from).toBeNull();
+  });
+
+  it('names the way back by the page', () => {
+    expect(openedFromRoute('/tournaments/a1').title).toBe('tournament.standings');
+    expect(openedFromRoute('/daily/2026-12-05').title).toBe('daily.title');
+    expect(openedFromRoute('/live/history').title).toBe('live.history.title');
+    expect(openedFromRoute('/profile/u1').title).toBe('progress.title');
+    expect(openedFromRoute('/live/moderation').title).toBe('nav.back');
   });
 });

@@ -174,3 +174,69 @@ export function setOpenedFile(
 ): void {
   Object.assign(openedFile, { replay, name, seat: player?.seat ?? null, game: player?.game ?? null, from });
 }
+
+/**
+ * The address of a replay of a game the server kept:
+ * `#/replay/game/ID` (a finished game the server shows: GET /api/replays/:id) or `#/replay/live/ID` (the reader's own
+ * live game: GET /api/games/:id/record), `/analysis` after it to analyse at once, and the query `seat` (the seat
+ * analysed), `mine=1` (the reader's own game: its mistakes become training positions) and `from` (the page it was
+ * opened from, where "back" returns). A reload reopens it from the address alone.
+ */
+export interface ServerReplayAddress {
+  readonly kind: 'game' | 'live';
+  readonly id: string;
+  readonly seat: number | null;
+  readonly mine: boolean;
+  readonly from: string | null; // a route, e.g. "/tournaments/t1"
+  readonly analyse: boolean;
+}
+
+/** The route of a server's replay: `/replay/game/t1?seat=2&from=%2Ftournaments%2Fa1`. */
+export function serverReplayRoute(a: ServerReplayAddress): string {
+  const query = new URLSearchParams();
+  if (a.seat !== null) query.set('seat', String(a.seat));
+  if (a.mine) query.set('mine', '1');
+  if (a.from) query.set('from', a.from);
+  const q = query.toString();
+  return `/replay/${a.kind}/${encodeURIComponent(a.id)}${a.analyse ? '/analysis' : ''}${q ? `?${q}` : ''}`;
+}
+
+/** Reads what follows `/replay/` back (null: not a server's replay, e.g. a game of the history or `file`). */
+export function parseServerReplay(rest: string): ServerReplayAddress | null {
+  const [path = '', q = ''] = rest.split('?', 2);
+  const [kind, rawId, extra, ...more] = path.split('/');
+  if ((kind !== 'game' && kind !== 'live') || !rawId || more.length > 0) return null;
+  if (extra !== undefined && extra !== 'analysis') return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    return null;
+  }
+  const query = new URLSearchParams(q);
+  const seatText = query.get('seat');
+  const seat = seatText !== null && /^[0-9]$/.test(seatText) ? Number(seatText) : null;
+  const from = query.get('from');
+  return {
+    kind,
+    id,
+    seat,
+    mine: kind === 'live' || query.get('mine') === '1',
+    from: from && from.startsWith('/') && !from.startsWith('/replay') ? from : null,
+    analyse: extra === 'analysis',
+  };
+}
+
+/** The way back to the page a replay was opened from: its route and the key of its title. */
+export function openedFromRoute(route: string): OpenedFrom {
+  const section = route.split('/')[1] ?? '';
+  const titles: Readonly<Record<string, string>> = {
+    daily: 'daily.title',
+    tournaments: 'tournament.title',
+    profile: 'progress.title',
+    history: 'history.title',
+  };
+  if (route === '/live/history') return { route, title: 'live.history.title' };
+  if (section === 'tournaments' && route.split('/')[2]) return { route, title: 'tournament.standings' }; // an arena's
+  return { route, title: titles[section] ?? 'nav.back' };
+}

@@ -255,6 +255,7 @@ export const screensEn = {
     notFound: 'This game is not in your history (any more): the history keeps your last {{max}} games.',
     noFile: 'No file is open: open a record from the history.',
     unreadable: 'This game’s record cannot be read.',
+    unreachable: 'The game server could not be reached. Check the connection and reload the page.',
     title: 'Replay',
     hand: 'Hand {{n}} of {{of}}',
     trick: 'Trick {{n}} of {{of}}',
@@ -554,6 +555,7 @@ export const screensDe: Shape<typeof screensEn> = {
     notFound:
       'Dieses Spiel ist nicht (mehr) in deinem Verlauf: der Verlauf behält deine letzten {{max}} Spiele.',
     noFile: 'Keine Datei geöffnet: öffne ein Spielprotokoll im Verlauf.',
+    unreachable: 'Der Spielserver ist nicht erreichbar. Prüfe die Verbindung und lade die Seite neu.',
     unreadable: 'Das Spielprotokoll dieses Spiels lässt sich nicht lesen.',
     title: 'Nachspielen',
     hand: 'Runde {{n}} von {{of}}',

@@ -14,7 +14,7 @@ import {
   type DailyToday,
   type DailyYou,
 } from '@hearts/live/api';
-import { openReplay } from '../../kit/replay';
+import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { ApiError } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { request, serverUrl } from '../../kit/server/http';
@@ -173,9 +173,18 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       // The analysis is of the day's player; your own game's mistakes become training positions.
       // Back from the replay is back to this day's page, not to the solo history.
-      const from = { route: window.location.hash.replace(/^#/, '') || '/daily', title: 'daily.title' };
+      const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/daily');
       setOpenedFile(r.value, tableId, { seat: day.seat, game: yours ? tableId : null }, from);
-      navigate('/replay/file');
+      navigate(
+        serverReplayRoute({
+          kind: 'game',
+          id: tableId,
+          seat: day.seat,
+          mine: yours,
+          from: from.route,
+          analyse: false,
+        }),
+      );
     } catch (e) {
       setProblem(errorText(t, e));
     }

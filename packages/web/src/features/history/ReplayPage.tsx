@@ -6,7 +6,22 @@ import type { SavedDecision } from '../analysis/saved';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, cardsShort, sortHand } from '../../kit/cards';
 import { HISTORY_MAX, loadHistory } from '../../kit/records';
-import { openReplay, type OpenedFrom, type Replay } from '../../kit/replay';
+import {
+  openReplay,
+  openedFromRoute,
+  parseServerReplay,
+  setOpenedFile,
+  type OpenedFrom,
+  type Replay,
+  type ServerReplayAddress,
+} from '../../kit/replay';
+import { ROUTES } from '@hearts/live/api';
+import { request } from '../../kit/server/http';
+import { TOKEN_KEY } from '../../kit/server/token';
+import { serverErrorText } from '../../kit/server/error-texts';
+import { ApiError } from '../../kit/server/api-error';
+import { recordErrorText } from '../../table/record-words';
+import { Loading } from '../../kit/Loading';
 import { seatPositions } from '../../table/view';
 import { HUMAN } from '../../kit/names';
 import { CardFace } from '../../kit/CardSvg';
@@ -26,10 +41,104 @@ import { ShareButton } from './ShareButton';
 /**
  * Replays a game from the history (or an opened file) trick by trick, every hand open, with its analysis:
  * `#/replay/ID` (a game of the history, or `file`: the record opened last), `#/replay/ID/analysis` (the same,
- * analysing at once unless the analysis is kept already).
+ * analysing at once unless the analysis is kept already), and a game the server kept: `#/replay/game/ID…` or
+ * `#/replay/live/ID…` (`serverReplayRoute` in src/kit/replay.ts), fetched again after a reload.
  */
 export function ReplayPage({ id: route }: { id: string }) {
-  const { store, navigate } = useApp();
+  const server = parseServerReplay(route);
+  return server ? <ServerReplay address={server} /> : <LocalReplay route={route} />;
+}
+
+/** A game the server kept, by its address: the one just opened, or fetched (after a reload, or from a link). */
+function ServerReplay({ address: a }: { address: ServerReplayAddress }) {
+  const { store, settings } = useApp();
+  const { t } = useTranslation();
+  const cached = openedFile.replay && openedFile.name === a.id ? openedFile.replay : null;
+  const [state, setState] = useState<{ replay: Replay | null; problem: string | null }>({
+    replay: cached,
+    problem: null,
+  });
+  const from = a.from ? openedFromRoute(a.from) : null;
+  // Fetched once: the page is keyed by its address (pages.tsx), so another address is another page.
+  useEffect(() => {
+    if (cached) return;
+    let live = true;
+    const token = store.get(TOKEN_KEY);
+    const fetched =
+      a.kind === 'live'
+        ? request(ROUTES.gameRecord, { token, params: { id: a.id } })
+        : request(ROUTES.replay, { token, params: { id: a.id } });
+    fetched.then(
+      (record) => {
+        if (!live) return;
+        const r = openReplay(record);
+        if (!r.ok)
+          return setState({
+            replay: null,
+            problem: t('history.openError', { reason: recordErrorText(t, settings.lang, r.error) }),
+          });
+        // Kept as the opened file too: a replay opened from it (`#/replay/file`) is this one.
+        setOpenedFile(
+          r.value,
+          a.id,
+          a.seat === null ? null : { seat: a.seat, game: a.mine ? a.id : null },
+          from,
+        );
+        setState({ replay: r.value, problem: null });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setState({
+          replay: null,
+          problem: e instanceof ApiError ? serverErrorText(t, e) : t('replay.unreachable'),
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!state.replay) {
+    if (!state.problem) return <Loading />;
+    return <Missing text={state.problem} back={from} />;
+  }
+  const share: ShareRequest | null =
+    state.replay.finished && a.mine ? { source: 'game', tableId: a.id } : null;
+  return (
+    <ReplayBoard
+      replay={state.replay}
+      own={false}
+      seat={a.seat}
+      game={a.mine ? a.id : null}
+      analyse={a.analyse}
+      share={share}
+      from={from}
+    />
+  );
+}
+
+/** Why there is nothing to replay, with the way home and the way back. */
+function Missing({ text, back }: { text: string; back: OpenedFrom | null }) {
+  const { navigate } = useApp();
+  const { t } = useTranslation();
+  return (
+    <Page title={t('replay.title')}>
+      <p role="alert">{text}</p>
+      <div className="page-actions">
+        <button type="button" className="primary" onClick={() => navigate('/')}>
+          {t('notFound.home')}
+        </button>
+        <button type="button" className="secondary" onClick={() => navigate(back?.route ?? '/history')}>
+          {t(back?.title ?? 'history.title')}
+        </button>
+      </div>
+    </Page>
+  );
+}
+
+/** A game of the history (by its id), or the file opened last (`file`). */
+function LocalReplay({ route }: { route: string }) {
+  const { store } = useApp();
   const { t } = useTranslation();
   const [id = '', extra] = route.split('/');
   // Why there is nothing to replay: no file opened, no game at all, or not this one (an old or mistyped link).
@@ -41,21 +150,7 @@ export function ReplayPage({ id: route }: { id: string }) {
     const r = openReplay(entry.record);
     return r.ok ? [r.value, ''] : [null, 'replay.unreadable'];
   }, [id, store]);
-  if (!replay) {
-    return (
-      <Page title={t('replay.title')}>
-        <p role="alert">{t(missing, { max: HISTORY_MAX })}</p>
-        <div className="page-actions">
-          <button type="button" className="primary" onClick={() => navigate('/')}>
-            {t('notFound.home')}
-          </button>
-          <button type="button" className="secondary" onClick={() => navigate('/history')}>
-            {t('history.title')}
-          </button>
-        </div>
-      </Page>
-    );
-  }
+  if (!replay) return <Missing text={t(missing, { max: HISTORY_MAX })} back={null} />;
   const own = id !== 'file';
   // A finished game of the player's own can be shared (docs/sharing.md): a solo game by its record, a game of the
   // server's by its id (the server decides whether it may be shown yet).

@@ -6,7 +6,7 @@
 import { ROUTES, type BlockedUserRow, type CoolDown, type ModReport } from '@hearts/live/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openReplay } from '../../kit/replay';
+import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { useApp } from '../../kit/context';
 import { setOpenedFile } from '../../kit/replay';
 import { recordErrorText } from '../../table/record-words';
@@ -138,8 +138,18 @@ export function ModerationList({ token }: { token: string }) {
       const record = await request(ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      setOpenedFile(r.value, tableId);
-      navigate('/replay/file');
+      const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/live');
+      setOpenedFile(r.value, tableId, null, from);
+      navigate(
+        serverReplayRoute({
+          kind: 'game',
+          id: tableId,
+          seat: null,
+          mine: false,
+          from: from.route,
+          analyse: false,
+        }),
+      );
     } catch (e) {
       setProblem(mannersErrorText(t, e));
     }

@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { loadSoloStats, soloStats } from '../../kit/records';
-import { openReplay } from '../../kit/replay';
+import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { ApiError, mergeGuestPuzzles, TOKEN_KEY, tokenUserId } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { Avatar } from '../../table/art';
@@ -181,8 +181,12 @@ function PlayerView({ page, mine }: { page: PlayerPage; mine: boolean }) {
         return setProblem(
           t('history.openError', { reason: recordErrorText(t, settings.lang, opened.error) }),
         );
-      setOpenedFile(opened.value, id);
-      navigate('/replay/file');
+      // At an address of its own (a reload reopens it); back leads to this player's page.
+      const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/profile/me');
+      setOpenedFile(opened.value, id, null, from);
+      navigate(
+        serverReplayRoute({ kind: 'game', id, seat: null, mine: false, from: from.route, analyse: false }),
+      );
     } catch (e) {
       setProblem(errorText(t, e));
     }

@@ -23,7 +23,7 @@ import {
 } from '@hearts/live/api';
 import { parseRules, type Rules } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
-import { openReplay } from '../../kit/replay';
+import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { ApiError } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
 import { request, serverUrl } from '../../kit/server/http';
@@ -474,8 +474,19 @@ function TournamentView({ id }: { id: string }) {
       const record = await request(ROUTES.replay, { token, params: { id: gameId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      setOpenedFile(r.value, gameId);
-      navigate('/replay/file');
+      // At an address of its own (a reload reopens it); back leads to these standings.
+      const from = openedFromRoute(`/tournaments/${id}`);
+      setOpenedFile(r.value, gameId, null, from);
+      navigate(
+        serverReplayRoute({
+          kind: 'game',
+          id: gameId,
+          seat: null,
+          mine: false,
+          from: from.route,
+          analyse: false,
+        }),
+      );
     } catch (e) {
       setProblem(errorText(t, e));
     }
