@@ -60,6 +60,12 @@ export interface ServerConfig {
   readonly scheduledTournaments: boolean; // SCHEDULED_TOURNAMENTS: announce the hourly and Sunday arenas (false: none)
   readonly dailyLimit: Rate; // LIMIT_DAILY: daily-game requests (status, start, leaderboards, reveals) per address
   readonly dailyBotLevel: BotLevel; // DAILY_BOT_LEVEL: the daily game's opponents and its par (default expert)
+  /**
+   * DAILY_TEST_NOW (tests only: refused unless NODE_ENV=test): the daily deal's clock starts at this instant (ISO
+   * 8601, e.g. `2026-12-07T23:30:00Z`) and runs on from there, so that a test can play a day and then see it ended
+   * and revealed. Null: the real clock.
+   */
+  readonly dailyTestNow: number | null;
   readonly listLimit: Rate; // LIMIT_WATCH_LIST: requests for the list of tables to watch per address
   readonly trainingLimit: Rate; // LIMIT_TRAINING: training requests (list, save, progress) per address and per user
   readonly trainingStoreLimit: Rate; // LIMIT_TRAINING_STORE: bytes of positions and progress sent to keep, per address and per user
@@ -153,6 +159,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   tournamentLimit: { count: 240, seconds: 60 },
   scheduledTournaments: true,
   dailyBotLevel: 'expert',
+  dailyTestNow: null,
   listLimit: { count: 60, seconds: 60 },
   trainingLimit: { count: 60, seconds: 60 },
   trainingStoreLimit: { count: 512 * 1024, seconds: 3600 },
@@ -206,6 +213,21 @@ export function configFromEnv(
   const dailyLevel = env['DAILY_BOT_LEVEL'] ?? base.dailyBotLevel;
   if (!(BOT_LEVELS as readonly string[]).includes(dailyLevel))
     problems.push(`DAILY_BOT_LEVEL must be one of ${BOT_LEVELS.join(', ')}, not "${dailyLevel}"`);
+  let dailyTestNow = base.dailyTestNow;
+  const testNow = nonEmpty(env['DAILY_TEST_NOW']);
+  if (testNow !== null) {
+    const at = Date.parse(testNow);
+    if (env['NODE_ENV'] !== 'test')
+      problems.push(
+        `DAILY_TEST_NOW is for tests only (it moves the daily deal's clock): unset it, or run with NODE_ENV=test`,
+      );
+    else if (
+      !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(testNow) ||
+      Number.isNaN(at)
+    )
+      problems.push(`DAILY_TEST_NOW must be an instant like 2026-12-07T23:30:00Z, not "${testNow}"`);
+    else dailyTestNow = at;
+  }
   const logLevel = env['LOG_LEVEL'] ?? base.logLevel;
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -323,6 +345,7 @@ export function configFromEnv(
     tournamentLimit: rate('LIMIT_TOURNAMENTS', base.tournamentLimit),
     scheduledTournaments: bool('SCHEDULED_TOURNAMENTS', base.scheduledTournaments),
     dailyBotLevel: dailyLevel as BotLevel,
+    dailyTestNow,
     listLimit: rate('LIMIT_WATCH_LIST', base.listLimit),
     trainingLimit: rate('LIMIT_TRAINING', base.trainingLimit),
     trainingStoreLimit: rate('LIMIT_TRAINING_STORE', base.trainingStoreLimit),

@@ -63,7 +63,7 @@ const rankedDates = (attempts: readonly DailyAttempt[]): string[] =>
 /** The daily routes' handlers. */
 export function dailyHandlers(
   s: Services,
-  now: () => number = Date.now,
+  now: () => number = () => s.daily.now(),
 ): Pick<Handlers, 'daily' | 'dailyStart' | 'dailyCalendar' | 'dailyDay' | 'dailyReveal'> {
   const limit = async (req: IncomingMessage) => {
     const limited = await s.limits.take('daily', clientAddress(req, s.config.trustProxy));

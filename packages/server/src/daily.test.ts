@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   bestPerHand,
+  dailyClock,
   dayBefore,
   dayEnd,
   dayOf,
@@ -123,5 +124,18 @@ describe('a day’s leaderboard', () => {
     expect(streakOf(['2026-11-29'], '2026-12-01')).toBe(0);
     expect(streakOf([], '2026-12-01')).toBe(0);
     expect(streakOf(['2026-03-01', '2026-02-28'], '2026-03-01')).toBe(2);
+  });
+});
+
+describe('the daily clock', () => {
+  test('the real one, or a test’s that starts at DAILY_TEST_NOW and runs on', () => {
+    let real = 1_000;
+    const clock = () => real;
+    expect(dailyClock(null, clock)).toBe(clock);
+    const later = dailyClock(Date.parse('2026-12-07T23:30:00Z'), clock);
+    expect(later()).toBe(Date.parse('2026-12-07T23:30:00Z'));
+    real += 90_000;
+    expect(later()).toBe(Date.parse('2026-12-07T23:31:30Z'));
+    expect(dayOf(later())).toBe('2026-12-08'); // past midnight in Berlin
   });
 });

@@ -242,6 +242,16 @@ export const dailyDeals =
   (table) =>
     new DailyDeals(store, table.id);
 
+/**
+ * The daily deal's clock: the real one, or (`DAILY_TEST_NOW`, tests only) one that starts at `testNow` and runs on
+ * from there as the real one does.
+ */
+export function dailyClock(testNow: number | null, real: () => number = Date.now): () => number {
+  if (testNow === null) return real;
+  const offset = testNow - real();
+  return () => real() + offset;
+}
+
 /** The days and their seeds: created on first use (every process the same: the first stored wins). */
 export class DailyDays {
   private readonly pars = new Map<string, Promise<readonly number[] | null>>();
@@ -250,6 +260,8 @@ export class DailyDays {
     private readonly store: DailyStore,
     private readonly parBots: { bots: BotDecider; level: BotLevel; timeMs: number },
     private readonly log: (message: string, e: unknown) => void,
+    /** The daily deal's clock: the real one, or a test's (`DAILY_TEST_NOW`, config.ts). */
+    readonly now: () => number = Date.now,
   ) {}
 
   /** The day, with its seed made and committed if it has none yet. */

@@ -142,7 +142,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       const found = await s.store.gameRecord(params.id);
       if (!found || !found.userIds.includes(user.id))
         throw new HttpError(404, 'ERR_NOT_FOUND', 'no finished game of yours with that id');
-      const secret = await s.daily.secretDay(params.id, Date.now());
+      const secret = await s.daily.secretDay(params.id, s.daily.now());
       if (secret !== null) throw dailyNotRevealed(secret);
       reply.headers['content-disposition'] = `attachment; filename="hearts-${params.id}.json"`;
       return found.record;

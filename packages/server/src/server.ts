@@ -23,7 +23,7 @@ import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';
-import { DailyDays } from './daily.js';
+import { DailyDays, dailyClock } from './daily.js';
 import { installEdge } from './edge.js';
 import { createHttpHandler, createMetricsHandler } from './http.js';
 import { Limits, capConnections } from './limits.js';
@@ -156,6 +156,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       store.daily,
       { bots, level: config.dailyBotLevel, timeMs: config.botTimeMs },
       (m, e) => log.error({ err: e }, m),
+      dailyClock(config.dailyTestNow),
     ),
     // Colyseus' presence (memory, or Redis when scaled) exists once the game server below is made.
     puzzles,

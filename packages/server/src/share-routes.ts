@@ -189,7 +189,7 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
     }
     if (status?.kind === 'daily') {
       const attempt = await s.store.daily.attemptOfTable(tableId);
-      if (!attempt || !(await s.daily.revealed(attempt.date, Date.now())))
+      if (!attempt || !(await s.daily.revealed(attempt.date, s.daily.now())))
         throw new HttpError(
           409,
           'ERR_DAILY_NOT_OVER',
@@ -211,7 +211,7 @@ export function shareRoutes(s: Services, files: StaticFiles | null) {
       throw new HttpError(400, 'ERR_BAD_SEAT', `seat ${seat}: the game has ${game.players.length} seats`);
     if (game.players.some((p) => p.length > NAME_MAX || p.trim() === ''))
       throw new HttpError(400, 'ERR_BAD_RECORD', `every player needs a name of 1 to ${NAME_MAX} characters`);
-    const secret = await secretDeals(Date.now());
+    const secret = await secretDeals(s.daily.now());
     if (game.state.log.length > 0 && secret.size > 0) {
       const kept = makeRecord(game.state, game.players);
       if (kept.hands.some((h) => secret.has(dealKey(h.deal.map((cards) => cards.split(/\s+/))))))

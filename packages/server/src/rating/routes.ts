@@ -80,7 +80,7 @@ export function progressHandlers(s: Services): Pick<Handlers, ProgressRoutes> {
       const found = await s.store.gameRecord(params.id);
       const kind = (await s.store.tableStatus(params.id))?.kind;
       // A daily game: everyone's once its day is revealed; before, nobody's (its hands are the day's secret).
-      const secret = kind === 'daily' ? await s.daily.secretDay(params.id, Date.now()) : null;
+      const secret = kind === 'daily' ? await s.daily.secretDay(params.id, s.daily.now()) : null;
       // A tournament's games are linked from its standings: everyone's, like quick matches.
       const open = kind === 'quick' || kind === 'tournament' || (kind === 'daily' && secret === null);
       const me = found && !open ? await viewer() : null;

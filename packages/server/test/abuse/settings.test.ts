@@ -1,6 +1,7 @@
 /** The settings of the edge's limits: defaults, parsing, and refusals of values that do not fit. */
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { DEFAULT_CONFIG, configFromEnv, defaultMaxConnections } from '../../src/config.js';
+import { main } from '../../src/main.js';
 
 const bad = (env: Record<string, string>): string => {
   const r = configFromEnv(env);
@@ -118,4 +119,23 @@ test('manners settings: moderators by name (lower-cased), the cool-down numbers,
   });
   for (const env of [{ ADMIN_USERS: 'a,,b' }, { LEAVE_LIMIT: '0' }, { LEAVE_COOLDOWN_MINUTES: 'x' }])
     expect(configFromEnv(env).ok).toBe(false);
+});
+
+test('DAILY_TEST_NOW moves the daily clock in tests only: a production start with it is refused', async () => {
+  const at = '2026-12-07T23:30:00Z';
+  const r = configFromEnv({ NODE_ENV: 'test', DAILY_TEST_NOW: at });
+  expect(r.ok && r.value.dailyTestNow).toBe(Date.parse(at));
+  expect(configFromEnv({ NODE_ENV: 'test' }).ok && DEFAULT_CONFIG.dailyTestNow).toBeNull();
+  expect(bad({ NODE_ENV: 'production', DAILY_TEST_NOW: at })).toMatch(/DAILY_TEST_NOW is for tests only/);
+  expect(bad({ DAILY_TEST_NOW: at })).toMatch(/DAILY_TEST_NOW is for tests only/);
+  for (const v of ['tomorrow', '2026-12-07', '2026-13-40T25:00:00Z', '1765150200000'])
+    expect(bad({ NODE_ENV: 'test', DAILY_TEST_NOW: v })).toMatch(/DAILY_TEST_NOW must be an instant/);
+  // The start command (NODE_ENV unset: production) refuses it in words and starts nothing.
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    expect(await main([], { DAILY_TEST_NOW: at, PORT: '0', DATABASE: ':memory:' })).toBe(2);
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/DAILY_TEST_NOW is for tests only/);
+  } finally {
+    errors.mockRestore();
+  }
 });
