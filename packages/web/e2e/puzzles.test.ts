@@ -142,9 +142,19 @@ describe.each([
     await page.getByRole('button', { name: words.streak }).click();
     await page.getByRole('button', { name: words.start, exact: true }).click();
     let rating = first.after;
+    let previous: string | null = null;
     for (const right of [true, true, false]) {
-      await page.locator('.puzzle-bar[data-mode="streak"]').waitFor();
-      await answer(page, device, await shownPuzzle(page), right);
+      // The next puzzle on the table (after "next" the last one's bar stays until the server's offer arrives).
+      await page
+        .locator(
+          previous === null
+            ? '.puzzle-bar[data-mode="streak"]'
+            : `.puzzle-bar[data-mode="streak"]:not([data-puzzle="${previous}"])`,
+        )
+        .waitFor();
+      const p = await shownPuzzle(page);
+      previous = p.id;
+      await answer(page, device, p, right);
       const move = await ratingMove(page);
       expect(move.before).toBe(rating);
       if (right) expect(move.after).toBeGreaterThan(move.before);

@@ -176,6 +176,33 @@ export interface BoardInput {
   readonly hint: readonly CardName[] | null; // what the expert would play or pass
 }
 
+/**
+ * The seats of a position shown on its own (a training position, a puzzle): the player's seat named `youName`, the
+ * others by where they sit (the game's seat numbers would say nothing there); no bots, ratings, looks or clocks.
+ */
+export function positionSeats(
+  seats: readonly BoardSeat[],
+  you: number,
+  youName: string,
+  nameAt: (position: Position) => string,
+): SeatView[] {
+  return seats.map((s) => ({
+    ...s,
+    name: s.seat === you ? youName : nameAt(s.position),
+    you: s.seat === you,
+    bot: null,
+    replaced: false,
+    connected: true,
+    rating: null,
+    provisional: false,
+    look: null,
+    kickable: false,
+    kickVotes: 0,
+    kickNeeded: 0,
+    thinking: false,
+  }));
+}
+
 const trickCards = (t: { leader: number; cards: readonly CardName[] }, n: number): TrickCardView[] =>
   t.cards.map((card, i) => ({ seat: (t.leader + i) % n, card }));
 

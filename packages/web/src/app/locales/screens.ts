@@ -118,6 +118,7 @@ export const screensEn = {
     none: 'No trick has been played in this hand yet.',
     wonBy: 'Taken by {{name}}',
     wonByYou: 'You took it',
+    row: '{{n}}. {{cards}} → trick to {{winner}}', // a trick of the hand so far (training, puzzles)
     table: 'The trick on the table',
     empty: 'No card on the table',
   },
@@ -418,6 +419,7 @@ export const screensDe: Shape<typeof screensEn> = {
     none: 'In dieser Runde wurde noch kein Stich gespielt.',
     wonBy: 'Genommen von {{name}}',
     wonByYou: 'Du hast ihn genommen',
+    row: '{{n}}. {{cards}} → Stich an {{winner}}',
     table: 'Der Stich auf dem Tisch',
     empty: 'Keine Karte auf dem Tisch',
   },

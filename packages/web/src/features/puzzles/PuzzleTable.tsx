@@ -11,7 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { cardShort, sortHand, type Lang } from '../../kit/cards';
 import { useApp } from '../../kit/context';
 import { Table } from '../../table/Table';
-import { boardView, receivedNow, seatPositions, type HandCardView, type TableView } from '../../table/view';
+import { EarlierTricks } from '../../table/EarlierTricks';
+import {
+  boardView,
+  positionSeats,
+  receivedNow,
+  seatPositions,
+  type HandCardView,
+  type TableView,
+} from '../../table/view';
 import { answerStep, lineSteps } from './line';
 
 /** Expected points as the reader writes them: two decimals ("2.97", "2,97"). */
@@ -76,22 +84,7 @@ export function PuzzleTable({
       received: receivedNow(obs),
       hint: null,
     });
-    const seats = board.seats.map((s) => ({
-      ...s,
-      // The others by where they sit: the seat numbers of the game would say nothing here.
-      name: s.seat === obs.seat ? t('seat.you') : t(`puzzles.seats.${s.position}`),
-      you: s.seat === obs.seat,
-      bot: null,
-      replaced: false,
-      connected: true,
-      rating: null,
-      provisional: false,
-      look: null,
-      kickable: false,
-      kickVotes: 0,
-      kickNeeded: 0,
-      thinking: false,
-    }));
+    const seats = positionSeats(board.seats, obs.seat, t('seat.you'), (at) => t(`puzzles.seats.${at}`));
     const base = { ...board, hintable: false, undoable: false, claim: null, seats };
     if (!a || !at) return { ...base, canPass: board.canPass && !busy };
     // Answered: the table shows the line at its step; nothing more to choose.
@@ -182,7 +175,15 @@ export function PuzzleTable({
               )}
             </>
           )}
-          {!a && obs.tricks.length > 0 && <EarlierTricks question={q} nameOf={nameOf} />}
+          {!a && obs.tricks.length > 0 && (
+            <EarlierTricks
+              obs={obs}
+              nameOf={nameOf}
+              lang={lang}
+              summary={t('puzzles.earlier', { n: obs.tricks.length })}
+              className="puzzle-earlier"
+            />
+          )}
           {footer}
         </div>
       }
@@ -192,40 +193,6 @@ export function PuzzleTable({
 
 const sameSet = (a: readonly CardName[], b: readonly CardName[]): boolean =>
   a.length === b.length && a.every((c) => b.includes(c));
-
-/** The hand's complete tricks before the puzzle, in a list that opens on request. */
-function EarlierTricks({
-  question: q,
-  nameOf,
-}: {
-  question: PuzzleQuestion;
-  nameOf: (seat: number) => string;
-}) {
-  const { t } = useTranslation();
-  const { settings } = useApp();
-  const tricks = q.observation.tricks;
-  return (
-    <details className="puzzle-earlier">
-      <summary>{t('puzzles.earlier', { n: tricks.length })}</summary>
-      <ol>
-        {tricks.map((tr, i) => (
-          <li key={i} data-trick={i}>
-            {t('puzzles.trickRow', {
-              n: i + 1,
-              cards: tr.cards
-                .map(
-                  (c, k) =>
-                    `${nameOf((tr.leader + k) % q.observation.players)} ${cardShort(c, settings.lang)}`,
-                )
-                .join(' · '),
-              winner: tr.winner === undefined ? '' : nameOf(tr.winner),
-            })}
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
-}
 
 /** Right or wrong, the ratings' moves, every option's expected points, and the line's controls. */
 function Explanation({

@@ -16,8 +16,9 @@ import {
 } from '@hearts/live/training';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardLabel, cardShort, type Lang } from '../../kit/cards';
-import { boardView, receivedNow, type TableView } from '../../table/view';
+import { cardLabel, type Lang } from '../../kit/cards';
+import { EarlierTricks } from '../../table/EarlierTricks';
+import { boardView, positionSeats, receivedNow, type TableView } from '../../table/view';
 import { useApp } from '../../kit/context';
 import { Page } from '../../kit/Page';
 import { Table } from '../../table/Table';
@@ -187,22 +188,7 @@ function PositionTable({
       hintable: false,
       undoable: false,
       claim: null,
-      seats: board.seats.map((s) => ({
-        ...s,
-        // The others by where they sit: the seat numbers of the game would say nothing here.
-        name: s.seat === obs.seat ? t('seat.you') : t(`training.seats.${s.position}`),
-        you: s.seat === obs.seat,
-        bot: null,
-        replaced: false,
-        connected: true,
-        rating: null,
-        provisional: false,
-        look: null,
-        kickable: false,
-        kickVotes: 0,
-        kickNeeded: 0,
-        thinking: false,
-      })),
+      seats: positionSeats(board.seats, obs.seat, t('seat.you'), (at) => t(`training.seats.${at}`)),
     };
   }, [obs, answered, selected, refusal, lastOpen, lastTrick, best, p.best, t]);
 
@@ -257,7 +243,16 @@ function PositionTable({
       shield={bar}
       notes={
         <div className="training-panel">
-          {obs.tricks.length > 0 && <EarlierTricks position={p} nameOf={nameOf} lang={lang} />}
+          {obs.tricks.length > 0 && (
+            <EarlierTricks
+              obs={obs}
+              nameOf={nameOf}
+              lang={lang}
+              summary={t('training.earlier', { n: obs.tricks.length })}
+              className="training-earlier"
+              open
+            />
+          )}
           {answered === null ? (
             <p
               className="training-task"
@@ -298,42 +293,6 @@ function PositionTable({
         </div>
       }
     />
-  );
-}
-
-/**
- * The hand's complete tricks before the position, in order, each with who played which card and who took it: the
- * table shows only the trick being played (and the last one on request), and the card to find often depends on
- * what went before (who is void, which spades are gone).
- */
-function EarlierTricks({
-  position: p,
-  nameOf,
-  lang,
-}: {
-  position: TrainingPosition;
-  nameOf: (seat: number) => string;
-  lang: Lang;
-}) {
-  const { t } = useTranslation();
-  const obs = p.observation;
-  return (
-    <details className="training-earlier" open>
-      <summary>{t('training.earlier', { n: obs.tricks.length })}</summary>
-      <ol>
-        {obs.tricks.map((tr, i) => (
-          <li key={i} data-trick={i}>
-            {t('training.trickRow', {
-              n: i + 1,
-              cards: tr.cards
-                .map((c, k) => `${nameOf((tr.leader + k) % obs.players)} ${cardShort(c, lang)}`)
-                .join(' · '),
-              winner: tr.winner === undefined ? '' : nameOf(tr.winner),
-            })}
-          </li>
-        ))}
-      </ol>
-    </details>
   );
 }
 

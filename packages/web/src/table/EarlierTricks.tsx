@@ -1,0 +1,43 @@
+/**
+ * The hand's complete tricks before a position shown on its own (a training position, a puzzle), in order: who
+ * played which card and who took the trick. A player needs them to find the card.
+ */
+import type { Observation } from '@hearts/engine';
+import { useTranslation } from 'react-i18next';
+import { cardShort, type Lang } from '../kit/cards';
+
+export function EarlierTricks({
+  obs,
+  nameOf,
+  lang,
+  summary,
+  className,
+  open,
+}: {
+  obs: Observation;
+  nameOf: (seat: number) => string;
+  lang: Lang;
+  summary: string; // the list's title, with the number of tricks
+  className: string;
+  open?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <details className={className} open={open}>
+      <summary>{summary}</summary>
+      <ol>
+        {obs.tricks.map((tr, i) => (
+          <li key={i} data-trick={i}>
+            {t('trick.row', {
+              n: i + 1,
+              cards: tr.cards
+                .map((c, k) => `${nameOf((tr.leader + k) % obs.players)} ${cardShort(c, lang)}`)
+                .join(' · '),
+              winner: tr.winner === undefined ? '' : nameOf(tr.winner),
+            })}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
