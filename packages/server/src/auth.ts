@@ -200,6 +200,7 @@ export class Identity {
         games: 0,
         createdAt: this.clock(),
         lastPlayedAt: null,
+        claimedAt: null, // a guest: no name claimed (as the store reads it back)
       };
       try {
         await this.store.createUser(user);

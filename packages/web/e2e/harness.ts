@@ -488,7 +488,25 @@ export async function playToTheEnd(
       const legal = await page
         .locator('[data-card]:not([aria-disabled="true"])')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-      if (legal.length > 0 && (await tryCard(page, legal[legal.length - 1]!))) plays++;
+      const card = legal[legal.length - 1];
+      // A play counts once the table took it (the card left the hand). A touch screen's first tap only raises the
+      // card (played by the next tap); a click the table did not take (the turn had just ended) is tried again.
+      if (card !== undefined && (await tryCard(page, card))) {
+        const outcome = await page
+          .waitForFunction(
+            (c) => {
+              const el = document.querySelector(`.hand [data-card="${c}"]`);
+              return el === null ? 'taken' : el.classList.contains('raised') ? 'raised' : false;
+            },
+            card,
+            { timeout: 15_000 },
+          )
+          .then(
+            (h) => h.jsonValue(),
+            () => 'refused',
+          );
+        if (outcome === 'taken') plays++;
+      }
     }
     await page.waitForTimeout(50);
   }

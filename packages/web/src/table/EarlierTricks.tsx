@@ -25,7 +25,8 @@ export function EarlierTricks({
   return (
     <details className={className} open={open}>
       <summary>{summary}</summary>
-      <ol>
+      {/* The list scrolls where it is long: focusable, so that a keyboard can scroll it too. */}
+      <ol tabIndex={0} aria-label={summary}>
         {obs.tricks.map((tr, i) => (
           <li key={i} data-trick={i}>
             {t('trick.row', {
