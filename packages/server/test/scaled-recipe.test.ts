@@ -181,6 +181,8 @@ describe.skipIf(services === null)('the recipe: two processes behind nginx on on
     started.push(again);
     expect(again.process).not.toBe(draining.process);
     const fresh = await lobbyOn(again.process);
+    // The lobby's message comes after the join: wait for it, then count its members.
+    await until('the fresh lobby', () => fresh.lobby !== null);
     expect(fresh.lobby?.members.length).toBe(1);
     await fresh.leave();
 
