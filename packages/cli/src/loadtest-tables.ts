@@ -11,7 +11,8 @@
 import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import { ROUTES, parseResponse, pathOf } from '@hearts/live/api';
-import { type GameMessage, type LiveState, type WireMove } from '@hearts/table';
+import type { LiveState } from '@hearts/table';
+import type { GameMessage, WireMove } from '@hearts/protocol/socket';
 
 /** What a share needs to know of the run (plain data: it is passed to worker threads). */
 export interface ShareOptions {

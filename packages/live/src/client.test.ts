@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TableClient } from './client.js';
-import { DEFAULT_RECONNECT_MS, JOIN_ERRORS } from '@hearts/table/protocol';
+import { quickMatch, TableClient } from './client.js';
+import { DEFAULT_RECONNECT_MS, JOIN_ERRORS, LIVE_PROTOCOL } from '@hearts/protocol/socket';
 
 /**
  * A matchmaker that answers each `joinById` with the next code of a script (as the game server answers a refused
@@ -67,9 +67,44 @@ afterEach(async () => {
 });
 
 describe('TableClient joining', () => {
+  it('names its protocol version in every join, watching too', async () => {
+    const bodies: unknown[] = [];
+    const m = await scripted([]);
+    m.server.removeAllListeners('request');
+    m.server.on('request', (req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        bodies.push({ url: req.url, options: JSON.parse(body) as unknown });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: JOIN_ERRORS.noSuchRoom, error: 'no' }));
+      });
+    });
+    server = m.server;
+    for (const watch of [false, true]) {
+      const c = new TableClient({ url: m.url, token: 't', roomId: 'ROOM01', retryMs: 5, watch });
+      await expect(c.connect()).rejects.toMatchObject({ code: JOIN_ERRORS.noSuchRoom });
+    }
+    await expect(TableClient.createFriendsRoom({ url: m.url, token: 't' })).rejects.toMatchObject({
+      code: JOIN_ERRORS.noSuchRoom,
+    });
+    const queue = quickMatch({ url: m.url, token: 't', rated: false, targetScore: 50 });
+    await expect(queue.roomId).rejects.toMatchObject({ code: JOIN_ERRORS.noSuchRoom });
+    expect(bodies).toEqual([
+      { url: '/matchmake/joinById/ROOM01', options: { protocol: LIVE_PROTOCOL } },
+      { url: '/matchmake/joinById/ROOM01', options: { protocol: LIVE_PROTOCOL, watch: true } },
+      { url: '/matchmake/create/friends', options: { protocol: LIVE_PROTOCOL } },
+      {
+        url: '/matchmake/joinOrCreate/quick',
+        options: { protocol: LIVE_PROTOCOL, rated: false, targetScore: 50 },
+      },
+    ]);
+  });
+
   it.each([
     ['no such room (or no place for you)', JOIN_ERRORS.noSuchRoom],
     ['a bad token', JOIN_ERRORS.authFailed],
+    ['another protocol version (a page out of date)', JOIN_ERRORS.protocol],
   ])('keeps trying answers a retry may cure, and stops at %s', async (_, final) => {
     const m = await scripted([JOIN_ERRORS.refused, JOIN_ERRORS.restarting, 4299, JOIN_ERRORS.refused, final]);
     server = m.server;
@@ -77,6 +112,7 @@ describe('TableClient joining', () => {
     await expect(c.connect()).rejects.toMatchObject({ code: final });
     expect(m.attempts()).toBe(5);
     expect(c.status).toBe('closed');
+    expect(c.outdated).toBe(final === JOIN_ERRORS.protocol); // the page must be reloaded
   });
 
   it('tries again when the server hangs up before answering', async () => {

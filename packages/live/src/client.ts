@@ -20,28 +20,31 @@ import {
   type Seat,
   type SubmitOutcome,
 } from '@hearts/table';
-import { CLOSE_CODES, DEFAULT_RECONNECT_MS, JOIN_ERRORS } from '@hearts/table/protocol';
+import {
+  CLOSE_CODES,
+  DEFAULT_RECONNECT_MS,
+  JOIN_ERRORS,
+  joinOptions,
+  type AgainMessage,
+  type TokenMessage,
+  type ChatLine,
+  type ClockMessage,
+  type ErrorMessage,
+  type GameMessage,
+  type LobbyMessage,
+  type MatchedMessage,
+  type NextMessage,
+  type QueueMessage,
+  type ResultMessage,
+  type SeatsMessage,
+  type ShuffleMessage,
+  type WatcherChatLine,
+  type WatchersMessage,
+  type WatchMessage,
+  type WireMove,
+} from '@hearts/protocol/socket';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
 import { withTimeout } from './timeout.js';
-import type {
-  AgainMessage,
-  TokenMessage,
-  ChatLine,
-  ClockMessage,
-  ErrorMessage,
-  GameMessage,
-  LobbyMessage,
-  MatchedMessage,
-  NextMessage,
-  QueueMessage,
-  ResultMessage,
-  SeatsMessage,
-  ShuffleMessage,
-  WatcherChatLine,
-  WatchersMessage,
-  WatchMessage,
-  WireMove,
-} from '@hearts/table/protocol';
 
 const JOIN_TIMEOUT = 'timed out joining the table';
 
@@ -73,10 +76,15 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
 
 /**
  * Join answers that no retry will cure: no such room (or none with a place for you: the server gives the same
- * answer), and a bad token. Every other answer — the room cannot take you just now, the server is restarting,
+ * answer), a bad token, and a client of another protocol version (this page is out of date: only a reload cures
+ * it). Every other answer — the room cannot take you just now, the server is restarting,
  * too many attempts — is tried again while the seat waits.
  */
-const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([JOIN_ERRORS.noSuchRoom, JOIN_ERRORS.authFailed]);
+const FINAL_JOIN_ERRORS: ReadonlySet<number> = new Set([
+  JOIN_ERRORS.noSuchRoom,
+  JOIN_ERRORS.authFailed,
+  JOIN_ERRORS.protocol,
+]);
 
 /** An error's join code, when the server answered with one. */
 const joinCode = (e: unknown): number | undefined => {
@@ -138,7 +146,7 @@ export interface TableClientOptions {
   readonly retryMs?: number; // first pause between attempts (default 400 ms); doubled after each, up to 5 s
   readonly random?: RandomSource; // for message ids
   readonly shuffle?: SeatShuffleOptions; // the fair shuffle (tests: a seat that never reveals)
-  /** Watch the table instead of sitting at it: only public messages, no moves (`WatchJoinOptions`). */
+  /** Watch the table instead of sitting at it: only public messages, no moves (`JoinOptions.watch`). */
   readonly watch?: boolean;
 }
 
@@ -166,6 +174,11 @@ export class TableClient implements Seat {
   next: NextMessage | null = null; // the follow-up table
   status: ConnectionStatus = 'idle';
   closeCode: number | null = null; // why the connection ended for good
+  /**
+   * The server refused this client's protocol version (`JOIN_ERRORS.protocol`) on joining or reconnecting: it was
+   * updated since this page was loaded, and only a reload cures it.
+   */
+  outdated = false;
   lastError: ErrorMessage | null = null;
   reconnects = 0; // successful reconnections so far
   joinRetries = 0; // attempts to join tried again by `connect()`
@@ -245,6 +258,7 @@ export class TableClient implements Seat {
         return;
       } catch (e) {
         const code = joinCode(e);
+        if (code === JOIN_ERRORS.protocol) this.outdated = true;
         if (code === JOIN_ERRORS.restarting) until = Math.max(until, Date.now() + this.reconnectWindowMs);
         const retry = code !== undefined ? !FINAL_JOIN_ERRORS.has(code) : transient(e);
         if (!retry || this.stopped || Date.now() >= until) {
@@ -355,7 +369,7 @@ export class TableClient implements Seat {
   /** Opens a new friends' room (its id is the code to share) and joins it as its host. */
   static async createFriendsRoom(options: Omit<TableClientOptions, 'roomId'>): Promise<TableClient> {
     const client = signedClient(options.url, options.token);
-    const room = await matchmake(client.create('friends', {}), true);
+    const room = await matchmake(client.create('friends', joinOptions()), true);
     const t = new TableClient({ ...options, roomId: room.roomId });
     t.attach(room);
     return t;
@@ -373,7 +387,7 @@ export class TableClient implements Seat {
 
   private async join(): Promise<void> {
     const room = await matchmake(
-      this.client.joinById(this.options.roomId, this.watching ? { watch: true } : {}),
+      this.client.joinById(this.options.roomId, joinOptions(this.watching ? { watch: true } : {})),
       false,
     );
     if (this.stopped) {
@@ -537,6 +551,7 @@ export class TableClient implements Seat {
         // The room is gone for good, or we no longer have a place there: stop trying. Anything else (a network
         // error, a room that cannot take us just now, a restarting server) is tried again.
         const code = joinCode(e);
+        if (code === JOIN_ERRORS.protocol) this.outdated = true;
         if (code !== undefined && FINAL_JOIN_ERRORS.has(code)) break;
         if (code === JOIN_ERRORS.restarting) until = Math.max(until, Date.now() + this.reconnectWindowMs);
       }
@@ -573,7 +588,7 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
   let cancelled = false;
   const roomId = (async () => {
     room = await matchmake(
-      client.joinOrCreate('quick', { rated: options.rated, targetScore: options.targetScore }),
+      client.joinOrCreate('quick', joinOptions({ rated: options.rated, targetScore: options.targetScore })),
       true,
     );
     const r = room;

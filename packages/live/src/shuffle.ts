@@ -24,7 +24,7 @@ import {
   type Transcript,
 } from '@hearts/shuffle';
 import type { LiveState } from '@hearts/table';
-import type { ShuffleMessage } from '@hearts/table/protocol';
+import type { ShuffleMessage } from '@hearts/protocol/socket';
 
 /** The outcome of one hand's verification. */
 export interface ShuffleVerdict {

@@ -17,7 +17,7 @@
  */
 import type { PublicUser } from '@hearts/live/api';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { NAME_PATTERN } from '@hearts/table/protocol';
+import { NAME_PATTERN } from '@hearts/protocol/socket';
 import { randomString, userId } from './ids.js';
 import { nameRefusal } from './names.js';
 import type { PasswordHasher } from './passwords.js';

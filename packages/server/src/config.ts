@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { BOT_TIME_MS } from '@hearts/bots';
 import { err, ok, type Result } from '@hearts/engine';
-import { BOT_LEVELS, DEFAULT_RECONNECT_MS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, DEFAULT_RECONNECT_MS, type BotLevel } from '@hearts/protocol/socket';
 import { isRedisUrl } from './presence.js';
 import { ROUTE_PATTERN } from './routing.js';
 import { SCHEMA_PATTERN, isPostgresUrl } from './store/postgres.js';

@@ -28,7 +28,7 @@ import {
 } from '@hearts/engine';
 import { dailyCommitment, dailyDeal, makeDailyReveal, seedFromHex, type DailyReveal } from '@hearts/shuffle';
 import { fallbackDecision, type Deal, type DealPort } from '@hearts/table';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel } from '@hearts/protocol/socket';
 import type { BotDecider } from './bots.js';
 import type { DailyAttempt, DailyDay } from './store/daily.js';
 import type { DailyStore } from './store/types.js';

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { bearerToken } from './http-json.js';
 import { clientAddress, type RateKind } from './limits.js';
 import type { Services } from './services.js';

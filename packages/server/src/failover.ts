@@ -19,7 +19,7 @@
 import { randomInt } from 'node:crypto';
 import { matchMaker, type IRoomCache } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/protocol/socket';
 import type { TablePresence } from './presence.js';
 import type { GameStore } from './store/types.js';
 

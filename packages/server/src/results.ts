@@ -3,7 +3,7 @@
  * finished game are applied by `rating/finish.ts` from the fairness policy's verdict (`fairness/policy.ts`;
  * openskill's Bradley–Terry model over the pairs: docs/rating.md).
  */
-import { BOT_LEVELS, makeRecordName, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, makeRecordName, type BotLevel } from '@hearts/protocol/socket';
 import { BOT_SEEDS, displayRating } from './rating/model.js';
 import type { Table } from './table.js';
 

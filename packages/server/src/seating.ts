@@ -14,8 +14,8 @@
 import { randomInt } from 'node:crypto';
 import { matchMaker } from '@colyseus/core';
 import type { StoredSeat } from '@hearts/table';
-import type { BotLevel } from '@hearts/table/protocol';
-import type { SeatLook } from '@hearts/table/cosmetics';
+import type { BotLevel } from '@hearts/protocol/socket';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
 import { looksOfUsers } from './economy/shop.js';
 import { tableId } from './ids.js';
 import { standing, userSubject } from './rating/standings.js';

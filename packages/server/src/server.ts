@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, ServerError, matchMaker } from '@colyseus/core';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table/protocol';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/protocol/socket';
 import { Identity } from './auth.js';
 import { BotPool } from './bots.js';
 import type { ServerConfig } from './config.js';

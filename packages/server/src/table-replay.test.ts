@@ -16,7 +16,7 @@ import {
   type GameState,
 } from '@hearts/engine';
 import type { TableState } from '@hearts/table';
-import type { WireMove } from '@hearts/table/protocol';
+import type { WireMove } from '@hearts/protocol/socket';
 import type { EventRow, TableRecord } from './store/types.js';
 import { Table, type TableDeps } from './table.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createBot } from '@hearts/bots';
 import { DEFAULT_RULES, dealRandom, observation, seatsToAct, seededRandom } from '@hearts/engine';
-import type { SeatsMessage, TakeoverReason, WireMove } from '@hearts/table/protocol';
+import type { SeatsMessage, TakeoverReason, WireMove } from '@hearts/protocol/socket';
 import type { TableRecord } from './store/types.js';
 import { Table, type Deals } from './table.js';
 

@@ -36,7 +36,7 @@ import type {
   TableEvent,
   TakeoverReason,
   WireMove,
-} from '@hearts/table/protocol';
+} from '@hearts/protocol/socket';
 import type { Transcript } from '@hearts/shuffle';
 import type { BotDecider } from './bots.js';
 import type { EventRow, TableRecord } from './store/types.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { CLOSE_CODES, type ErrorMessage } from '@hearts/table';
+import { CLOSE_CODES, joinOptions, type ErrorMessage } from '@hearts/protocol/socket';
 import {
   AutoPlayer,
   api,
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // A fourth connection for the first player, speaking raw Colyseus: it replaces the first device.
   const c = new Client(t.url);
   c.auth.token = game.users[0]!.token;
-  raw = await c.joinById(game.code, {});
+  raw = await c.joinById(game.code, joinOptions());
   raw.onMessage('error', (m: ErrorMessage) => errors.push(m));
   raw.onMessage('*', () => undefined);
 });
@@ -143,7 +143,7 @@ test('a connection that floods is refused, then closed; others are not affected'
   const { TableClient } = await import('@hearts/live');
   const host = await TableClient.createFriendsRoom({ url: t.url, token: u.token });
   const other = await guest(t.url);
-  const flood = await c.joinById(host.roomId, {}).catch(() => null);
+  const flood = await c.joinById(host.roomId, joinOptions()).catch(() => null);
   expect(flood).not.toBeNull(); // the same user, another device: replaces the host's connection
   const codes: string[] = [];
   const refusedMoves: string[] = [];
@@ -174,7 +174,7 @@ test('a message beyond the transport limit closes only that connection', async (
   const host = await TableClient.createFriendsRoom({ url: t.url, token: u.token });
   const c = new Client(t.url);
   c.auth.token = u.token;
-  const room = await c.joinById(host.roomId, {});
+  const room = await c.joinById(host.roomId, joinOptions());
   let closed: number | null = null;
   room.onLeave((code) => (closed = code));
   room.send('chat', { text: 'x'.repeat(64 * 1024) });

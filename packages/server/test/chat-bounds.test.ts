@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import { CHAT_KEPT } from '@hearts/table/protocol';
+import { CHAT_KEPT } from '@hearts/protocol/socket';
 import { DEFAULT_CONFIG } from '../src/config.js';
 import { friendsGame, guest, serverPerTest, until, type TestServer } from './helpers.js';
 import { DATABASES, storeOn } from './databases.js';

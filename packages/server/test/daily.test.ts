@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CardSet } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { parseDailyReveal, verifyDailyReveal, type DailyReveal } from '@hearts/shuffle';
 import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
 import { DAILY_RULES, dayOf, dayStart } from '../src/daily.js';

@@ -15,7 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHAT_KEPT, LIMITS } from '@hearts/table/protocol';
+import { CHAT_KEPT, LIMITS } from '@hearts/protocol/socket';
 import { FRIENDS_MAX } from '@hearts/live/api';
 import { TRAINING_MAX_BYTES } from '@hearts/live/training';
 import { DEFAULT_CONFIG, type Rate } from '../src/config.js';

@@ -21,7 +21,8 @@ import {
 } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
-import { type ResultMessage, type StoredSeat } from '@hearts/table';
+import type { StoredSeat } from '@hearts/table';
+import type { ResultMessage } from '@hearts/protocol/socket';
 import { MIN_PRIZE_HANDS, PRIZES } from '../src/fairness/policy.js';
 import { finishLiveGame } from '../src/rating/finish.js';
 import type { Database } from '../src/store/schema.js';

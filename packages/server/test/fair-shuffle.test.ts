@@ -22,7 +22,7 @@ import {
   type Transcript,
 } from '@hearts/shuffle';
 import { FairShuffle, type ShuffleCheat } from '@hearts/table';
-import type { WireMove } from '@hearts/table/protocol';
+import type { WireMove } from '@hearts/protocol/socket';
 import { AutoPlayer, api, friendsGame, guest, serverPerTest, until } from './helpers.js';
 
 // Registered before the hook below, so it runs after it: the players stop first.

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NAME_PATTERN } from '@hearts/table/protocol';
+import { NAME_PATTERN } from '@hearts/protocol/socket';
 import { TEST_LIMITS, api, guest, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import type { ModReport } from '@hearts/live/api';
 import {
   QUICK_WAIT_FOREVER_MS,

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeCard } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
-import type { GameMessage } from '@hearts/table';
+import type { GameMessage } from '@hearts/protocol/socket';
 import type { GameStore } from '../src/store/types.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { TableClient as Client } from '@hearts/live';

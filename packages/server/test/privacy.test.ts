@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
 import { DELETED_PLAYER, exportSchema, type ExportFile } from '@hearts/live/privacy';
 import type { LeaderboardRow, LiveGame, PublicUser } from '@hearts/live/api';
-import { CLOSE_CODES } from '@hearts/table/protocol';
+import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { DATABASES, storeOn } from './databases.js';
 import {
   AutoPlayer,

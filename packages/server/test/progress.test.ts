@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import { makeRecord, replayRecord, type GameRecord } from '@hearts/engine';
 import { quickMatch, type TableClient } from '@hearts/live';
-import { type ResultMessage } from '@hearts/table';
+import type { ResultMessage } from '@hearts/protocol/socket';
 import {
   AutoPlayer,
   QUICK_WAIT_FOREVER_MS,

@@ -30,7 +30,13 @@ import {
   parseNamedMove,
 } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { CLIENT_MESSAGES, CLOSE_CODES, ERROR_CODES, type ErrorMessage } from '@hearts/table';
+import {
+  CLIENT_MESSAGES,
+  CLOSE_CODES,
+  ERROR_CODES,
+  joinOptions,
+  type ErrorMessage,
+} from '@hearts/protocol/socket';
 import { TableRoom } from '../src/rooms/table-room.js';
 import type { EventRow } from '../src/store/types.js';
 import {
@@ -272,7 +278,7 @@ test(`${TOTAL} hostile messages: no crash, no table corrupted, abusive connectio
   );
   const q = new Client(t.url);
   q.auth.token = (await guest(t.url)).token;
-  const queue = await q.joinOrCreate('quick', { rated: false, targetScore: 50 });
+  const queue = await q.joinOrCreate('quick', joinOptions({ rated: false, targetScore: 50 }));
   fuzzers.push(fuzzer('quick', queue, 902, null));
 
   // The barrage: batches paced to the rate limit, each connection waiting for most replies before the next.
@@ -298,7 +304,7 @@ test(`${TOTAL} hostile messages: no crash, no table corrupted, abusive connectio
     const c = new Client(t.url);
     c.auth.token = u.token;
     const host2 = await TableClient.createFriendsRoom({ url: t.url, token: u.token });
-    const room = await c.joinById(host2.roomId, {}); // the same user: replaces the host's connection
+    const room = await c.joinById(host2.roomId, joinOptions()); // the same user: replaces the host's connection
     const f = fuzzer('abuse', room, 903, null);
     await what(room, f);
     await until('the close', () => f.closed !== null, 60_000);

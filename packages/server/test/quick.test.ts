@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
-import { type QueueMessage } from '@hearts/table';
+import type { QueueMessage } from '@hearts/protocol/socket';
 import { AutoPlayer, api, connect, dealt, guest, serverPerTest, until, type TestServer } from './helpers.js';
 import { PROVISIONAL } from '../src/rating/model.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { replayRecord } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { type ErrorMessage, type WatchersMessage } from '@hearts/table';
+import type { ErrorMessage, WatchersMessage } from '@hearts/protocol/socket';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import {
   AutoPlayer,

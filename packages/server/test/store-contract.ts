@@ -29,7 +29,7 @@ import {
 import type { ShopRefusal } from '../src/economy/shop.js';
 import { buy, lookOfUser } from '../src/economy/shop.js';
 import { AlreadyApplied } from '../src/store/progress.js';
-import { cosmetic } from '@hearts/table/cosmetics';
+import { cosmetic } from '@hearts/protocol/cosmetics';
 import { describeDailyStore } from './daily-contract.js';
 import { describeTrainingStore } from './training-contract.js';
 import { describePuzzleStore } from './puzzles-contract.js';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CLOSE_CODES, type ClockMessage, type SeatsMessage } from '@hearts/table';
+import { CLOSE_CODES, type ClockMessage, type SeatsMessage } from '@hearts/protocol/socket';
 import type { TableClient } from '@hearts/live';
 import { AutoPlayer, api, connect, friendsGame, mustAct, serverPerTest, until } from './helpers.js';
 

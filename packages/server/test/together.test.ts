@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TableClient } from '@hearts/live';
-import { CLOSE_CODES } from '@hearts/table/protocol';
+import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { TableRoom } from '../src/rooms/table-room.js';
 import { AutoPlayer, connect, friendsGame, until, type TestServer, startTestServer } from './helpers.js';
 

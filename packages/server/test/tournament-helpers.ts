@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { DEFAULT_RULES } from '@hearts/engine';
 import type { TableClient } from '@hearts/live';
-import type { ResultMessage } from '@hearts/table/protocol';
+import type { ResultMessage } from '@hearts/protocol/socket';
 import {
   tournamentEventSchema,
   tournamentEventsPath,

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
 import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/live/api';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { CODE_ALPHABET } from '../src/ids.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { dueScheduled } from '../src/tournament/schedule.js';

@@ -4,7 +4,7 @@
  * after a trick, and replay (restoring from the appended rows gives the live state).
  */
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import {
   DEFAULT_RULES,
   certainClaim,
@@ -25,16 +25,21 @@ import {
   tricksDone,
 } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from './events.js';
-import type {
-  BotLevel,
-  ClockMessage,
-  GameMessage,
-  SeatsMessage,
-  ShuffleMessage,
-  TakeoverReason,
-  WatchMessage,
-  WireMove,
-} from './protocol.js';
+import {
+  clockMessageSchema,
+  gameMessageSchema,
+  seatsMessageSchema,
+  shuffleMessageSchema,
+  watchMessageSchema,
+  type BotLevel,
+  type ClockMessage,
+  type GameMessage,
+  type SeatsMessage,
+  type ShuffleMessage,
+  type TakeoverReason,
+  type WatchMessage,
+  type WireMove,
+} from '@hearts/protocol/socket';
 import {
   TableDriver,
   fallbackDecision,
@@ -50,6 +55,20 @@ import { newTableState, unwrapState, type TableState } from './state.js';
 
 const GRACE = 1000;
 const BANK = 2000;
+
+/**
+ * Every message the driver sends is held to its schema in `@hearts/protocol/socket`, the one the clients' types
+ * come from: a field the driver sends and the schema does not describe (or the other way round) fails the test.
+ */
+const offSchema: string[] = [];
+function wire<T>(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, m: T): T {
+  const r = schema.safeParse(m);
+  if (!r.success) offSchema.push(`${JSON.stringify(m).slice(0, 200)}: ${String(r.error)}`);
+  return m;
+}
+afterEach(() => {
+  expect(offSchema.splice(0)).toEqual([]);
+});
 
 /** A bot port: answers at once (`auto`, a seeded pick among the legal moves), holds requests, fails, or cheats. */
 class FakeBots implements BotPort {
@@ -161,18 +180,18 @@ function harness(o: Options = {}) {
       },
     }),
     out: {
-      game: (seat: number, m: GameMessage) => sent.game.push({ seat, m }),
-      clock: (m: ClockMessage) => sent.clock.push(m),
-      seats: (m: SeatsMessage) => sent.seats.push(m),
+      game: (seat: number, m: GameMessage) => sent.game.push({ seat, m: wire(gameMessageSchema, m) }),
+      clock: (m: ClockMessage) => sent.clock.push(wire(clockMessageSchema, m)),
+      seats: (m: SeatsMessage) => sent.seats.push(wire(seatsMessageSchema, m)),
       result: () => void sent.results++,
       botFailed: (e: unknown) => sent.botFailed.push(e),
       seatLost: (seat: number, reason: TakeoverReason) => sent.lost.push({ seat, reason }),
       problem: (m: string) => sent.problems.push(m),
-      shuffle: (_: number, m: ShuffleMessage) => sent.shuffle.push(m),
+      shuffle: (_: number, m: ShuffleMessage) => sent.shuffle.push(wire(shuffleMessageSchema, m)),
       watch: (build: () => WatchMessage) => {
         if (!watchers.on) return;
         watchers.built++;
-        sent.watch.push(build());
+        sent.watch.push(wire(watchMessageSchema, build()));
       },
     },
     finish: () => Promise.resolve({ scores: [], ranks: [], ratings: [], recordId: 'r' }),

@@ -51,7 +51,7 @@ import type {
   WatchMessage,
   WatchTableInfo,
   WireMove,
-} from './protocol.js';
+} from '@hearts/protocol/socket';
 import { bankAfter, clockDeadlines, clockInfo, type SeatRecord } from './seats.js';
 import {
   applyEvent,

@@ -8,8 +8,8 @@
  * ```
  */
 import type { Transcript } from '@hearts/shuffle';
-import type { SeatLook } from './cosmetics.js';
-import type { BotLevel, TakeoverReason, WireMove } from './protocol.js';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
+import type { BotLevel, TakeoverReason, WireMove } from '@hearts/protocol/socket';
 
 /** A seat as dealt: a human (with the rating it brought, at rated tables) or a bot seated from the start. */
 export type StoredSeat =

@@ -11,7 +11,7 @@ import { ShuffleSession, verifyTranscript, type Transcript } from '@hearts/shuff
 import { TableDriver, type DealTable, type DriverPorts, type DriverTimes, type EventRow } from './driver.js';
 import type { StoredEvent, StoredSeat } from './events.js';
 import { FairShuffle, type FairShuffleOptions } from './fair-shuffle.js';
-import type { ErrorMessage, ShuffleMessage } from './protocol.js';
+import type { ErrorMessage, ShuffleMessage } from '@hearts/protocol/socket';
 import { newTableState, unwrapState } from './state.js';
 import { ManualScheduler } from './testing.js';
 

@@ -20,7 +20,7 @@ import { CardSet, SUITS, type Card, type GameState, type Suit } from '@hearts/en
 import { ShuffleRound, type DieSuit, type RandomBytes, type Transcript } from '@hearts/shuffle';
 import type { Deal, DealPort, DealStep, DealTable } from './driver.js';
 import type { StoredEvent } from './events.js';
-import type { ErrorMessage, ShuffleMessage } from './protocol.js';
+import type { ErrorMessage, ShuffleMessage } from '@hearts/protocol/socket';
 
 /**
  * A dishonest dealer, for tests that show honest clients catching each way it could cheat (the server's

@@ -12,7 +12,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Rules } from '@hearts/engine';
-import type { WireMove } from './protocol.js';
+import type { WireMove } from '@hearts/protocol/socket';
 import type { LiveState } from './reducer.js';
 import { NO_CLAIMS, type Seat } from './seat.js';
 

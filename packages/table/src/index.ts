@@ -1,10 +1,10 @@
 /**
  * The table core that every host runs (the server's live tables and the web app's solo tables): the stored
  * events and the one `applyEvent`, a table as an immutable `TableState` with one record per seat, the clock and
- * kick-vote arithmetic, the `hearts-live/1` messages and their per-seat builders, the client's view reducer, the
- * driver that runs a table's life over injected ports (time, bots, storage, deals, outbox) and the fair shuffle as
- * its deal port. No transport, no
- * timers of its own, no I/O: it runs in browsers and Node.
+ * kick-vote arithmetic, the per-seat builders of the `hearts-live/1` messages (whose schemas and types are
+ * `@hearts/protocol/socket`'s), the client's view reducer, the driver that runs a table's life over injected ports
+ * (time, bots, storage, deals, outbox) and the fair shuffle as its deal port. No transport, no timers of its own, no
+ * I/O: it runs in browsers and Node.
  *
  * ```ts
  * import { applyEvent, newTableState, unwrapState } from '@hearts/table';
@@ -12,64 +12,6 @@
  * for (const e of storedEvents) table = unwrapState(applyEvent(table, e, times));
  * ```
  */
-export {
-  LIVE_PROTOCOL,
-  BOT_LEVELS,
-  PROVISIONAL,
-  CLIENT_MESSAGES,
-  ERROR_CODES,
-  LIMITS,
-  CHAT_KEPT,
-  CLOSE_CODES,
-  DEFAULT_RECONNECT_MS,
-  JOIN_ERRORS,
-  NAME_PATTERN,
-} from './protocol.js';
-export type {
-  BotLevel,
-  ClientMessageType,
-  WireMove,
-  MoveMessage,
-  ChatMessage,
-  MuteMessage,
-  KickMessage,
-  TableOptions,
-  SeatInfo,
-  RatingChange,
-  ClockInfo,
-  TableInfo,
-  TableEvent,
-  TakeoverReason,
-  SnapshotMessage,
-  PlayMessage,
-  PassedMessage,
-  GameMessage,
-  ClockMessage,
-  SeatsMessage,
-  ErrorCode,
-  ErrorMessage,
-  ChatLine,
-  ResultMessage,
-  AgainMessage,
-  NextMessage,
-  LobbyMember,
-  LobbyMessage,
-  QuickMatchOptions,
-  QueueMessage,
-  MatchedMessage,
-  TokenMessage,
-  CommitMessage,
-  RevealMessage,
-  ShuffleMessage,
-  WatchJoinOptions,
-  WatchTableInfo,
-  WatchMessage,
-  WatcherChatLine,
-  WatchersMessage,
-  WatchersChoice,
-} from './protocol.js';
-export { COSMETIC_SLOTS, COSMETICS, DEFAULT_LOOK, cosmetic, lookOf } from './cosmetics.js';
-export type { CosmeticSlot, Cosmetic, SeatLook } from './cosmetics.js';
 export { applyGameMessage, applyPlay, applyPassed, applyWatchMessage } from './reducer.js';
 export type { LiveState } from './reducer.js';
 export type { StoredSeat, StoredEvent } from './events.js';

@@ -17,7 +17,7 @@ import type {
   TableEvent,
   TableInfo,
   WatchMessage,
-} from './protocol.js';
+} from '@hearts/protocol/socket';
 
 /** A seat's picture of its table: the last applied version, the table, the view, and what just happened. */
 export interface LiveState {

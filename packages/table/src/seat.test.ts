@@ -12,7 +12,7 @@ import {
   type GameState,
 } from '@hearts/engine';
 import type { SubmitOutcome } from './driver.js';
-import type { TableInfo, WireMove } from './protocol.js';
+import type { TableInfo, WireMove } from '@hearts/protocol/socket';
 import type { LiveState } from './reducer.js';
 import { NO_CLAIMS, SeatUi, type Seat } from './seat.js';
 import { ManualScheduler } from './testing.js';

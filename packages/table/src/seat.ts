@@ -16,7 +16,7 @@
  */
 import type { CardName, MoonChoice, Observation } from '@hearts/engine';
 import type { SubmitOutcome } from './driver.js';
-import type { WireMove } from './protocol.js';
+import type { WireMove } from '@hearts/protocol/socket';
 import type { LiveState } from './reducer.js';
 import { TableUi, type CompleteTrick, type TableUiOptions, type TableUiState } from './ui.js';
 

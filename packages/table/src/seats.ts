@@ -9,9 +9,9 @@
  * bankAfter(9_000, started, 5_000, 2_000); // 7_000: 4 s used, 2 of them grace
  * ```
  */
-import type { SeatLook } from './cosmetics.js';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
 import type { StoredSeat } from './events.js';
-import type { BotLevel, ClockInfo, SeatInfo } from './protocol.js';
+import type { BotLevel, ClockInfo, SeatInfo } from '@hearts/protocol/socket';
 
 /**
  * A seat now. A human seat taken over by a bot keeps the player's name and user id and is marked `replaced`.

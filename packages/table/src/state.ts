@@ -33,7 +33,7 @@ import {
 import type { Transcript } from '@hearts/shuffle';
 import type { StoredEvent, StoredSeat } from './events.js';
 import { MoveIds } from './move-ids.js';
-import type { BotLevel, SeatsMessage, TableEvent, TakeoverReason, WireMove } from './protocol.js';
+import type { BotLevel, SeatsMessage, TableEvent, TakeoverReason, WireMove } from '@hearts/protocol/socket';
 import { seatInfo, seatRecord, type SeatRecord } from './seats.js';
 
 /** The clock of a table: what a decision has free, and the bank each seat gets per hand. */

@@ -3,7 +3,7 @@
  * (`applyPlay`, `applyPassed` of `@hearts/table`) sees exactly `observation(next, seat)`.
  */
 import { CardSet, legalMoves, playPosition, tricksDone, type CardName, type GameState } from '@hearts/engine';
-import type { PassedMessage, PlayMessage } from './protocol.js';
+import type { PassedMessage, PlayMessage } from '@hearts/protocol/socket';
 
 /**
  * The `play` message for each seat after `seat` played `card` from `prev` to `next`, or null when a compact update

@@ -4,7 +4,7 @@
  * hosts. Closing from the reloaded page works: a watcher is refused.
  */
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { expect, it } from 'vitest';
 import { shotsIn, watchErrors, withGameServer } from './harness';
 

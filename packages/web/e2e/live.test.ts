@@ -4,7 +4,7 @@
  * game by clicking cards, and finds it in their live history.
  */
 import { TableClient } from '@hearts/live';
-import { CLOSE_CODES } from '@hearts/table';
+import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { expect, it, vi } from 'vitest';
 import { autoplay, playToTheEnd, screenshot, watchErrors, withGameServer } from './harness';
 

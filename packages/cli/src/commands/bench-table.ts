@@ -36,8 +36,8 @@ import {
   type Outbox,
   type Scheduler,
   type StoredSeat,
-  type WireMove,
 } from '@hearts/table';
+import type { WireMove } from '@hearts/protocol/socket';
 
 /** One game played out on the engine: each hand's deal, and every decision in order. */
 interface PlayedGame {

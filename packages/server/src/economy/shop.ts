@@ -1,5 +1,5 @@
 /**
- * The shop: cosmetics (`@hearts/table/cosmetics`) bought with chips, and the look each player chose. A purchase is
+ * The shop: cosmetics (`@hearts/protocol/cosmetics`) bought with chips, and the look each player chose. A purchase is
  * one transaction: the wallet is charged only if it covers the price, a ledger row `buy:<user>:<item>` records it
  * (so an item is bought at most once) and the item becomes the player's.
  *
@@ -10,7 +10,7 @@
  * ```
  */
 import type { ShopItem } from '@hearts/live/api';
-import { COSMETICS, DEFAULT_LOOK, cosmetic, lookOf, type SeatLook } from '@hearts/table/cosmetics';
+import { COSMETICS, DEFAULT_LOOK, cosmetic, lookOf, type SeatLook } from '@hearts/protocol/cosmetics';
 import { AlreadyApplied, type ProgressReads, type ProgressStore } from '../store/progress.js';
 
 export type { ShopItem } from '@hearts/live/api';

@@ -13,7 +13,7 @@
 import { makeRecord } from '@hearts/engine';
 import { DELETED_PLAYER } from '@hearts/live/privacy';
 import { DELETED_SUBJECT } from '../store/kysely-accounts.js';
-import type { BotLevel, ResultMessage } from '@hearts/table/protocol';
+import type { BotLevel, ResultMessage } from '@hearts/protocol/socket';
 import { payUnderCap } from '../economy/chips.js';
 import { gameVerdict, tournamentGameKind, type GameKind } from '../fairness/policy.js';
 import { recordName } from '../results.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BOT_LEVELS } from '@hearts/table/protocol';
+import { BOT_LEVELS } from '@hearts/protocol/socket';
 import { placesWithLeavers as places } from '../fairness/policy.js';
 import {
   BOT_SEEDS,

@@ -17,7 +17,7 @@
  */
 import { ordinal, rate } from 'openskill';
 import { bradleyTerryFull } from 'openskill/models';
-import { BOT_LEVELS, PROVISIONAL, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, PROVISIONAL, type BotLevel } from '@hearts/protocol/socket';
 
 /** A belief about a player's skill: mean and standard deviation, in openskill's units. */
 export interface Skill {

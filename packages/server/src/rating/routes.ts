@@ -4,7 +4,7 @@
  * status, like the rest of the API (`ROUTES.profile`, `botPage`, `leaderboard`, `replay`, `chips`, `soloClaim`,
  * `shop`, `buy`, `equip`).
  */
-import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/protocol/socket';
 import { isModerator } from '../manners.js';
 import type { Handlers } from '../api-router.js';
 import { balance, claimSoloWin, ledger } from '../economy/chips.js';

@@ -8,7 +8,7 @@
  * const top = await leaderboard(store.progress, 'month', Date.now());
  * ```
  */
-import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/protocol/socket';
 import {
   BOT_SEEDS,
   FRESH,

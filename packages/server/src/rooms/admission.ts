@@ -4,10 +4,11 @@
  * matchmaking wrapper (`server.ts`) sends every `joinById` through {@link joinById} and answers `reconnect` (we
  * never allow Colyseus' reconnection tokens) with {@link noRoomForYou}.
  *
- * The answers: a bad token is refused first, whatever the id (`authFailed`); a room that does not exist and a room
- * the joiner may not enter (a table without their seat, a full friends' room) get one and the same answer
- * (`noSuchRoom`, {@link NO_ROOM_MESSAGE}) after the same work (the token checked, the room looked up), so a probe
- * cannot tell them apart; a reservation that fails for a passing reason (the room closing, another process not
+ * The answers: a client of another protocol version is refused first (`protocol`, `GuardedRoom.onAuth`), then a
+ * bad token, whatever the id (`authFailed`); a room that does not exist and a room the joiner may not enter (a
+ * table without their seat, a full friends' room) get one and the same answer (`noSuchRoom`,
+ * {@link NO_ROOM_MESSAGE}) after the same work (the token checked, the room looked up), so a probe cannot tell
+ * them apart; a reservation that fails for a passing reason (the room closing, another process not
  * answering) gets `refused`, which a client retries.
  *
  * Inside a table's room, {@link admitsPlayer} and {@link pendingReservations} decide who may reserve a place
@@ -18,7 +19,7 @@
  * ```
  */
 import { ErrorCode, ServerError, matchMaker, type AuthContext } from '@colyseus/core';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { GuardedRoom, type Auth } from './guarded.js';
 import { wantsToWatch } from './watchers.js';
 

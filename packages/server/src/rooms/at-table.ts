@@ -12,11 +12,15 @@
  */
 import type { Client } from '@colyseus/core';
 import type { DealStep } from '@hearts/table';
-import { CLOSE_CODES, type ErrorMessage, type TakeoverReason } from '@hearts/table/protocol';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  type ErrorMessage,
+  type TakeoverReason,
+} from '@hearts/protocol/socket';
 import { openTable, tableAgain } from '../seating.js';
 import { services } from '../services.js';
 import type { TableRecord } from '../store/types.js';
-import type { Parsed } from '../validate.js';
 import type { Table, TableDeps } from '../table.js';
 import { Reopening, roomOf, type FriendsLobby } from './friends.js';
 import type { AtTable, RoomParts } from './phase.js';
@@ -141,7 +145,7 @@ export class TableSide {
     if (s?.kind === 'human' && s.userId) this.room.conns.toUser(s.userId, type, message);
   }
 
-  async move(client: Client, m: Parsed<'move'>): Promise<void> {
+  async move(client: Client, m: ClientMessage<'move'>): Promise<void> {
     const at = this.seated(client, { ...NOT_SEATED, id: m.id });
     const r = at && (await at.table.submit(at.seat, m.id, m.move));
     if (r && !r.ok) this.room.sendError(client, r.error);

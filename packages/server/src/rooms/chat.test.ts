@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { CHAT_KEPT } from '@hearts/table/protocol';
+import { CHAT_KEPT } from '@hearts/protocol/socket';
 import { DEFAULT_CONFIG } from '../config.js';
 import { Limits } from '../limits.js';
 import { openSqliteStore } from '../store/sqlite.js';

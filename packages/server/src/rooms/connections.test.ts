@@ -1,6 +1,6 @@
 import type { Client } from '@colyseus/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_CODES } from '@hearts/table/protocol';
+import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { Connections, Encoder, ReconnectWindows } from './connections.js';
 
 /** A connection that records what it was sent and how it was closed. */

@@ -12,7 +12,7 @@
  * ```
  */
 import { Protocol, getMessageBytes, type Client } from '@colyseus/core';
-import { CLOSE_CODES } from '@hearts/table/protocol';
+import { CLOSE_CODES } from '@hearts/protocol/socket';
 
 /** A player's connection. */
 export interface Conn {

@@ -13,7 +13,7 @@
  */
 import { matchMaker, type Client } from '@colyseus/core';
 import type { StoredSeat } from '@hearts/table';
-import { CLOSE_CODES, type BotLevel, type ErrorCode } from '@hearts/table/protocol';
+import { CLOSE_CODES, type BotLevel, type ErrorCode } from '@hearts/protocol/socket';
 import { ratedTable } from '../fairness/policy.js';
 import { roomCode, tableId } from '../ids.js';
 import { openTable, seatTable } from '../seating.js';

@@ -19,13 +19,15 @@ import {
   CLOSE_CODES,
   JOIN_ERRORS,
   LIMITS,
+  parseClientMessage,
+  protocolRefusal,
+  type ClientMessage,
   type ClientMessageType,
   type ErrorMessage,
   type TokenMessage,
-} from '@hearts/table/protocol';
+} from '@hearts/protocol/socket';
 import { clientAddress } from '../limits.js';
 import { maybeServices, services } from '../services.js';
-import { parseMessage, type Parsed } from '../validate.js';
 
 /** Who a connection speaks for. */
 export interface Auth {
@@ -47,7 +49,7 @@ interface Bucket {
 }
 
 export type Handlers = {
-  [T in ClientMessageType]?: (client: Client, message: Parsed<T>) => void | Promise<void>;
+  [T in ClientMessageType]?: (client: Client, message: ClientMessage<T>) => void | Promise<void>;
 };
 
 export abstract class GuardedRoom extends Room {
@@ -59,10 +61,16 @@ export abstract class GuardedRoom extends Room {
    * request: Colyseus runs this static `onAuth` there and keeps the result with the seat reservation, so the
    * WebSocket itself needs only the reservation's session id (the client puts no token in its URL). A request
    * signed in already (joining by id checks the token first: `admission.ts`) is not looked up again.
+   *
+   * Before the token, the join options must name this server's protocol (`protocol: LIVE_PROTOCOL`): a client of
+   * another version — a page left open over an update — is refused with `JOIN_ERRORS.protocol`, which it does not
+   * retry, and not left to fail on messages it does not know.
    */
-  static override async onAuth(token: string, _options: unknown, context: AuthContext): Promise<Auth> {
+  static override async onAuth(token: string, options: unknown, context: AuthContext): Promise<Auth> {
     const known = typeof context === 'object' ? signedIn.get(context) : undefined;
     if (known) return known;
+    const otherProtocol = protocolRefusal(options);
+    if (otherProtocol !== null) throw new ServerError(JOIN_ERRORS.protocol, otherProtocol);
     const s = services();
     const session = await s.identity.session(token);
     if (!session)
@@ -179,7 +187,7 @@ export abstract class GuardedRoom extends Room {
       this.sendError(client, { code: 'ERR_NOT_NOW', message: `"${t}" is not expected here` });
       return;
     }
-    const parsed = parseMessage(t, message);
+    const parsed = parseClientMessage(t, message);
     if (!parsed.ok) {
       this.sendError(client, {
         code: 'ERR_MALFORMED',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
+import { lobbyMessageSchema } from '@hearts/protocol/socket';
 import {
   awaitedLobby,
   hostRefusal,
@@ -164,6 +165,7 @@ describe('the friends’ lobby', () => {
       { name: 'Bob', host: false, you: true, connected: false }, // still at the result
     ]);
     expect([m.code, m.players, m.reconnectMs]).toEqual(['ABCD', 4, 60_000]);
+    expect(lobbyMessageSchema.safeParse(m).success).toBe(true); // the message the clients' type describes
     expect(lobbyKey(newLobby(options))).toBe('');
     expect(lobbyKey(lobby)).not.toBe(lobbyKey(run(lobby, [{ type: 'leave', userId: 'bob' }]).lobby));
     // Who lingers is not stored: it does not change the key.

@@ -15,9 +15,8 @@
  * // effects: [{ kind: 'openWindow', userId: 'u1' }]
  * ```
  */
-import type { Rules } from '@hearts/engine';
-import type { BotLevel, ErrorMessage, LobbyMessage } from '@hearts/table/protocol';
-import { parseTableOptions } from '../validate.js';
+import { parseRules, type Rules } from '@hearts/engine';
+import type { BotLevel, ErrorMessage, LobbyMessage } from '@hearts/protocol/socket';
 
 /** A member of a friends' room. */
 export interface Member {
@@ -195,11 +194,12 @@ export function reduceLobby(l: Lobby, input: LobbyInput, online: (userId: string
     case 'options': {
       const notHost = hostRefusal(l, input.userId);
       if (notHost) return refuse(l, notHost);
-      const o = parseTableOptions(input.rules, input.botLevel);
-      if (!o.ok) return refuse(l, { code: 'ERR_BAD_OPTIONS', message: o.reason });
-      if (o.rules.players < l.members.length)
+      // The rules are the engine's to check; the message's shape was checked on arrival (its schema).
+      const rules = parseRules(input.rules);
+      if (!rules.ok) return refuse(l, { code: 'ERR_BAD_OPTIONS', message: rules.error.message });
+      if (rules.value.players < l.members.length)
         return refuse(l, { code: 'ERR_BAD_OPTIONS', message: 'more people are here than seats' });
-      return { lobby: { ...l, options: { rules: o.rules, botLevel: o.botLevel } }, effects: [] };
+      return { lobby: { ...l, options: { rules: rules.value, botLevel: input.botLevel } }, effects: [] };
     }
   }
 }

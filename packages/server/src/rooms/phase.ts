@@ -4,7 +4,7 @@
  * table's side (`at-table.ts` `TableSide`) act on the phase they are given, through these parts.
  */
 import type { Client } from '@colyseus/core';
-import type { ErrorMessage } from '@hearts/table/protocol';
+import type { ErrorMessage } from '@hearts/protocol/socket';
 import type { Table } from '../table.js';
 import type { RoomChat } from './chat.js';
 import type { Connections, ReconnectWindows } from './connections.js';

@@ -4,8 +4,12 @@
  */
 import { ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
-import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table/protocol';
-import { z } from 'zod';
+import {
+  CLOSE_CODES,
+  JOIN_ERRORS,
+  quickMatchOptionsSchema,
+  type QueueMessage,
+} from '@hearts/protocol/socket';
 import { tableId } from '../ids.js';
 import { coolDownOf, leavePolicy } from '../manners.js';
 import { findMatches, type Match, type Waiting } from '../matchmaking.js';
@@ -16,11 +20,6 @@ import type { TableRecord } from '../store/types.js';
 import { GuardedRoom, type Auth, type Handlers } from './guarded.js';
 import { ratedTable } from '../fairness/policy.js';
 import { openTable, seatTable } from '../seating.js';
-
-const joinOptions = z.object({
-  rated: z.boolean(),
-  targetScore: z.union([z.literal(50), z.literal(100)]),
-});
 
 interface Entry extends Waiting {
   readonly name: string;
@@ -79,7 +78,7 @@ export class QuickRoom extends GuardedRoom {
     const s = services();
     if (s.draining)
       throw new ServerError(JOIN_ERRORS.restarting, 'the server is shutting down: no new tables');
-    const o = joinOptions.safeParse(options ?? {});
+    const o = quickMatchOptionsSchema.safeParse(options ?? {});
     if (!o.success)
       throw new ServerError(4211, 'quick match needs { rated: boolean, targetScore: 50 | 100 }');
     const old = this.queue.get(auth.userId);

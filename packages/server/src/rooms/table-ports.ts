@@ -8,7 +8,7 @@
  * const table = Table.create(record, tableDeps(record, host));
  * ```
  */
-import type { TakeoverReason } from '@hearts/table/protocol';
+import type { TakeoverReason } from '@hearts/protocol/socket';
 import { dailyDeals } from '../daily.js';
 import { finishLiveGame } from '../rating/finish.js';
 import { services } from '../services.js';

@@ -12,7 +12,7 @@
  */
 import { ServerError, type Client } from '@colyseus/core';
 import { DEFAULT_RULES } from '@hearts/engine';
-import { CLOSE_CODES, JOIN_ERRORS, type ErrorMessage } from '@hearts/table/protocol';
+import { CLOSE_CODES, JOIN_ERRORS, type ErrorMessage } from '@hearts/protocol/socket';
 import { maybeServices, services } from '../services.js';
 import { Table } from '../table.js';
 import { AdmittingRoom, ROOM_MAX_CONNECTIONS, admitsPlayer, noRoomForYou } from './admission.js';

@@ -18,7 +18,7 @@
  */
 import type { LiveTable } from '@hearts/live/api';
 import type { Client } from '@colyseus/core';
-import { CLOSE_CODES, LIMITS, type WatcherChatLine, type WatchersMessage } from '@hearts/table/protocol';
+import { CLOSE_CODES, LIMITS, type WatcherChatLine, type WatchersMessage } from '@hearts/protocol/socket';
 import { services } from '../services.js';
 import type { Table } from '../table.js';
 
@@ -34,7 +34,7 @@ const CHAT_KEPT = 50;
  */
 export type LiveListing = LiveTable;
 
-/** Whether a join asks to watch (`WatchJoinOptions`). */
+/** Whether a join asks to watch (`JoinOptions.watch`). */
 export const wantsToWatch = (options: unknown): boolean =>
   typeof options === 'object' && options !== null && (options as { watch?: unknown }).watch === true;
 

@@ -5,7 +5,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { parseRules, type GameRecord } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel } from '@hearts/protocol/socket';
 import type { DailyStore, FriendsStore, MannersStore, TournamentStore, TrainingStore } from './types.js';
 import { isUniqueViolation } from './sql-errors.js';
 import { KyselyDaily } from './kysely-daily.js';

@@ -1,7 +1,7 @@
 /** {@link TournamentStore} on any Kysely database (SQLite, PostgreSQL): portable queries only, like the rest of the store. */
 import type { Kysely, Selectable } from 'kysely';
 import { parseRules } from '@hearts/engine';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel } from '@hearts/protocol/socket';
 import type { PairingPolicy } from '../tournament/pairing.js';
 import type { GameSeat } from '@hearts/live/tournament';
 import type { Presence } from '../tournament/state.js';

@@ -12,7 +12,7 @@
  * await store.manners.addLeave({ userId: 'u1', tableId: 't1', at: now, reason: 'left' });
  * ```
  */
-import type { TakeoverReason } from '@hearts/table/protocol';
+import type { TakeoverReason } from '@hearts/protocol/socket';
 import type { ChatSource, ReportReason, ReportStatus } from '@hearts/live/api';
 
 /** A user the blocker blocked, with their name now. */

@@ -16,7 +16,7 @@
 import type { GameSeat } from '@hearts/live/tournament';
 import type { ChipReason, LedgerRow, RecentGame } from '@hearts/live/api';
 import type { GameRecord } from '@hearts/engine';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel } from '@hearts/protocol/socket';
 
 export interface PlayerResult {
   readonly seat: number;

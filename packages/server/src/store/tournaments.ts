@@ -12,7 +12,7 @@
  * ```
  */
 import type { Rules } from '@hearts/engine';
-import type { BotLevel } from '@hearts/table/protocol';
+import type { BotLevel } from '@hearts/protocol/socket';
 import type { PairingPolicy } from '../tournament/pairing.js';
 import type { GameSeat } from '@hearts/live/tournament';
 import type { Presence } from '../tournament/state.js';

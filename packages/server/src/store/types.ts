@@ -13,7 +13,7 @@
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
 import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
-import type { BotLevel, TableKind } from '@hearts/table/protocol';
+import type { BotLevel, TableKind } from '@hearts/protocol/socket';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
 import type {

@@ -7,11 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS, joinOptions } from '@hearts/protocol/socket';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { serverPerTest, until, type TestServer } from '../helpers.js';
 import { proxyMissing, startProxy } from '../proxies.js';
 import { DEFAULT_LIMITS, json, open, send, type Raw } from './net.js';
+
+/** A matchmaking request's body as a client of this protocol sends it. */
+const JOINING = JSON.stringify(joinOptions());
 
 const startServer = serverPerTest();
 const raws: Raw[] = [];
@@ -305,11 +308,11 @@ describe('rates per address', () => {
     const t = await server();
     const tk = await token(t);
     for (let i = 0; i < DEFAULT_LIMITS.roomLimit.count; i++) {
-      const r = await send(t.url, '/matchmake/create/friends', { body: '{}', token: tk });
+      const r = await send(t.url, '/matchmake/create/friends', { body: JOINING, token: tk });
       expect(r.status).toBe(200);
       expect(json(r)).toHaveProperty('room');
     }
-    const refused = await send(t.url, '/matchmake/create/friends', { body: '{}', token: tk });
+    const refused = await send(t.url, '/matchmake/create/friends', { body: JOINING, token: tk });
     expect(refused.status).toBe(429);
     expect(json(refused)).toMatchObject({ code: JOIN_ERRORS.rateLimited });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -317,7 +320,7 @@ describe('rates per address', () => {
       code: JOIN_ERRORS.rateLimited,
     });
     const other = await send(t.url, '/matchmake/create/friends', {
-      body: '{}',
+      body: JOINING,
       token: tk,
       from: '127.0.0.2',
     });
@@ -328,10 +331,10 @@ describe('rates per address', () => {
     const t = await server();
     const tk = await token(t);
     for (let i = 0; i < DEFAULT_LIMITS.joinLimit.count; i++) {
-      const r = await send(t.url, `/matchmake/joinById/probe${i}`, { body: '{}', token: tk });
+      const r = await send(t.url, `/matchmake/joinById/probe${i}`, { body: JOINING, token: tk });
       expect(r.status).toBe(200); // Colyseus' own answer: no such room
     }
-    const refused = await send(t.url, '/matchmake/joinById/probe-last', { body: '{}', token: tk });
+    const refused = await send(t.url, '/matchmake/joinById/probe-last', { body: JOINING, token: tk });
     expect(refused.status).toBe(429);
     expect(json(refused)).toMatchObject({ code: JOIN_ERRORS.rateLimited });
   });
@@ -379,7 +382,11 @@ describe('metrics, health, headers', () => {
     const replies = [
       await send(app.url, '/'),
       await send(app.url, '/api/me'),
-      await send(app.url, '/matchmake/joinById/abc', { body: '{}', token: await token(app), headers: evil }),
+      await send(app.url, '/matchmake/joinById/abc', {
+        body: JOINING,
+        token: await token(app),
+        headers: evil,
+      }),
       await send(app.url, '/matchmake/joinById/abc', { method: 'OPTIONS', headers: evil }),
     ];
     expect(replies.map((r) => r.status)).toEqual([200, 401, 200, 204]);

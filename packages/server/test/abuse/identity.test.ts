@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { api, guest, startTestServer, until, type TestServer } from '../helpers.js';
 

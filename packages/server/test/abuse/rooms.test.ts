@@ -1,13 +1,14 @@
 /**
  * Abuse of the game rooms through the real server: strangers trying to take seat reservations on a running table
  * (so that its own player, dropped, finds it locked), probes telling an existing room from a missing one by the
- * answer, and frames that are not messages (empty, of no known kind, control frames) sent in floods.
+ * answer, clients of another protocol version, and frames that are not messages (empty, of no known kind, control
+ * frames) sent in floods.
  */
 import { describe, expect, test } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { TableClient } from '@hearts/live';
-import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/table';
+import { CLOSE_CODES, JOIN_ERRORS, joinOptions, LIVE_PROTOCOL } from '@hearts/protocol/socket';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import { AutoPlayer, connect, friendsGame, guest, serverPerTest, until } from '../helpers.js';
 import { listings, startCluster } from '../processes.js';
@@ -24,7 +25,7 @@ async function answer(
   const c = new Client(url);
   c.auth.token = token;
   try {
-    const room = await c.joinById(roomId, {});
+    const room = await c.joinById(roomId, joinOptions());
     await room.leave(true).catch(() => undefined);
     return { code: 'joined', message: '' };
   } catch (e) {
@@ -37,7 +38,7 @@ async function reserve(url: string, token: string, roomId: string): Promise<Reco
   const res = await fetch(`${url}/matchmake/joinById/${roomId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(joinOptions()),
   });
   return (await res.json()) as Record<string, unknown>;
 }
@@ -125,6 +126,44 @@ test('a probe cannot tell a full friends’ room from a missing one; a member of
   for (const m of members) await m.leave();
 }, 60_000);
 
+test('a client of another protocol version, or of none, is refused on every join with a message naming both', async () => {
+  const t = await startServer({ reconnectMs: 30_000 });
+  const url = t.url;
+  const [a, b] = await Promise.all([guest(url), guest(url)]);
+  const host = await TableClient.createFriendsRoom({ url, token: a.token, retryMs: 100 });
+  expect(await listed(host.roomId)).toBe(1);
+  const refusals: { code: unknown; message: string }[] = [];
+  for (const options of [{}, { protocol: 'hearts-live/0', watch: true }, { protocol: 7 }]) {
+    const c = new Client(url);
+    c.auth.token = b.token;
+    for (const join of [
+      () => c.joinById(host.roomId, options),
+      () => c.create('friends', options),
+      () => c.joinOrCreate('quick', { ...options, rated: false, targetScore: 50 }),
+    ]) {
+      const r = await join().then(
+        async (room) => {
+          await room.leave(true);
+          return { code: 'joined', message: '' };
+        },
+        (e: unknown) => ({ code: (e as { code?: unknown }).code, message: (e as Error).message }),
+      );
+      refusals.push(r);
+    }
+  }
+  expect(refusals.map((r) => r.code)).toEqual(Array(9).fill(JOIN_ERRORS.protocol));
+  for (const r of refusals) expect(r.message).toContain(`this server speaks ${LIVE_PROTOCOL}`);
+  expect(refusals[0]!.message).toMatch(/names no protocol/);
+  expect(refusals[3]!.message).toContain('the client speaks "hearts-live/0"');
+  expect(refusals[6]!.message).toMatch(/names no protocol/);
+  expect(await listed(host.roomId)).toBe(1); // nothing reserved
+  // The same player with this version gets in.
+  const member = await connect(url, b.token, host.roomId);
+  await until('two members', () => host.lobby?.members.length === 2);
+  await member.leave();
+  await host.leave();
+}, 60_000);
+
 test('empty frames, frames of no known kind and control frames count: a flood of them is closed', async () => {
   const rate = 50;
   const t = await startServer({ rateLimit: rate });
@@ -138,7 +177,7 @@ test('empty frames, frames of no known kind and control frames count: a flood of
     // Another device of the second player: it takes the seat's connection over (its first client is closed).
     const client = new Client(t.url);
     client.auth.token = users[1]!.token;
-    const raw: Room = await client.joinById(code, {});
+    const raw: Room = await client.joinById(code, joinOptions());
     raw.onMessage('*', () => undefined);
     let closed: number | null = null;
     raw.onLeave((c) => (closed = c));

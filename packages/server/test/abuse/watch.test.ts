@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/table/protocol';
+import { JOIN_ERRORS, joinOptions } from '@hearts/protocol/socket';
 import { NO_ROOM_MESSAGE } from '../../src/rooms/admission.js';
 import { ROOM_MAX_WATCHERS } from '../../src/rooms/watchers.js';
 import { friendsGame, guest, serverPerTest, until } from '../helpers.js';
@@ -19,7 +19,7 @@ async function reserveWatch(url: string, token: string, roomId: string): Promise
   const res = await fetch(`${url}/matchmake/joinById/${roomId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ watch: true }),
+    body: JSON.stringify(joinOptions({ watch: true })),
   });
   return (await res.json()) as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { LEVELS, STRENGTH, type Level } from '@hearts/bots';
-import { parseRecordName } from '@hearts/table/protocol';
+import { parseRecordName } from '@hearts/protocol/socket';
 import type { TFunction } from 'i18next';
 
 /** The person's seat at a solo table (seat 0); the others are bots of one level. */
@@ -31,7 +31,7 @@ export const DELETED_PLAYER_NAME = 'deleted player';
 /**
  * A record's player name in the reader's language: the names the app writes into its own solo records ("You",
  * "Bot 2 (hard)"), those the server writes into live and daily records (`makeRecordName` of
- * @hearts/table/protocol: "Bot 1 (bot expert)", "Anna (bot medium took over)") and a deleted player's seat.
+ * @hearts/protocol/socket: "Bot 1 (bot expert)", "Anna (bot medium took over)") and a deleted player's seat.
  */
 export function recordPlayerName(t: TFunction, name: string): string {
   if (name === 'You') return t('seat.you');

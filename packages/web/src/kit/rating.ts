@@ -8,7 +8,7 @@
  * ```
  */
 import type { TFunction } from 'i18next';
-import { PROVISIONAL } from '@hearts/table/protocol';
+import { PROVISIONAL } from '@hearts/protocol/socket';
 
 /** The rating's text: "1550?" while provisional, "1550" once established. */
 export function ratingText(rating: number, provisional: boolean | undefined): string {

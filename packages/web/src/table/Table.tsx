@@ -12,7 +12,7 @@
  * ```
  */
 import type { CardName } from '@hearts/engine';
-import type { SeatLook } from '@hearts/table';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
 import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../kit/cards';

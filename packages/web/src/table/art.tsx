@@ -1,6 +1,6 @@
 /**
  * The shop's cosmetics, drawn: card backs (SVG patterns), card-face designs (CSS on the card SVG's parts), table
- * backgrounds (CSS gradients) and avatar frames (SVG rings). Ids are those of `@hearts/table/cosmetics`; unknown ids
+ * backgrounds (CSS gradients) and avatar frames (SVG rings). Ids are those of `@hearts/protocol/cosmetics`; unknown ids
  * draw the free defaults. Used by the shop, the profile and the live table (others' backs and frames, your own
  * table and faces).
  *

@@ -8,7 +8,7 @@
  * savedLook(store)?.table; // 'table-walnut'
  * ```
  */
-import { lookOf, type SeatLook } from '@hearts/table/cosmetics';
+import { lookOf, type SeatLook } from '@hearts/protocol/cosmetics';
 import { isObject, readJson, type KeyValueStore } from '../kit/storage';
 
 export const LOOK_KEY = 'hearts.look';

@@ -12,7 +12,8 @@ import {
   type GameState,
   type Rules,
 } from '@hearts/engine';
-import type { LiveState, TableInfo } from '@hearts/table';
+import type { LiveState } from '@hearts/table';
+import type { TableInfo } from '@hearts/protocol/socket';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { soundsFor, webAudioSound, type SoundName } from './sound';
 

@@ -25,14 +25,9 @@ import {
   type Phase,
   type Rules,
 } from '@hearts/engine';
-import {
-  kickVotesNeeded,
-  type BotLevel,
-  type LiveState,
-  type Refusal,
-  type SeatLook,
-  type TableUiState,
-} from '@hearts/table';
+import { kickVotesNeeded, type LiveState, type Refusal, type TableUiState } from '@hearts/table';
+import type { BotLevel } from '@hearts/protocol/socket';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
 import { sortHand } from '../kit/cards';
 
 export type Position = 'bottom' | 'left' | 'top-left' | 'top' | 'top-right' | 'right';

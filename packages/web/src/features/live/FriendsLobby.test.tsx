@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { TableClient } from '@hearts/live';
-import type { LobbyMessage } from '@hearts/table';
+import type { LobbyMessage } from '@hearts/protocol/socket';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { LEVELS } from '@hearts/bots';
 import { downloadTranscripts } from './Shield';
 import { parseRules, rulesDiff } from '@hearts/engine';
 import { TableClient, quickMatch, type QuickMatchWait } from '@hearts/live';
-import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/table';
+import { CLOSE_CODES, JOIN_ERRORS, type QueueMessage } from '@hearts/protocol/socket';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { presetOf } from '../../kit/settings';
@@ -453,6 +453,14 @@ function LiveRoom({ roomId }: { roomId: string }) {
     if (next) navigate(`/live/${next}`);
   }, [next, navigate]);
 
+  // The server was updated since this page was loaded (it refused the page's protocol version): only a reload helps.
+  if (client?.outdated)
+    return (
+      <Closed
+        text={t('live.joinErrors.protocol')}
+        action={{ label: t('live.reload'), run: () => window.location.reload() }}
+      />
+    );
   if (error) return <Closed text={error} />;
   if (!client || (!client.state && !client.lobby)) {
     if (client?.status === 'closed') return <Closed text={t('live.table.closed.other')} />;

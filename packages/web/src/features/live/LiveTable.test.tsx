@@ -14,13 +14,8 @@ import {
   toPlay,
 } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import {
-  applyGameMessage,
-  type ClockInfo,
-  type LiveState,
-  type PassedMessage,
-  type TableInfo,
-} from '@hearts/table';
+import { applyGameMessage, type LiveState } from '@hearts/table';
+import type { ClockInfo, PassedMessage, TableInfo } from '@hearts/protocol/socket';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
 import type { TableClient } from '@hearts/live';
-import { CHAT_KEPT, LIMITS, type ErrorMessage, type LiveState } from '@hearts/table';
+import type { LiveState } from '@hearts/table';
+import { CHAT_KEPT, LIMITS, type ErrorMessage } from '@hearts/protocol/socket';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectionKeeper } from '../../table/ports';

@@ -8,7 +8,8 @@ import {
   type Result,
 } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { applyWatchMessage, type LiveState, type WatchMessage } from '@hearts/table';
+import { applyWatchMessage, type LiveState } from '@hearts/table';
+import type { WatchMessage } from '@hearts/protocol/socket';
 import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -6,7 +6,8 @@
  */
 import { TableClient } from '@hearts/live';
 import { ROUTES, type LiveTable as LiveListing } from '@hearts/live/api';
-import { CLOSE_CODES, JOIN_ERRORS, type LiveState } from '@hearts/table';
+import type { LiveState } from '@hearts/table';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/protocol/socket';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSeatUi } from '../../table/useSeatUi';
@@ -151,7 +152,13 @@ export function WatchRoom({ roomId }: { roomId: string }) {
       .catch((e: unknown) => {
         if (!live) return;
         const code = (e as { code?: unknown } | null)?.code;
-        setError(code === JOIN_ERRORS.noSuchRoom ? t('live.watch.gone') : String(e));
+        setError(
+          code === JOIN_ERRORS.noSuchRoom
+            ? t('live.watch.gone')
+            : code === JOIN_ERRORS.protocol
+              ? t('live.joinErrors.protocol')
+              : String(e),
+        );
       });
     return () => {
       live = false;
@@ -161,6 +168,7 @@ export function WatchRoom({ roomId }: { roomId: string }) {
 
   const gone =
     error ??
+    (client?.outdated ? t('live.joinErrors.protocol') : null) ??
     (client?.status === 'closed' && client.closeCode !== CLOSE_CODES.consented
       ? client.closeCode === CLOSE_CODES.watchClosed
         ? t('live.watch.closed')

@@ -3,6 +3,7 @@ import nodeConsole from 'node:console';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { JOIN_ERRORS, LIVE_PROTOCOL } from '@hearts/protocol/socket';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { renderInApp } from '../../test-support';
 import DailyScreen from '../daily/DailyScreen';
@@ -156,3 +157,41 @@ test('too many new guests from one address: the live page says so in German, whe
   expect(refused).toBe(2);
   expect(pageConsole.filter((line) => / 429 /.test(line))).toHaveLength(1);
 });
+
+test.each([
+  ['de', 'Diese Seite ist veraltet', 'Seite neu laden'],
+  ['en', 'This page is out of date', 'Reload the page'],
+] as const)(
+  'a game server of another protocol version: the table page (%s) says the page is out of date and offers a reload',
+  async (lang, text, reload) => {
+    const joins: unknown[] = [];
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        if (req.url?.startsWith('/matchmake/')) {
+          joins.push(JSON.parse(body) as unknown);
+          // As the server refuses a join of another version (GuardedRoom.onAuth): final, not tried again.
+          res.end(
+            JSON.stringify({
+              code: JOIN_ERRORS.protocol,
+              error:
+                'this server speaks hearts-live/2 and the client speaks "hearts-live/1": reload the page',
+            }),
+          );
+        } else res.end(JSON.stringify(req.url === '/api/guest' ? { token: 'tok', user } : { user }));
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/#/live/ROOM01`,
+    );
+    renderInApp(livePage('ROOM01'), { lang });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain(text);
+    expect(alert.textContent).not.toMatch(/hearts-live/); // the server's English stays out
+    expect(screen.getByRole('button', { name: reload })).toBeTruthy();
+    expect(joins).toEqual([{ protocol: LIVE_PROTOCOL }]); // the page named its version, and asked once
+  },
+);

@@ -12,7 +12,8 @@ import {
   type GameState,
   handTricks,
 } from '@hearts/engine';
-import { applyGameMessage, TableUi, type LiveState, type TableInfo } from '@hearts/table';
+import { applyGameMessage, TableUi, type LiveState } from '@hearts/table';
+import type { TableInfo } from '@hearts/protocol/socket';
 import { tableView } from '../../table/view';
 import { clockSeconds, trackClocks } from './view';
 

@@ -7,7 +7,8 @@
  * clockSeconds(clocks[seat]!, Date.now()); // null while in grace or not to act
  * ```
  */
-import type { ClockInfo, LiveState } from '@hearts/table';
+import type { LiveState } from '@hearts/table';
+import type { ClockInfo } from '@hearts/protocol/socket';
 
 /**
  * A seat's clock as this client keeps it: the server's `ClockInfo` and the instants, on this client's clock, at

@@ -5,7 +5,7 @@
  * yours shows your chips.
  */
 import type { PuzzlePlayerView } from '@hearts/live/puzzles';
-import { BOT_LEVELS, PROVISIONAL } from '@hearts/table/protocol';
+import { BOT_LEVELS, PROVISIONAL } from '@hearts/protocol/socket';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

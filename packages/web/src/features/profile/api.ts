@@ -18,7 +18,7 @@ import {
   type Shop,
 } from '@hearts/live/api';
 import type { PuzzlePlayerView } from '@hearts/live/puzzles';
-import type { SeatLook } from '@hearts/table';
+import type { SeatLook } from '@hearts/protocol/cosmetics';
 import { request } from '../../kit/server/http';
 
 export type {

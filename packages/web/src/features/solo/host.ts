@@ -36,17 +36,15 @@ import {
   type BotPort,
   type Deal,
   type DriverTimes,
-  type GameMessage,
   type LiveState,
-  type ResultMessage,
   type Scheduler,
   type Seat,
   type SelectionKeeper,
   type StoredSeat,
   type SubmitOutcome,
   type TableState,
-  type WireMove,
 } from '@hearts/table';
+import type { GameMessage, ResultMessage, WireMove } from '@hearts/protocol/socket';
 import { seededDeal } from './deal';
 import { HUMAN } from '../../kit/names';
 import { addToHistory, recordSoloGame } from '../../kit/records';

@@ -22,7 +22,7 @@ import {
   type TournamentSummary,
 } from '@hearts/live/api';
 import { parseRules, type Rules } from '@hearts/engine';
-import { BOT_LEVELS, type BotLevel } from '@hearts/table/protocol';
+import { BOT_LEVELS, type BotLevel } from '@hearts/protocol/socket';
 import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { ApiError } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';

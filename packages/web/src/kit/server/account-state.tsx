@@ -9,7 +9,7 @@
  * if (error) return <AccountProblem error={error} retrying={retrying} retry={retry} />;
  * ```
  */
-import { JOIN_ERRORS } from '@hearts/table';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -18,10 +18,17 @@ import { ApiError, ensureUser, type Account } from './account';
 import './account-state.css';
 import { serverErrorText } from './error-texts';
 
-/** Joining or opening a room: the codes the player can do something about, by name. */
+/**
+ * Joining or opening a room: the codes the player can do something about, by name. `protocol`: the server speaks
+ * another version of the live protocol than this page (updated since the page was loaded): a reload cures it.
+ */
 const JOIN_ERROR_NAMES = new Map<number, string>(
-  (['noSuchRoom', 'refused', 'restarting'] as const).map((name) => [JOIN_ERRORS[name], name]),
+  (['noSuchRoom', 'refused', 'restarting', 'protocol'] as const).map((name) => [JOIN_ERRORS[name], name]),
 );
+
+/** Whether a join was refused because this page speaks another protocol version than the server (reload it). */
+export const outdated = (e: unknown): boolean =>
+  (e as { code?: unknown } | null)?.code === JOIN_ERRORS.protocol;
 
 /** An API or join error in the live pages' words. */
 export function liveErrorText(t: TFunction, e: unknown): string {
