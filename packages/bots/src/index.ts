@@ -14,6 +14,23 @@ export { easyBot } from './easy.js';
 export { mediumBot, makeMediumBot, MEDIUM_TUNING } from './medium.js';
 export type { MediumTuning } from './medium.js';
 export { createBot } from './registry.js';
+export { createVariant, isVariant, VARIANT_HELP } from './variants.js';
+export {
+  ValueNet,
+  FEATURES,
+  encodePosition,
+  encodeNet,
+  decodeNet,
+  toBase64,
+  fromBase64,
+  generatePositions,
+  trainValueNet,
+  meanLoss,
+  shippedValueNet,
+  valueApplies,
+  VALUE_TRAINING,
+} from './value/index.js';
+export type { Positions, PositionOptions, TrainOptions, TrainReport } from './value/index.js';
 export type { Clock } from './search/index.js';
 export { STRENGTH } from './strength.js';
 export { BOT_TIME_MS, BROWSER_BOT_TIME_MS } from './budget.js';

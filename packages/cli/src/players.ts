@@ -1,13 +1,22 @@
 /**
  * The arena's players from their specs: a level name (`random`, `easy`, `medium`, `hard`, `expert`) is one of
- * our bots, with `@ms` its own time budget (`expert@500`), `cmd:<shell command>` an external program speaking
- * hearts-bot/1.
+ * our bots, a variant's name (`expert+value`; `@hearts/bots`' variants.ts) one of their variants, with `@ms` its
+ * own time budget (`expert@500`), `cmd:<shell command>` an external program speaking hearts-bot/1.
  *
  * ```ts
  * const { players, close } = makePlayers(['medium', 'cmd:node examples/random-bot.mjs'], ['medium', 'random-bot']);
  * ```
  */
-import { LEVELS, createBot, parseBotSpec, type ArenaPlayer, type Level } from '@hearts/bots';
+import {
+  LEVELS,
+  VARIANT_HELP,
+  createBot,
+  createVariant,
+  isVariant,
+  parseBotSpec,
+  type ArenaPlayer,
+  type Level,
+} from '@hearts/bots';
 import { clockOf, type ClockName } from './clock.js';
 import { ExternalBot, type ExternalBotOptions } from './external-bot.js';
 
@@ -20,9 +29,9 @@ export function specProblem(spec: string): string | null {
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  return (LEVELS as readonly string[]).includes(level)
+  return (LEVELS as readonly string[]).includes(level) || isVariant(level)
     ? null
-    : `unknown bot "${spec}" (use ${LEVELS.join(', ')}, a level@ms such as expert@500, or cmd:<shell command>)`;
+    : `unknown bot "${spec}" (use ${LEVELS.join(', ')}, ${VARIANT_HELP}, a level@ms such as expert@500, or cmd:<shell command>)`;
 }
 
 export function makePlayers(
@@ -38,7 +47,8 @@ export function makePlayers(
       externals.push(bot);
       return bot;
     }
-    const bot = createBot(parseBotSpec(spec).bot as Level, clockOf(clock));
+    const name = parseBotSpec(spec).bot;
+    const bot = createVariant(name, clockOf(clock)) ?? createBot(name as Level, clockOf(clock));
     return { name: labels[i]!, decide: (obs, options) => bot.decide(obs, options) };
   });
   return { players, close: async () => void (await Promise.all(externals.map((b) => b.close()))) };

@@ -114,12 +114,13 @@ export class PlayoutPolicy {
   /**
    * Plays the hand to its end. Seats not in the bitmask `fixed` (whose plans the caller set) turn to shooting the
    * moon once they hold every moon card taken so far (hearts and the Q♠: Black Maria's K♠ or the J♦ make no
-   * moon), enough of them, and enough high cards to go on.
+   * moon), enough of them, and enough high cards to go on. With `until`, it stops once that many tricks of the
+   * hand are complete (for a value to rate the rest).
    */
-  playout(core: HandCore, rng: RandomSource, fixed = 0): void {
+  playout(core: HandCore, rng: RandomSource, fixed = 0, until = core.cfg.tricks): void {
     this.voidsCore = null; // the core may hold another deal now
     let tricks = -1;
-    while (!core.isOver) {
+    while (core.trickCount < until) {
       if (core.trickCount !== tricks) {
         tricks = core.trickCount;
         this.updatePlans(core, fixed);

@@ -16,6 +16,8 @@ import {
 } from '@hearts/engine';
 import { winsAlone } from '../heuristics.js';
 import type { Bot, Decision, DecideOptions, Level } from '../types.js';
+import { valueApplies } from '../value/features.js';
+import type { ValueNet } from '../value/net.js';
 import { EndgameSolver } from './endgame.js';
 import type { GameContext } from './game.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
@@ -58,6 +60,14 @@ export interface SearchParams {
    * style, holding that deal's cards, would not have made (1: the plays are not read; lower: a deal that explains the plays counts more).
    */
   readonly readPlays: number;
+  /**
+   * A value network that rates a play decision's playouts once `valueCut` tricks after the current one are
+   * complete, instead of playing them to the end (packages/bots/src/value/; docs/performance.md, "The learned
+   * evaluation"). Its value counts as the bot's own objective. Only under the rules it was trained for, and not
+   * where a moon plan is played out (the seat's own or a suspected shooter's). None by default.
+   */
+  readonly value?: ValueNet | null;
+  readonly valueCut?: number;
 }
 
 export const HARD: SearchParams = {
@@ -414,6 +424,9 @@ export class PlayDeals {
   private readonly reader: PlayReader | null;
   private readonly shooter: number; // an opponent assumed to go for the moon, or -1
   private readonly fixed: number; // seats whose plans the playouts keep
+  private readonly value: ValueNet | null; // rates the playouts once `cutAt` tricks are complete
+  private readonly cutAt: number;
+  private readonly values: Float64Array;
 
   constructor(
     obs: Observation,
@@ -444,6 +457,18 @@ export class PlayDeals {
     // An opponent who holds every moon card taken so far, enough of them, is assumed to be going for the moon.
     this.shooter = suspectedShooter(k);
     this.fixed = (1 << k.me) | (this.shooter >= 0 ? 1 << this.shooter : 0);
+    this.values = new Float64Array(k.n);
+    this.cutAt = Math.floor(k.plays.length / k.n) + 1 + (params.valueCut ?? 0);
+    // The network knows neither plans nor other rules; a cut at the hand's end is no cut.
+    this.value =
+      params.value &&
+      !this.solver &&
+      this.plans.length === 1 &&
+      this.shooter < 0 &&
+      valueApplies(cfg) &&
+      this.cutAt < cfg.tricks
+        ? params.value
+        : null;
   }
 
   /**
@@ -468,7 +493,7 @@ export class PlayDeals {
    * and writes option o's score to `scores[at + o]`.
    */
   playOut(s1: number, s2: number, active: Uint8Array, scores: Float64Array, at: number): void {
-    const { candidates, plans, policy, work, solver, shooter } = this;
+    const { candidates, plans, policy, work, solver, shooter, value } = this;
     const me = this.knowledge.me;
     solver?.begin(this.base, me);
     for (let c = 0; c < candidates.length; c++) {
@@ -481,13 +506,31 @@ export class PlayDeals {
         if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
         work.play(candidates[c]!);
         if (solver) solver.finish(work);
-        else {
+        else if (value) {
+          this.playoutRng.reseed(s1, s2);
+          policy.playout(work, this.playoutRng, this.fixed, this.cutAt);
+          scores[at + o] = this.rated(work, me, value);
+          continue;
+        } else {
           this.playoutRng.reseed(s1, s2);
           policy.playout(work, this.playoutRng, this.fixed);
         }
         scores[at + o] = this.rate(work, me, this.game);
       }
     }
+  }
+
+  /**
+   * The objective of the bot for the hand, from the value network's points of each seat (the moon counted as the
+   * standard rules count it, as the objective does then): the seat's own less `relative` times the others' mean.
+   */
+  private rated(core: HandCore, me: number, value: ValueNet): number {
+    const v = this.values;
+    const n = core.cfg.n;
+    value.evaluate(core, me, v);
+    let others = 0;
+    for (let s = 0; s < n; s++) if (s !== me) others += v[s]!;
+    return v[me]! - this.params.relative * (others / (n - 1));
   }
 }
 
