@@ -5,7 +5,8 @@
  * `@hearts/engine`'s, the table's reducer `@hearts/table`'s, the transports the server's and `@hearts/live`'s.
  *
  * The subpaths: `@hearts/protocol/socket` (the live table's `hearts-live/1`, its constants and the join's version
- * check), `@hearts/protocol/cosmetics` (the shop's catalogue and a seat's look). `@hearts/table/protocol` and `@hearts/table/cosmetics` re-export only what
+ * check), `@hearts/protocol/cosmetics` (the shop's catalogue and a seat's look), `@hearts/protocol/bot-worker` (a
+ * bot thread's request and answer). `@hearts/table/protocol` and `@hearts/table/cosmetics` re-export only what
  * packages/live/src/api.ts still takes from them: delete them when it moves here.
  */
 export {};

@@ -2,20 +2,21 @@
 import { parentPort } from 'node:worker_threads';
 import { createBot, type Bot, type Level } from '@hearts/bots';
 import { cryptoRandom } from '@hearts/engine';
-import type { BotRequest, BotResponse } from './bots.js';
+import { answerBotRequest, type BotRequest } from '@hearts/protocol/bot-worker';
 
 const port = parentPort!;
 const random = cryptoRandom();
 const bots = new Map<Level, Bot>();
 
+/** One bot per level, made once: the thread keeps no state of a game between requests. */
+function bot(level: Level): Bot {
+  let b = bots.get(level);
+  if (!b) bots.set(level, (b = createBot(level)));
+  return b;
+}
+
 port.on('message', (req: BotRequest) => {
-  let res: BotResponse;
-  try {
-    let bot = bots.get(req.level);
-    if (!bot) bots.set(req.level, (bot = createBot(req.level)));
-    res = { id: req.id, ok: true, decision: bot.decide(req.view, { timeMs: req.timeMs, random }) };
-  } catch (e) {
-    res = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
-  port.postMessage(res);
+  port.postMessage(
+    answerBotRequest(req, (observation, level, timeMs) => bot(level).decide(observation, { timeMs, random })),
+  );
 });

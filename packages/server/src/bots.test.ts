@@ -12,7 +12,7 @@ test('the pool answers legal decisions from worker threads, for every level aske
     const legal = legalMoves(state, seat).names();
     const answers = await Promise.all(
       (['random', 'easy', 'medium'] as const).map((level) =>
-        pool.decide(level, observation(state, seat), 50),
+        pool.decide(observation(state, seat), level, 50),
       ),
     );
     for (const d of answers) {
@@ -23,5 +23,5 @@ test('the pool answers legal decisions from worker threads, for every level aske
   } finally {
     await pool.close();
   }
-  await expect(pool.decide('easy', {} as never, 10)).rejects.toThrow(/closed/);
+  await expect(pool.decide({} as never, 'easy', 10)).rejects.toThrow(/closed/);
 });

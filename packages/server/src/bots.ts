@@ -4,7 +4,7 @@
  *
  * ```ts
  * const pool = new BotPool(2);
- * const decision = await pool.decide('medium', observation(state, 2), 300);
+ * const decision = await pool.decide(observation(state, 2), 'medium', 300);
  * await pool.close();
  * ```
  */
@@ -13,21 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Decision, Level } from '@hearts/bots';
 import type { Observation } from '@hearts/engine';
+import type { BotRequest, BotResponse } from '@hearts/protocol/bot-worker';
 
-export interface BotRequest {
-  readonly id: number;
-  readonly level: Level;
-  readonly view: Observation;
-  readonly timeMs: number;
-}
-
-export type BotResponse =
-  | { readonly id: number; readonly ok: true; readonly decision: Decision }
-  | { readonly id: number; readonly ok: false; readonly error: string };
-
-/** Anything that answers bot decisions (the pool, or a test double that must still be a real bot). */
+/**
+ * Anything that answers bot decisions (the pool, or a test double that must still be a real bot); the arguments in
+ * the order of the table's `BotPort` and of the bot worker's `BotDecide`.
+ */
 export interface BotDecider {
-  decide(level: Level, view: Observation, timeMs: number): Promise<Decision>;
+  decide(observation: Observation, level: Level, timeMs: number): Promise<Decision>;
 }
 
 interface Slot {
@@ -71,14 +64,14 @@ export class BotPool implements BotDecider {
   }
 
   /** Asks a bot; rejects when the worker fails (the caller falls back to a legal move of its own). */
-  decide(level: Level, view: Observation, timeMs: number): Promise<Decision> {
+  decide(observation: Observation, level: Level, timeMs: number): Promise<Decision> {
     if (this.closing) return Promise.reject(new Error('the bot pool is closed'));
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = ++this.nextId;
     return new Promise<Decision>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, level, view, timeMs } satisfies BotRequest);
+      slot.worker.postMessage({ id, level, timeMs, observation } satisfies BotRequest);
     });
   }
 

@@ -206,7 +206,7 @@ export async function playPar(
     }
     const seat = seatsToAct(game)[0]!;
     const view = observation(game, seat);
-    const decided = await bots.decide(level, view, timeMs).catch(() => fallbackDecision(view));
+    const decided = await bots.decide(view, level, timeMs).catch(() => fallbackDecision(view));
     const move = parseNamedMove(decided);
     const next = move.ok ? applyMove(game, seat, move.value) : null;
     game = next?.ok

@@ -75,7 +75,7 @@ function deps(seed: number, rows: EventRow[], failNext: { on: boolean }): TableD
       return Promise.resolve();
     },
     bots: {
-      decide: (level, view, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
+      decide: (view, level, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
     },
     times: { graceMs: 1000, bankMs: 2000, botDelayMs: 0, handPauseMs: 0, botTimeMs: 1, clockLevel: 'random' },
     deals: () => ({

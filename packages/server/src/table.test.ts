@@ -44,7 +44,7 @@ function makeTable(seed: number, append: () => Promise<void> = () => Promise.res
   const table = Table.create(record, {
     append,
     bots: {
-      decide: (level, view, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
+      decide: (view, level, timeMs) => Promise.resolve(createBot(level).decide(view, { timeMs, random })),
     },
     times: {
       graceMs: GRACE,

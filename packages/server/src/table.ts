@@ -94,7 +94,7 @@ export class Table {
     const ports: DriverPorts = {
       times: deps.times,
       scheduler: realScheduler(deps.now ?? Date.now),
-      bots: { decide: (view, level, timeMs) => deps.bots.decide(level, view, timeMs) },
+      bots: deps.bots,
       append: deps.append,
       deal: deps.deals ?? fairDeals(deps.times),
       out: deps.out,

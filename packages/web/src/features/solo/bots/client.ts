@@ -5,7 +5,7 @@
 import type { Decision, Level } from '@hearts/bots';
 import type { Observation } from '@hearts/engine';
 import type { BotPort } from '../host';
-import type { BotRequest, BotResponse } from './protocol';
+import type { BotRequest, BotResponse } from '@hearts/protocol/bot-worker';
 
 /** Grace beyond the bot's own budget before a decision counts as lost. */
 const GRACE_MS = 5000;

@@ -1,7 +1,7 @@
 /** The bots' thread: the page never waits for a bot. One request at a time, answered in order. */
 import { createBot } from '@hearts/bots';
 import { cryptoRandom } from '@hearts/engine';
-import type { BotRequest, BotResponse } from './protocol';
+import { answerBotRequest, type BotRequest, type BotResponse } from '@hearts/protocol/bot-worker';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<BotRequest>) => void) | null;
@@ -12,11 +12,9 @@ const scope = self as unknown as WorkerScope;
 const random = cryptoRandom();
 
 scope.onmessage = (e) => {
-  const { id, level, timeMs, observation } = e.data;
-  try {
-    const decision = createBot(level).decide(observation, { timeMs, random });
-    scope.postMessage({ id, ok: true, decision });
-  } catch (error) {
-    scope.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
-  }
+  scope.postMessage(
+    answerBotRequest(e.data, (observation, level, timeMs) =>
+      createBot(level).decide(observation, { timeMs, random }),
+    ),
+  );
 };
