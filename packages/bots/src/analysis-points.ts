@@ -115,17 +115,17 @@ export interface GameAnalysis {
 /** How much effort an analysis spends; the defaults are the measured ones of docs/analysis.md. */
 export interface AnalysisBudget {
   readonly minSamples?: number; // deals per play decision before it may stop (default 960)
-  readonly maxSamples?: number; // deals per play decision at most (default 320000)
+  readonly maxSamples?: number; // deals per play decision at most (default 40000)
   readonly minPassSamples?: number; // deals per pass decision before it may stop (default 1000)
-  readonly maxPassSamples?: number; // deals per pass decision at most (default 144000)
+  readonly maxPassSamples?: number; // deals per pass decision at most (default 18000)
 }
 
 /** The measured budget (docs/analysis.md). */
 export const ANALYSIS_BUDGET: Readonly<Required<AnalysisBudget>> = {
   minSamples: 960,
-  maxSamples: 320000,
+  maxSamples: 40000,
   minPassSamples: 1000,
-  maxPassSamples: 144000,
+  maxPassSamples: 18000,
 };
 
 /**

@@ -149,12 +149,43 @@ export interface RunOptions {
   readonly clock?: () => number;
 }
 
+/**
+ * A decision likely to need more than this many times its floor of deals before it settles (its cost near a
+ * threshold) waits until every quicker one is settled: it would hold back the others' marks for little.
+ */
+const SLOW_FLOORS = 4;
+
+/** What {@link nextDecision} reads of a decision's tally. */
+export type OpenDecision = Pick<DecisionTally, 'result' | 'available' | 'outlook'> & {
+  readonly plan: Pick<DecisionPlan, 'first'>;
+};
+
+/**
+ * The decision whose deals are played next, of those with blocks to take now: the ones likely to settle within
+ * {@link SLOW_FLOORS} floors the costliest first (a clear mistake is on screen at once), then the slow ones (a cost
+ * near a threshold) the nearest to settled first. Null: none can take blocks now.
+ */
+export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | null {
+  let pick: T | null = null;
+  let pickSlow = true;
+  let pickKey = Infinity;
+  for (const t of open) {
+    if (t.result || t.available === 0) continue;
+    const { cost, deals } = t.outlook();
+    const slow = deals > SLOW_FLOORS * t.plan.first;
+    const key = slow ? deals : -cost;
+    if (!pick || (slow === pickSlow ? key < pickKey : !slow)) [pick, pickSlow, pickKey] = [t, slow, key];
+  }
+  return pick;
+}
+
 /** Milliseconds of work an item should take: short enough to share a decision's deals, long enough to be cheap. */
 const ITEM_MS = 25;
 
 /**
  * Runs a game's analysis on the executors: first one block of every decision (a first estimate of what each
- * cost), then the decisions from the costliest down, each with every executor on its deals until it is settled.
+ * cost), then the decisions likely to settle soon from the costliest down, then those near a threshold (see
+ * {@link nextDecision}), every executor on the deals of the decision whose turn it is.
  * Resolves with the decisions in the order of the game.
  */
 export async function runAnalysis(
@@ -191,27 +222,21 @@ export async function runAnalysis(
   };
   for (const t of tallies) if (t.result) report(t.result);
 
-  // First one block of each decision, in the order of the game; then the costliest first.
-  let order: number[] | null = null;
+  // First one block of each decision, in the order of the game (a first estimate of what each cost); then the
+  // order of nextDecision. The order changes no result, only when each decision is reported.
+  let screened = false;
   const screening = tallies.filter((t) => !t.result).map((t) => t.plan.index);
   const nextItem = (): WorkItem | null => {
-    if (!order) {
+    if (!screened) {
       for (const d of screening) if (tallies[d]!.blocks === 0) return tallies[d]!.take(1);
       if (screening.some((d) => tallies[d]!.waiting)) return null;
-      order = screening
-        .map((d) => ({ d, cost: tallies[d]!.outlook().cost }))
-        .sort((a, b) => b.cost - a.cost || a.d - b.d)
-        .map((x) => x.d);
+      screened = true;
     }
-    for (const d of order) {
-      const t = tallies[d]!;
-      if (t.result) continue;
-      const rate = msPerDeal[d]!;
-      const blocks = rate > 0 ? Math.max(1, Math.round(ITEM_MS / (rate * t.plan.batch))) : 1;
-      const item = t.take(Math.min(blocks, Math.ceil(t.available / executors.length)));
-      if (item) return item;
-    }
-    return null;
+    const pick = nextDecision(screening.map((d) => tallies[d]!));
+    if (!pick) return null;
+    const rate = msPerDeal[pick.plan.index]!;
+    const blocks = rate > 0 ? Math.max(1, Math.round(ITEM_MS / (rate * pick.plan.batch))) : 1;
+    return pick.take(Math.min(blocks, Math.ceil(pick.available / executors.length)));
   };
 
   await new Promise<void>((resolve) => {

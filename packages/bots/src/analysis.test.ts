@@ -31,7 +31,8 @@ import {
   type AnalysisJob,
   type DecisionAnalysis,
 } from './analysis.js';
-import { DecisionRunner, DecisionTally, planDecision } from './analysis-decision.js';
+import type { DecisionTally } from './analysis-decision.js';
+import { nextDecision } from './analysis-run.js';
 import { mediumBot } from './medium.js';
 import { EXPERT, SearchBot, buildKnowledge, makeSampler, tableScore } from './search/index.js';
 import { buildPosition, type PositionSpec } from './setup.js';
@@ -308,33 +309,26 @@ describe('on several threads', () => {
     );
   });
 
-  test('the costliest decisions first: one executor reports them in the order of a first block of each', async () => {
-    const points = unwrap(gameDecisions(record, [0, 3]));
-    const first = points.flatMap((p, i) => {
-      const plan = planDecision(p, i, { ...QUICK, seed: 2 });
-      if (plan.done) return [];
-      const tally = new DecisionTally(plan);
-      const item = tally.take(1)!;
-      tally.put(item, new DecisionRunner(p, plan).run(item));
-      return [{ i, cost: tally.outlook().cost, settled: tally.result !== null }];
+  test('the next decision: the costliest of those likely to settle soon, then the nearest to settled', () => {
+    const open = (
+      cost: number,
+      deals: number,
+      extra: { result?: null | object; available?: number } = {},
+    ) => ({
+      result: (extra.result ?? null) as DecisionTally['result'],
+      available: extra.available ?? 2,
+      outlook: () => ({ cost, deals }),
+      plan: { first: 960 },
+      name: `${cost}/${deals}`,
     });
-    // Those settled by their first block (few deals, all solved) as the first blocks are played, in the order of
-    // the game; then the others, costliest first.
-    const order = [
-      ...first.filter((x) => x.settled),
-      ...first.filter((x) => !x.settled).sort((a, b) => b.cost - a.cost || a.i - b.i),
-    ].map((x) => x.i);
-    const reported: number[] = [];
-    const keyOf = (d: { hand: number; kind: string; step: number | null; seat: number }) =>
-      `${d.hand}:${d.kind}:${d.step}:${d.seat}`;
-    const index = new Map(points.map((p, i) => [keyOf(p), i]));
-    await analyzeGame(record, {
-      seats: [0, 3],
-      executors: [new LocalExecutor(job)],
-      onProgress: ({ decision }) => void (decision.samples > 0 && reported.push(index.get(keyOf(decision))!)),
-    });
-    expect(reported).toEqual(order);
-    expect(first.filter((x) => !x.settled).length).toBeGreaterThan(10);
+    const pick = (xs: ReturnType<typeof open>[]) => nextDecision(xs)?.name ?? null;
+    // Quick ones (≤ 4 floors to go) before slow ones, whatever the slow one's cost; the costliest quick one first.
+    expect(pick([open(9, 200_000), open(0.3, 960), open(3.6, 3000)])).toBe('3.6/3000');
+    // Only slow ones: the one nearest to settled.
+    expect(pick([open(2.4, 90_000), open(1.6, 20_000), open(4.5, 300_000)])).toBe('1.6/20000');
+    // Settled ones and ones waiting for their blocks (none available) are passed over.
+    expect(pick([open(13, 100, { result: {} }), open(5, 100, { available: 0 }), open(0, 960)])).toBe('0/960');
+    expect(pick([open(5, 100, { available: 0 })])).toBeNull();
   });
 
   test('at the deadline every decision not settled keeps the mark its deals allow, cut short', async () => {

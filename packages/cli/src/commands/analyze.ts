@@ -22,7 +22,7 @@ mistake ≥ 2.5, blunder ≥ 4.5 points); each seat an accuracy (0–100).
   --json           one line of JSON: {"decisions":[…],"seats":[…]} (hands and tricks from 0, as in the record;
                    the text report counts them from 1, as the web app does)
   --seed S         the analysis' random seed (default 1; the same seed gives the same analysis)
-  --max-samples N  deals per play decision at most (default 320000; fewer is faster and noisier)
+  --max-samples N  deals per play decision at most (default 40000; fewer is faster and noisier)
   --workers N      threads that play the deals (default: one per core, here ${availableParallelism()}); the same
                    analysis on any number
 Exit 0: analysed. Exit 2: not a valid record (or bad usage), with the reason on one line.`;
