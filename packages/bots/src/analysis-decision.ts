@@ -464,23 +464,31 @@ export class DecisionTally implements Sofar {
   }
 
   /**
-   * The cost as it stands (the move made's mean less the best's, ≥ 0) and how many more deals the decision is
-   * likely to need before it settles (its current standard error against the nearest threshold), for the order of
+   * The cost as it stands (the move made's mean less the best's, ≥ 0), how many more deals the decision is likely
+   * to need before it settles (its current standard error against the nearest threshold; `settle`: by the stopping
+   * rule alone, Infinity on a threshold) and before it stops (`deals`: at the cap at the latest), for the order of
    * work and the time left.
    */
-  outlook(): { cost: number; deals: number } {
-    if (this.final) return { cost: this.final.cost, deals: 0 };
-    if (this.deals === 0) return { cost: 0, deals: this.plan.first };
+  outlook(): { cost: number; deals: number; settle: number } {
+    if (this.final) return { cost: this.final.cost, deals: 0, settle: 0 };
+    if (this.deals === 0) return { cost: 0, deals: this.plan.first, settle: this.plan.first };
     const { mine, best } = this.standing();
     const d = this.versus(mine, best);
     const cost = Math.max(0, d.mean);
-    if (this.plan.exact) return { cost, deals: this.plan.most - this.deals };
+    if (this.plan.exact) {
+      const left = this.plan.most - this.deals;
+      return { cost, deals: left, settle: left };
+    }
     const sd = d.se * Math.sqrt(this.deals);
     let gap = Infinity;
     for (const t of [0, 1.5, 2.5, 4.5]) gap = Math.min(gap, Math.abs(cost - t));
     const need = gap === 0 ? Infinity : ((Z * sd) / gap) ** 2;
     const until = Math.min(this.plan.most, Math.max(this.nextLook, need));
-    return { cost, deals: Math.max(0, until - this.deals) };
+    return {
+      cost,
+      deals: Math.max(0, until - this.deals),
+      settle: Math.max(0, Math.max(this.nextLook, need) - this.deals),
+    };
   }
 
   mean(o: number): number {

@@ -171,9 +171,9 @@ export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | nu
   let pickKey = Infinity;
   for (const t of open) {
     if (t.result || t.available === 0) continue;
-    const { cost, deals } = t.outlook();
-    const slow = deals > SLOW_FLOORS * t.plan.first;
-    const key = slow ? deals : -cost;
+    const { cost, settle } = t.outlook();
+    const slow = settle > SLOW_FLOORS * t.plan.first;
+    const key = slow ? settle : -cost;
     if (!pick || (slow === pickSlow ? key < pickKey : !slow)) [pick, pickSlow, pickKey] = [t, slow, key];
   }
   return pick;

@@ -317,15 +317,15 @@ describe('on several threads', () => {
     ) => ({
       result: (extra.result ?? null) as DecisionTally['result'],
       available: extra.available ?? 2,
-      outlook: () => ({ cost, deals }),
+      outlook: () => ({ cost, deals: Math.min(deals, 40_000), settle: deals }),
       plan: { first: 960 },
       name: `${cost}/${deals}`,
     });
     const pick = (xs: ReturnType<typeof open>[]) => nextDecision(xs)?.name ?? null;
     // Quick ones (≤ 4 floors to go) before slow ones, whatever the slow one's cost; the costliest quick one first.
     expect(pick([open(9, 200_000), open(0.3, 960), open(3.6, 3000)])).toBe('3.6/3000');
-    // Only slow ones: the one nearest to settled.
-    expect(pick([open(2.4, 90_000), open(1.6, 20_000), open(4.5, 300_000)])).toBe('1.6/20000');
+    // Only slow ones: the one nearest to settled by the stopping rule (not by the cap, which all of these reach).
+    expect(pick([open(2.4, 90_000), open(1.6, 60_000), open(4.5, Infinity)])).toBe('1.6/60000');
     // Settled ones and ones waiting for their blocks (none available) are passed over.
     expect(pick([open(13, 100, { result: {} }), open(5, 100, { available: 0 }), open(0, 960)])).toBe('0/960');
     expect(pick([open(5, 100, { available: 0 })])).toBeNull();
