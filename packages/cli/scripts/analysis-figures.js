@@ -42,6 +42,7 @@ import {
   replayRecord,
   seatsToAct,
   seededRandom,
+  toPlay,
 } from '@hearts/engine';
 
 const args = process.argv.slice(2);
@@ -168,7 +169,7 @@ async function planted() {
         for (let seat = 0; seat < n; seat++)
           s = applyMove(s, seat, { kind: 'pass', cards: hl.passes[seat].toArray() }).value;
       for (const [i, card] of hl.plays.entries()) {
-        const seat = s.core.turn;
+        const seat = toPlay(s);
         const plant = plantAt(observation(s, seat));
         if (plant && plant.card !== card) {
           const planted = { hand: h, step: i, seat, kind: plant.kind, card: plant.card };
@@ -223,7 +224,7 @@ function finishRecorded(state, hl, n) {
   if (hl.passes && hl.passes.every((p) => p !== null))
     for (let seat = 0; seat < n; seat++)
       s = applyMove(s, seat, { kind: 'pass', cards: hl.passes[seat].toArray() }).value;
-  for (const card of hl.plays) s = applyMove(s, s.core.turn, { kind: 'play', card }).value;
+  for (const card of hl.plays) s = applyMove(s, toPlay(s), { kind: 'play', card }).value;
   if (s.phase === 'moon') s = applyMove(s, s.moonShooter, { kind: 'moon', choice: hl.moonChoice }).value;
   return s;
 }
