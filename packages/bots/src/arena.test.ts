@@ -243,6 +243,20 @@ describe('moons', () => {
     expect(expected[0]!.stopped + expected[1]!.stopped).toBeGreaterThan(0);
     expect(r.results.map((b) => ({ stopped: b.moonsStopped, failed: b.moonsFailed }))).toEqual(expected);
     expect(formatReport(r)).toMatch(/stopped +failed/);
+    // Per 1,000 of the bot's seat-hands, as the report prints them.
+    const perMille = (x: number, b: { seatHands: number }): number =>
+      Math.round((10_000 * x) / b.seatHands) / 10;
+    for (const b of r.results)
+      expect(b.moonsPer1000).toEqual({
+        shot: perMille(b.moonsShot, b),
+        suffered: perMille(b.moonsSuffered, b),
+        stopped: perMille(b.moonsStopped, b),
+        failed: perMille(b.moonsFailed, b),
+      });
+    const stopper = r.results.find((b) => b.moonsStopped > 0)!;
+    expect(formatReport(r)).toContain(
+      `${stopper.moonsStopped} (${stopper.moonsPer1000.stopped.toFixed(1)}‰)`,
+    );
   });
 
   test('a moon rule of none counts no moon cards', async () => {

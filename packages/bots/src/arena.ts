@@ -312,6 +312,13 @@ export interface BotResult {
   readonly moonsStopped: number;
   /** Seat-hands in which another bot stopped its near moon (see {@link nearMoon}). */
   readonly moonsFailed: number;
+  /** The four moon counts per 1,000 of its seat-hands (rounded to 0.1). */
+  readonly moonsPer1000: {
+    readonly shot: number;
+    readonly suffered: number;
+    readonly stopped: number;
+    readonly failed: number;
+  };
   readonly queenTaken: number; // seat-hands in which it took the Q♠
   readonly games: number; // complete games it sat in, counted per seat
   readonly wins: number; // games won, counted per seat; a shared win counts as a share
@@ -418,6 +425,8 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
     });
   }
   const perDeal = byDeal.map((xs, b) => Array.from(xs, (x) => x / Math.max(1, seatCount[b]!)));
+  const perMille = (x: number, b: number): number =>
+    Math.round((10_000 * x) / Math.max(1, seatCount[b]! * config.deals)) / 10;
   const results: BotResult[] = config.labels.map((bot, b) => ({
     bot,
     timeMs: config.budgets[b] ?? config.timeMs,
@@ -427,6 +436,12 @@ export function summarize(config: ArenaConfig, chains: readonly ChainResult[]): 
     moonsSuffered: res[b]!.suffered,
     moonsStopped: res[b]!.stopped,
     moonsFailed: res[b]!.failed,
+    moonsPer1000: {
+      shot: perMille(res[b]!.shot, b),
+      suffered: perMille(res[b]!.suffered, b),
+      stopped: perMille(res[b]!.stopped, b),
+      failed: perMille(res[b]!.failed, b),
+    },
     queenTaken: res[b]!.queen,
     games: res[b]!.games,
     wins: res[b]!.wins,
@@ -476,15 +491,15 @@ export function formatReport(r: ArenaReport): string {
     'Q♠ taken',
     'game wins',
   ];
-  const perMille = (x: number, of: number): string => `${x} (${fmt((1000 * x) / of, 1)}‰)`;
+  const perMille = (x: number, per1000: number): string => `${x} (${fmt(per1000, 1)}‰)`;
   const rows = r.results.map((b) => [
     b.bot,
     fmt(b.points.mean, 3),
     interval(b.points),
-    perMille(b.moonsShot, b.seatHands),
-    perMille(b.moonsSuffered, b.seatHands),
-    perMille(b.moonsStopped, b.seatHands),
-    perMille(b.moonsFailed, b.seatHands),
+    perMille(b.moonsShot, b.moonsPer1000.shot),
+    perMille(b.moonsSuffered, b.moonsPer1000.suffered),
+    perMille(b.moonsStopped, b.moonsPer1000.stopped),
+    perMille(b.moonsFailed, b.moonsPer1000.failed),
     `${b.queenTaken} (${fmt((100 * b.queenTaken) / b.seatHands, 1)}%)`,
     `${fmt(100 * b.winRate, 1)}% of ${b.games}`,
   ]);
