@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { TournamentPage } from '@hearts/live/api';
-import { standings, type TournamentGame } from '@hearts/live/tournament';
+import { standings, type TournamentGame } from '@hearts/server/tournament/scoring';
 import { checkStandings } from './loadtest-tournament.js';
 import type { PlayerSeen } from './loadtest-players.js';
 

@@ -3,12 +3,12 @@
  * play it to its end from headless clients (`loadtest-players.ts`, in this thread or in worker threads), and the
  * final standings are checked against what the clients played (`checkStandings`): every line adds up, every game
  * counted is in the lines of exactly the players who played it to the end, and every player's points are recomputed
- * from the places its clients saw, with the scoring rule the server uses (`@hearts/live/tournament`).
+ * from the places its clients saw, with the scoring rule the server uses (`@hearts/server/tournament/scoring`).
  */
 import { Worker } from 'node:worker_threads';
 import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/live/api';
 import { guest, pool } from './loadtest-tables.js';
-import { POINT_UNIT, STREAK_WINS, placementUnits } from '@hearts/live/tournament';
+import { POINT_UNIT, STREAK_WINS, placementUnits } from '@hearts/server/tournament/scoring';
 import {
   playShare,
   type FinishedTable,
@@ -157,7 +157,7 @@ async function playAll(
  * (every line, up to TOURNAMENT_ROWS), `seen` what every player saw (its own line too). Every line must add up;
  * every game counted must be in the lines of exactly the players who played it to its game over; and each player's
  * points are recomputed from the places its clients saw with the tournament's own scoring rule
- * (`@hearts/live/tournament`: placement points, ties shared, doubled on a streak).
+ * (`@hearts/server/tournament/scoring`: placement points, ties shared, doubled on a streak).
  */
 export function checkStandings(page: TournamentPage, seen: PlayersPlayed['players']): string[] {
   const failures: string[] = [];

@@ -32,6 +32,7 @@ export {
 export type { Card, CardName, Suit, SuitName, RankName } from './cards.js';
 export { ok, err, unwrap } from './result.js';
 export type { Result } from './result.js';
+export { withTimeout } from './timeout.js';
 export {
   DEFAULT_RULES,
   DEFAULT_REMOVED,

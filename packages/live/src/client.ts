@@ -11,7 +11,7 @@
  * ```
  */
 import { Client, type Room } from 'colyseus.js';
-import { cryptoRandom, type RandomSource } from '@hearts/engine';
+import { cryptoRandom, withTimeout, type RandomSource } from '@hearts/engine';
 import {
   applyGameMessage,
   applyWatchMessage,
@@ -44,7 +44,6 @@ import {
   type WireMove,
 } from '@hearts/protocol/socket';
 import { SeatShuffle, type SeatShuffleOptions } from './shuffle.js';
-import { withTimeout } from './timeout.js';
 
 const JOIN_TIMEOUT = 'timed out joining the table';
 

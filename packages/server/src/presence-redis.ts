@@ -23,7 +23,7 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { IRoomCache } from '@colyseus/core';
 import { Redis } from 'ioredis';
-import { withTimeout } from '@hearts/live/timeout';
+import { withTimeout } from '@hearts/engine';
 import type { TablePresence } from './presence.js';
 import { redact } from './store/postgres.js';
 

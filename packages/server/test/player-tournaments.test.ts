@@ -9,7 +9,7 @@ import type { PlayerPage, TournamentEntry, TournamentPage } from '@hearts/live/a
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { PODIUM_PRIZES as TOURNAMENT_PRIZES } from '../src/fairness/policy.js';
 import { HISTORY_MAX } from '../src/tournament/routes.js';
-import type { GameSeat } from '@hearts/live/tournament';
+import type { GameSeat } from '../src/tournament/scoring.js';
 import type { TournamentRecord } from '../src/store/tournaments.js';
 import { api, guest, startTestServer, until, type TestServer } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { DEFAULT_RULES } from '@hearts/engine';
 import type { TournamentRecord } from '../src/store/tournaments.js';
 import type { GameStore } from '../src/store/types.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
-import { standings, type GameSeat, type TournamentGame } from '@hearts/live/tournament';
+import { standings, type GameSeat, type TournamentGame } from '../src/tournament/scoring.js';
 
 const tournament = (id: string, over: Partial<TournamentRecord> = {}): TournamentRecord => ({
   id,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Standing, TournamentGame } from '@hearts/live/tournament';
+import type { Standing, TournamentGame } from '../tournament/scoring.js';
 import {
   DAILY_CAPS,
   GAME_KINDS,

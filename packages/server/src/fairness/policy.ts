@@ -21,7 +21,7 @@
  */
 import { placesOf } from '@hearts/engine';
 import type { ChipReason } from '@hearts/live/api';
-import type { Standing, TournamentGame } from '@hearts/live/tournament';
+import type { Standing, TournamentGame } from '../tournament/scoring.js';
 import type { TournamentKind } from '../store/tournaments.js';
 
 /** Every kind of game the platform pays or rates. */

@@ -20,7 +20,7 @@ import {
 } from './progress.js';
 import { finishDailyAttempt } from './kysely-daily.js';
 import { finishTournamentGame } from './kysely-tournaments.js';
-import type { GameSeat } from '@hearts/live/tournament';
+import type { GameSeat } from '../tournament/scoring.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './sql-errors.js';
 

@@ -13,7 +13,7 @@
  * await store.progress.balance(user); // 500
  * ```
  */
-import type { GameSeat } from '@hearts/live/tournament';
+import type { GameSeat } from '../tournament/scoring.js';
 import type { ChipReason, LedgerRow, RecentGame } from '@hearts/live/api';
 import type { GameRecord } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';

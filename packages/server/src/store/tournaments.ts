@@ -14,7 +14,7 @@
 import type { Rules } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';
 import type { PairingPolicy } from '../tournament/pairing.js';
-import type { GameSeat } from '@hearts/live/tournament';
+import type { GameSeat } from '../tournament/scoring.js';
 import type { Presence } from '../tournament/state.js';
 
 export type TournamentKind = 'arena' | 'scheduled' | 'private';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_PAIRING, pair, policyProblem, type Candidate, type PairingPolicy } from './pairing.js';
-import { POINT_UNIT } from '@hearts/live/tournament';
+import { POINT_UNIT } from './scoring.js';
 
 const P: PairingPolicy = { ...DEFAULT_PAIRING, pool: 8, gatherMs: 3_000, maxWaitMs: 10_000 };
 const c = (userId: string, points = 0, since = 0, lastMet: string[] = []): Candidate => ({

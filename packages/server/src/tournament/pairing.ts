@@ -19,7 +19,7 @@
  * pair([{ userId: 'a', units: 0, since: 0, lastMet: [] }, ...], 5_000, DEFAULT_PAIRING); // [{ players, bots }]
  * ```
  */
-import { POINT_UNIT } from '@hearts/live/tournament';
+import { POINT_UNIT } from './scoring.js';
 
 /** A free player, waiting for a table. */
 export interface Candidate {

@@ -10,7 +10,7 @@
  * await podiumPaid(store.progress, t.id, userId); // 50000, 25000 over a nearly full cap, or 0
  * ```
  */
-import type { Standing, TournamentGame } from '@hearts/live/tournament';
+import type { Standing, TournamentGame } from './scoring.js';
 import { payUnderCap } from '../economy/chips.js';
 import { podium, tournamentGameKind } from '../fairness/policy.js';
 import type { ProgressReads, ProgressStore } from '../store/progress.js';

@@ -21,7 +21,7 @@ import type { GameStore, UserRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
 import { ratedTable, tournamentRated } from '../fairness/policy.js';
 import { podiumPaid } from './prizes.js';
-import { POINT_UNIT } from '@hearts/live/tournament';
+import { POINT_UNIT } from './scoring.js';
 import { stateFromRows } from './runner.js';
 import { scheduleOf } from './schedule.js';
 import { phase, standingsOf } from './state.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { placesOf, unwrap } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_PAIRING, type PairingPolicy } from './pairing.js';
-import type { TournamentGame } from '@hearts/live/tournament';
+import type { TournamentGame } from './scoring.js';
 import {
   abandonGame,
   finishGame,

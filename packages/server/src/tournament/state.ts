@@ -13,7 +13,7 @@
  */
 import { err, ok, type Result } from '@hearts/engine';
 import { pair, type Pairing, type PairingPolicy } from './pairing.js';
-import { distinctGames, standings, type Standing, type TournamentGame } from '@hearts/live/tournament';
+import { distinctGames, standings, type Standing, type TournamentGame } from './scoring.js';
 
 /**
  * Whether an entrant is seated: `active` is; `paused` (by the player) finishes the game at hand and is not seated

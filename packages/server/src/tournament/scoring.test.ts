@@ -8,7 +8,7 @@ import {
   standings,
   type EntrantName,
   type TournamentGame,
-} from './tournament.js';
+} from './scoring.js';
 
 const E = (userId: string, joinedAt = 0): EntrantName => ({ userId, name: userId.toUpperCase(), joinedAt });
 let clock = 0;
