@@ -10,7 +10,7 @@
  */
 import { seededRandom, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { ROUTES, parseResponse, pathOf, type StandingRow, type TournamentPage } from '@hearts/live/api';
+import { ROUTES, parseResponse, pathOf, type StandingRow, type TournamentPage } from '@hearts/protocol/http';
 import { autoplay, until } from './loadtest-tables.js';
 
 /** What a share of players needs to know of the run (plain data: it is passed to worker threads). */

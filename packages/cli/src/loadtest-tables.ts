@@ -10,7 +10,7 @@
  */
 import { randomInt, seededRandom, type CardName, type RandomSource } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
-import { ROUTES, parseResponse, pathOf } from '@hearts/live/api';
+import { ROUTES, parseResponse, pathOf } from '@hearts/protocol/http';
 import type { LiveState } from '@hearts/table';
 import type { GameMessage, WireMove } from '@hearts/protocol/socket';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { TournamentPage } from '@hearts/live/api';
+import type { TournamentPage } from '@hearts/protocol/http';
 import { standings, type TournamentGame } from '@hearts/server/tournament/scoring';
 import { checkStandings } from './loadtest-tournament.js';
 import type { PlayerSeen } from './loadtest-players.js';

@@ -6,9 +6,9 @@
  * from the places its clients saw, with the scoring rule the server uses (`@hearts/server/tournament/scoring`).
  */
 import { Worker } from 'node:worker_threads';
-import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/live/api';
-import { guest, pool } from './loadtest-tables.js';
+import { ROUTES, parseResponse, pathOf, type TournamentPage } from '@hearts/protocol/http';
 import { POINT_UNIT, STREAK_WINS, placementUnits } from '@hearts/server/tournament/scoring';
+import { guest, pool } from './loadtest-tables.js';
 import {
   playShare,
   type FinishedTable,

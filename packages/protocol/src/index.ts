@@ -6,7 +6,7 @@
  *
  * The subpaths: `@hearts/protocol/socket` (the live table's `hearts-live/1`, its constants and the join's version
  * check), `@hearts/protocol/cosmetics` (the shop's catalogue and a seat's look), `@hearts/protocol/bot-worker` (a
- * bot thread's request and answer). `@hearts/table/protocol` and `@hearts/table/cosmetics` re-export only what
- * packages/live/src/api.ts still takes from them: delete them when it moves here.
+ * bot thread's request and answer), `@hearts/protocol/http` (the HTTP API: `ROUTES`, and each domain's schemas and
+ * routes as a subpath of its own, `@hearts/protocol/http/puzzles` and so on).
  */
 export {};

@@ -1,5 +1,5 @@
 /**
- * Serves the routes declared in `@hearts/live/api`: finds the route of a request, checks its method, path
+ * Serves the routes declared in `@hearts/protocol/http`: finds the route of a request, checks its method, path
  * parameters, token, query and body with the declaration, and hands the parsed request to the route's handler,
  * whose result is type-checked against the declared response. Refusals become `{ error, message }` bodies.
  *
@@ -21,7 +21,7 @@ import {
   type ResponseOf,
   type Route,
   type RouteName,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http';
 import { IdentityRefusal } from './auth.js';
 import { SoloClaimRefused } from './economy/chips.js';
 import { ShopRefusal } from './economy/shop.js';

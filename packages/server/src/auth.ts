@@ -15,7 +15,7 @@
  * (await id.session(token))?.user.id; // user.id
  * ```
  */
-import type { PublicUser } from '@hearts/live/api';
+import type { PublicUser } from '@hearts/protocol/http';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NAME_PATTERN } from '@hearts/protocol/socket';
 import { randomString, userId } from './ids.js';
@@ -58,8 +58,8 @@ export class IdentityRefusal extends Error {
   }
 }
 
-/** What a client learns about its user (never the password hash): declared in `@hearts/live/api`. */
-export type { PublicUser } from '@hearts/live/api';
+/** What a client learns about its user (never the password hash): declared in `@hearts/protocol/http`. */
+export type { PublicUser } from '@hearts/protocol/http';
 
 export const publicUser = (u: UserRecord): PublicUser => ({
   id: u.id,

@@ -1,12 +1,12 @@
 /**
  * The daily game over HTTP: the handlers of `ROUTES.daily`, `dailyStart`, `dailyCalendar`, `dailyDay` and
- * `dailyReveal` of `@hearts/live/api` (src/daily.ts has the game's rules). Every route counts against
+ * `dailyReveal` of `@hearts/protocol/http` (src/daily.ts has the game's rules). Every route counts against
  * `LIMIT_DAILY` per address. Before the day is over its leaderboard is shown only to those who finished it (the
  * points per hand would tell the others something about the hands), and its seed and games not at all. A day's
  * page lists your friends' rows apart (with yours), wherever they rank.
  */
 import type { IncomingMessage } from 'node:http';
-import type { DailyYou } from '@hearts/live/api';
+import type { DailyYou } from '@hearts/protocol/http';
 import type { Handlers } from './api-router.js';
 import {
   DAILY_SEAT,

@@ -1,6 +1,6 @@
 /**
  * Friends over HTTP (issue #20): the handlers of `ROUTES.friends`, `friendAdd`, `friendAccept`, `friendRemove`,
- * `friendInvite`, `invites` and `inviteDismiss` of `@hearts/live/api`, and the notices stream (`NOTICES_PATH`,
+ * `friendInvite`, `invites` and `inviteDismiss` of `@hearts/protocol/http`, and the notices stream (`NOTICES_PATH`,
  * Server-Sent Events) that brings invites and changes of the friends list to an open app.
  *
  * A friendship is mutual: asked by one, accepted by the other (store/friends.ts). Only friends see whether one is
@@ -20,7 +20,7 @@ import {
   type FriendEntry,
   type Invite,
   type Notice,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http';
 import type { Handlers } from './api-router.js';
 import { HttpError, bearerToken, rateLimitError } from './http-json.js';
 import { randomString } from './ids.js';

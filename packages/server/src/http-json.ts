@@ -1,12 +1,12 @@
 /** What the JSON API's routes share: refusals, request bodies, bearer tokens, responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiErrorCode } from '@hearts/live/api';
+import type { ApiErrorCode } from '@hearts/protocol/http';
 
 /** A refused request: its status, and `{ error: code, message }` for the client (and headers, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ApiErrorCode, // declared in @hearts/live/api
+    readonly code: ApiErrorCode, // declared in @hearts/protocol/http
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {

@@ -1,6 +1,6 @@
 /**
  * Plain HTTP beside the game: health, metrics, identity, history and records, and the web app. Every JSON route is
- * declared in `@hearts/live/api` (ROUTES: method, path, request and response schemas) and served through
+ * declared in `@hearts/protocol/http` (ROUTES: method, path, request and response schemas) and served through
  * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
  *
  * Besides the declared routes: `GET /api/notices` (`NOTICES_PATH`), the notices stream (friends-routes.ts);
@@ -15,7 +15,7 @@ import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
 import { publicUser } from './auth.js';
 import { dailyHandlers, dailyNotRevealed } from './daily-routes.js';
 import { friendsHandlers, noticesStream } from './friends-routes.js';
-import { NOTICES_PATH } from '@hearts/live/api';
+import { NOTICES_PATH } from '@hearts/protocol/http';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
 import { mannersHandlers } from './manners-routes.js';
@@ -170,7 +170,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
       if (await api(req, res, path)) {
-        // a declared route: @hearts/live/api
+        // a declared route: @hearts/protocol/http
       } else if (path === NOTICES_PATH) {
         await notices(req, res); // Server-Sent Events (friends-routes.ts)
       } else if (streamId(path) !== null) {

@@ -4,7 +4,7 @@
  * reports count against LIMIT_MANNERS per user; a user blocks at most MANNERS_LIMITS.blocks players and reports at
  * most MANNERS_LIMITS.reportsPerDay times a day.
  */
-import { MANNERS_LIMITS, type ModReport } from '@hearts/live/api';
+import { MANNERS_LIMITS, type ModReport } from '@hearts/protocol/http';
 import type { Handlers } from './api-router.js';
 import { HttpError, rateLimitError } from './http-json.js';
 import { randomString } from './ids.js';

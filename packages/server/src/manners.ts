@@ -9,7 +9,7 @@
  * coolDownUntil([now - 60_000, now - 3_600_000, now - 7_200_000], now, policy); // now - 60_000 + 30 min
  * ```
  */
-import type { CoolDown } from '@hearts/live/api';
+import type { CoolDown } from '@hearts/protocol/http';
 import type { Logger } from 'pino';
 import type { Identity } from './auth.js';
 import type { ServerConfig } from './config.js';

@@ -1,6 +1,6 @@
 /**
  * Your data over HTTP (issue #49): the handlers of `ROUTES.exportMe`, `deleteMe` and `privacy` of
- * `@hearts/live/api`. Exports and deletions count against `LIMIT_ACCOUNT` per address and per user.
+ * `@hearts/protocol/http`. Exports and deletions count against `LIMIT_ACCOUNT` per address and per user.
  *
  * A deletion is confirmed with the account's name (and its password, when the name is claimed), then done in one
  * transaction (`store/kysely-accounts.ts`): every token of the user stops working at once on every process, since

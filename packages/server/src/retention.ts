@@ -14,7 +14,7 @@
  */
 import type { Logger } from 'pino';
 import type { Scheduler } from '@hearts/table';
-import { FRIEND_REQUEST_DAYS } from '@hearts/live/api';
+import { FRIEND_REQUEST_DAYS } from '@hearts/protocol/http';
 
 /**
  * What is kept for a while, each removed by age:

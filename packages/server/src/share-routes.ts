@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { makeRecord, replayRecord, type GameRecord, type ReplayOutcome } from '@hearts/engine';
-import { shareImagePath, sharePagePath, type SharedReview } from '@hearts/live/api';
+import { shareImagePath, sharePagePath, type SharedReview } from '@hearts/protocol/http';
 import { dailyDeal, seedFromHex } from '@hearts/shuffle';
 import type { Handlers } from './api-router.js';
 import { dayBefore, dayOf } from './daily.js';

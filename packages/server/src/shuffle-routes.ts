@@ -1,7 +1,7 @@
 /**
  * The fair shuffle's transcripts over HTTP, beside each game's record (its players only): the handlers of
  * `ROUTES.transcripts` (every finished hand's `hearts-shuffle/1` transcript) and `ROUTES.transcript` (one hand's, as a
- * file for `hearts verify`) of `@hearts/live/api`.
+ * file for `hearts verify`) of `@hearts/protocol/http`.
  *
  * A hand's transcript names every dealt card, so it is served only once that hand is over.
  */

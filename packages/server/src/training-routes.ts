@@ -1,6 +1,6 @@
 /**
  * Training positions over HTTP: the handlers of `ROUTES.training`, `trainingSave` and `trainingProgress` of
- * `@hearts/live/api`, for signed-in players (the web app keeps them on the device too, and merges both). Every
+ * `@hearts/protocol/http`, for signed-in players (the web app keeps them on the device too, and merges both). Every
  * request counts against `LIMIT_TRAINING` per address and per user, and what an upload asks to keep (its bytes)
  * against `LIMIT_TRAINING_STORE`; each player keeps at most TRAINING_MAX_POSITIONS positions of at most
  * TRAINING_MAX_BYTES together and TRAINING_MAX_PROGRESS progress records (the oldest go). The positions are
@@ -13,7 +13,7 @@ import {
   TRAINING_MAX_POSITIONS,
   TRAINING_MAX_PROGRESS,
   TRAINING_POSITION_MAX_BYTES,
-} from '@hearts/live/training';
+} from '@hearts/protocol/http/training';
 import type { Handlers } from './api-router.js';
 import { HttpError, rateLimitError } from './http-json.js';
 import { clientAddress } from './limits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LIVE_LIST_MAX } from '@hearts/live/api';
+import { LIVE_LIST_MAX } from '@hearts/protocol/http';
 import type { LiveListing } from './rooms/watchers.js';
 import { orderListings } from './watch-routes.js';
 

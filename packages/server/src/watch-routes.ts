@@ -6,7 +6,7 @@
  * `LIMIT_WATCH_LIST`.
  */
 import { matchMaker, type IRoomCache } from '@colyseus/core';
-import { LIVE_LIST_MAX, type LiveTable } from '@hearts/live/api';
+import { LIVE_LIST_MAX, type LiveTable } from '@hearts/protocol/http';
 import type { Handlers } from './api-router.js';
 import { HttpError, rateLimitError } from './http-json.js';
 import { clientAddress } from './limits.js';

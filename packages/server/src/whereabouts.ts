@@ -19,7 +19,7 @@
  * ```
  */
 import { LocalPresence, type Presence } from '@colyseus/core';
-import type { Notice, PlaceKind } from '@hearts/live/api';
+import type { Notice, PlaceKind } from '@hearts/protocol/http';
 
 /** Where a user is: a room and what it is. */
 export interface Place {

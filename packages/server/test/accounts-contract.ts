@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_RULES, makeRecord } from '@hearts/engine';
-import { DELETED_PLAYER, exportSchema } from '@hearts/live/privacy';
+import { DELETED_PLAYER, exportSchema } from '@hearts/protocol/http/privacy';
 import type { KyselyStore } from '../src/store/kysely-store.js';
 import type { FinishedGame, GameStore, TableRecord, UserRecord } from '../src/store/types.js';
 import { randomGame } from './random-game.js';

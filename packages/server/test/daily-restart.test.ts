@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import type { DailyToday } from '@hearts/live/api';
+import type { DailyToday } from '@hearts/protocol/http';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
 import { exited, freePort, spawnServer } from './processes.js';

@@ -8,7 +8,7 @@
  * (fails under CI=true).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DailyToday } from '@hearts/live/api';
+import type { DailyToday } from '@hearts/protocol/http';
 import type { RunningProxy } from './proxies.js';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
 import { type Child, type Cluster, startCluster } from './processes.js';

@@ -6,7 +6,7 @@
  * Only a name claimed before the day began is ranked (docs/daily.md).
  */
 import { describe, expect, test } from 'vitest';
-import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
+import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/protocol/http';
 import { dayOf, dayStart } from '../src/daily.js';
 import {
   api,

@@ -8,7 +8,7 @@ import { CardSet } from '@hearts/engine';
 import { TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { parseDailyReveal, verifyDailyReveal, type DailyReveal } from '@hearts/shuffle';
-import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/live/api';
+import type { DailyCalendar, DailyDayPage, DailyToday } from '@hearts/protocol/http';
 import { DAILY_RULES, dayOf, dayStart } from '../src/daily.js';
 import {
   AutoPlayer,

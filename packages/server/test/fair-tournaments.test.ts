@@ -9,7 +9,7 @@
  * before the policy): its store's `tournaments.get` reads the end the test set, so nothing waits on the clock.
  */
 import { describe, expect, test } from 'vitest';
-import type { LeaderboardRow, PlayerPage } from '@hearts/live/api';
+import type { LeaderboardRow, PlayerPage } from '@hearts/protocol/http';
 import { utcDayStart } from '../src/economy/chips.js';
 import { DAILY_CAPS, MIN_PODIUM_GAMES } from '../src/fairness/policy.js';
 import type { GameStore } from '../src/store/types.js';

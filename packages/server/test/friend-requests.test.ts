@@ -8,7 +8,7 @@
  * names a user id. On SQLite and PostgreSQL (requests and the choice are stored).
  */
 import { describe, expect, test } from 'vitest';
-import { FRIEND_REQUESTS_MAX, FRIENDS_MAX, type FriendEntry } from '@hearts/live/api';
+import { FRIEND_REQUESTS_MAX, FRIENDS_MAX, type FriendEntry } from '@hearts/protocol/http';
 import { AutoPlayer, api, friendsGame, guest, serverPerTest, until } from './helpers.js';
 import { DATABASES, storeOn } from './databases.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import type { FriendEntry } from '@hearts/live/api';
+import type { FriendEntry } from '@hearts/protocol/http';
 import type { RunningProxy } from './proxies.js';
 import { api, connect, guest, until } from './helpers.js';
 import { openNotices } from './notices.js';

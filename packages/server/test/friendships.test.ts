@@ -4,7 +4,7 @@
  * and the daily leaderboard's friends apart.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { DailyDayPage, FriendEntry } from '@hearts/live/api';
+import type { DailyDayPage, FriendEntry } from '@hearts/protocol/http';
 import { TableClient } from '@hearts/live';
 import {
   api,

@@ -1,5 +1,5 @@
 /** Real servers and real clients for the integration tests. */
-import { API_ERRORS, ROUTES, errorBody, matchPath, parseResponse, type Route } from '@hearts/live/api';
+import { API_ERRORS, ROUTES, errorBody, matchPath, parseResponse, type Route } from '@hearts/protocol/http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -187,7 +187,7 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /**
- * Holds every answer of the real server to `@hearts/live/api`: a 200 of a declared route parses with its response
+ * Holds every answer of the real server to `@hearts/protocol/http`: a 200 of a declared route parses with its response
  * schema, and every refusal is an `{ error, message }` body with a declared code. Throws otherwise, so that every
  * test calling {@link api} checks the declarations against what the server really sends.
  */

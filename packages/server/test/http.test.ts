@@ -141,7 +141,7 @@ describe('identity', () => {
     expect((await api(t.url, '/api/games/../../etc/record', { token: g.token })).status).toBe(404);
   });
 
-  test('requests are held to their route declarations (@hearts/live/api)', async () => {
+  test('requests are held to their route declarations (@hearts/protocol/http)', async () => {
     const g = await guest(t.url);
     // Another method on a declared path: 405 naming the one to use.
     const wrong = await fetch(`${t.url}/api/shop/buy`, { headers: { authorization: `Bearer ${g.token}` } });

@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
 import { JOIN_ERRORS } from '@hearts/protocol/socket';
-import type { ModReport } from '@hearts/live/api';
+import type { ModReport } from '@hearts/protocol/http';
 import {
   QUICK_WAIT_FOREVER_MS,
   api,

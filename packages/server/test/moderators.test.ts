@@ -10,7 +10,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
-import type { ModReport } from '@hearts/live/api';
+import type { ModReport } from '@hearts/protocol/http';
 import { warnAboutModerators } from '../src/manners.js';
 import { api, guest, serverPerTest } from './helpers.js';
 import { DATABASES, storeOn } from './databases.js';

@@ -1,6 +1,6 @@
 /** The notices stream of an app, as the tests read it (`GET /api/notices`, Server-Sent Events). */
 import { expect } from 'vitest';
-import { NOTICES_PATH, noticeSchema, type Notice } from '@hearts/live/api';
+import { NOTICES_PATH, noticeSchema, type Notice } from '@hearts/protocol/http';
 
 /** An app's notices stream: the notices heard so far. */
 export async function openNotices(url: string, token: string) {

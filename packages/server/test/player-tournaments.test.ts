@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_RULES } from '@hearts/engine';
-import type { PlayerPage, TournamentEntry, TournamentPage } from '@hearts/live/api';
+import type { PlayerPage, TournamentEntry, TournamentPage } from '@hearts/protocol/http';
+import type { GameSeat } from '../src/tournament/scoring.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { PODIUM_PRIZES as TOURNAMENT_PRIZES } from '../src/fairness/policy.js';
 import { HISTORY_MAX } from '../src/tournament/routes.js';
-import type { GameSeat } from '../src/tournament/scoring.js';
 import type { TournamentRecord } from '../src/store/tournaments.js';
 import { api, guest, startTestServer, until, type TestServer } from './helpers.js';
 

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import type { LiveGame } from '@hearts/live/api';
-import { DELETED_PLAYER } from '@hearts/live/privacy';
+import type { LiveGame } from '@hearts/protocol/http';
+import { DELETED_PLAYER } from '@hearts/protocol/http/privacy';
 import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { AutoPlayer, api, connect, guest, until } from './helpers.js';
 import { type Child, type Cluster, listings, startCluster } from './processes.js';

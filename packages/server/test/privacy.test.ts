@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { quickMatch } from '@hearts/live';
-import { DELETED_PLAYER, exportSchema, type ExportFile } from '@hearts/live/privacy';
-import type { LeaderboardRow, LiveGame, PublicUser } from '@hearts/live/api';
+import { DELETED_PLAYER, exportSchema, type ExportFile } from '@hearts/protocol/http/privacy';
+import type { LeaderboardRow, LiveGame, PublicUser } from '@hearts/protocol/http';
 import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { DATABASES, storeOn } from './databases.js';
 import {

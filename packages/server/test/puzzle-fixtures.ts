@@ -21,7 +21,8 @@ import {
   type Observation,
   type Rules,
 } from '@hearts/engine';
-import { makeLibrary, puzzleId, readPuzzle, type Puzzle, type PuzzleTheme } from '@hearts/live/puzzles';
+import { makeLibrary, puzzleId, readPuzzle, type Puzzle } from '@hearts/practice/puzzles';
+import type { PuzzleTheme } from '@hearts/protocol/http/puzzles';
 
 function unwrap(r: { ok: true; value: GameState } | { ok: false; error: unknown }): GameState {
   if (!r.ok) throw new Error(JSON.stringify(r.error));

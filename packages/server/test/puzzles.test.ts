@@ -6,14 +6,14 @@
  * offer, or a move the puzzle does not have).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Puzzle } from '@hearts/practice/puzzles';
 import type {
-  Puzzle,
   PuzzleAnswerView,
   PuzzleDailyView,
   PuzzleOfferView,
   PuzzlePlayerView,
   PuzzleRunView,
-} from '@hearts/live/puzzles';
+} from '@hearts/protocol/http/puzzles';
 import type { ServerConfig } from '../src/config.js';
 import { api, guest, startTestServer, type TestServer } from './helpers.js';
 import { samplePuzzles, writeLibrary } from './puzzle-fixtures.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RULES, makeRecord, type GameRecord } from '@hearts/engine';
-import type { SharedReview } from '@hearts/live/api';
+import type { SharedReview } from '@hearts/protocol/http';
 import { dailyDeal, seedFromHex } from '@hearts/shuffle';
 import { DAILY_RULES, dayOf } from '../src/daily.js';
 import type { KyselyStore } from '../src/store/kysely-store.js';

@@ -11,7 +11,7 @@ import {
   tournamentEventsPath,
   type TournamentEvent,
   type TournamentPage,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http';
 import type { TournamentRecord } from '../src/store/tournaments.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';
 import { AutoPlayer, api, connect, guest } from './helpers.js';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/live/api';
+import type { LiveTable, ResponseOf, ROUTES, TournamentPage } from '@hearts/protocol/http';
 import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { CODE_ALPHABET } from '../src/ids.js';
 import { DEFAULT_PAIRING } from '../src/tournament/pairing.js';

@@ -10,7 +10,7 @@ import {
   TRAINING_POSITION_MAX_BYTES,
   TRAINING_UPLOAD_POSITIONS,
   type TrainingPosition,
-} from '@hearts/live/training';
+} from '@hearts/protocol/http/training';
 import { DEFAULT_CONFIG } from '../src/config.js';
 import { api, guest, serverPerTest, type TestServer } from './helpers.js';
 import { DATABASES, storeOn } from './databases.js';

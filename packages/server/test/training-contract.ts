@@ -4,7 +4,7 @@
  * not see each other's; progress merged (more tries, solved once solved), idempotent, capped.
  */
 import { expect, test } from 'vitest';
-import type { TrainingPosition } from '@hearts/live/training';
+import type { TrainingPosition } from '@hearts/protocol/http/training';
 import type { GameStore } from '../src/store/types.js';
 import { samplePositions } from './training-fixtures.js';
 

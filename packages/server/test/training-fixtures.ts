@@ -14,7 +14,7 @@ import {
   type HandResult,
   type NamedMove,
 } from '@hearts/engine';
-import { positionId, readTrainingPosition, type TrainingPosition } from '@hearts/live/training';
+import { positionId, readTrainingPosition, type TrainingPosition } from '@hearts/protocol/http/training';
 
 function unwrap(r: { ok: true; value: GameState } | { ok: false; error: unknown }): GameState {
   if (!r.ok) throw new Error(JSON.stringify(r.error));

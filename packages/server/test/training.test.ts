@@ -4,7 +4,7 @@
  * with a clear error.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { TrainingPosition } from '@hearts/live/training';
+import type { TrainingPosition } from '@hearts/protocol/http/training';
 import { api, guest, startTestServer, type TestServer } from './helpers.js';
 import { samplePositions } from './training-fixtures.js';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TableClient } from '@hearts/live';
-import type { LiveTable } from '@hearts/live/api';
+import type { LiveTable } from '@hearts/protocol/http';
 import { CLOSE_CODES, JOIN_ERRORS, type ErrorMessage } from '@hearts/protocol/socket';
 import { AutoPlayer, api, friendsGame, guest, startTestServer, until, type TestServer } from './helpers.js';
 import { listings, startCluster } from './processes.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { LocalPresence, type Presence } from '@colyseus/core';
-import type { Notice } from '@hearts/live/api';
+import type { Notice } from '@hearts/protocol/http';
 import { PrefixedRedisPresence } from '../src/presence-redis.js';
 import { Whereabouts } from '../src/whereabouts.js';
 import { until } from './helpers.js';

@@ -5,7 +5,7 @@
  * player, Dora, from the seat's menu. Cleo and Dora are played by the tests' client.
  */
 import { TableClient } from '@hearts/live';
-import type { FriendEntry } from '@hearts/live/api';
+import type { FriendEntry } from '@hearts/protocol/http';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { autoplay, shotsIn, watchErrors, withGameServer } from './harness';

@@ -3,7 +3,7 @@
  * built app with the player page's answer stubbed: the section shows each tournament's line and prize, nothing
  * runs wider than the screen, and a click opens the tournament's page. Screenshots in test-results/.
  */
-import type { PlayerPage, TournamentEntry } from '@hearts/live/api';
+import type { PlayerPage, TournamentEntry } from '@hearts/protocol/http';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot, watchErrors, withApp } from './harness';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { quickMatch, TableClient } from '@hearts/live';
-import { exportSchema } from '@hearts/live/privacy';
+import { exportSchema } from '@hearts/protocol/http/privacy';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';

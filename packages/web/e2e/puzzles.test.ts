@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseLibrary, type Puzzle } from '@hearts/live/puzzles';
+import { parseLibrary, type Puzzle } from '@hearts/practice/puzzles';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clickCard, DEVICES, screenshot, WEB_DIR, watchErrors, withGameServer } from './harness';

@@ -7,7 +7,7 @@
  * −10), which its page tells; the page follows its events stream. The page and the form at phone width and in German.
  */
 import { TableClient } from '@hearts/live';
-import type { TournamentPage } from '@hearts/live/api';
+import type { TournamentPage } from '@hearts/protocol/http';
 import { expect, it } from 'vitest';
 import { autoplay, playToTheEnd, watchErrors, windowAndPageShots, withGameServer } from './harness';
 

@@ -5,7 +5,8 @@
  * German. Screenshots: `training-<desktop|phone>-<en|de>-<task|answer>.png`.
  */
 import { readFileSync } from 'node:fs';
-import { isRightAnswer, type TrainingPosition } from '@hearts/live/training';
+import { isRightAnswer } from '@hearts/practice/training';
+import type { TrainingPosition } from '@hearts/protocol/http/training';
 import { describe, expect, it } from 'vitest';
 import { clickCard, DEVICES, screenshot, watchErrors, withGameServer } from './harness';
 

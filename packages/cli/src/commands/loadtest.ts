@@ -4,7 +4,7 @@ import { intOption, parse, printJson, UsageError, type Command } from '../args.j
 import { openShare, type Share, type SharePlayed, type ShareOptions } from '../loadtest-tables.js';
 import type { LoadtestWorkerInput } from '../loadtest-worker.js';
 import { runTournamentLoadtest } from '../loadtest-tournament.js';
-import { TOURNAMENT_LIMITS } from '@hearts/live/api';
+import { TOURNAMENT_LIMITS } from '@hearts/protocol/http';
 
 const USAGE = `Usage: hearts loadtest --url URL --tables N [--hands H] [--think-ms T] [--ramp S] [--workers W]
                       [--metrics-token T] [--json]

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { parseLibrary } from '@hearts/live/puzzles';
+import { parseLibrary } from '@hearts/practice/puzzles';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 import {
   buildLibrary,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { optionOf, readTrainingPosition } from '@hearts/live/training';
+import { optionOf, readTrainingPosition } from '@hearts/protocol/http/training';
 import { runHearts, type Run } from '../../test/cli.js';
 import { trainingSet } from './training-set.js';
 

@@ -18,7 +18,8 @@ import {
   seededRandom,
   type GameState,
 } from '@hearts/engine';
-import { isTrainingMark, trainingPosition, type TrainingPosition } from '@hearts/live/training';
+import { isTrainingMark, trainingPosition } from '@hearts/practice/training';
+import type { TrainingPosition } from '@hearts/protocol/http/training';
 import { intOption, parse, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts training-set --out FILE [--positions N] [--levels L,L,L,L] [--seed S] [--max-samples N]

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { isSolution, parseLibrary } from '@hearts/live/puzzles';
+import { isSolution, parseLibrary } from '@hearts/practice/puzzles';
 import { buildLibrary } from './build.js';
 import type { MineSettings } from './mine.js';
 

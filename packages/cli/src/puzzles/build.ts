@@ -11,14 +11,8 @@ import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { newGame, type Observation, type Rules } from '@hearts/engine';
-import {
-  makeLibrary,
-  parseLibrary,
-  PUZZLE_THEMES,
-  type Puzzle,
-  type PuzzleSource,
-  type PuzzleTheme,
-} from '@hearts/live/puzzles';
+import { makeLibrary, parseLibrary, type Puzzle, type PuzzleSource } from '@hearts/practice/puzzles';
+import { PUZZLE_THEMES, type PuzzleTheme } from '@hearts/protocol/http/puzzles';
 import {
   minePositions,
   selfPlayDecisions,

@@ -45,8 +45,8 @@ import {
   type PuzzleLine,
   type PuzzleOption,
   type PuzzleSource,
-  type PuzzleTheme,
-} from '@hearts/live/puzzles';
+} from '@hearts/practice/puzzles';
+import type { PuzzleTheme } from '@hearts/protocol/http/puzzles';
 
 /** A play needs at least this many different cards to be a puzzle: a guess finds it a third of the time at most. */
 export const MIN_PLAYS = 3;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { seededRandom } from '@hearts/engine';
-import type { PuzzleFinds } from '@hearts/live/puzzles';
+import type { PuzzleFinds } from '@hearts/practice/puzzles';
 import { fitRatings, START_RATING } from './ratings.js';
 
 const TRIES = { random: 3, easy: 8, medium: 8, hard: 6, expert: 4 } as const;

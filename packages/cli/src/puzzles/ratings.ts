@@ -9,7 +9,7 @@
  * The random level is left out of the fit: it finds a puzzle with the share of right cards among the legal ones
  * whatever the puzzle's difficulty, which the model has no term for.
  */
-import { FINDER_LEVELS, type PuzzleFinds } from '@hearts/live/puzzles';
+import { FINDER_LEVELS, type PuzzleFinds } from '@hearts/practice/puzzles';
 
 export const START_RATING = 1500;
 /** The spread of puzzles' ratings the fit assumes before seeing the finds (the prior's standard deviation). */

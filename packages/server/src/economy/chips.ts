@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { makeRecord, replayRecord, undosOf } from '@hearts/engine';
-import type { ChipReason, LedgerRow } from '@hearts/live/api';
+import type { ChipReason, LedgerRow } from '@hearts/protocol/http';
 import {
   AlreadyApplied,
   type LedgerEntry,

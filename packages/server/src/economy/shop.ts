@@ -9,11 +9,11 @@
  * await lookOfUser(store.progress, user); // { back: 'back-lattice', face: 'face-standard', … }
  * ```
  */
-import type { ShopItem } from '@hearts/live/api';
+import type { ShopItem } from '@hearts/protocol/http';
 import { COSMETICS, DEFAULT_LOOK, cosmetic, lookOf, type SeatLook } from '@hearts/protocol/cosmetics';
 import { AlreadyApplied, type ProgressReads, type ProgressStore } from '../store/progress.js';
 
-export type { ShopItem } from '@hearts/live/api';
+export type { ShopItem } from '@hearts/protocol/http';
 type Db = ProgressReads;
 
 export type ShopError = 'ERR_NO_ITEM' | 'ERR_NOT_ENOUGH_CHIPS' | 'ERR_OWNED' | 'ERR_NOT_OWNED';

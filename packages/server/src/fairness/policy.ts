@@ -20,7 +20,7 @@
  * ```
  */
 import { placesOf } from '@hearts/engine';
-import type { ChipReason } from '@hearts/live/api';
+import type { ChipReason } from '@hearts/protocol/http';
 import type { Standing, TournamentGame } from '../tournament/scoring.js';
 import type { TournamentKind } from '../store/tournaments.js';
 

@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { parseLibrary, type Puzzle, type PuzzleTheme } from '@hearts/live/puzzles';
+import { parseLibrary, type Puzzle } from '@hearts/practice/puzzles';
+import type { PuzzleTheme } from '@hearts/protocol/http/puzzles';
 import { PUZZLE_VOL, type Glicko } from './glicko.js';
 
 /** How often the ratings moved by other processes are read again (ms). */

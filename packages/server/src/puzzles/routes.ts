@@ -1,5 +1,5 @@
 /**
- * Puzzles over HTTP: the handlers of `ROUTES.puzzles…` of `@hearts/live/api`. A player is offered a puzzle (the
+ * Puzzles over HTTP: the handlers of `PUZZLE_ROUTES` of `@hearts/protocol/http/puzzles`. A player is offered a puzzle (the
  * answer stays here), answers it once, and is told whether it was right with every option's expected points and
  * the line each takes; a rated answer moves the player's and the puzzle's Glicko-2 ratings in the transaction that
  * takes the answer. What cannot move a rating: an answer to an offer that is not yours (or none), a second answer,
@@ -9,20 +9,16 @@
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { seededRandom, type CardName } from '@hearts/engine';
+import { isSolution, lineTricks, puzzleOptionOf, questionOf, type Puzzle } from '@hearts/practice/puzzles';
 import {
-  isSolution,
-  lineTricks,
-  puzzleOptionOf,
-  questionOf,
   STORM_MS,
   STORM_PENALTY_MS,
-  type Puzzle,
   type PuzzleOfferView,
   type PuzzlePlayerView,
   type PuzzleRatingView,
   type PuzzleRunView,
   type PuzzleTheme,
-} from '@hearts/live/puzzles';
+} from '@hearts/protocol/http/puzzles';
 import type { Handlers } from '../api-router.js';
 import { dayOf } from '../daily.js';
 import { HttpError, rateLimitError } from '../http-json.js';

@@ -11,7 +11,7 @@
  * ```
  */
 import { makeRecord } from '@hearts/engine';
-import { DELETED_PLAYER } from '@hearts/live/privacy';
+import { DELETED_PLAYER } from '@hearts/protocol/http/privacy';
 import { DELETED_SUBJECT } from '../store/kysely-accounts.js';
 import type { BotLevel, ResultMessage } from '@hearts/protocol/socket';
 import { payUnderCap } from '../economy/chips.js';

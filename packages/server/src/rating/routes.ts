@@ -1,5 +1,5 @@
 /**
- * HTTP for ratings, player pages, chips and the shop: the handlers of these routes of `@hearts/live/api`, whose
+ * HTTP for ratings, player pages, chips and the shop: the handlers of these routes of `@hearts/protocol/http`, whose
  * declarations check every input (src/api-router.ts); refusals are `{ error: 'ERR_…', message }` with a fitting
  * status, like the rest of the API (`ROUTES.profile`, `botPage`, `leaderboard`, `replay`, `chips`, `soloClaim`,
  * `shop`, `buy`, `equip`).

@@ -20,12 +20,12 @@ import {
   PROVISIONAL,
   type Skill,
 } from './model.js';
-import type { HistoryPoint, LeaderboardRow, Period, PlayerRecord, RecentGame } from '@hearts/live/api';
+import type { HistoryPoint, LeaderboardRow, Period, PlayerRecord, RecentGame } from '@hearts/protocol/http';
 import type { ProgressReads } from '../store/progress.js';
 
 type Db = ProgressReads;
 
-export type { HistoryPoint, LeaderboardRow, Period, PlayerRecord, RecentGame } from '@hearts/live/api';
+export type { HistoryPoint, LeaderboardRow, Period, PlayerRecord, RecentGame } from '@hearts/protocol/http';
 
 export const userSubject = (userId: string): string => `u:${userId}`;
 export const botSubject = (level: BotLevel): string => `b:${level}`;

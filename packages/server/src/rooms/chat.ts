@@ -21,7 +21,7 @@
 import type { Logger } from 'pino';
 import type { Client } from '@colyseus/core';
 import { CHAT_KEPT, type ChatLine, type ErrorMessage, type WatcherChatLine } from '@hearts/protocol/socket';
-import type { ChatSource } from '@hearts/live/api';
+import type { ChatSource } from '@hearts/protocol/http';
 import type { Limits } from '../limits.js';
 import type { StoredChatLine } from '../store/manners.js';
 import type { MannersStore } from '../store/types.js';

@@ -16,7 +16,7 @@
  * w.add(client, userId, name); w.send('watch', table.driver.watchSnapshot());
  * ```
  */
-import type { LiveTable } from '@hearts/live/api';
+import type { LiveTable } from '@hearts/protocol/http';
 import type { Client } from '@colyseus/core';
 import { CLOSE_CODES, LIMITS, type WatcherChatLine, type WatchersMessage } from '@hearts/protocol/socket';
 import { services } from '../services.js';

@@ -9,7 +9,7 @@
  * done?.openTables; // unfinished tables they sat at: the rooms treat them as leavers
  * ```
  */
-import type { ExportFile } from '@hearts/live/privacy';
+import type { ExportFile } from '@hearts/protocol/http/privacy';
 
 /** What a deletion changed beyond the user's own rows. */
 export interface Deletion {
@@ -19,7 +19,7 @@ export interface Deletion {
 
 /**
  * A user's data as a whole: the export, the deletion, and the deleted users (a finished game's seat of a user
- * deleted meanwhile is written under `DELETED_PLAYER` (`@hearts/live/privacy`), and their rating is not kept).
+ * deleted meanwhile is written under `DELETED_PLAYER` (`@hearts/protocol/http/privacy`), and their rating is not kept).
  */
 export interface AccountStore {
   /** Everything the server holds about the user (`hearts-export/1`), or null when there is no such user. */
@@ -28,7 +28,7 @@ export interface AccountStore {
    * Deletes the user in one transaction: the account (its name is free again), ratings and their history, chips,
    * cosmetics, friends, invites, blocks (both ways), reports (made and about them), chat lines, who watched,
    * leaves, training, puzzles, daily attempts; finished games stay with the seat named `DELETED_PLAYER`
-   * (`@hearts/live/privacy`: tables, records, results, player pages, tournament results) and the user's id noted
+   * (`@hearts/protocol/http/privacy`: tables, records, results, player pages, tournament results) and the user's id noted
    * as deleted. Null when
    * there is no such user (deleted already: a second deletion, or two at once, do it once).
    */

@@ -19,8 +19,8 @@ export type RequestOutcome =
   | 'accepted' // the other side had asked: friends now
   | 'friends'; // friends already
 
-/** Whom a user takes friend requests from (`@hearts/live/api`); stored per user (`friend_settings`, no row: anyone). */
-export type { RequestsFrom } from '@hearts/live/api';
+/** Whom a user takes friend requests from (`@hearts/protocol/http`); stored per user (`friend_settings`, no row: anyone). */
+export type { RequestsFrom } from '@hearts/protocol/http';
 
 /** A user's friends and open requests, counted by kind (the caps: FRIENDS_MAX, FRIEND_REQUESTS_MAX). */
 export interface LinkCounts {

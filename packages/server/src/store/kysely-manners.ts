@@ -1,7 +1,7 @@
 /** {@link MannersStore} on any Kysely database (SQLite, PostgreSQL): portable queries only, like the rest of the store. */
 import type { Kysely, Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import type { ChatSource, ReportReason, ReportStatus } from '@hearts/live/api';
+import type { ChatSource, ReportReason, ReportStatus } from '@hearts/protocol/http';
 import { isUniqueViolation } from './sql-errors.js';
 import {
   ReportedAlreadyError,

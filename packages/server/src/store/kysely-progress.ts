@@ -3,7 +3,8 @@
  * store. Numbers come back through `Number()` (PostgreSQL returns `bigint` columns as strings).
  */
 import type { Kysely } from 'kysely';
-import type { ChipReason, LedgerRow, RecentGame } from '@hearts/live/api';
+import type { ChipReason, LedgerRow, RecentGame } from '@hearts/protocol/http';
+import type { GameSeat } from '../tournament/scoring.js';
 import {
   AlreadyApplied,
   type FinishedGame,
@@ -20,7 +21,6 @@ import {
 } from './progress.js';
 import { finishDailyAttempt } from './kysely-daily.js';
 import { finishTournamentGame } from './kysely-tournaments.js';
-import type { GameSeat } from '../tournament/scoring.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './sql-errors.js';
 

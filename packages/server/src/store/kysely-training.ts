@@ -4,7 +4,7 @@
  * at once; the caps are held in the transaction that writes.
  */
 import { sql, type Kysely } from 'kysely';
-import { mergeProgress, type TrainingPosition, type TrainingProgress } from '@hearts/live/training';
+import { mergeProgress, type TrainingPosition, type TrainingProgress } from '@hearts/protocol/http/training';
 import type { Database } from './schema.js';
 import type { TrainingStore } from './types.js';
 

@@ -13,7 +13,7 @@
  * ```
  */
 import type { TakeoverReason } from '@hearts/protocol/socket';
-import type { ChatSource, ReportReason, ReportStatus } from '@hearts/live/api';
+import type { ChatSource, ReportReason, ReportStatus } from '@hearts/protocol/http';
 
 /** A user the blocker blocked, with their name now. */
 export interface BlockedUser {

@@ -14,7 +14,7 @@
  * ```
  */
 import type { GameSeat } from '../tournament/scoring.js';
-import type { ChipReason, LedgerRow, RecentGame } from '@hearts/live/api';
+import type { ChipReason, LedgerRow, RecentGame } from '@hearts/protocol/http';
 import type { GameRecord } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';
 

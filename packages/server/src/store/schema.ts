@@ -231,7 +231,7 @@ export interface FriendshipsTable {
 /** Who may ask a user to be friends (0013_bounds); no row: anyone. */
 export interface FriendSettingsTable {
   user_id: string;
-  requests: string; // RequestsFrom of @hearts/live/api: 'anyone' | 'known'
+  requests: string; // RequestsFrom of @hearts/protocol/http: 'anyone' | 'known'
 }
 
 /** Who watched a table (0013_bounds): they may block its players by seat; removed with the chat (retention.ts). */

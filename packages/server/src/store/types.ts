@@ -12,7 +12,7 @@
  */
 import type { GameRecord, Rules } from '@hearts/engine';
 import type { StoredEvent, StoredSeat } from '@hearts/table';
-import type { TrainingPosition, TrainingProgress } from '@hearts/live/training';
+import type { TrainingPosition, TrainingProgress } from '@hearts/protocol/http/training';
 import type { BotLevel, TableKind } from '@hearts/protocol/socket';
 import type { DailyAttempt, DailyDay, DaySummary, NewAttempt } from './daily.js';
 import type { BlockedUser, ChatCount, Leave, NewReport, StoredChatLine, StoredReport } from './manners.js';
@@ -199,7 +199,7 @@ export interface GameStore {
 }
 
 /**
- * Signed-in players' training positions (`@hearts/live/training`) and their progress at positions (their own and
+ * Signed-in players' training positions (`@hearts/protocol/http/training`) and their progress at positions (their own and
  * the starter set's). Each capped per player: beyond the cap the oldest go, in the same transaction.
  */
 export interface TrainingStore {

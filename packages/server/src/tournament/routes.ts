@@ -1,6 +1,6 @@
 /**
  * Tournaments over HTTP: the handlers of `ROUTES.tournaments`, `tournamentCreate`, `tournament`, `tournamentJoin`,
- * `tournamentPause`, `tournamentLeave` and `tournamentHistory` of `@hearts/live/api`, and the tournaments of a player
+ * `tournamentPause`, `tournamentLeave` and `tournamentHistory` of `@hearts/protocol/http`, and the tournaments of a player
  * page ({@link playerTournaments}). Every route counts against `LIMIT_TOURNAMENTS` per
  * address; creating a private tournament also against `LIMIT_ROOMS`, and a host has at most
  * {@link HOSTED_MAX} private tournaments not finished. A page carries an ETag of its content (the clock left out),
@@ -9,8 +9,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { StandingRow, TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
-import { TOURNAMENT_ROWS, tournamentOptions, tournamentRules } from '@hearts/live/api';
+import {
+  TOURNAMENT_ROWS,
+  tournamentOptions,
+  tournamentRules,
+  type StandingRow,
+  type TournamentEntry,
+  type TournamentPage,
+  type TournamentSummary,
+} from '@hearts/protocol/http';
+import { POINT_UNIT } from './scoring.js';
 import type { Handlers } from '../api-router.js';
 import { HttpError, rateLimitError } from '../http-json.js';
 import { normalizeCode, roomCode } from '../ids.js';
@@ -21,7 +29,6 @@ import type { GameStore, UserRecord } from '../store/types.js';
 import { DEFAULT_PAIRING } from './pairing.js';
 import { ratedTable, tournamentRated } from '../fairness/policy.js';
 import { podiumPaid } from './prizes.js';
-import { POINT_UNIT } from './scoring.js';
 import { stateFromRows } from './runner.js';
 import { scheduleOf } from './schedule.js';
 import { phase, standingsOf } from './state.js';

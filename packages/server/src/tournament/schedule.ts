@@ -9,7 +9,7 @@
  * ```
  */
 import { DEFAULT_RULES } from '@hearts/engine';
-import { TOURNAMENT_SCHEDULES, type TournamentSchedule } from '@hearts/live/api';
+import { TOURNAMENT_SCHEDULES, type TournamentSchedule } from '@hearts/protocol/http';
 import { berlinParts } from '../daily.js';
 import type { TournamentRecord } from '../store/tournaments.js';
 import { DEFAULT_PAIRING } from './pairing.js';

@@ -1,6 +1,6 @@
 /**
  * A tournament's page pushed live: the events stream `GET /api/tournaments/:id/events` (Server-Sent Events,
- * `tournamentEventsPath` of `@hearts/live/api`). Each process keeps one {@link TournamentWatch} per tournament
+ * `tournamentEventsPath` of `@hearts/protocol/http`). Each process keeps one {@link TournamentWatch} per tournament
  * that anyone watches here: it reads the tournament's rows from the store about once a second and, when their
  * public content changed, sends `changed` with the new version to every stream of that tournament, which then asks
  * for the page again (with its ETag). The standings derive from the store alone, so this holds across processes
@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { TournamentEvent } from '@hearts/live/api';
+import type { TournamentEvent } from '@hearts/protocol/http';
 import { HEARTBEAT_MS } from '../friends-routes.js';
 import { HttpError, rateLimitError } from '../http-json.js';
 import { clientAddress } from '../limits.js';

@@ -5,7 +5,7 @@
  * reveal and the other players' games stay hidden before the day is over.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { DailyToday } from '@hearts/live/api';
+import type { DailyToday } from '@hearts/protocol/http';
 import { api, guest, startTestServer, TEST_LIMITS, type TestServer } from '../helpers.js';
 
 let t: TestServer;

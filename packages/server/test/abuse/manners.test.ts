@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config.js';
-import { MANNERS_LIMITS } from '@hearts/live/api';
+import { MANNERS_LIMITS } from '@hearts/protocol/http';
 import { api, friendsGame, guest, serverPerTest } from '../helpers.js';
 import { DEFAULT_LIMITS } from './net.js';
 

@@ -9,7 +9,7 @@
  * events streams on a process (429; the page polls instead), others are still served.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { TOURNAMENT_LIMITS } from '@hearts/live/api';
+import { TOURNAMENT_LIMITS } from '@hearts/protocol/http';
 import { HOSTED_MAX } from '../../src/tournament/routes.js';
 import { STREAMS_PER_ADDRESS } from '../../src/tournament/stream.js';
 import { api, guest, startTestServer, TEST_LIMITS, until, type TestServer } from '../helpers.js';

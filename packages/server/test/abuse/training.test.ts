@@ -8,7 +8,7 @@ import {
   TRAINING_MAX_POSITIONS,
   TRAINING_POSITION_MAX_BYTES,
   TRAINING_UPLOAD_POSITIONS,
-} from '@hearts/live/training';
+} from '@hearts/protocol/http/training';
 import { guest, serverPerTest } from '../helpers.js';
 import { samplePositions } from '../training-fixtures.js';
 import { DEFAULT_LIMITS, json, send } from './net.js';

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { de } from '../app/locales/de';
 import { en } from '../app/locales/en';
 import { BOT_LEVELS, makeRecordName, parseRecordName } from '@hearts/protocol/socket';
-import { DELETED_PLAYER } from '@hearts/live/privacy';
+import { DELETED_PLAYER } from '@hearts/protocol/http/privacy';
 import { DELETED_PLAYER_NAME, recordPlayerName, seatName, strengthText } from './names';
 
 describe('strengthText', () => {

@@ -23,7 +23,7 @@ export function strengthText(t: TFunction, language: string, level: Level): stri
 }
 
 /**
- * The name a deleted account's seat keeps in finished games: `DELETED_PLAYER` of `@hearts/live/privacy`, written
+ * The name a deleted account's seat keeps in finished games: `DELETED_PLAYER` of `@hearts/protocol/http/privacy`, written
  * here too so that the first load does not take that module's zod (names.test.ts holds the two equal).
  */
 export const DELETED_PLAYER_NAME = 'deleted player';

@@ -43,7 +43,7 @@ export const de: Texts = {
   level: { random: 'Zufall', easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
   seat: {
     you: 'Du',
-    deleted: 'gelöschter Spieler', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/live/privacy)
+    deleted: 'gelöschter Spieler', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/protocol/http/privacy)
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     tookOver: 'Bot · {{level}} hat übernommen',

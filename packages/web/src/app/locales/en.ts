@@ -37,7 +37,7 @@ export const en = {
   level: { random: 'Random', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' },
   seat: {
     you: 'You',
-    deleted: 'deleted player', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/live/privacy)
+    deleted: 'deleted player', // a deleted account's seat in finished games (DELETED_PLAYER of @hearts/protocol/http/privacy)
     bot: 'Bot\u00a0{{n}}', // a no-break space: a narrow score column never reads "Bot / 1"
     botBadge: 'Bot · {{level}}',
     tookOver: 'Bot · {{level}} took over',

@@ -19,15 +19,13 @@ import {
   type SavedAnalysis,
 } from './saved';
 import { TRAINING_MIN_COST, ownPositions } from './training';
+import { MARKS, trainingPositionSchema, type Mark as TrainingMark } from '@hearts/protocol/http/training';
 import {
-  MARKS,
   MISTAKE_COST,
   TRAINING_MARKS,
   TRAINING_RIGHT_WITHIN,
   isRightAnswer,
-  trainingPositionSchema,
-  type Mark as TrainingMark,
-} from '@hearts/live/training';
+} from '@hearts/practice/training';
 import { openApp, screenLoaded } from '../../test-support';
 
 /** One hand of random bots (they make real mistakes), its record, and seat 0's analysis with a small budget. */

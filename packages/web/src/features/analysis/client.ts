@@ -24,7 +24,7 @@ import {
   type AnalysisJob,
   type AnalysisReply,
 } from '@hearts/bots';
-import type { TrainingPosition } from '@hearts/live/training';
+import type { TrainingPosition } from '@hearts/protocol/http/training';
 import { recordKey, savedDecision, type SavedAnalysis, type SavedDecision } from './saved';
 import { ownPositions } from './training';
 

@@ -1,7 +1,7 @@
 /**
  * Training positions out of an analysis of the player's own game: every decision marked a mistake or a blunder
- * (`TRAINING_MARKS`; never an inaccuracy, whatever its cost), as the Training page's `TrainingPosition`
- * (`@hearts/live/training`: the seat's observation at that moment — the engine's player view, no hidden cards —
+ * (`TRAINING_MARKS` of `@hearts/practice/training`; never an inaccuracy, whatever its cost), as the Training page's `TrainingPosition`
+ * (`@hearts/protocol/http/training`: the seat's observation at that moment — the engine's player view, no hidden cards —
  * and every option the analysis rated). Made in the analysis worker, where the options are still at hand (the
  * device keeps analyses without them), and kept on the device with `keepPositions` (src/features/training/device.ts).
  *
@@ -11,12 +11,8 @@
  * ```
  */
 import { gameDecisions, type DecisionAnalysis } from '@hearts/bots';
-import {
-  TRAINING_MIN_COST,
-  isTrainingMark,
-  trainingPosition,
-  type TrainingPosition,
-} from '@hearts/live/training';
+import { TRAINING_MIN_COST, type TrainingPosition } from '@hearts/protocol/http/training';
+import { isTrainingMark, trainingPosition } from '@hearts/practice/training';
 
 export { TRAINING_MIN_COST };
 

@@ -8,12 +8,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
-  ROUTES,
+  DAILY_ROUTES,
   type DailyCalendar,
   type DailyDayPage,
   type DailyToday,
   type DailyYou,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http/daily';
+import { GAME_ROUTES } from '@hearts/protocol/http/games';
 import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
 import { ApiError } from '../../kit/server/account';
 import { AccountProblem, useAccount } from '../../kit/server/account-state';
@@ -168,7 +169,7 @@ function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
   const [view, setView] = useState<'all' | 'friends'>('all');
   const replay = async (tableId: string, yours: boolean) => {
     try {
-      const record = await request(ROUTES.replay, { token, params: { id: tableId } });
+      const record = await request(GAME_ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       // The analysis is of the day's player; your own game's mistakes become training positions.
@@ -309,12 +310,12 @@ function DailyHome() {
     if (!token) return;
     let live = true;
     const load = async () => {
-      const d = await request(ROUTES.daily, { token });
+      const d = await request(DAILY_ROUTES.daily, { token });
       if (!live) return;
       setToday(d);
       const [b, c] = await Promise.all([
-        request(ROUTES.dailyDay, { token, params: { date: d.date } }),
-        request(ROUTES.dailyCalendar, { token }),
+        request(DAILY_ROUTES.dailyDay, { token, params: { date: d.date } }),
+        request(DAILY_ROUTES.dailyCalendar, { token }),
       ]);
       if (!live) return;
       setBoard(b);
@@ -333,7 +334,7 @@ function DailyHome() {
     setBusy(true);
     setProblem(null);
     try {
-      const { tableId } = await request(ROUTES.dailyStart, { token });
+      const { tableId } = await request(DAILY_ROUTES.dailyStart, { token });
       navigate(`/live/${tableId}`);
     } catch (e) {
       setProblem(errorText(t, e));
@@ -455,7 +456,7 @@ function DailyDay({ date }: { date: string }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    request(ROUTES.dailyDay, { token, params: { date } }).then(
+    request(DAILY_ROUTES.dailyDay, { token, params: { date } }).then(
       (d) => live && setDay(d),
       (e: unknown) => live && setProblem(errorText(t, e)),
     );

@@ -1,5 +1,6 @@
 import { placesOf, type CardName } from '@hearts/engine';
-import type { ShareRequest } from '@hearts/live/api';
+import type { ShareRequest } from '@hearts/protocol/http/shares';
+import { GAME_ROUTES } from '@hearts/protocol/http/games';
 import { useEffect, useMemo, useState } from 'react';
 import { AnalysisPanel, useAnalysis } from '../analysis/AnalysisPanel';
 import type { SavedDecision } from '../analysis/saved';
@@ -15,7 +16,6 @@ import {
   type Replay,
   type ServerReplayAddress,
 } from '../../kit/replay';
-import { ROUTES } from '@hearts/live/api';
 import { request } from '../../kit/server/http';
 import { TOKEN_KEY } from '../../kit/server/token';
 import { serverErrorText } from '../../kit/server/error-texts';
@@ -66,8 +66,8 @@ function ServerReplay({ address: a }: { address: ServerReplayAddress }) {
     const token = store.get(TOKEN_KEY);
     const fetched =
       a.kind === 'live'
-        ? request(ROUTES.gameRecord, { token, params: { id: a.id } })
-        : request(ROUTES.replay, { token, params: { id: a.id } });
+        ? request(GAME_ROUTES.gameRecord, { token, params: { id: a.id } })
+        : request(GAME_ROUTES.replay, { token, params: { id: a.id } });
     fetched.then(
       (record) => {
         if (!live) return;

@@ -1,4 +1,4 @@
-import type { ShareRequest } from '@hearts/live/api';
+import type { ShareRequest } from '@hearts/protocol/http/shares';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

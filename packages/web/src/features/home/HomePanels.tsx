@@ -5,7 +5,12 @@
  * request to the game server; offline they step aside for one quiet line, and the start page offers solo play and
  * the score pad as ever.
  */
-import { ROUTES, type ResponseOf, type Route } from '@hearts/live/api';
+import type { ResponseOf, Route } from '@hearts/protocol/http/route';
+import { DAILY_ROUTES } from '@hearts/protocol/http/daily';
+import { FRIEND_ROUTES } from '@hearts/protocol/http/friends';
+import { WATCH_ROUTES } from '@hearts/protocol/http/watch';
+import { PUZZLE_ROUTES } from '@hearts/protocol/http/puzzles';
+import { TOURNAMENT_ROUTES } from '@hearts/protocol/http/tournaments';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../kit/context';
@@ -61,13 +66,13 @@ export default function HomePanels({ puzzles }: { puzzles: boolean }) {
     <T extends Route>(route: T, input: Parameters<typeof request<T>>[1]) =>
     () =>
       request(route, input) as Promise<ResponseOf<T>>;
-  const daily = useLoad(call(ROUTES.daily, { token }), `daily ${token}`);
-  const tournaments = useLoad(call(ROUTES.tournaments, {}), 'tournaments');
-  const live = useLoad(call(ROUTES.liveTables, {}), 'live');
-  const friends = useLoad(token ? call(ROUTES.friends, { token }) : null, `friends ${token}`);
-  const puzzle = useLoad(puzzles ? call(ROUTES.puzzlesDaily, { token }) : null, `puzzle ${token}`);
+  const daily = useLoad(call(DAILY_ROUTES.daily, { token }), `daily ${token}`);
+  const tournaments = useLoad(call(TOURNAMENT_ROUTES.tournaments, {}), 'tournaments');
+  const live = useLoad(call(WATCH_ROUTES.liveTables, {}), 'live');
+  const friends = useLoad(token ? call(FRIEND_ROUTES.friends, { token }) : null, `friends ${token}`);
+  const puzzle = useLoad(puzzles ? call(PUZZLE_ROUTES.puzzlesDaily, { token }) : null, `puzzle ${token}`);
   const puzzler = useLoad(
-    puzzles && token ? call(ROUTES.puzzlesPlayer, { token, params: { who: 'me' } }) : null,
+    puzzles && token ? call(PUZZLE_ROUTES.puzzlesPlayer, { token, params: { who: 'me' } }) : null,
     `puzzler ${token}`,
   );
   const time = new Intl.DateTimeFormat(settings.lang, {

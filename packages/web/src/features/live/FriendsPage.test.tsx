@@ -5,7 +5,7 @@
  * run and say what happened.
  */
 import type { TableClient } from '@hearts/live';
-import type { FriendEntry } from '@hearts/live/api';
+import type { FriendEntry } from '@hearts/protocol/http/friends';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
  * The friends' room's invitations against a stubbed server: a member whose friend (the host) is in the room already
  * is told so, not that none of their friends is online; friends online elsewhere are offered, in English and German.
  */
-import type { FriendEntry } from '@hearts/live/api';
+import type { FriendEntry } from '@hearts/protocol/http/friends';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../kit/storage';

@@ -3,7 +3,13 @@
  * moderators' reports: the table's chat, the game's replay, resolve or dismiss; 404 from the server for everyone
  * else), and the quick-match cool-down's note with its end time.
  */
-import { ROUTES, type BlockedUserRow, type CoolDown, type ModReport } from '@hearts/live/api';
+import {
+  MANNERS_ROUTES,
+  type BlockedUserRow,
+  type CoolDown,
+  type ModReport,
+} from '@hearts/protocol/http/manners';
+import { GAME_ROUTES } from '@hearts/protocol/http/games';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
@@ -21,7 +27,7 @@ export function BlockedList({ token }: { token: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(settings.lang, { dateStyle: 'medium' });
   useEffect(() => {
-    request(ROUTES.blocks, { token }).then(
+    request(MANNERS_ROUTES.blocks, { token }).then(
       (r) => setList(r.blocked),
       (e: unknown) => setProblem(mannersErrorText(t, e)),
     );
@@ -29,7 +35,7 @@ export function BlockedList({ token }: { token: string }) {
   const unblock = async (name: string) => {
     setProblem(null);
     try {
-      setList((await request(ROUTES.unblock, { token, body: { name } })).blocked);
+      setList((await request(MANNERS_ROUTES.unblock, { token, body: { name } })).blocked);
     } catch (e) {
       setProblem(mannersErrorText(t, e));
     }
@@ -77,7 +83,7 @@ export function useCoolDown(token: string | null, refresh: number): CoolDown | n
   useEffect(() => {
     if (!token) return;
     let live = true;
-    request(ROUTES.coolDown, { token }).then(
+    request(MANNERS_ROUTES.coolDown, { token }).then(
       (c) => live && setCool(c),
       () => undefined, // an older server, or offline: quick match itself still says no
     );
@@ -116,7 +122,7 @@ export function ModerationList({ token }: { token: string }) {
   const time = new Intl.DateTimeFormat(settings.lang, { timeStyle: 'medium' });
   useEffect(() => {
     setReports(null);
-    request(ROUTES.modReports, { token, query: { status } }).then(
+    request(MANNERS_ROUTES.modReports, { token, query: { status } }).then(
       (r) => setReports(r.reports),
       (e: unknown) => {
         if (e instanceof ApiError && e.status === 404) setForbidden(true);
@@ -127,7 +133,7 @@ export function ModerationList({ token }: { token: string }) {
   if (forbidden) return <p className="muted">{t('live.manners.modNotFound')}</p>;
   const handle = async (id: string, to: 'resolved' | 'dismissed') => {
     try {
-      await request(ROUTES.modHandle, { token, params: { id }, body: { status: to } });
+      await request(MANNERS_ROUTES.modHandle, { token, params: { id }, body: { status: to } });
       setReports((rs) => rs?.filter((r) => r.id !== id) ?? null);
     } catch (e) {
       setProblem(mannersErrorText(t, e));
@@ -135,7 +141,7 @@ export function ModerationList({ token }: { token: string }) {
   };
   const replay = async (tableId: string) => {
     try {
-      const record = await request(ROUTES.replay, { token, params: { id: tableId } });
+      const record = await request(GAME_ROUTES.replay, { token, params: { id: tableId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/live');

@@ -4,7 +4,7 @@
  * room and dismisses it on the server, an invite that runs out leaves by itself, and a `friends` notice (and the
  * stream opening) tells the Friends page to read its list again.
  */
-import type { Notice } from '@hearts/live/api';
+import type { Notice } from '@hearts/protocol/http/friends';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { jsonResponse, renderInApp, stubApi } from '../../test-support';

@@ -6,7 +6,12 @@
  * <PlayerMenu target={{ client, tableId, seat: 2, name: 'Anna' }} />
  * ```
  */
-import { REPORT_REASONS, ROUTES, MANNERS_LIMITS, type ReportReason } from '@hearts/live/api';
+import {
+  REPORT_REASONS,
+  MANNERS_LIMITS,
+  MANNERS_ROUTES,
+  type ReportReason,
+} from '@hearts/protocol/http/manners';
 import type { TableClient } from '@hearts/live';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -77,7 +82,7 @@ function BlockItem({ target, show }: PlayerMenuItemProps) {
   const block = async () => {
     if (!window.confirm(t('live.manners.blockConfirm', { name: target.name }))) return;
     try {
-      await request(ROUTES.block, {
+      await request(MANNERS_ROUTES.block, {
         token: target.client.currentToken,
         body: { tableId: target.tableId, seat: target.seat },
       });
@@ -111,7 +116,7 @@ function ReportForm({ target, show }: PlayerMenuItemProps) {
     setBusy(true);
     setError(null);
     try {
-      await request(ROUTES.report, {
+      await request(MANNERS_ROUTES.report, {
         token: target.client.currentToken,
         body: { tableId: target.tableId, seat: target.seat, reason, text },
       });

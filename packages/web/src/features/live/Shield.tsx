@@ -1,5 +1,5 @@
 import type { TableClient } from '@hearts/live';
-import { ROUTES } from '@hearts/live/api';
+import { GAME_ROUTES } from '@hearts/protocol/http/games';
 import type { LiveState } from '@hearts/table';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ export function Shield({ client, state }: { client: TableClient; state: LiveStat
 
 /** Downloads every hand's hearts-shuffle/1 transcript of a finished live game (for `hearts verify`). */
 export async function downloadTranscripts(token: string, gameId: string): Promise<void> {
-  const all = await request(ROUTES.transcripts, { token, params: { id: gameId } });
+  const all = await request(GAME_ROUTES.transcripts, { token, params: { id: gameId } });
   const text = JSON.stringify(all, null, 2);
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');

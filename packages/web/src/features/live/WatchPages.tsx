@@ -5,7 +5,7 @@
  * banner that says so, the seats' clocks, and the watchers' own chat, which the players do not see.
  */
 import { TableClient } from '@hearts/live';
-import { ROUTES, type LiveTable as LiveListing } from '@hearts/live/api';
+import { WATCH_ROUTES, type LiveTable as LiveListing } from '@hearts/protocol/http/watch';
 import type { LiveState } from '@hearts/table';
 import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/protocol/socket';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -61,7 +61,7 @@ export function WatchList() {
   const [tick, refresh] = useReducer((x: number) => x + 1, 0);
   useEffect(() => {
     let live = true;
-    request(ROUTES.liveTables, {}).then(
+    request(WATCH_ROUTES.liveTables, {}).then(
       (r) => {
         if (!live) return;
         setTables(r.tables);

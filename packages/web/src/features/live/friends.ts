@@ -10,37 +10,43 @@
  * stop();
  * ```
  */
-import { NOTICES_PATH, ROUTES, noticeSchema, type Notice, type RequestsFrom } from '@hearts/live/api';
+import {
+  NOTICES_PATH,
+  noticeSchema,
+  FRIEND_ROUTES,
+  type Notice,
+  type RequestsFrom,
+} from '@hearts/protocol/http/friends';
 import { request, serverUrl } from '../../kit/server/http';
 
-export type { FriendEntry, FriendPlace, Invite, Notice, RequestsFrom } from '@hearts/live/api';
+export type { FriendEntry, FriendPlace, Invite, Notice, RequestsFrom } from '@hearts/protocol/http/friends';
 
 /** Your friends and requests, the caps on them and whom you take requests from. */
-export const listFriends = (token: string) => request(ROUTES.friends, { token });
+export const listFriends = (token: string) => request(FRIEND_ROUTES.friends, { token });
 
 /** Whom you take friend requests from: anyone, or people you know. */
 export const setRequestsFrom = async (token: string, requestsFrom: RequestsFrom) =>
-  (await request(ROUTES.friendSettings, { token, body: { requestsFrom } })).requestsFrom;
+  (await request(FRIEND_ROUTES.friendSettings, { token, body: { requestsFrom } })).requestsFrom;
 
 /** Declines every open request to you; how many. */
 export const declineAllRequests = async (token: string) =>
-  (await request(ROUTES.friendDeclineAll, { token })).declined;
+  (await request(FRIEND_ROUTES.friendDeclineAll, { token })).declined;
 
 /** Asks `name` to be friends (or accepts their request): what came of it, and the player as the server knows them. */
 export const addFriend = (token: string, name: string) =>
-  request(ROUTES.friendAdd, { token, body: { name } });
+  request(FRIEND_ROUTES.friendAdd, { token, body: { name } });
 
 export const acceptFriend = (token: string, id: string) =>
-  request(ROUTES.friendAccept, { token, params: { id } });
+  request(FRIEND_ROUTES.friendAccept, { token, params: { id } });
 
 export const removeFriend = (token: string, id: string) =>
-  request(ROUTES.friendRemove, { token, params: { id } });
+  request(FRIEND_ROUTES.friendRemove, { token, params: { id } });
 
 export const inviteFriend = (token: string, id: string, room: string) =>
-  request(ROUTES.friendInvite, { token, params: { id }, body: { room } });
+  request(FRIEND_ROUTES.friendInvite, { token, params: { id }, body: { room } });
 
 export const dismissInvite = (token: string, id: string) =>
-  request(ROUTES.inviteDismiss, { token, params: { id } });
+  request(FRIEND_ROUTES.inviteDismiss, { token, params: { id } });
 
 /** The event a page listens to for "your friends list changed" (a `friends` notice). */
 export const FRIENDS_CHANGED = 'hearts:friends-changed';

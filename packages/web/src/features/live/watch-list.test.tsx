@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LiveTable } from '@hearts/live/api';
+import type { LiveTable } from '@hearts/protocol/http/watch';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderInApp } from '../../test-support';

@@ -8,8 +8,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ROUTES, type PublicUser } from '@hearts/live/api';
-import type { PrivacyInfo } from '@hearts/live/privacy';
+import { ACCOUNT_ROUTES, type PublicUser } from '@hearts/protocol/http/accounts';
+import { PRIVACY_ROUTES, type PrivacyInfo } from '@hearts/protocol/http/privacy';
 import { useApp } from '../../kit/context';
 import { download } from '../../kit/download';
 import { Page } from '../../kit/Page';
@@ -52,13 +52,13 @@ export default function PrivacyPage() {
 
   useEffect(() => {
     let live = true;
-    request(ROUTES.privacy, {}).then(
+    request(PRIVACY_ROUTES.privacy, {}).then(
       (i) => live && setInfo(i),
       () => live && setInfo('offline'),
     );
     const token = store.get(TOKEN_KEY);
     if (token)
-      request(ROUTES.me, { token }).then(
+      request(ACCOUNT_ROUTES.me, { token }).then(
         (me) => live && setAccount({ kind: 'user', user: me.user, token: me.token ?? token }),
         (e: unknown) => {
           if (!live) return;
@@ -106,7 +106,7 @@ export default function PrivacyPage() {
     setProblem(null);
     setBusy(true);
     try {
-      const file = await request(ROUTES.exportMe, { token });
+      const file = await request(PRIVACY_ROUTES.exportMe, { token });
       const fileName = `hearts-data-${new Date(file.exportedAt).toISOString().slice(0, 10)}.json`;
       download(fileName, 'application/json', `${JSON.stringify(file, null, 2)}\n`);
       setNote(t('privacy.serverExported', { file: fileName }));
@@ -122,7 +122,7 @@ export default function PrivacyPage() {
     setProblem(null);
     setBusy(true);
     try {
-      await request(ROUTES.deleteMe, { token, body: { name, ...(claimed ? { password } : {}) } });
+      await request(PRIVACY_ROUTES.deleteMe, { token, body: { name, ...(claimed ? { password } : {}) } });
       for (const key of [TOKEN_KEY, PUZZLE_MERGE_KEY, SIGNED_OUT_KEY]) store.remove(key);
       setDeleted(true);
       setAccount({ kind: 'none' });

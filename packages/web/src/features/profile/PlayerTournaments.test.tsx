@@ -4,7 +4,8 @@
  * place of how many, points, games and prize chips, newest first as sent, a private one tagged; a click goes to the
  * tournament's page; an empty list says so; a bot level's page has no such section. English and German.
  */
-import type { PlayerPage, TournamentEntry } from '@hearts/live/api';
+import type { PlayerPage } from '@hearts/protocol/http/players';
+import type { TournamentEntry } from '@hearts/protocol/http/tournaments';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { jsonResponse, renderInApp, stubApi } from '../../test-support';

@@ -4,7 +4,7 @@
  * shows the rating and its graph, the record of live games, a player's tournaments, recent games with replays;
  * yours shows your chips.
  */
-import type { PuzzlePlayerView } from '@hearts/live/puzzles';
+import type { PuzzlePlayerView } from '@hearts/protocol/http/puzzles';
 import { BOT_LEVELS, PROVISIONAL } from '@hearts/protocol/socket';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

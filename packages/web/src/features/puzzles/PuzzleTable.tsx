@@ -5,7 +5,7 @@
  * evaluation expected, stepped through on the table itself (the best option's and yours).
  */
 import { playRefusal, type CardName } from '@hearts/engine';
-import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/live/puzzles';
+import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/protocol/http/puzzles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardShort, sortHand, type Lang } from '../../kit/cards';

@@ -14,7 +14,7 @@ import {
   type CardName,
   type Observation,
 } from '@hearts/engine';
-import type { PuzzleAnswerView, PuzzleOfferView } from '@hearts/live/puzzles';
+import type { PuzzleAnswerView, PuzzleOfferView } from '@hearts/protocol/http/puzzles';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../kit/storage';

@@ -15,7 +15,7 @@ import {
   type PuzzleOfferView,
   type PuzzleRunView,
   type PuzzleTheme,
-} from '@hearts/live/puzzles';
+} from '@hearts/protocol/http/puzzles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

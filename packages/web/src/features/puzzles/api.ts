@@ -1,5 +1,5 @@
 /**
- * The puzzles' routes of `@hearts/live/api` for the browser, through src/kit/server/http.ts (typed and checked by
+ * The puzzles' routes (`PUZZLE_ROUTES` of `@hearts/protocol/http/puzzles`) for the browser, through src/kit/server/http.ts (typed and checked by
  * their declarations). Every call but the day's puzzle needs the player's token (`useAccount` makes a guest).
  *
  * ```ts
@@ -7,36 +7,36 @@
  * const answer = await answerPuzzle(token, offer.offer, ['QS']);
  * ```
  */
-import { ROUTES } from '@hearts/live/api';
-import type {
-  PuzzleAnswerView,
-  PuzzleDailyView,
-  PuzzleMode,
-  PuzzleOfferView,
-  PuzzlePlayerView,
-  PuzzleRunView,
-  PuzzleTheme,
-} from '@hearts/live/puzzles';
+import {
+  PUZZLE_ROUTES,
+  type PuzzleAnswerView,
+  type PuzzleDailyView,
+  type PuzzleMode,
+  type PuzzleOfferView,
+  type PuzzlePlayerView,
+  type PuzzleRunView,
+  type PuzzleTheme,
+} from '@hearts/protocol/http/puzzles';
 import type { CardName } from '@hearts/engine';
 import { request } from '../../kit/server/http';
 
 export const dailyPuzzle = (token: string | null): Promise<PuzzleDailyView> =>
-  request(ROUTES.puzzlesDaily, { token });
+  request(PUZZLE_ROUTES.puzzlesDaily, { token });
 
 export const nextPuzzle = (
   token: string,
   body: { mode: PuzzleMode; theme?: PuzzleTheme | null; run?: string },
-): Promise<PuzzleOfferView> => request(ROUTES.puzzlesNext, { token, body });
+): Promise<PuzzleOfferView> => request(PUZZLE_ROUTES.puzzlesNext, { token, body });
 
 export const answerPuzzle = (
   token: string,
   offer: string,
   move: readonly CardName[],
 ): Promise<PuzzleAnswerView> =>
-  request(ROUTES.puzzlesAnswer, { token, params: { offer }, body: { move: [...move] } });
+  request(PUZZLE_ROUTES.puzzlesAnswer, { token, params: { offer }, body: { move: [...move] } });
 
 export const startRun = (token: string, mode: 'streak' | 'storm'): Promise<PuzzleRunView> =>
-  request(ROUTES.puzzlesRun, { token, body: { mode } });
+  request(PUZZLE_ROUTES.puzzlesRun, { token, body: { mode } });
 
 export const puzzlePlayer = (token: string | null, who: string): Promise<PuzzlePlayerView> =>
-  request(ROUTES.puzzlesPlayer, { token, params: { who } });
+  request(PUZZLE_ROUTES.puzzlesPlayer, { token, params: { who } });

@@ -11,7 +11,7 @@ import {
   type GameState,
   type Observation,
 } from '@hearts/engine';
-import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/live/puzzles';
+import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/protocol/http/puzzles';
 import { describe, expect, test } from 'vitest';
 import { answerStep, handAtStart, lineSteps } from './line';
 

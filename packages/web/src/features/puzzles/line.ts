@@ -9,7 +9,7 @@
  * ```
  */
 import type { CardName } from '@hearts/engine';
-import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/live/puzzles';
+import type { PuzzleAnswerView, PuzzleQuestion } from '@hearts/protocol/http/puzzles';
 
 /** The board at one step of a line. */
 export interface LineStep {

@@ -8,7 +8,7 @@
  * msLeft(clock, Date.now()); // counts down to 0
  * ```
  */
-import type { PuzzleRunView } from '@hearts/live/puzzles';
+import type { PuzzleRunView } from '@hearts/protocol/http/puzzles';
 import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 
 export const runKey = (mode: 'streak' | 'storm'): string => `hearts.puzzles.run.${mode}`;

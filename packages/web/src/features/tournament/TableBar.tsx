@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, type TournamentPage } from '@hearts/live/api';
+import { TOURNAMENT_ROUTES, type TournamentPage } from '@hearts/protocol/http/tournaments';
 import { useApp } from '../../kit/context';
 import { request } from '../../kit/server/http';
 import { lastTournament } from './link';
@@ -31,7 +31,7 @@ export function TournamentBar({ token }: { token: string | null }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const p = await request(ROUTES.tournament, { token, params: { id } });
+        const p = await request(TOURNAMENT_ROUTES.tournament, { token, params: { id } });
         if (!live) return;
         setPage(p);
         setSkew(p.now - Date.now());

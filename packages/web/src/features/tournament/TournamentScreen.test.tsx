@@ -7,7 +7,7 @@
  * the stream tried again after 5 s, 10 s, … up to 60 s, and polling stops once the stream is open again. A new guest
  * is asked for in the UI's language.
  */
-import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/live/api';
+import type { TournamentEntry, TournamentPage, TournamentSummary } from '@hearts/protocol/http/tournaments';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, renderInApp, stubApi } from '../../test-support';

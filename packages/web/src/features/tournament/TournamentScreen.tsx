@@ -10,17 +10,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
-  ROUTES,
   TOURNAMENT_LIMITS,
   TOURNAMENT_FIXED_RULES,
   tournamentEventsPath,
   tournamentOptions,
   tournamentRules,
+  TOURNAMENT_ROUTES,
   type StandingRow,
   type TournamentEntry,
   type TournamentPage,
   type TournamentSummary,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http/tournaments';
+import { GAME_ROUTES } from '@hearts/protocol/http/games';
 import { parseRules, type Rules } from '@hearts/engine';
 import { BOT_LEVELS, type BotLevel } from '@hearts/protocol/socket';
 import { openReplay, openedFromRoute, serverReplayRoute } from '../../kit/replay';
@@ -126,7 +127,7 @@ function TournamentList() {
     if (!token) return; // the lists need no account, but come once the server answers
     let live = true;
     setProblem(null);
-    request(ROUTES.tournaments, {}).then(
+    request(TOURNAMENT_ROUTES.tournaments, {}).then(
       (l) => live && setLists(l),
       (e: unknown) => live && setProblem(errorText(t, e)),
     );
@@ -186,7 +187,7 @@ function History({ token }: { token: string | null }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    request(ROUTES.tournamentHistory, { token }).then(
+    request(TOURNAMENT_ROUTES.tournamentHistory, { token }).then(
       (h) => live && setEntries(h.tournaments),
       () => undefined, // the lists above say what is wrong
     );
@@ -244,7 +245,7 @@ function CreateForm({ token }: { token: string | null }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { id } = await request(ROUTES.tournamentCreate, {
+      const { id } = await request(TOURNAMENT_ROUTES.tournamentCreate, {
         token,
         body: {
           name: name.trim() || t('tournament.private'),
@@ -372,7 +373,7 @@ function TournamentView({ id }: { id: string }) {
       }
       loading = true;
       try {
-        const p = await request(ROUTES.tournament, { token, params: { id } });
+        const p = await request(TOURNAMENT_ROUTES.tournament, { token, params: { id } });
         if (!live) return;
         setPage(p);
         setSkew(p.now - Date.now());
@@ -456,7 +457,10 @@ function TournamentView({ id }: { id: string }) {
   }, [table, id, navigate, page?.phase]);
 
   const act = async (
-    route: typeof ROUTES.tournamentJoin | typeof ROUTES.tournamentPause | typeof ROUTES.tournamentLeave,
+    route:
+      | typeof TOURNAMENT_ROUTES.tournamentJoin
+      | typeof TOURNAMENT_ROUTES.tournamentPause
+      | typeof TOURNAMENT_ROUTES.tournamentLeave,
   ) => {
     if (!token || busy) return;
     setBusy(true);
@@ -471,7 +475,7 @@ function TournamentView({ id }: { id: string }) {
 
   const replay = async (gameId: string) => {
     try {
-      const record = await request(ROUTES.replay, { token, params: { id: gameId } });
+      const record = await request(GAME_ROUTES.replay, { token, params: { id: gameId } });
       const r = openReplay(record);
       if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
       // At an address of its own (a reload reopens it); back leads to these standings.
@@ -543,7 +547,7 @@ function TournamentView({ id }: { id: string }) {
                     type="button"
                     className="primary"
                     disabled={busy}
-                    onClick={() => void act(ROUTES.tournamentJoin)}
+                    onClick={() => void act(TOURNAMENT_ROUTES.tournamentJoin)}
                   >
                     {you === null ? t('tournament.join') : t('tournament.back')}
                   </button>
@@ -554,7 +558,7 @@ function TournamentView({ id }: { id: string }) {
                     type="button"
                     className="secondary"
                     disabled={busy}
-                    onClick={() => void act(ROUTES.tournamentPause)}
+                    onClick={() => void act(TOURNAMENT_ROUTES.tournamentPause)}
                   >
                     {t('tournament.pause')}
                   </button>
@@ -562,7 +566,7 @@ function TournamentView({ id }: { id: string }) {
                     type="button"
                     className="secondary"
                     disabled={busy}
-                    onClick={() => void act(ROUTES.tournamentLeave)}
+                    onClick={() => void act(TOURNAMENT_ROUTES.tournamentLeave)}
                   >
                     {t('tournament.leave')}
                   </button>

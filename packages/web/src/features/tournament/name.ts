@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { TournamentSummary } from '@hearts/live/api';
+import type { TournamentSummary } from '@hearts/protocol/http/tournaments';
 
 /** A tournament's name as shown: a scheduled series' in the reader's language, any other as its host named it. */
 export const tournamentName = (t: TFunction, s: Pick<TournamentSummary, 'name' | 'schedule'>): string =>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { isRightAnswer, optionOf, type TrainingPosition } from '@hearts/live/training';
+import { isRightAnswer } from '@hearts/practice/training';
+import { optionOf, type TrainingPosition } from '@hearts/protocol/http/training';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStore, type KeyValueStore } from '../../kit/storage';

@@ -7,13 +7,8 @@
  * option. Attempts and solved positions are counted on the device (and the server).
  */
 import { playRefusal, type CardName } from '@hearts/engine';
-import {
-  isRightAnswer,
-  optionOf,
-  MISTAKE_COST,
-  type TrainingPosition,
-  type TrainingProgress,
-} from '@hearts/live/training';
+import { isRightAnswer, MISTAKE_COST } from '@hearts/practice/training';
+import { optionOf, type TrainingPosition, type TrainingProgress } from '@hearts/protocol/http/training';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, type Lang } from '../../kit/cards';

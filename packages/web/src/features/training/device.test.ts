@@ -1,4 +1,4 @@
-import { TRAINING_MAX_POSITIONS, type TrainingPosition } from '@hearts/live/training';
+import { TRAINING_MAX_POSITIONS, type TrainingPosition } from '@hearts/protocol/http/training';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../kit/storage';
 import {

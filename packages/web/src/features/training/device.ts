@@ -19,7 +19,7 @@ import {
   TRAINING_MAX_PROGRESS,
   type TrainingPosition,
   type TrainingProgress,
-} from '@hearts/live/training';
+} from '@hearts/protocol/http/training';
 import { isObject, readJson, writeJson, type KeyValueStore } from '../../kit/storage';
 
 export const TRAINING_KEY = 'hearts.training';

@@ -4,7 +4,7 @@
  * training page and read with the positions' own check: a position that does not hang together is left out (a
  * test holds that none is).
  */
-import { readTrainingPosition, type TrainingPosition } from '@hearts/live/training';
+import { readTrainingPosition, type TrainingPosition } from '@hearts/protocol/http/training';
 import text from './starter.json?raw';
 
 /** Reads a starter file: its positions, and what was wrong with those left out. */

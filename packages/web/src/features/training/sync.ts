@@ -8,8 +8,11 @@
  * const r = await syncTraining(store); // { kind: 'synced', data } | { kind: 'signedOut' } | { kind: 'failed', error }
  * ```
  */
-import { ROUTES } from '@hearts/live/api';
-import { TRAINING_UPLOAD_POSITIONS, TRAINING_UPLOAD_PROGRESS } from '@hearts/live/training';
+import {
+  TRAINING_UPLOAD_POSITIONS,
+  TRAINING_UPLOAD_PROGRESS,
+  TRAINING_ROUTES,
+} from '@hearts/protocol/http/training';
 import type { KeyValueStore } from '../../kit/storage';
 import { request } from '../../kit/server/http';
 import { TOKEN_KEY } from '../../kit/server/token';
@@ -29,7 +32,7 @@ export async function syncTraining(store: KeyValueStore): Promise<SyncResult> {
   try {
     const todo = pending(loadTraining(store));
     for (const part of chunks(todo.positions, TRAINING_UPLOAD_POSITIONS)) {
-      await request(ROUTES.trainingSave, { token, body: { positions: part } });
+      await request(TRAINING_ROUTES.trainingSave, { token, body: { positions: part } });
       saveTraining(
         store,
         markSent(
@@ -40,7 +43,7 @@ export async function syncTraining(store: KeyValueStore): Promise<SyncResult> {
       );
     }
     for (const part of chunks(todo.progress, TRAINING_UPLOAD_PROGRESS)) {
-      await request(ROUTES.trainingProgress, { token, body: { progress: part } });
+      await request(TRAINING_ROUTES.trainingProgress, { token, body: { progress: part } });
       // Sent as it was then: a record changed meanwhile stays to be sent.
       const now = loadTraining(store);
       const same = part.filter((p) => {
@@ -56,7 +59,7 @@ export async function syncTraining(store: KeyValueStore): Promise<SyncResult> {
         ),
       );
     }
-    const server = await request(ROUTES.training, { token });
+    const server = await request(TRAINING_ROUTES.training, { token });
     const data = mergeServer(loadTraining(store), server);
     saveTraining(store, data);
     return { kind: 'synced', data };

@@ -9,7 +9,9 @@
  * ```
  */
 import type { GameRecord } from '@hearts/engine';
-import { ROUTES, type Account, type LiveGame, type PublicUser } from '@hearts/live/api';
+import { ACCOUNT_ROUTES, type Account, type PublicUser } from '@hearts/protocol/http/accounts';
+import { GAME_ROUTES, type LiveGame } from '@hearts/protocol/http/games';
+import { PUZZLE_ROUTES } from '@hearts/protocol/http/puzzles';
 import type { KeyValueStore } from '../storage';
 import { ApiError } from './api-error';
 import { request } from './http';
@@ -19,7 +21,8 @@ export { TOKEN_KEY, tokenUserId } from './token';
 
 export { ApiError } from './api-error';
 export { serverUrl } from './http';
-export type { Account, LiveGame } from '@hearts/live/api';
+export type { Account } from '@hearts/protocol/http/accounts';
+export type { LiveGame } from '@hearts/protocol/http/games';
 
 /** The live player as the server shows them. */
 export type LiveUser = PublicUser;
@@ -50,7 +53,7 @@ async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
   const token = store.get(TOKEN_KEY);
   if (token) {
     try {
-      const me = await request(ROUTES.me, { token });
+      const me = await request(ACCOUNT_ROUTES.me, { token });
       if (me.token) store.set(TOKEN_KEY, me.token);
       return { token: me.token ?? token, user: me.user };
     } catch (e) {
@@ -58,25 +61,25 @@ async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
       store.set(SIGNED_OUT_KEY, '1');
     }
   }
-  const fresh = await request(ROUTES.guest, { body: { lang } });
+  const fresh = await request(ACCOUNT_ROUTES.guest, { body: { lang } });
   store.set(TOKEN_KEY, fresh.token);
   return fresh;
 }
 
 export async function rename(token: string, name: string): Promise<LiveUser> {
-  return (await request(ROUTES.rename, { token, body: { name } })).user;
+  return (await request(ACCOUNT_ROUTES.rename, { token, body: { name } })).user;
 }
 
 /** Keeps the name with a password; every older token (other devices too) stops working, this device's new one is kept. */
 export async function claimName(store: KeyValueStore, token: string, password: string): Promise<Account> {
-  const a = await request(ROUTES.claim, { token, body: { password } });
+  const a = await request(ACCOUNT_ROUTES.claim, { token, body: { password } });
   store.set(TOKEN_KEY, a.token);
   return a;
 }
 
 /** Signs out every other device (their tokens stop working); this device keeps a new token. */
 export async function signOutEverywhere(store: KeyValueStore, token: string): Promise<Account> {
-  const a = await request(ROUTES.signOutEverywhere, { token });
+  const a = await request(ACCOUNT_ROUTES.signOutEverywhere, { token });
   store.set(TOKEN_KEY, a.token);
   return a;
 }
@@ -102,7 +105,7 @@ export function keepToken(store: KeyValueStore, token: string): void {
  */
 export async function login(store: KeyValueStore, name: string, password: string): Promise<Account> {
   const before = store.get(TOKEN_KEY);
-  const a = await request(ROUTES.login, { body: { name, password } });
+  const a = await request(ACCOUNT_ROUTES.login, { body: { name, password } });
   store.set(TOKEN_KEY, a.token);
   if (before && tokenUserId(before) !== a.user.id) {
     store.set(PUZZLE_MERGE_KEY, before);
@@ -126,7 +129,7 @@ export async function mergeGuestPuzzles(store: KeyValueStore): Promise<boolean> 
   const token = store.get(TOKEN_KEY);
   if (!guest || !token) return false;
   try {
-    await request(ROUTES.puzzlesMerge, { token, body: { token: guest } });
+    await request(PUZZLE_ROUTES.puzzlesMerge, { token, body: { token: guest } });
     store.remove(PUZZLE_MERGE_KEY);
     return true;
   } catch (e) {
@@ -136,11 +139,11 @@ export async function mergeGuestPuzzles(store: KeyValueStore): Promise<boolean> 
 }
 
 export async function liveHistory(token: string): Promise<LiveGame[]> {
-  return (await request(ROUTES.history, { token })).games;
+  return (await request(GAME_ROUTES.history, { token })).games;
 }
 
 export function fetchRecord(token: string, id: string): Promise<GameRecord> {
-  return request(ROUTES.gameRecord, { token, params: { id } });
+  return request(GAME_ROUTES.gameRecord, { token, params: { id } });
 }
 
 /** A room code as typed: upper case, without spaces or dashes. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_ERRORS } from '@hearts/live/api';
+import { API_ERRORS } from '@hearts/protocol/http/route';
 import { ERROR_CODES } from '@hearts/protocol/socket';
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';

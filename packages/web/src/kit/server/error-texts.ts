@@ -1,6 +1,6 @@
 /**
  * What every refusal of the game server means, in the player's words (the `serverErrors` section of the locale
- * files): every code of the HTTP API (`API_ERRORS` of @hearts/live/api) and of a table's `error` replies
+ * files): every code of the HTTP API (`API_ERRORS` of @hearts/protocol/http) and of a table's `error` replies
  * (`ERROR_CODES` of @hearts/protocol/socket). The server's own `message` is English and for developers; a page never
  * puts it into a German sentence. A page with words of its own for a code (the daily page's "You have played today's
  * deal already") says those first; `serverErrorText` is what every page falls back on.
@@ -9,7 +9,7 @@
  * serverErrorText(t, { code: 'ERR_NOT_FOUND', message: 'no daily game on 1999-01-01' }); // "Nicht gefunden: …"
  * ```
  */
-import type { ApiErrorCode } from '@hearts/live/api';
+import type { ApiErrorCode } from '@hearts/protocol/http/route';
 import type { ErrorCode } from '@hearts/protocol/socket';
 import type { TFunction } from 'i18next';
 

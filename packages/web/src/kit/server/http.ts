@@ -1,5 +1,5 @@
 /**
- * The one way the web app calls the game server's JSON API: a route declaration of `@hearts/live/api` in, its
+ * The one way the web app calls the game server's JSON API: a route declaration of `@hearts/protocol/http` in, its
  * response parsed with the declared schema out. No types are copied and nothing is cast: a changed route changes
  * its callers' types. Responses are checked at run time too, since this app (kept by the service worker) may talk
  * to a newer or older server: a body that is not what the route declares becomes an {@link ApiError}
@@ -21,7 +21,7 @@ import {
   type QueryInputOf,
   type ResponseOf,
   type Route,
-} from '@hearts/live/api';
+} from '@hearts/protocol/http/route';
 import { ApiError } from './api-error';
 
 export { ApiError } from './api-error';

@@ -1,10 +1,9 @@
 /**
- * Rated puzzles: positions from the bots' games and finished live games where one answer is clearly better than
- * every other by the expert's evaluation ("find the best card"). One type for the library the server ships
- * (`hearts puzzles build` writes it, packages/server/data/puzzles.jsonl.gz), the question a player is shown (the
- * seat's view and nothing of the answer) and the answer explained (every option's expected points and the line
- * the evaluation expected); the themes and the rules that find them; the library's file format. How puzzles are
- * made and rated: docs/puzzles.md.
+ * The puzzle library (docs/puzzles.md): positions from the bots' games and finished live games where one answer is
+ * clearly better than every other by the expert's evaluation ("find the best card"). One type for the library the
+ * server ships (`hearts puzzles build` writes it, packages/server/data/puzzles.jsonl.gz) and its check; whether a
+ * move solves a puzzle, the option it is and the line it takes; the themes and the rules that find them; the
+ * library's file format. What a player is shown and answered on the wire is `@hearts/protocol/http/puzzles`.
  *
  * ```ts
  * const lib = parseLibrary(gunzipSync(bytes).toString('utf8'));
@@ -13,11 +12,14 @@
  */
 import * as z from 'zod/mini';
 import { trickWinner, type CardName, type Observation, type Rules, type TrickView } from '@hearts/engine';
-import { completeRules, observationSchema, positionId } from './training.js';
-
-/** What a puzzle teaches; a puzzle has none, one or several. */
-export const PUZZLE_THEMES = ['duck', 'dumpQueen', 'voidEarly', 'moonDefence', 'shootMoon', 'pass'] as const;
-export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
+import { card, cards, points } from '@hearts/protocol/http/atoms';
+import {
+  PUZZLE_THEMES,
+  puzzleOptionSchema,
+  type PuzzleQuestion,
+  type PuzzleTheme,
+} from '@hearts/protocol/http/puzzles';
+import { completeRules, observationSchema, positionId } from '@hearts/protocol/http/training';
 
 /** Where a puzzle's position comes from: the bots' self-play, or a finished live game (its players never named). */
 export const PUZZLE_SOURCES = ['bots', 'live'] as const;
@@ -81,12 +83,6 @@ export interface Puzzle {
   readonly finds: readonly PuzzleFinds[]; // one per FINDER_LEVELS level, in that order
 }
 
-const CARD = /^[2-9TJQKA][CDHS]$/;
-const card = z.custom<CardName>((x) => typeof x === 'string' && CARD.test(x), 'not a card name');
-const cards = z.array(card).check(z.maxLength(20));
-const points = z.number().check(z.gte(-1000), z.lte(1000));
-
-const optionSchema = z.object({ move: cards.check(z.minLength(1)), cards, points });
 const lineOptionSchema = z.object({
   leader: z.int().check(z.minimum(0), z.maximum(5)),
   plays: z.array(card).check(z.maxLength(52)),
@@ -102,7 +98,7 @@ const shape = z.object({
   observation: observationSchema,
   choices: z.nullable(z.array(cards).check(z.minLength(2), z.maxLength(6))),
   solution: cards.check(z.minLength(1)),
-  options: z.array(optionSchema).check(z.minLength(2), z.maxLength(20)),
+  options: z.array(puzzleOptionSchema).check(z.minLength(2), z.maxLength(20)),
   gap: z.number().check(z.gt(0), z.lte(1000)),
   line: z.object({
     received: z.nullable(cards),
@@ -385,102 +381,6 @@ function safeJson(line: string | undefined): unknown {
     return null;
   }
 }
-
-/* ---- Over the wire (the routes of `ROUTES.puzzles…` in api.ts) ---- */
-
-/** How puzzles are offered: one by one, rated (any theme, or the one chosen); the day's puzzle; a streak; a storm. */
-export const PUZZLE_MODES = ['rated', 'daily', 'streak', 'storm'] as const;
-export type PuzzleMode = (typeof PUZZLE_MODES)[number];
-
-/** A storm lasts this long (ms); a wrong answer takes {@link STORM_PENALTY_MS} off what is left. */
-export const STORM_MS = 180_000;
-export const STORM_PENALTY_MS = 10_000;
-
-/** A puzzle as a player is shown it before answering: the seat's view and the choices, nothing of the answer. */
-export interface PuzzleQuestion {
-  readonly id: string;
-  readonly kind: 'play' | 'pass';
-  readonly observation: Observation; // the seat's view (the engine's cut)
-  readonly choices: readonly (readonly CardName[])[] | null; // a pass: the sets to choose from
-  readonly rating: number; // the puzzle's rating now, rounded
-}
-export const puzzleQuestionSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['play', 'pass']),
-  observation: observationSchema,
-  choices: z.nullable(z.array(cards)),
-  rating: z.number(),
-}) as unknown as z.ZodMiniType<PuzzleQuestion>;
-
-/** A player's puzzle rating. */
-export const puzzleRatingSchema = z.object({
-  rating: z.number(), // rounded
-  rd: z.number(),
-  provisional: z.boolean(), // the deviation is still large: shown with a "?"
-  attempts: z.number(),
-  solved: z.number(),
-  streakBest: z.number(),
-  stormBest: z.number(),
-});
-export type PuzzleRatingView = z.infer<typeof puzzleRatingSchema>;
-
-/** A streak or a storm as the player sees it. */
-export const puzzleRunSchema = z.object({
-  id: z.string(),
-  mode: z.enum(['streak', 'storm']),
-  score: z.number(),
-  over: z.boolean(),
-  endsAt: z.nullable(z.number()), // a storm's end on the server's clock
-  now: z.number(), // the server's clock when sent
-});
-export type PuzzleRunView = z.infer<typeof puzzleRunSchema>;
-
-/** A puzzle offered: answer it with its `offer` id. */
-export const puzzleOfferSchema = z.object({
-  offer: z.string(),
-  mode: z.enum(PUZZLE_MODES),
-  rated: z.boolean(), // whether the answer moves ratings (a puzzle is rated the first time only; storms never)
-  puzzle: puzzleQuestionSchema,
-  run: z.nullable(puzzleRunSchema),
-});
-export type PuzzleOfferView = z.infer<typeof puzzleOfferSchema>;
-
-const change = z.nullable(z.object({ before: z.number(), after: z.number() }));
-
-/** The answer judged and explained: every option's expected points and the line each takes. */
-export const puzzleAnswerSchema = z.object({
-  right: z.boolean(),
-  option: z.number(), // the option answered (index into `options`)
-  solution: cards,
-  options: z.array(optionSchema),
-  gap: z.number(),
-  themes: z.array(z.enum(PUZZLE_THEMES)),
-  received: z.nullable(cards), // a pass: what the seat received on the line's deal
-  lines: z.array(
-    z.array(z.object({ leader: z.number(), cards: z.array(card), winner: z.optional(z.number()) })),
-  ), // per option: its line as tricks
-  points: z.array(z.array(z.number())), // per option: each seat's points in its line
-  rating: change, // the player's rating (rated answers)
-  puzzleRating: change, // the puzzle's
-  run: z.nullable(puzzleRunSchema),
-});
-export type PuzzleAnswerView = z.infer<typeof puzzleAnswerSchema>;
-
-/** A player's puzzle rating and its history (the player page's graph). */
-export const puzzlePlayerSchema = z.object({
-  rating: z.nullable(puzzleRatingSchema), // null: no rated answer yet
-  history: z.array(z.object({ at: z.number(), rating: z.number(), right: z.boolean() })), // oldest first
-});
-export type PuzzlePlayerView = z.infer<typeof puzzlePlayerSchema>;
-
-/** The day's puzzle: the same for everyone (the home page shows it), and whether you answered it. */
-export const puzzleDailySchema = z.object({
-  date: z.string(),
-  puzzle: puzzleQuestionSchema,
-  themes: z.array(z.enum(PUZZLE_THEMES)), // shown once you answered; empty before
-  you: z.nullable(z.object({ right: z.boolean() })), // your first answer to it, if any
-});
-export type PuzzleDailyView = z.infer<typeof puzzleDailySchema>;
 
 /** The question of a puzzle (what is shown before the answer). */
 export const questionOf = (p: Puzzle, rating: number): PuzzleQuestion => ({

@@ -11,15 +11,8 @@ import {
   type CardName,
 } from '@hearts/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  isRightAnswer,
-  mergeProgress,
-  optionOf,
-  positionId,
-  readTrainingPosition,
-  trainingPosition,
-  type AnalysedDecision,
-} from './training.js';
+import { mergeProgress, optionOf, positionId, readTrainingPosition } from '@hearts/protocol/http/training';
+import { isRightAnswer, trainingPosition, type AnalysedDecision } from './training.js';
 
 const unwrap = (r: { ok: true; value: GameState } | { ok: false; error: unknown }): GameState => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));

@@ -1,9 +1,11 @@
 /**
- * Training positions: decisions where a player lost at least {@link TRAINING_MIN_COST} expected points, kept to be
- * offered back ("find the better card"). One type for the three places that hold them — the device
- * (packages/web/src/features/training), the server (`ROUTES.training…` of api.ts, store table `training_positions`) and the
- * starter set from the bots' own games (packages/web/src/features/training/starter.json, `hearts training-set`) — and one
- * check of it, run by the server on every upload and by the web app on everything it reads back.
+ * Training positions on the wire and in store: decisions where a player lost at least {@link TRAINING_MIN_COST}
+ * expected points, kept to be offered back ("find the better card"). One type for the three places that hold them —
+ * the device (packages/web/src/features/training), the server (`TRAINING_ROUTES`, store table `training_positions`)
+ * and the starter set from the bots' own games (packages/web/src/features/training/starter.json, `hearts
+ * training-set`) — and one check of it ({@link trainingPositionSchema}: its shape, and that it hangs together),
+ * run by the server on every upload and by the web app on everything it reads back. How a position is made from
+ * an analysis and whether an answer is right: `@hearts/practice/training`.
  *
  * A position holds only what the seat knew: its `observation()` at the decision (the engine's cut — its own hand,
  * the tricks so far, the scores; never another seat's cards). The legal choices are `observation.legal` (for a
@@ -11,9 +13,8 @@
  * the seat's expected points for the hand, best first.
  *
  * ```ts
- * const p = trainingPosition(point.observation, decisionAnalysis, { source: 'own', game: 'g1', createdAt: Date.now() });
- * if (p.ok) keep(p.value); // p.value.id is the same for the same decision, wherever it comes from
- * isRightAnswer(p.value, ['QS']); // true: as good as the best within an inaccuracy
+ * const p = readTrainingPosition(JSON.parse(text)); // the position, or the first way it is wrong
+ * if (p.ok) optionOf(p.value, ['QS']); // the option the Q♠ is, or null
  * ```
  */
 import * as z from 'zod/mini';
@@ -25,30 +26,18 @@ import {
   type CardName,
   type Observation,
 } from '@hearts/engine';
+import { cards, none, route, seat } from './atoms.js';
 
 /** The analysis' marks (`Mark` of @hearts/bots), mildest first. */
 export const MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
 export type Mark = (typeof MARKS)[number];
 
 /**
- * The marks whose decisions become training positions: mistakes and blunders (never inaccuracies, whatever their
- * cost). {@link trainingPosition} makes no position of another mark.
- */
-export const TRAINING_MARKS: readonly Mark[] = ['mistake', 'blunder'];
-/** The least cost of a mistake (`MARK_THRESHOLDS.mistake` of @hearts/bots; a web test keeps the two equal). */
-export const MISTAKE_COST = 2.5;
-/** Whether an analysed decision's mark makes it a training position. */
-export const isTrainingMark = (mark: Mark | null): boolean => mark !== null && TRAINING_MARKS.includes(mark);
-/**
  * Every position read costs at least this many expected points (issue #17: "lost ≥ 2 expected points"): the floor
  * the check holds positions kept earlier to; a mistake's cost is above it (`MARK_THRESHOLDS.mistake` = 2.5).
  */
 export const TRAINING_MIN_COST = 2;
-/**
- * An answer is right when it costs less than this against the best option: what the analysis would not mark
- * (its inaccuracy threshold, `MARK_THRESHOLDS.inaccuracy` of @hearts/bots; a web test keeps the two equal).
- */
-export const TRAINING_RIGHT_WITHIN = 1.5;
+
 /** A stored position's JSON at most (bytes): a late hand of a long game with its finished hands fits well. */
 export const TRAINING_POSITION_MAX_BYTES = 24 * 1024;
 
@@ -78,10 +67,6 @@ export interface TrainingPosition {
   readonly mark: Mark | null; // the analysis' mark (of the cost's lower bound: a cost near a threshold may have none)
 }
 
-const CARD = /^[2-9TJQKA][CDHS]$/;
-const card = z.custom<CardName>((x) => typeof x === 'string' && CARD.test(x), 'not a card name');
-const cards = z.array(card).check(z.maxLength(20));
-const seat = z.int().check(z.minimum(0), z.maximum(5));
 const trick = z.object({
   leader: seat,
   cards: cards.check(z.maxLength(6)),
@@ -259,63 +244,6 @@ export function optionOf(p: TrainingPosition, move: readonly CardName[]): Traini
   return p.options.find((o) => sameMove(o, move)) ?? null;
 }
 
-/**
- * Whether an answer finds a better card: its option costs less than {@link TRAINING_RIGHT_WITHIN} against the
- * best. A pass that was not among the options evaluated is not right (it cannot be judged).
- */
-export function isRightAnswer(p: TrainingPosition, move: readonly CardName[]): boolean {
-  const o = optionOf(p, move);
-  return o !== null && o.points - p.options[0]!.points < TRAINING_RIGHT_WITHIN;
-}
-
-/** What a position is made from: the analysis' `DecisionAnalysis` of a play or a pass (structurally). */
-export interface AnalysedDecision {
-  readonly kind: 'pass' | 'play' | 'moon';
-  readonly played: unknown;
-  readonly best: unknown;
-  readonly cost: number;
-  readonly mark: Mark | null; // the analysis' mark
-  readonly options: readonly {
-    readonly move: unknown;
-    readonly cards: readonly CardName[];
-    readonly points: number;
-  }[];
-}
-
-const moveCards = (m: unknown): CardName[] =>
-  typeof m === 'string' ? [m as CardName] : [...(m as CardName[])];
-
-/**
- * A training position from an analysed decision and the seat's observation at it; an error for a decision that
- * is no training position (a moon choice, a decision not marked a mistake or a blunder) or does not hang together.
- */
-export function trainingPosition(
-  obs: Observation,
-  d: AnalysedDecision,
-  from: { readonly source: TrainingSource; readonly game: string | null; readonly createdAt: number },
-): { ok: true; value: TrainingPosition } | { ok: false; error: string } {
-  if (d.kind === 'moon') return { ok: false, error: 'a moon choice is no training position' };
-  if (!isTrainingMark(d.mark))
-    return {
-      ok: false,
-      error: `only mistakes and blunders are training positions, not ${d.mark ?? 'unmarked'} decisions`,
-    };
-  if (d.cost < TRAINING_MIN_COST) return { ok: false, error: `cost ${d.cost} is below ${TRAINING_MIN_COST}` };
-  return readTrainingPosition({
-    id: positionId(obs),
-    source: from.source,
-    game: from.game,
-    createdAt: from.createdAt,
-    kind: d.kind,
-    observation: obs,
-    played: moveCards(d.played),
-    best: moveCards(d.best),
-    options: d.options.map((o) => ({ move: moveCards(o.move), cards: [...o.cards], points: o.points })),
-    cost: d.cost,
-    mark: d.mark,
-  });
-}
-
 /** How a player did at a position: tries, and whether one of them found a right answer. */
 export interface TrainingProgress {
   readonly id: string; // the position's id (own or starter)
@@ -357,3 +285,50 @@ export const TRAINING_MAX_PROGRESS = 1000;
 export const TRAINING_UPLOAD_POSITIONS = 10;
 /** Progress records in one upload at most. */
 export const TRAINING_UPLOAD_PROGRESS = 100;
+
+/** Training positions and progress kept on the server. */
+export const TRAINING_ROUTES = {
+  /** Your training positions and your progress at them (starter positions' too). LIMIT_TRAINING per address. */
+  training: route({
+    method: 'GET',
+    path: '/api/training',
+    params: none,
+    auth: 'required',
+    response: z.object({
+      positions: z.array(trainingPositionSchema), // newest first, at most TRAINING_MAX_POSITIONS
+      progress: z.array(trainingProgressSchema),
+    }),
+  }),
+  /**
+   * Keeps training positions (a position kept already stays as it is); beyond TRAINING_MAX_POSITIONS the oldest
+   * go. LIMIT_TRAINING per address.
+   */
+  trainingSave: route({
+    method: 'POST',
+    path: '/api/training/positions',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      positions: z
+        .array(trainingPositionSchema)
+        .check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_POSITIONS)),
+    }),
+    maxBody: TRAINING_UPLOAD_POSITIONS * TRAINING_POSITION_MAX_BYTES,
+    response: z.object({ stored: z.number(), total: z.number() }),
+  }),
+  /**
+   * Progress at positions, merged with what is kept (`mergeProgress`: sending the same twice changes nothing);
+   * beyond TRAINING_MAX_PROGRESS the oldest go. LIMIT_TRAINING per address.
+   */
+  trainingProgress: route({
+    method: 'POST',
+    path: '/api/training/progress',
+    params: none,
+    auth: 'required',
+    body: z.strictObject({
+      progress: z.array(trainingProgressSchema).check(z.minLength(1), z.maxLength(TRAINING_UPLOAD_PROGRESS)),
+    }),
+    maxBody: 16 * 1024,
+    response: z.object({ total: z.number() }),
+  }),
+} as const;

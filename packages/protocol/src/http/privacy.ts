@@ -10,7 +10,7 @@
  * ```
  */
 import * as z from 'zod/mini';
-import type { GameRecord } from '@hearts/engine';
+import { none, record, route } from './atoms.js';
 import { trainingPositionSchema, trainingProgressSchema } from './training.js';
 
 /** The format tag of an export file. */
@@ -21,15 +21,6 @@ export const EXPORT_FORMAT = 'hearts-export/1';
  * standings). Not a name anyone can take (names.ts refuses it); clients show it in their language.
  */
 export const DELETED_PLAYER = 'deleted player';
-
-const record = z.custom<GameRecord>(
-  (x) =>
-    typeof x === 'object' &&
-    x !== null &&
-    (x as { format?: unknown }).format === 'hearts-record/1' &&
-    Array.isArray((x as { hands?: unknown }).hands),
-  'not a hearts-record/1 record',
-);
 
 const ms = z.number(); // milliseconds since the epoch
 
@@ -198,3 +189,38 @@ export const deleteRequestSchema = z.strictObject({
   password: z.optional(z.string().check(z.maxLength(200))),
 });
 export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
+
+/** Your data: its export, deleting your account, the privacy page. */
+export const PRIVACY_ROUTES = {
+  /**
+   * Everything the server holds about you (`hearts-export/1`, docs/privacy.md), as a download; LIMIT_ACCOUNT per
+   * address and per user.
+   */
+  exportMe: route({
+    method: 'GET',
+    path: '/api/me/export',
+    params: none,
+    auth: 'required',
+    response: exportSchema,
+  }),
+  /**
+   * Deletes your account after the confirmation (your name; your password when the name is claimed): personal
+   * data goes, finished games stay under DELETED_PLAYER, every token stops working at once (LIMIT_ACCOUNT).
+   */
+  deleteMe: route({
+    method: 'POST',
+    path: '/api/me/delete',
+    params: none,
+    auth: 'required',
+    body: deleteRequestSchema,
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  /** What the privacy page shows from the server: the operator's contact and the retention periods. */
+  privacy: route({
+    method: 'GET',
+    path: '/api/privacy',
+    params: none,
+    auth: 'none',
+    response: privacyInfoSchema,
+  }),
+} as const;
