@@ -30,6 +30,7 @@ import {
 } from '@hearts/engine';
 import {
   ANALYSIS_BUDGET,
+  MARK_THRESHOLDS,
   markOf,
   type AnalysedMove,
   type AnalysisBudget,
@@ -56,6 +57,20 @@ const DROP_Z = 4; // an option is played out no more once it is this many standa
 /** Before the stopping rule's first look, options this many standard errors worse than the best are dropped. */
 const EARLY_DROP_Z = 5;
 const EARLY_LOOK = 5; // blocks before the first of those early looks
+/**
+ * From half the floor on, a look before the floor settles a mark that this many standard errors either side leave
+ * the same: twice the floor's margin, for the few deals' standard errors, which a heavy tail (a moon now and then)
+ * makes less sure.
+ */
+const EARLY_SETTLE_Z = 2 * Z;
+/**
+ * A mark that hangs on a threshold stops at a look: when the cost would still be within the cap's interval of the
+ * threshold even after moving this many standard errors of its move up to the cap (the deals to come), and the mark
+ * its interval gives now is the one the cap's would give. Such a decision gets the lower mark at the cap (the mark
+ * of `costLow`); the deals up to the cap would only narrow an interval that still holds the threshold.
+ */
+const HANG_Z = 2;
+const THRESHOLDS = Object.values(MARK_THRESHOLDS);
 const PASS_CANDIDATES = 12;
 /**
  * Rejection control: a sampled deal whose weight (how likely the others' passes, discards and plays make it) is
@@ -81,6 +96,8 @@ export interface AnalysisSteps {
   readonly exact?: boolean; // the last few cards solved exactly on every consistent deal
   readonly rejection?: boolean; // rejection control of the deals' weights
   readonly earlyDrops?: boolean; // options clearly worse dropped before the stopping rule's first look
+  readonly earlySettle?: boolean; // a clear mark settles from half the floor on (EARLY_SETTLE_Z)
+  readonly hanging?: boolean; // a mark that would hang on a threshold at the cap too stops at once (HANG_Z)
 }
 
 /** What a decision's evaluation plays out. Plain data: made where the observation is, used anywhere. */
@@ -101,6 +118,8 @@ export interface DecisionPlan {
   readonly exact: boolean;
   readonly rejection: boolean; // sampled plays: rejection control of the deals' weights
   readonly earlyDrops: boolean;
+  readonly earlySettle: boolean;
+  readonly hanging: boolean;
 }
 
 /** Blocks [from, to) of a decision, with the options (indexes, ascending) still played out. */
@@ -174,6 +193,8 @@ export function planDecision(
     seed: decisionSeed(point, options.seed ?? 1),
     rejection: steps.rejection ?? true,
     earlyDrops: steps.earlyDrops ?? true,
+    earlySettle: steps.earlySettle ?? true,
+    hanging: steps.hanging ?? true,
   };
   const none = { moves: [], plans: 1, mine: 0, batch: BATCH, first: 0, most: 0, exact: false };
   const obs = point.observation;
@@ -482,7 +503,10 @@ export class DecisionTally implements Sofar {
     const sd = d.se * Math.sqrt(this.deals);
     let gap = Infinity;
     for (const t of [0, 1.5, 2.5, 4.5]) gap = Math.min(gap, Math.abs(cost - t));
-    const need = gap === 0 ? Infinity : ((Z * sd) / gap) ** 2;
+    let need = gap === 0 ? Infinity : ((Z * sd) / gap) ** 2;
+    // A mark that hangs on its threshold stops once gap + HANG_Z·sd·√(1/D − 1/most) < Z·sd/√most (see hangs).
+    const a = (Z / Math.sqrt(this.plan.most) - gap / sd) / HANG_Z;
+    if (this.plan.hanging && a > 0) need = Math.min(need, 1 / (a * a + 1 / this.plan.most));
     const until = Math.min(this.plan.most, Math.max(this.nextLook, need));
     return {
       cost,
@@ -542,10 +566,16 @@ export class DecisionTally implements Sofar {
       this.final = this.conclude(false);
       return;
     }
-    const { mine, live } = this.standing();
+    const { mine, best: leading, live } = this.standing();
     const early = this.deals < plan.first; // before the floor: options are dropped, the decision goes on
     if (!early) {
       const { low, high } = this.bounds(mine, live);
+      if (markOf(low) === markOf(high) || this.hangs(mine, leading, low, high)) {
+        this.final = this.conclude(false);
+        return;
+      }
+    } else if (plan.earlySettle && this.deals * 2 >= plan.first) {
+      const { low, high } = this.bounds(mine, live, EARLY_SETTLE_Z);
       if (markOf(low) === markOf(high)) {
         this.final = this.conclude(false);
         return;
@@ -568,6 +598,24 @@ export class DecisionTally implements Sofar {
       this.nextLook = Math.ceil((this.nextLook * 1.5) / plan.batch) * plan.batch;
     if (early) this.nextLook = Math.min(this.nextLook, plan.first);
     this.barrier = this.blocksTo(this.nextLook);
+  }
+
+  /**
+   * Whether the mark hangs on a threshold (see {@link HANG_Z}): the cost (the move made against the best) is so near
+   * every threshold inside the interval [low, high] that, moved HANG_Z standard errors of its move up to the cap
+   * either way, it would still be within the cap's interval of it; and the cap's lower end would give the mark the
+   * lower end gives now.
+   */
+  private hangs(mine: number, best: number, low: number, high: number): boolean {
+    const plan = this.plan;
+    if (!plan.hanging || mine === best) return false;
+    const d = this.versus(mine, best);
+    const f = this.deals / plan.most;
+    const atCap = Z * d.se * Math.sqrt(f); // the half-width the cap's interval would have
+    const move = HANG_Z * d.se * Math.sqrt(1 - f); // how far the cost may yet move
+    for (const t of THRESHOLDS)
+      if (low < t && t <= high && Math.abs(d.mean - t) + move >= atCap) return false;
+    return markOf(low) === markOf(d.mean - atCap);
   }
 
   private clearlyWorse(a: number, b: number): boolean {
@@ -607,7 +655,7 @@ export class DecisionTally implements Sofar {
   }
 
   /** The lowest and highest cost the evaluation allows: Z standard errors either side of each paired difference. */
-  private bounds(mine: number, others: readonly number[]): { low: number; high: number } {
+  private bounds(mine: number, others: readonly number[], z = Z): { low: number; high: number } {
     if (this.plan.exact) {
       const cost = Math.max(0, ...others.map((o) => this.versus(mine, o).mean));
       return { low: cost, high: cost };
@@ -617,8 +665,8 @@ export class DecisionTally implements Sofar {
     for (const o of others) {
       if (o === mine) continue;
       const d = this.versus(mine, o);
-      low = Math.max(low, d.mean - Z * d.se);
-      high = Math.max(high, d.mean + Z * d.se);
+      low = Math.max(low, d.mean - z * d.se);
+      high = Math.max(high, d.mean + z * d.se);
     }
     return { low, high };
   }

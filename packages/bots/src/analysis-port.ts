@@ -56,6 +56,7 @@ export function serveAnalysis(post: (reply: AnalysisReply) => void): (request: A
   return (request) => {
     if (request.kind === 'job') {
       work = new AnalysisWork(request.job);
+      work.plans(); // now, on every worker at once: each plays blocks of any decision
       return;
     }
     try {

@@ -1,7 +1,7 @@
 /**
  * A game's analysis on every thread there is: the decisions are planned once, their deals are played in blocks by
  * any number of executors (this thread, Web Workers, worker threads), and the blocks are added up in their order,
- * so the analysis is the same on one thread or eight. The decisions that may have cost most are played first, and
+ * so the analysis is the same on one thread or eight. The decisions likely to be marked are played first, and
  * each is reported as soon as it is settled.
  *
  * ```ts
@@ -22,6 +22,7 @@ import {
   type WorkItem,
 } from './analysis-decision.js';
 import {
+  MARK_THRESHOLDS,
   gameDecisions,
   summarize,
   type AnalysisBudget,
@@ -144,8 +145,10 @@ export interface RunOptions {
   /**
    * When to stop, on `clock` (default `performance.now()`): decisions not settled by then keep the mark their
    * deals so far allow (`cutShort`). Without it, the budget in deals alone decides (the same analysis everywhere).
+   * A function is read before each block: a bound that is known only once the run is under way (the page's
+   * calibration).
    */
-  readonly deadline?: number;
+  readonly deadline?: number | (() => number);
   readonly clock?: () => number;
 }
 
@@ -161,20 +164,22 @@ export type OpenDecision = Pick<DecisionTally, 'result' | 'available' | 'outlook
 };
 
 /**
- * The decision whose deals are played next, of those with blocks to take now: the ones likely to settle within
- * {@link SLOW_FLOORS} floors the costliest first (a clear mistake is on screen at once), then the slow ones (a cost
- * near a threshold) the nearest to settled first. Null: none can take blocks now.
+ * The decision whose deals are played next, of those with blocks to take now: first the ones whose cost so far would
+ * be marked, the nearest to settled first (a mark is on screen as soon as one can be); then the ones likely to settle
+ * within {@link SLOW_FLOORS} floors, the costliest first; then the slow ones (a cost near a threshold), the nearest to
+ * settled first. Null: none can take blocks now.
  */
 export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | null {
   let pick: T | null = null;
-  let pickSlow = true;
+  let pickGroup = Infinity;
   let pickKey = Infinity;
   for (const t of open) {
     if (t.result || t.available === 0) continue;
     const { cost, settle } = t.outlook();
-    const slow = settle > SLOW_FLOORS * t.plan.first;
-    const key = slow ? settle : -cost;
-    if (!pick || (slow === pickSlow ? key < pickKey : !slow)) [pick, pickSlow, pickKey] = [t, slow, key];
+    const group = cost >= MARK_THRESHOLDS.inaccuracy ? 0 : settle <= SLOW_FLOORS * t.plan.first ? 1 : 2;
+    const key = group === 1 ? -cost : settle;
+    if (group < pickGroup || (group === pickGroup && key < pickKey))
+      [pick, pickGroup, pickKey] = [t, group, key];
   }
   return pick;
 }
@@ -183,9 +188,9 @@ export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | nu
 const ITEM_MS = 25;
 
 /**
- * Runs a game's analysis on the executors: first one block of every decision (a first estimate of what each
- * cost), then the decisions likely to settle soon from the costliest down, then those near a threshold (see
- * {@link nextDecision}), every executor on the deals of the decision whose turn it is.
+ * Runs a game's analysis on the executors: first one block of every play (a first estimate of what each
+ * cost), then the decisions likely to be marked, then those likely to settle soon from the costliest down, then
+ * those near a threshold (see {@link nextDecision}), every executor on the deals of the decision whose turn it is.
  * Resolves with the decisions in the order of the game.
  */
 export async function runAnalysis(
@@ -222,17 +227,20 @@ export async function runAnalysis(
   };
   for (const t of tallies) if (t.result) report(t.result);
 
-  // First one block of each decision, in the order of the game (a first estimate of what each cost); then the
-  // order of nextDecision. The order changes no result, only when each decision is reported.
+  // First one block of each play, in the order of the game (a first estimate of what each cost); then the order
+  // of nextDecision. The order changes no result, only when each decision is reported.
+  // Passes are not screened: a pass's block is a whole hand for each of a dozen candidates, the price of several
+  // plays' blocks, and a mark is on screen sooner without them. They take their turn in the order after it.
   let screened = false;
-  const screening = tallies.filter((t) => !t.result).map((t) => t.plan.index);
+  const open = tallies.filter((t) => !t.result).map((t) => t.plan.index);
+  const screening = open.filter((d) => tallies[d]!.plan.place.kind !== 'pass');
   const nextItem = (): WorkItem | null => {
     if (!screened) {
       for (const d of screening) if (tallies[d]!.blocks === 0) return tallies[d]!.take(1);
       if (screening.some((d) => tallies[d]!.waiting)) return null;
       screened = true;
     }
-    const pick = nextDecision(screening.map((d) => tallies[d]!));
+    const pick = nextDecision(open.map((d) => tallies[d]!));
     if (!pick) return null;
     const rate = msPerDeal[pick.plan.index]!;
     const blocks = rate > 0 ? Math.max(1, Math.round(ITEM_MS / (rate * pick.plan.batch))) : 1;
@@ -248,7 +256,8 @@ export async function runAnalysis(
     const pump = (): void => {
       if (running < 0) return;
       if (cancelled || options.signal?.aborted || failed) return finish();
-      if (options.deadline !== undefined && clock() >= options.deadline) {
+      const deadline = typeof options.deadline === 'function' ? options.deadline() : options.deadline;
+      if (deadline !== undefined && clock() >= deadline) {
         for (const t of tallies) if (!t.result) report(t.cut());
         return finish();
       }

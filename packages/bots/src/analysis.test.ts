@@ -31,7 +31,7 @@ import {
   type AnalysisJob,
   type DecisionAnalysis,
 } from './analysis.js';
-import type { DecisionTally } from './analysis-decision.js';
+import { DecisionTally, type DecisionPlan } from './analysis-decision.js';
 import { nextDecision } from './analysis-run.js';
 import { mediumBot } from './medium.js';
 import { EXPERT, SearchBot, buildKnowledge, makeSampler, tableScore } from './search/index.js';
@@ -309,7 +309,7 @@ describe('on several threads', () => {
     );
   });
 
-  test('the next decision: the costliest of those likely to settle soon, then the nearest to settled', () => {
+  test('the next decision: likely marks the nearest to settled first, then the quick ones costliest first, then the slow', () => {
     const open = (
       cost: number,
       deals: number,
@@ -322,10 +322,14 @@ describe('on several threads', () => {
       name: `${cost}/${deals}`,
     });
     const pick = (xs: ReturnType<typeof open>[]) => nextDecision(xs)?.name ?? null;
-    // Quick ones (≤ 4 floors to go) before slow ones, whatever the slow one's cost; the costliest quick one first.
+    // A cost that would be marked (≥ 1.5) first, however long it takes; of those the nearest to settled.
     expect(pick([open(9, 200_000), open(0.3, 960), open(3.6, 3000)])).toBe('3.6/3000');
-    // Only slow ones: the one nearest to settled by the stopping rule (not by the cap, which all of these reach).
+    expect(pick([open(0.3, 960), open(1.6, 60_000)])).toBe('1.6/60000');
     expect(pick([open(2.4, 90_000), open(1.6, 60_000), open(4.5, Infinity)])).toBe('1.6/60000');
+    // Then quick ones (≤ 4 floors to go) before slow ones, the costliest quick one first.
+    expect(pick([open(1.4, 90_000), open(0.3, 960), open(0.9, 3000)])).toBe('0.9/3000');
+    // Only slow ones: the one nearest to settled by the stopping rule (not by the cap, which all of these reach).
+    expect(pick([open(1.4, 90_000), open(1.3, 60_000)])).toBe('1.3/60000');
     // Settled ones and ones waiting for their blocks (none available) are passed over.
     expect(pick([open(13, 100, { result: {} }), open(5, 100, { available: 0 }), open(0, 960)])).toBe('0/960');
     expect(pick([open(5, 100, { available: 0 })])).toBeNull();
@@ -351,6 +355,67 @@ describe('on several threads', () => {
       expect(d.mark).toBe(markOf(d.costLow));
       if (d.cutShort) expect(d.samples).toBeLessThan(960);
     }
+  });
+});
+
+describe('the stopping rule, on blocks of known sums', () => {
+  // A play with two candidates, the move made (option 0) and a better one (option 1), whose paired difference has
+  // the mean `cost` and the standard deviation `sd` on every block: the rule sees exactly these figures.
+  const plan = (steps: Partial<Pick<DecisionPlan, 'hanging' | 'earlySettle'>> = {}): DecisionPlan => ({
+    index: 0,
+    place: { hand: 0, kind: 'play', trick: 2, step: 9, seat: 0, played: '5C' },
+    seed: 'known sums',
+    done: null,
+    moves: [['5C'], ['9D']],
+    plans: 1,
+    mine: 0,
+    batch: 48,
+    first: 960,
+    most: 40_000,
+    exact: false,
+    rejection: true,
+    earlyDrops: true,
+    earlySettle: true,
+    hanging: true,
+    ...steps,
+  });
+  const run = (p: DecisionPlan, cost: number, sd: number): DecisionAnalysis => {
+    const t = new DecisionTally(p);
+    const block = (b: number): Float64Array => {
+      const n = Math.min(p.batch, p.most - b * p.batch); // the last block is cut at the cap
+      return Float64Array.from([n, n, n, n * (3 + cost), n * 3, n * cost, n * (cost * cost + sd * sd)]);
+    };
+    for (let w = t.take(4); w; w = t.take(4))
+      t.put(
+        w,
+        Array.from({ length: w.to - w.from }, (_, i) => block(w.from + i)),
+      );
+    return t.result!;
+  };
+
+  test('a clear mark settles from half the floor on, by twice the standard errors; a closer one waits for the floor', () => {
+    const clear = run(plan(), 13, 2);
+    expect(clear.mark).toBe('blunder');
+    expect(clear.samples).toBeLessThan(960);
+    expect(clear.samples).toBeGreaterThanOrEqual(480);
+    const close = run(plan(), 1.9, 2); // settled by 4 standard errors at the floor, not by 8 before it
+    expect(close.mark).toBe('inaccuracy');
+    expect(close.samples).toBe(960);
+    expect(run(plan({ earlySettle: false }), 13, 2).samples).toBe(960);
+  });
+
+  test('a mark that hangs on a threshold stops before the cap, with the mark the cap gives it', () => {
+    const hanging = run(plan(), 1.5, 6);
+    const toCap = run(plan({ hanging: false }), 1.5, 6);
+    expect(toCap.samples).toBe(40_000);
+    expect(hanging.samples).toBeLessThan(40_000);
+    expect(hanging.mark).toBe(toCap.mark); // the lower mark: the cost's interval holds the threshold either way
+    expect(hanging.mark).toBeNull();
+    expect(hanging.costLow).toBeLessThan(1.5);
+    // A cost the cap would settle is played on: it does not hang.
+    const settles = run(plan(), 1.65, 6);
+    expect(settles.mark).toBe('inaccuracy');
+    expect(settles.samples).toBeGreaterThan(hanging.samples);
   });
 });
 

@@ -65,7 +65,7 @@ export interface AnalysisOptions extends AnalysisBudget {
    */
   readonly executors?: readonly AnalysisExecutor[];
   /** Stop at this time on `clock` (see {@link RunOptions.deadline}); without it the deals alone decide. */
-  readonly deadline?: number;
+  readonly deadline?: number | (() => number);
   readonly clock?: () => number;
   readonly steps?: AnalysisSteps; // default every step (off only to measure each step's gain)
 }

@@ -12,7 +12,8 @@
  *     the stopping rule or the caps does, without analysing the far-off decisions again)
  *   node packages/cli/scripts/analysis-figures.js steps /tmp/games                    # what each step of the method gains
  *     (seat 0 of each game, seed 1, on this thread: CPU seconds and deals per game with every step, and with each
- *     step off in turn: the exact endgame, rejection control, early drops, and the caps of before)
+ *     step off in turn: the exact endgame, rejection control, early drops, early settling, stopping hanging marks,
+ *     and the caps of before)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
  * Options: --level (the self-play bot, default expert), --time-ms (its budget per decision, default 40), --seeds a,b (the two analysis
@@ -236,6 +237,8 @@ async function steps() {
     ['without the exact endgame', { steps: { exact: false } }],
     ['without rejection control', { steps: { rejection: false } }],
     ['without early drops', { steps: { earlyDrops: false } }],
+    ['without the early settling (8 standard errors from half the floor)', { steps: { earlySettle: false } }],
+    ['without stopping a mark that hangs on a threshold', { steps: { hanging: false } }],
     ['the caps of before: 320,000 / 144,000', { maxSamples: 320000, maxPassSamples: 144000 }],
   ];
   const records = files(dir).map((f) => JSON.parse(readFileSync(f, 'utf8')));

@@ -318,7 +318,7 @@ export function legalMoves(state: GameState, seat: number): CardSet {
   }
   const core = state[CORE];
   if (state.phase !== 'play' || !core || core.turn !== seat) return CardSet.EMPTY;
-  const m = [0, 0, 0, 0];
+  const m = new Uint16Array(4);
   core.legalMasks(m);
   return CardSet.fromSuitMasks(m[0]!, m[1]!, m[2]!, m[3]!);
 }
@@ -343,8 +343,9 @@ export interface PlayPosition {
 export function playPosition(state: GameState): PlayPosition | null {
   const core = state[CORE];
   if (state.phase !== 'play' || !core) return null;
-  const handPoints = new Array<number>(state.rules.players).fill(0);
-  core.rawPoints(handPoints);
+  const raw = new Int32Array(state.rules.players);
+  core.rawPoints(raw);
+  const handPoints = Array.from(raw);
   const tricksDone = core.trickCount;
   return {
     turn: core.turn,
@@ -618,8 +619,9 @@ export function moonOptionsOf(obs: Observation): MoonOptions | null {
 
 function finishHand(state: GameState, choice: MoonChoice | null): GameState {
   const core = state[CORE]!;
-  const taken = new Array<number>(state.rules.players).fill(0);
-  core.rawPoints(taken);
+  const raw = new Int32Array(state.rules.players);
+  core.rawPoints(raw);
+  const taken = Array.from(raw);
   const shooter = core.shooter();
   const handsDone = state.handNumber + 1;
   const { points, moonChoice } = scoreHand(
@@ -812,8 +814,9 @@ function publicView(state: GameState): Omit<PublicObservation, 'handSizes'> {
   const exchanged = state.phase !== 'pass';
   const core = current ? state[CORE] : null;
   const { tricks, trick } = core ? tricksOf(core) : { tricks: [], trick: null };
-  const handPoints = new Array<number>(n).fill(0);
-  if (core) core.rawPoints(handPoints);
+  const raw = new Int32Array(n);
+  if (core) core.rawPoints(raw);
+  const handPoints = Array.from(raw);
   // Between hands the finished hand's tricks and die stay in view (all public now): the result speaks of them.
   const finished = state.phase === 'deal' && !current ? (state.log[state.handNumber - 1] ?? null) : null;
   return {

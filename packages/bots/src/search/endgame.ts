@@ -109,7 +109,7 @@ export class EndgameSolver {
    * (after {@link begin} with it or an earlier position of its deal); `core` is left as it was. {@link best} is
    * then the card the seat to play chooses.
    */
-  value(core: HandCore, out: Int32Array | number[]): void {
+  value(core: HandCore, out: Int32Array): void {
     this.left = this.held(core);
     this.bestMove = -1;
     this.search(core, 0);

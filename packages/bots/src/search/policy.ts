@@ -94,11 +94,16 @@ export class PlayoutPolicy {
   private readonly list = new Int8Array(52);
   private readonly points = new Int32Array(6);
   private readonly outs = new Uint16Array(4);
-  // The suits each seat has shown void in this hand (bit per suit), read from the plays of `voidsCore` up to
-  // `voidsCount`; see shownVoids.
+  // What the plays of `readCore` up to `readCount` show (see readPlays): the suits each seat has shown void in
+  // this hand (bit per suit), and the cards played so far (suit masks, the trick under way included).
   private readonly voids = new Uint8Array(6);
-  private voidsCore: HandCore | null = null;
-  private voidsCount = 0;
+  private readonly played = new Uint16Array(4);
+  private readCore: HandCore | null = null;
+  private readCount = 0;
+  // The moon-card points each seat has taken (`points`) and the one seat holding them all (or -1), as of
+  // `moonTricks` tricks of the hand read (-1: not read since the plays were read afresh); see soleMoonHolder.
+  private moonTricks = -1;
+  private moonHolder = -1;
   // Per seat playing after the one to choose, in the medium style: the chance that it holds the Q♠, and what it
   // throws on a trick when void in the suit led.
   private readonly holdQ = new Float64Array(6);
@@ -118,7 +123,7 @@ export class PlayoutPolicy {
    * hand are complete (for a value to rate the rest).
    */
   playout(core: HandCore, rng: RandomSource, fixed = 0, until = core.cfg.tricks): void {
-    this.voidsCore = null; // the core may hold another deal now
+    this.forget(); // the core may hold another deal now
     let tricks = -1;
     while (core.trickCount < until) {
       if (core.trickCount !== tricks) {
@@ -127,6 +132,14 @@ export class PlayoutPolicy {
       }
       core.play(this.choose(core, rng));
     }
+  }
+
+  /**
+   * Forgets what was read of the hand's plays so far: call it when the core the policy plays on was given another
+   * deal ({@link playout} does). What is read goes on from where it stopped only while the hand goes on.
+   */
+  forget(): void {
+    this.readCore = null;
   }
 
   /** Sets the plans for the trick about to start, as {@link playout} does. */
@@ -235,17 +248,10 @@ export class PlayoutPolicy {
     const seat = core.turn;
     const h = core.hands;
     const base = seat * 4;
-    const start = core.trickCount * n;
+    const voids = this.readPlays(core);
+    const played = this.played;
     const outs = this.outs;
-    for (let s = 0; s < 4; s++) {
-      let out = cfg.deckMasks[s]! & ~h[base + s]!;
-      for (let t = 0; t < n; t++) out &= ~core.taken[t * 4 + s]!;
-      outs[s] = out;
-    }
-    for (let i = 0; i < inTrick; i++) {
-      const c = core.plays[start + i]!;
-      outs[(c / 13) | 0]! &= ~(1 << (c % 13));
-    }
+    for (let s = 0; s < 4; s++) outs[s] = cfg.deckMasks[s]! & ~h[base + s]! & ~played[s]!;
     let unseen = 0;
     let left = trickPoints; // points not taken yet: unseen, in my hand, in the trick
     for (let s = 0; s < 4; s++) {
@@ -259,7 +265,6 @@ export class PlayoutPolicy {
     const row = (Math.min(unseen, MAX_UNSEEN) * (MAX_HAND + 1) + Math.min(handSize, MAX_HAND)) * 14;
     const qsPts = cfg.cardPoints[QS]!;
     const qsOut = (outs[2]! & QS_BIT) !== 0;
-    const voids = this.shownVoids(core);
     const cover = POPCOUNT13[h[base + 2]! & (QS_BIT - 1)]!;
     const perTrick = Math.max(0.3, left / Math.max(1, cfg.tricks - core.trickCount));
     const after = n - 1 - inTrick;
@@ -342,24 +347,30 @@ export class PlayoutPolicy {
   }
 
   /**
-   * The suits each seat has shown void in this hand so far (bit 1 << suit): a card of another suit on a trick it
-   * did not lead. Read on from where the last call stopped while the hand goes on; read afresh for another core
-   * or an earlier point of the hand.
+   * Reads the hand's plays so far into `played` (the cards played) and returns the suits each seat has shown void
+   * in (bit 1 << suit: a card of another suit on a trick it did not lead). Read on from where the last call stopped
+   * while the hand goes on; read afresh for another core, an earlier point of the hand or after {@link forget}.
    */
-  private shownVoids(core: HandCore): Uint8Array {
+  private readPlays(core: HandCore): Uint8Array {
     const n = core.cfg.n;
-    const count = core.trickCount * n + core.trickSize;
-    if (core !== this.voidsCore || count < this.voidsCount) {
+    const count = core.nPlays;
+    if (core !== this.readCore || count < this.readCount) {
       this.voids.fill(0);
-      this.voidsCore = core;
-      this.voidsCount = 0;
+      this.played.fill(0);
+      this.readCore = core;
+      this.readCount = 0;
+      this.moonTricks = -1;
     }
-    for (let p = this.voidsCount; p < count; p++) {
+    const plays = core.plays;
+    for (let p = this.readCount; p < count; p++) {
+      const c = plays[p]!;
+      const suit = (c / 13) | 0;
+      this.played[suit]! |= 1 << (c % 13);
       if (p % n === 0) continue;
-      const led = (core.plays[p - (p % n)]! / 13) | 0;
-      if (((core.plays[p]! / 13) | 0) !== led) this.voids[core.seatOfPlay(p)]! |= 1 << led;
+      const led = (plays[p - (p % n)]! / 13) | 0;
+      if (suit !== led) this.voids[core.seatOfPlay(p)]! |= 1 << led;
     }
-    this.voidsCount = count;
+    this.readCount = count;
     return this.voids;
   }
 
@@ -402,14 +413,21 @@ export class PlayoutPolicy {
    * points are left in `points`.
    */
   private soleMoonHolder(core: HandCore): number {
+    this.readPlays(core);
+    if (this.moonTricks === core.trickCount) return this.moonHolder; // only a finished trick changes them
     core.moonCardPoints(this.points);
     let holder = -1;
     for (let s = 0; s < core.cfg.n; s++) {
       if (this.points[s]! !== 0) {
-        if (holder >= 0) return -1;
+        if (holder >= 0) {
+          holder = -1;
+          break;
+        }
         holder = s;
       }
     }
+    this.moonTricks = core.trickCount;
+    this.moonHolder = holder;
     return holder;
   }
 

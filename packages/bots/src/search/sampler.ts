@@ -15,7 +15,10 @@ export class WorldSampler {
   private readonly counts: number[]; // unknown cards per suit
   private readonly allowed: boolean[][]; // [suit][i]: seat i may hold the suit
   private readonly memo = new Map<number, number>();
+  /** Per suit and capacity state (key state * 5 + suit): every split of the suit that fits, with its weight. */
+  private readonly tables = new Map<number, { weights: Float64Array; splits: Int8Array }>();
   private readonly suitCards: number[][]; // unknown card ranks per suit
+  private readonly ranks = new Int8Array(13); // a suit's unknown ranks, shuffled (sample)
   /** Number of consistent deals (as a float; 0 when the knowledge is contradictory). */
   readonly total: number;
 
@@ -108,33 +111,56 @@ export class WorldSampler {
     rec(0, m, 1);
   }
 
+  /** The splits of a suit that fit a capacity state, each with its weight (the ways it leaves), in one order. */
+  private table(suit: number, state: number): { weights: Float64Array; splits: Int8Array } {
+    const key = state * 5 + suit;
+    let t = this.tables.get(key);
+    if (!t) {
+      const weights: number[] = [];
+      const splits: number[] = [];
+      this.splits(suit, state, (w, split) => {
+        weights.push(w);
+        splits.push(...split);
+      });
+      t = { weights: Float64Array.from(weights), splits: Int8Array.from(splits) };
+      this.tables.set(key, t);
+    }
+    return t;
+  }
+
   /** Writes one consistent deal into `out` (seat × suit masks): known cards plus sampled unknown ones. */
   sample(rng: RandomSource, out: Uint16Array): void {
     out.set(this.k.hands);
+    const k = this.seats.length;
+    const ranks = this.ranks;
     let state = this.encode(this.caps);
     for (let suit = 0; suit < 4; suit++) {
+      // A split with probability proportional to its weight: the first at which the weights so far pass the target.
       let target = randomFloat(rng) * this.ways(suit, state);
-      let chosen: number[] | null = null;
-      let last: number[] | null = null;
-      this.splits(suit, state, (w, split) => {
-        if (chosen) return;
-        last = split.slice();
-        target -= w;
-        if (target < 0) chosen = last;
-      });
-      const split: number[] = chosen ?? last ?? new Array<number>(this.seats.length).fill(0);
-      const ranks = this.suitCards[suit]!.slice();
-      for (let j = ranks.length - 1; j > 0; j--) {
+      const { weights, splits } = this.table(suit, state);
+      let chosen = weights.length - 1; // -1: no split fits (no card is dealt)
+      for (let j = 0; j < weights.length; j++) {
+        target -= weights[j]!;
+        if (target < 0) {
+          chosen = j;
+          break;
+        }
+      }
+      const cards = this.suitCards[suit]!;
+      for (let j = 0; j < cards.length; j++) ranks[j] = cards[j]!;
+      for (let j = cards.length - 1; j > 0; j--) {
         const x = randomInt(rng, j + 1);
         const t = ranks[j]!;
         ranks[j] = ranks[x]!;
         ranks[x] = t;
       }
+      if (chosen < 0) continue;
       let p = 0;
-      for (let i = 0; i < this.seats.length; i++) {
+      for (let i = 0; i < k; i++) {
         const s = this.seats[i]!;
-        for (let c = 0; c < split[i]!; c++) out[s * 4 + suit]! |= 1 << ranks[p++]!;
-        state -= split[i]! * this.radix[i]!;
+        const count = splits[chosen * k + i]!;
+        for (let c = 0; c < count; c++) out[s * 4 + suit]! |= 1 << ranks[p++]!;
+        state -= count * this.radix[i]!;
       }
     }
   }

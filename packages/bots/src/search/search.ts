@@ -667,6 +667,7 @@ export class PlayReader {
     const { k, core, policy } = this;
     for (let i = 0; i < this.start.length; i++) this.start[i] = world[i]! | k.playedBy[i]!;
     core.start(this.start, k.dealer, k.sevenCard);
+    policy.forget();
     let w = 1;
     let tricks = -1;
     for (const c of k.plays) {

@@ -78,6 +78,7 @@ export function generatePositions(o: PositionOptions, progress?: (done: number) 
     for (let s = 0; s < n; s++)
       for (let suit = 0; suit < 4; suit++) after[((s + offset) % n) * 4 + suit]! |= passed[s * 4 + suit]!;
     core.start(after, randomInt(rng, n), -1);
+    policy.forget();
     const stop = 1 + randomInt(rng, cfg.tricks - 1);
     let tricks = -1;
     while (core.trickCount < stop) {

@@ -26,7 +26,7 @@ import { ownPositions } from './training';
  * A Web Worker the test runs in this thread: it answers with the analysis' own worker side (serveAnalysis), a
  * message at a time as a real worker would, and records what the page asked and whether the page ended it.
  */
-function fakeWorker(calibrationMs?: number) {
+function fakeWorker(calibrationMs?: number, all: AnalysisRequest[] = []) {
   const posted: AnalysisRequest[] = [];
   let terminated = false;
   const w = {
@@ -34,6 +34,7 @@ function fakeWorker(calibrationMs?: number) {
     onerror: null as ((e: ErrorEvent) => void) | null,
     postMessage: (m: AnalysisRequest) => {
       posted.push(m);
+      all.push(m);
       setTimeout(() => {
         if (terminated) return;
         if (m.kind === 'calibrate' && calibrationMs !== undefined)
@@ -49,13 +50,18 @@ function fakeWorker(calibrationMs?: number) {
   return { worker: w as unknown as Worker, posted, terminated: () => terminated, w };
 }
 
-/** A factory of test workers, each reporting the given calibration, and the workers it made. */
+/**
+ * A factory of test workers, each reporting the given calibration, the workers it made, and every message posted to
+ * any of them in the order they were posted.
+ */
 function workers(calibrationMs = CALIBRATION_REFERENCE_MS) {
   const made: ReturnType<typeof fakeWorker>[] = [];
+  const posted: AnalysisRequest[] = [];
   return {
     made,
+    posted,
     make: () => {
-      const f = fakeWorker(calibrationMs);
+      const f = fakeWorker(calibrationMs, posted);
       made.push(f);
       return f.worker;
     },
@@ -88,17 +94,17 @@ describe('runAnalysis', () => {
     expect(analysis).toMatchObject({ version: 1, key: recordKey(record), seat: 0, deals: DEALS, at: 42 });
     expect(analysis.decisions).toEqual(expected);
     expect(positions).toEqual([]); // not the player's own game
-    // Every decision reported once, counted up, with the time left; the costliest (marked) ones come first.
+    // Every decision reported once, counted up, with the time left; the marked ones come first.
     expect(seen.map((u) => u.done)).toEqual(expected.map((_, i) => i + 1));
     expect(seen.every((u) => u.total === expected.length && Number.isFinite(u.secondsLeft))).toBe(true);
     expect(new Set(seen.map((u) => JSON.stringify(u.decision)))).toEqual(
       new Set(expected.map((d) => JSON.stringify(d))),
     );
-    // The decisions that may have cost most are settled first: the costliest among the first three reported.
+    // The decisions likely to be marked (a cost of 1.5 or more so far) are played first: one is among the first
+    // three reported after the forced ones (a decision settled by its first block is reported at once).
     const unforced = seen.filter((u) => !u.decision.forced);
-    const costliest = Math.max(...unforced.map((u) => u.decision.cost));
-    expect(costliest).toBeGreaterThan(2);
-    expect(unforced.slice(0, 3).some((u) => u.decision.cost === costliest)).toBe(true);
+    expect(Math.max(...unforced.map((u) => u.decision.cost))).toBeGreaterThan(2);
+    expect(unforced.slice(0, 3).some((u) => u.decision.cost >= 1.5)).toBe(true);
     // Both workers were given the job first and did some of the deals; both are ended.
     for (const f of ws.made) {
       expect(f.posted[0]).toMatchObject({ kind: 'job', job: { seats: [0], seed: 1 } });
@@ -166,11 +172,12 @@ describe('runAnalysis', () => {
   });
 
   it('stops at the device’s cap: the decisions not settled keep the mark their deals allow', async () => {
-    // A clock that reads 0 until the run has set its deadline, then far beyond it.
-    let reads = 0;
-    const clock = () => (reads++ < 1 ? 0 : 10 * ANALYSIS_CAP_MS);
-    const seen: AnalysisUpdate[] = [];
+    // The calibration is asked for once the first decision is analysed (the workers are warm then); a clock that
+    // reads 0 until then, and far beyond the cap after it.
     const ws = workers();
+    const calibrating = () => ws.posted.findIndex((m) => m.kind === 'calibrate');
+    const clock = () => (calibrating() < 0 ? 0 : 10 * ANALYSIS_CAP_MS);
+    const seen: AnalysisUpdate[] = [];
     const run = runAnalysis(ws.make, { record, seat: 0, deals: null }, (u) => seen.push(u), {
       workers: 2,
       clock,
@@ -178,8 +185,14 @@ describe('runAnalysis', () => {
     const { analysis } = await run.result;
     expect(analysis.decisions.length).toBe(expected.length);
     expect(seen.length).toBe(expected.length);
-    // No deals were played after the deadline: every decision has the mark of what it had (none at all here).
-    expect(ws.made.flatMap((f) => f.posted).filter((m) => m.kind === 'run')).toEqual([]);
+    // Once the calibration's answer set the deadline, no more deals were played: only the blocks already asked for
+    // while it came (a few per worker) went out after the calibration was asked for.
+    const before = ws.made.map((f) => f.posted.filter((m) => m.kind === 'run').length);
+    expect(before.every((n) => n > 0)).toBe(true);
+    const after = ws.posted.slice(calibrating()).filter((m) => m.kind === 'run').length;
+    expect(after).toBeLessThanOrEqual(4);
+    // The decisions cut short keep the mark of what their deals allow.
+    expect(analysis.decisions.filter((d) => !d.forced).length).toBeGreaterThan(0);
   });
 });
 

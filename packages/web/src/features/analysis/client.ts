@@ -2,13 +2,14 @@
  * The page's side of the analysis: `runAnalysis` starts one Web Worker per core (the device's
  * `navigator.hardwareConcurrency`), hands them the record and plays the analysis of one seat on them (packages/bots
  * analyzeGame: the same analysis on one thread or eight). Each decision is reported as soon as it is settled, the
- * costliest first, with the expected seconds left; the promise resolves with the analysis as the device keeps it
+ * likely marks first, with the expected seconds left; the promise resolves with the analysis as the device keeps it
  * (and, for the player's own game, its training positions). `cancel` ends the workers at once (the promise then
  * rejects with an AbortError). The page never waits for the analysis.
  *
- * The time is bounded on any device: a first calibration (a fixed piece of the analysis' work) says how much
- * slower than the reference machine the device is, and the analysis stops after {@link ANALYSIS_CAP_MS} times that
- * ratio; a decision not settled by then keeps the mark its deals allow (`cutShort`).
+ * The time is bounded on any device: a calibration (a fixed piece of the analysis' work, run once the first decision
+ * is analysed and the workers' code is warm) says how much slower than the reference machine the device is, and the
+ * analysis stops {@link ANALYSIS_CAP_MS} times that ratio after its start; a decision not settled by then keeps the
+ * mark its deals allow (`cutShort`).
  *
  * ```ts
  * const run = runAnalysis(makeWorker, { record, seat: 0, deals: null }, (p) => show(p.decision, p.secondsLeft));
@@ -146,7 +147,19 @@ export function runAnalysis(
   }
 
   const run = async (): Promise<FinishedAnalysis> => {
-    const deadline = clock() + analysisCapMs(await executors[0]!.calibrate(), executors.length);
+    // The calibration runs on the last worker once the first decision is analysed (the workers' code is warm
+    // then, as on the reference machine, and the first marks are not held up); the bound holds from the start.
+    const started = clock();
+    let deadline = Infinity;
+    let calibrating = false;
+    const calibrate = (): void => {
+      if (calibrating) return;
+      calibrating = true;
+      executors[executors.length - 1]!.calibrate().then(
+        (ms) => void (deadline = started + analysisCapMs(ms, executors.length)),
+        () => undefined, // the worker failed: its own error ends the run
+      );
+    };
     const r = await analyzeGame(job.record, {
       ...budget,
       seats: [job.seat],
@@ -154,8 +167,9 @@ export function runAnalysis(
       executors,
       signal,
       clock,
-      deadline,
+      deadline: () => deadline,
       onProgress: ({ done, total, decision, secondsLeft }) => {
+        if (!decision.forced) calibrate();
         // The estimate from the work left, but never past the deadline: the analysis stops there.
         const left = Math.max(0, Math.min(secondsLeft, (deadline - clock()) / 1000));
         if (!signal.aborted)
