@@ -416,7 +416,8 @@ export class DecisionTally implements Sofar {
     this.pairW2 = new Float64Array(n * n);
     this.pairD = new Float64Array(n * n);
     this.pairD2 = new Float64Array(n * n);
-    const early = plan.earlyDrops ? EARLY_LOOK * plan.batch : Infinity;
+    // Looks before the floor, for early drops and early settling.
+    const early = plan.earlyDrops || plan.earlySettle ? EARLY_LOOK * plan.batch : Infinity;
     this.nextLook = plan.exact ? plan.most : plan.first > early ? early : plan.first;
     this.barrier = this.blocksTo(this.nextLook);
   }
@@ -587,7 +588,7 @@ export class DecisionTally implements Sofar {
     const best = this.leader();
     const gone = new Set(
       this.active.filter((o) => {
-        if (o === best || keep(o)) return false;
+        if (o === best || keep(o) || (early && !plan.earlyDrops)) return false;
         const d = this.versus(o, best);
         return d.mean > z * d.se;
       }),
