@@ -68,7 +68,7 @@ export function useAnalysis(
   const start = useCallback(() => {
     run.current?.cancel();
     setState({ status: 'running', done: 0, total: 0, settled: [], secondsLeft: null });
-    // The page shows every decision as soon as it is settled (marks first: the costliest are settled first), but
+    // The page shows every decision as soon as it is settled (marks first: the likely marks are settled first), but
     // redraws at most every PROGRESS_MS: each update draws the replay again, and the page stays free.
     let shown = -Infinity;
     const settled: SavedDecision[] = [];
@@ -354,7 +354,7 @@ const placeOf = (d: SavedDecision): number =>
 
 /**
  * While the analysis runs: the marked decisions settled so far, in the order of the game, each with its hand (the
- * costliest are settled first, so the marks come long before the analysis ends).
+ * likely marks are settled first, so the marks come long before the analysis ends).
  */
 function RunningMarks({
   settled,
