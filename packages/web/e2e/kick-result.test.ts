@@ -65,11 +65,20 @@ it('a kicked seat says "kicked"; the result names the winner among the people an
   await until(() => host.result !== null);
   const ranks = host.result!.ranks;
   expect(ranks[kicked]).toBe(4);
-  const winner = ranks.indexOf(1);
-  const you = (await page.locator('.result-panel .standings li.you').getAttribute('data-seat'))!;
+  // The winners: every seat placed first (two people level on the fewest points share the win).
+  const winners = ranks.flatMap((r, seat) => (r === 1 ? [seat] : []));
+  const nameOf = (seat: number) => host.state!.table.seats[seat]!.name;
+  const you = Number(await page.locator('.result-panel .standings li.you').getAttribute('data-seat'));
+  const others = winners.filter((w) => w !== you).map(nameOf);
   const headline = (await page.locator('.result-panel h2').textContent())!;
   expect(headline).toBe(
-    Number(you) === winner ? 'You win!' : `${host.state!.table.seats[winner]!.name} wins`,
+    !winners.includes(you)
+      ? winners.length === 1
+        ? `${nameOf(winners[0]!)} wins`
+        : `Shared win: ${winners.map(nameOf).join(', ')}`
+      : others.length === 0
+        ? 'You win!'
+        : `You share the win with ${others.join(', ')}!`,
   );
   expect(headline).not.toContain(kickedName);
   const scores = host.result!.scores;
@@ -86,7 +95,9 @@ it('a kicked seat says "kicked"; the result names the winner among the people an
   await watcher.locator('.result-panel.game-over').waitFor({ timeout: 20_000 });
   // The watcher is told the same: the server's winner, and why not the kicked seat.
   expect(await watcher.locator('.result-panel h2').textContent()).toBe(
-    `${host.state!.table.seats[winner]!.name} gewinnt`,
+    winners.length === 1
+      ? `${nameOf(winners[0]!)} gewinnt`
+      : `Geteilter Sieg: ${winners.map(nameOf).join(', ')}`,
   );
   expect(await watcher.locator('.result-why').count()).toBe(fewest ? 1 : 0);
   await watcher.waitForTimeout(800);
