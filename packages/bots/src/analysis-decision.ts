@@ -503,7 +503,7 @@ export class DecisionTally implements Sofar {
     }
     const sd = d.se * Math.sqrt(this.deals);
     let gap = Infinity;
-    for (const t of [0, 1.5, 2.5, 4.5]) gap = Math.min(gap, Math.abs(cost - t));
+    for (const t of [0, ...THRESHOLDS]) gap = Math.min(gap, Math.abs(cost - t));
     let need = gap === 0 ? Infinity : ((Z * sd) / gap) ** 2;
     // A mark that hangs on its threshold stops once gap + HANG_Z·sd·√(1/D − 1/most) < Z·sd/√most (see hangs).
     const a = (Z / Math.sqrt(this.plan.most) - gap / sd) / HANG_Z;
