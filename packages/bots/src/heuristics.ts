@@ -184,7 +184,8 @@ function allBoss(v: SeatView, hand: CardSet): boolean {
 /**
  * A play that makes the moon certain, or null. Nobody else has taken a moon card, and either every card I hold
  * is a boss once this trick is mine (so I win every trick left), or I can draw every moon card still out by
- * leading boss hearts (at least as many as there are hearts out) while the Q♠ is already mine.
+ * leading boss hearts while the Q♠ is already mine: as many hearts above every heart out as there are hearts out
+ * draw them all (each lead takes one from every seat that still has one), and my lower hearts are bosses after.
  */
 export function sureMoonPlay(v: SeatView): Card | null {
   if (!v.cfg.moonAllowed) return null;
@@ -201,13 +202,13 @@ export function sureMoonPlay(v: SeatView): Card | null {
   const drawsAll = (hand: CardSet, heartsOpen: boolean): boolean => {
     if (!unseenMoon.isSubsetOf(hearts)) return false; // the Q♠ is still out
     const myMoon = hand.intersect(v.moonCards);
-    for (const c of myMoon) if (v.unseenHigher(c) > 0) return false;
+    for (const c of myMoon) if (suitOf(c) !== HEARTS && v.unseenHigher(c) > 0) return false;
     const myHearts = hand.intersect(hearts);
     if (myHearts.isEmpty()) return unseenMoon.isEmpty() && myMoon.isEmpty();
     if (!heartsOpen && !hand.isSubsetOf(hearts)) return false;
-    const low = suitCards(unseenMoon, HEARTS);
-    const top = low.length ? low[low.length - 1]! : -1;
-    return suitCards(myHearts, HEARTS).every((c) => c > top) && myHearts.size() >= low.length;
+    const out = suitCards(unseenMoon, HEARTS);
+    const top = out.length ? out[out.length - 1]! : -1;
+    return suitCards(myHearts, HEARTS).filter((c) => c > top).length >= out.length;
   };
   if (!w) {
     const legal = [...v.legal];

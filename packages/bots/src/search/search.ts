@@ -1052,12 +1052,20 @@ export function mergeEquivalent(legal: readonly Card[], k: Knowledge): Card[] {
   return out;
 }
 
-/** Whether shooting is worth considering: nobody else has taken points and the hand holds high cards. */
+/**
+ * Whether shooting is worth considering: nobody else has taken moon points, and the hand holds high cards: four of
+ * J Q K A, or, once its seat holds enough of the moon cards taken so far, one for every two tricks left (the test
+ * the playouts put to another seat's run, {@link PlayoutPolicy.updatePlans}).
+ */
 function moonPlausible(k: Knowledge): boolean {
   if (!k.cfg.moonAllowed) return false;
   let highs = 0;
   for (let suit = 0; suit < 4; suit++) highs += POPCOUNT13[k.hands[k.me * 4 + suit]! & 0x1e00]!; // J Q K A
-  return highs >= 4 && moonPointsTakenByOthers(k) === 0;
+  const pts = moonPointsTaken(k);
+  for (let s = 0; s < k.n; s++) if (s !== k.me && pts[s] !== 0) return false;
+  if (highs >= 4) return true;
+  const tricksLeft = k.cfg.tricks - Math.floor(k.plays.length / k.n);
+  return pts[k.me]! >= k.cfg.moonValue * 0.3 && highs * 2 >= tricksLeft;
 }
 
 /** The moon cards' points each seat has taken in this hand's complete tricks. */
@@ -1070,14 +1078,6 @@ function moonPointsTaken(k: Knowledge): Int32Array {
   const pts = new Int32Array(k.n);
   core.moonCardPoints(pts);
   return pts;
-}
-
-/** The moon cards' points (in absolute value) the other seats have taken in this hand's complete tricks. */
-function moonPointsTakenByOthers(k: Knowledge): number {
-  const pts = moonPointsTaken(k);
-  let total = 0;
-  for (let s = 0; s < k.n; s++) if (s !== k.me) total += Math.abs(pts[s]!);
-  return total;
 }
 
 /** The opponent who holds every moon card taken so far, at least 30 % of the moon, or -1. */
