@@ -445,6 +445,11 @@ export class DecisionTally implements Sofar {
     return this.final ? 0 : this.barrier - this.issued;
   }
 
+  /** The options the next blocks play out (each option's deals cost about the same). */
+  get activeOptions(): number {
+    return this.final ? 0 : this.active.length;
+  }
+
   /** Blocks taken so far, in their order. */
   get blocks(): number {
     return this.issued;
@@ -489,7 +494,8 @@ export class DecisionTally implements Sofar {
    * The cost as it stands (the move made's mean less the best's, ≥ 0), how many more deals the decision is likely
    * to need before it settles (its current standard error against the nearest threshold; `settle`: by the stopping
    * rule alone, Infinity on a threshold) and before it stops (`deals`: at the cap at the latest), for the order of
-   * work and the time left.
+   * work and the time left. Before the floor `deals` counts to the floor: most decisions stop there, and a cost
+   * from a block or two says little of how many deals the few others will need.
    */
   outlook(): { cost: number; deals: number; settle: number } {
     if (this.final) return { cost: this.final.cost, deals: 0, settle: 0 };
@@ -503,15 +509,16 @@ export class DecisionTally implements Sofar {
     }
     const sd = d.se * Math.sqrt(this.deals);
     let gap = Infinity;
-    for (const t of [0, ...THRESHOLDS]) gap = Math.min(gap, Math.abs(cost - t));
+    for (const t of THRESHOLDS) gap = Math.min(gap, Math.abs(cost - t)); // a cost near 0 settles below the first
     let need = gap === 0 ? Infinity : ((Z * sd) / gap) ** 2;
     // A mark that hangs on its threshold stops once gap + HANG_Z·sd·√(1/D − 1/most) < Z·sd/√most (see hangs).
     const a = (Z / Math.sqrt(this.plan.most) - gap / sd) / HANG_Z;
     if (this.plan.hanging && a > 0) need = Math.min(need, 1 / (a * a + 1 / this.plan.most));
     const until = Math.min(this.plan.most, Math.max(this.nextLook, need));
+    const stop = this.deals < this.plan.first ? Math.min(until, this.plan.first) : until;
     return {
       cost,
-      deals: Math.max(0, until - this.deals),
+      deals: Math.max(0, stop - this.deals),
       settle: Math.max(0, Math.max(this.nextLook, need) - this.deals),
     };
   }

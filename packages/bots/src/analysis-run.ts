@@ -186,6 +186,13 @@ export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | nu
 
 /** Milliseconds of work an item should take: short enough to share a decision's deals, long enough to be cheap. */
 const ITEM_MS = 25;
+/**
+ * The speed behind the time left: a measured item's weight halves with every this many deals × options played
+ * after it (about a quarter of a second of a warm core), and the prior weighs as much as that many of
+ * {@link PRIOR_MS_PER_OPTION_DEAL}, a warm core's (the reference machine's plays: 0.010 ms, its passes 0.015).
+ */
+const RATE_HALF_LIFE = 10_000;
+const PRIOR_MS_PER_OPTION_DEAL = 0.01;
 
 /**
  * Runs a game's analysis on the executors: first one block of every play (a first estimate of what each
@@ -203,8 +210,13 @@ export async function runAnalysis(
   const clock = options.clock ?? now;
   const tallies = plans.value.map((p) => new DecisionTally(p));
   const total = tallies.length;
-  const msPerDeal = new Float64Array(total); // the latest measured, per decision (0: not yet)
-  const kindRate = { play: { ms: 0, deals: 0 }, pass: { ms: 0, deals: 0 } };
+  // Milliseconds per deal and option played out on it (a block's deals play every option still active): the
+  // latest measured per decision (0: not yet), for the size of its items; and per kind of decision, for the time
+  // left, from a prior and the items measured, each weighing less as work is done after it (RATE_HALF_LIFE): the
+  // first items run before the code is warm, up to twenty times slower than the rest.
+  const msPerOptionDeal = new Float64Array(total);
+  const prior = () => ({ ms: RATE_HALF_LIFE * PRIOR_MS_PER_OPTION_DEAL, deals: RATE_HALF_LIFE });
+  const kindRate = { play: prior(), pass: prior() };
   let done = 0;
   let failed: unknown = null;
   let cancelled = false;
@@ -215,8 +227,8 @@ export async function runAnalysis(
       const t = tallies[d]!;
       if (t.result) continue;
       const kind = t.plan.place.kind === 'pass' ? kindRate.pass : kindRate.play;
-      const rate = msPerDeal[d] || (kind.deals > 0 ? kind.ms / kind.deals : 0.05);
-      ms += t.outlook().deals * rate;
+      const rate = kind.ms / kind.deals;
+      ms += t.outlook().deals * t.activeOptions * rate;
     }
     return ms / executors.length / 1000;
   };
@@ -242,7 +254,7 @@ export async function runAnalysis(
     }
     const pick = nextDecision(open.map((d) => tallies[d]!));
     if (!pick) return null;
-    const rate = msPerDeal[pick.plan.index]!;
+    const rate = msPerOptionDeal[pick.plan.index]! * pick.activeOptions;
     const blocks = rate > 0 ? Math.max(1, Math.round(ITEM_MS / (rate * pick.plan.batch))) : 1;
     return pick.take(Math.min(blocks, Math.ceil(pick.available / executors.length)));
   };
@@ -274,12 +286,13 @@ export async function runAnalysis(
             running--;
             idle.push(ex);
             const t = tallies[item.decision]!;
-            const deals = w.sums.reduce((a, s) => a + s[0]!, 0);
-            if (deals > 0) {
-              msPerDeal[item.decision] = w.ms / deals;
+            const optionDeals = w.sums.reduce((a, s) => a + s[0]!, 0) * item.active.length;
+            if (optionDeals > 0) {
+              msPerOptionDeal[item.decision] = w.ms / optionDeals;
               const kind = t.plan.place.kind === 'pass' ? kindRate.pass : kindRate.play;
-              kind.ms += w.ms;
-              kind.deals += deals;
+              const keep = 0.5 ** (optionDeals / RATE_HALF_LIFE);
+              kind.ms = kind.ms * keep + w.ms;
+              kind.deals = kind.deals * keep + optionDeals;
             }
             t.put(item, w.sums);
             if (t.result) report(t.result);

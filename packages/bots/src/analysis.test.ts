@@ -28,6 +28,7 @@ import {
   serveAnalysis,
   summarize,
   type AnalysedMove,
+  type AnalysisExecutor,
   type AnalysisJob,
   type DecisionAnalysis,
 } from './analysis.js';
@@ -335,6 +336,43 @@ describe('on several threads', () => {
     expect(pick([open(5, 100, { available: 0 })])).toBeNull();
   });
 
+  test('the time left: each deal priced by the options it plays, at the speed of the latest work', async () => {
+    // One executor whose items take a made-up time: 0.01 ms a deal per option, the first three twenty times that
+    // (code not yet warm). The time the items after a report took is the true time left at that report. (The
+    // estimate before: 8 to 10 times the truth here; on real games up to 200 times, docs/performance.md.)
+    const COLD = 3;
+    const inner = new LocalExecutor(job);
+    const timeline: ({ ms: number } | { shown: number; items: number })[] = [];
+    let items = 0;
+    const timed: AnalysisExecutor = {
+      plans: () => inner.plans(),
+      run: async (item) => {
+        const done = await inner.run(item);
+        const deals = done.sums.reduce((a, b) => a + b[0]!, 0);
+        const ms = deals * item.active.length * 0.01 * (items++ < COLD ? 20 : 1);
+        timeline.push({ ms });
+        return { sums: done.sums, ms };
+      },
+    };
+    unwrap(
+      await analyzeGame(record, {
+        seats: [0, 3],
+        executors: [timed],
+        onProgress: (p) => void timeline.push({ shown: p.secondsLeft * 1000, items }),
+      }),
+    );
+    const total = timeline.reduce((a, x) => a + ('ms' in x ? x.ms : 0), 0);
+    let left = total;
+    const ratios: number[] = [];
+    for (const x of timeline) {
+      if ('ms' in x) left -= x.ms;
+      else if (x.items > COLD && left > total / 4) ratios.push(x.shown / left);
+    }
+    expect(ratios.length).toBeGreaterThan(5);
+    expect(Math.max(...ratios)).toBeLessThan(3);
+    expect(Math.min(...ratios)).toBeGreaterThan(0.25);
+  });
+
   test('at the deadline every decision not settled keeps the mark its deals allow, cut short', async () => {
     let now = 0;
     const r = unwrap(
@@ -402,6 +440,25 @@ describe('the stopping rule, on blocks of known sums', () => {
     expect(close.mark).toBe('inaccuracy');
     expect(close.samples).toBe(960);
     expect(run(plan({ earlySettle: false }), 13, 2).samples).toBe(960);
+  });
+
+  test('the outlook: a cost near 0 is far from every threshold; before the floor the deals count to the floor', () => {
+    const after = (cost: number, sd: number, deals: number): DecisionTally => {
+      const t = new DecisionTally(plan());
+      const n = t.plan.batch;
+      const sums = Float64Array.from([n, n, n, n * (3 + cost), n * 3, n * cost, n * (cost * cost + sd * sd)]);
+      for (let w = t.take(1); w && t.deals < deals; w = t.take(1)) t.put(w, [sums]);
+      expect(t.result).toBeNull();
+      return t;
+    };
+    const best = after(0.05, 2, 48).outlook(); // the move made is about the best: it settles under 1.5
+    expect(best.settle).toBeLessThanOrEqual(240);
+    expect(best.deals).toBeLessThanOrEqual(960 - 48);
+    const near = after(1.4, 6, 48).outlook(); // near 1.5: many deals by the rule, counted to the floor
+    expect(near.settle).toBeGreaterThan(20 * 960);
+    expect(near.deals).toBe(960 - 48);
+    const past = after(1.4, 6, 960).outlook(); // past the floor: the deals the rule needs
+    expect(past.deals).toBeGreaterThan(20 * 960);
   });
 
   test('a mark that hangs on a threshold stops before the cap, with the mark the cap gives it', () => {

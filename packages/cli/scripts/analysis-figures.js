@@ -14,6 +14,10 @@
  *     (seat 0 of each game, seed 1, on this thread: CPU seconds and deals per game with every step, and with each
  *     step off in turn: the exact endgame, rejection control, early drops, early settling, stopping hanging marks,
  *     and the caps of before)
+ *   node packages/cli/scripts/analysis-figures.js eta /tmp/games --workers 2            # the time left shown against the real
+ *     (seat 0 of each game on worker threads as `hearts analyze` runs it: at each decision reported, the time left
+ *     the run estimated and the time it then took; per game the ratio at a quarter, half and three quarters of the
+ *     decisions, and the largest and smallest ratio while more than half a second was left)
  *   node packages/cli/scripts/analysis-figures.js fixture --out FILE                  # one hand with a planted blunder
  *
  * Options: --level (the self-play bot, default expert), --time-ms (its budget per decision, default 40), --seeds a,b (the two analysis
@@ -22,6 +26,8 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { URL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
   analyzeDecision,
   analyzeGame,
@@ -29,6 +35,7 @@ import {
   gameDecisions,
   markOf,
   MARK_THRESHOLDS,
+  PortExecutor,
 } from '@hearts/bots';
 import {
   applyMove,
@@ -447,13 +454,57 @@ async function redo() {
   );
 }
 
+/** The time left each progress report gave against the time the run then took (seat 0, --workers threads). */
+async function eta() {
+  const workers = num('workers', 2);
+  const url = new URL('../dist/analysis-worker.js', import.meta.url);
+  const ratios = [];
+  for (const file of files(dir)) {
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    const job = { record, seats: [0], seed: 1, budget };
+    const threads = Array.from({ length: workers }, () => new Worker(url));
+    const executors = threads.map((w) => {
+      const ex = new PortExecutor((request) => w.postMessage(request));
+      w.on('message', (reply) => ex.receive(reply));
+      ex.start(job);
+      return ex;
+    });
+    const t0 = performance.now();
+    const reports = [];
+    const r = await analyzeGame(record, {
+      seats: [0],
+      executors,
+      onProgress: (p) =>
+        void reports.push({ at: performance.now() - t0, done: p.done, total: p.total, left: p.secondsLeft }),
+    });
+    const took = performance.now() - t0;
+    await Promise.all(threads.map((w) => w.terminate()));
+    if (!r.ok) throw new Error(`${file}: ${JSON.stringify(r.error)}`);
+    const ratio = (x) => (x.left * 1000) / (took - x.at);
+    const at = (q) => {
+      const x = reports.find((y) => y.done >= q * y.total);
+      return `${x.left.toFixed(1)}/${((took - x.at) / 1000).toFixed(1)} s`;
+    };
+    const open = reports.filter((x) => x.done < x.total && took - x.at > 500).map(ratio);
+    const [high, low] = [Math.max(...open), Math.min(...open)];
+    ratios.push(high, low);
+    console.log(
+      `${file}: ${reports[0].total} decisions in ${(took / 1000).toFixed(1)} s; shown/real at 1/4 ${at(0.25)}, 1/2 ${at(0.5)}, 3/4 ${at(0.75)}; ratio ${low.toFixed(2)} … ${high.toFixed(2)}`,
+    );
+  }
+  console.log(
+    `every game: shown/real between ${Math.min(...ratios).toFixed(2)} and ${Math.max(...ratios).toFixed(2)}`,
+  );
+}
+
 if (command === 'games') games();
+else if (command === 'eta') await eta();
 else if (command === 'redo') await redo();
 else if (command === 'fixture') fixture();
 else if (command === 'planted') await planted();
 else if (command === 'noise') await noise();
 else if (command === 'steps') await steps();
 else {
-  log('usage: analysis-figures.js games|planted|noise|redo|steps DIR [options]');
+  log('usage: analysis-figures.js games|planted|noise|redo|steps|eta DIR [options]');
   process.exitCode = 2;
 }
