@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ROOT, runHearts } from './cli';
+import { ROOT, runHearts } from './cli.js';
 
 const SCRIPT = join(ROOT, 'packages/cli/scripts/arena-pool.js');
 const dir = mkdtempSync(join(tmpdir(), 'arena-pool-'));
