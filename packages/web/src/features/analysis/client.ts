@@ -63,7 +63,7 @@ export class AnalysisFailed extends Error {
 /**
  * The longest an analysis runs on the reference machine (the one `CALIBRATION_REFERENCE_MS` was measured on, with
  * {@link REFERENCE_WORKERS} workers); a slower device gets this times its measured slowness. The slowest game of
- * docs/performance.md's "Game analysis" (twelve games to 100) took 6.3 s, so on the reference machine the deals
+ * docs/performance.md's "Game analysis" (twelve games to 100) took 6.9 s, so on the reference machine the deals
  * alone decide.
  */
 export const ANALYSIS_CAP_MS = 15_000;
