@@ -26,8 +26,6 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { URL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   analyzeDecision,
   analyzeGame,
@@ -35,7 +33,6 @@ import {
   gameDecisions,
   markOf,
   MARK_THRESHOLDS,
-  PortExecutor,
 } from '@hearts/bots';
 import {
   applyMove,
@@ -52,6 +49,7 @@ import {
   seededRandom,
   toPlay,
 } from '@hearts/engine';
+import { startAnalysisThreads } from '../dist/analysis-threads.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -457,18 +455,11 @@ async function redo() {
 /** The time left each progress report gave against the time the run then took (seat 0, --workers threads). */
 async function eta() {
   const workers = num('workers', 2);
-  const url = new URL('../dist/analysis-worker.js', import.meta.url);
   const ratios = [];
   for (const file of files(dir)) {
     const record = JSON.parse(readFileSync(file, 'utf8'));
     const job = { record, seats: [0], seed: 1, budget };
-    const threads = Array.from({ length: workers }, () => new Worker(url));
-    const executors = threads.map((w) => {
-      const ex = new PortExecutor((request) => w.postMessage(request));
-      w.on('message', (reply) => ex.receive(reply));
-      ex.start(job);
-      return ex;
-    });
+    const { executors, stop } = startAnalysisThreads(workers, job);
     const t0 = performance.now();
     const reports = [];
     const r = await analyzeGame(record, {
@@ -478,7 +469,7 @@ async function eta() {
         void reports.push({ at: performance.now() - t0, done: p.done, total: p.total, left: p.secondsLeft }),
     });
     const took = performance.now() - t0;
-    await Promise.all(threads.map((w) => w.terminate()));
+    await stop();
     if (!r.ok) throw new Error(`${file}: ${JSON.stringify(r.error)}`);
     const ratio = (x) => (x.left * 1000) / (took - x.at);
     const at = (q) => {

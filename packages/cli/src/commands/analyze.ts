@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import {
   analyzeGame,
-  PortExecutor,
   type AnalysisJob,
   type AnalysedMove,
   type DecisionAnalysis,
   type GameAnalysis,
   type SeatSummary,
 } from '@hearts/bots';
+import { startAnalysisThreads } from '../analysis-threads.js';
 import { intOption, parse, printJson, UsageError, type Command } from '../args.js';
 
 const USAGE = `Usage: hearts analyze RECORD [--seat N] [--json] [--seed S] [--max-samples N] [--workers N]
@@ -72,7 +71,7 @@ export const analyze: Command = {
       seed: /^\d+$/.test(seed) ? Number(seed) : seed,
       budget: { maxSamples },
     };
-    const threads = startWorkers(workers, job);
+    const threads = startAnalysisThreads(workers, job);
     let r: Awaited<ReturnType<typeof analyzeGame>>;
     try {
       r = await analyzeGame(data, { seats, executors: threads.executors, onProgress: progress });
@@ -92,26 +91,6 @@ export const analyze: Command = {
     return 0;
   },
 };
-
-/** Worker threads that play the analysis' deals (packages/cli/src/analysis-worker.ts), each given the job. */
-function startWorkers(
-  count: number,
-  job: AnalysisJob,
-): { executors: PortExecutor[]; stop: () => Promise<void> } {
-  const url = new URL('../analysis-worker.js', import.meta.url);
-  const workers: Worker[] = [];
-  const executors = Array.from({ length: count }, () => {
-    const worker = new Worker(url);
-    const ex = new PortExecutor((request) => worker.postMessage(request));
-    worker.on('message', (reply) => ex.receive(reply));
-    worker.on('error', (e) => ex.fail(e));
-    worker.on('exit', (code) => ex.fail(new Error(`an analysis worker exited with code ${code}`)));
-    ex.start(job);
-    workers.push(worker);
-    return ex;
-  });
-  return { executors, stop: async () => void (await Promise.all(workers.map((w) => w.terminate()))) };
-}
 
 function invalid(message: string): number {
   process.stderr.write(`invalid record: ${message.replace(/\s+/g, ' ').trim()}\n`);
