@@ -1,4 +1,5 @@
-import { TRAINING_MAX_POSITIONS, type TrainingPosition } from '@hearts/protocol/http/training';
+import { MARK_THRESHOLDS, markOf } from '@hearts/bots';
+import { MARKS, TRAINING_MAX_POSITIONS, type TrainingPosition } from '@hearts/protocol/http/training';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../kit/storage';
 import {
@@ -119,9 +120,14 @@ describe('the starter set', () => {
     expect(base.length).toBeGreaterThanOrEqual(30);
     expect(base.length).toBeLessThanOrEqual(60);
     expect(new Set(base.map((p) => p.id)).size).toBe(base.length);
+    // Marked as the analysis marks today: a mistake or a blunder, never more than its cost is worth under today's
+    // thresholds (the mark is that of the cost's lower bound, so it may be less).
+    const order = [null, ...MARKS];
     for (const p of base) {
       expect(p.source).toBe('starter');
-      expect(p.cost).toBeGreaterThanOrEqual(2);
+      expect(['mistake', 'blunder']).toContain(p.mark);
+      expect(p.cost).toBeGreaterThanOrEqual(MARK_THRESHOLDS.mistake);
+      expect(order.indexOf(p.mark)).toBeLessThanOrEqual(order.indexOf(markOf(p.cost)));
     }
   });
 
