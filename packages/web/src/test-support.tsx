@@ -3,11 +3,12 @@
  * opened at a route, a screen rendered inside the app's i18n and services as `main.tsx` would, and a stubbed game
  * server answering by path.
  */
+import nodeConsole from 'node:console';
 import { seededRandom } from '@hearts/engine';
 import { act, render, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { SoloTable, directBots, type SoloTableOptions } from './features/solo/host';
 import { defaultSettings, type Settings } from './kit/settings';
 import { memoryStore, type KeyValueStore } from './kit/storage';
@@ -128,4 +129,38 @@ export function stubApi(
     const call: ApiCall = { method: init?.method ?? 'GET', path, body };
     return (await answer(call)) ?? jsonResponse({ error: 'ERR_NOT_FOUND', message: path }, 404);
   });
+}
+
+/**
+ * The page's console for a test file that makes requests fail on purpose. Like a browser, happy-dom reports every
+ * failed request there (a refused connection, a 429): each line is kept (`lines`: the running test's) and checked
+ * after its test against `expected` instead of being printed as a stack trace into a passing run — a line it does
+ * not match fails the test. Left in place for the whole file, so that a retry still on its way when the last test
+ * ends is kept too. Call it once, at the top of the file.
+ */
+export function keepPageConsole(expected: RegExp): { readonly lines: readonly string[] } {
+  let lines: string[] = [];
+  // happy-dom writes to the console it was made with, Node's own (`node:console`), not the test's.
+  beforeAll(() => {
+    const keep = (...args: unknown[]) =>
+      void lines.push(
+        args
+          .map((a) =>
+            a instanceof Error ? `${a.message} ${(a as { code?: string }).code ?? ''}` : String(a),
+          )
+          .join(' '),
+      );
+    vi.spyOn(nodeConsole, 'error').mockImplementation(keep);
+    vi.spyOn(nodeConsole, 'warn').mockImplementation(keep);
+  });
+  afterEach(() => {
+    const unexpected = lines.filter((line) => !expected.test(line));
+    lines = [];
+    expect(unexpected).toEqual([]);
+  });
+  return {
+    get lines() {
+      return lines;
+    },
+  };
 }

@@ -22,6 +22,7 @@ import { ratingText } from '../../kit/rating';
 import { PanelHead } from '../../table/TableParts';
 import { Table } from '../../table/Table';
 import { ensureUser, keepToken, serverUrl } from '../../kit/server/account';
+import { liveErrorText } from '../../kit/server/account-state';
 import { request } from '../../kit/server/http';
 import { PlayerMenu, WATCHER_MENU_ITEMS } from './PlayerMenu';
 import { AwayNote, ChatForm, LiveClock } from './LiveTable';
@@ -67,14 +68,15 @@ export function WatchList() {
         setTables(r.tables);
         setProblem(null);
       },
-      (e: unknown) => live && setProblem(e instanceof Error ? e.message : String(e)),
+      // In the player's words (a refusal, no server), never the server's English message.
+      (e: unknown) => live && setProblem(liveErrorText(t, e)),
     );
     const timer = setTimeout(() => document.visibilityState === 'visible' && refresh(), LIST_REFRESH_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [tick]);
+  }, [tick, t]);
   return (
     <Page title={t('live.watch.title')}>
       <div className="watch-list">
@@ -151,14 +153,9 @@ export function WatchRoom({ roomId }: { roomId: string }) {
       })
       .catch((e: unknown) => {
         if (!live) return;
+        // No such table to watch in the watchers' words; anything else as the live pages say it.
         const code = (e as { code?: unknown } | null)?.code;
-        setError(
-          code === JOIN_ERRORS.noSuchRoom
-            ? t('live.watch.gone')
-            : code === JOIN_ERRORS.protocol
-              ? t('live.joinErrors.protocol')
-              : String(e),
-        );
+        setError(code === JOIN_ERRORS.noSuchRoom ? t('live.watch.gone') : liveErrorText(t, e));
       });
     return () => {
       live = false;

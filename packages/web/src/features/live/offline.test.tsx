@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import nodeConsole from 'node:console';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { JOIN_ERRORS, LIVE_PROTOCOL } from '@hearts/protocol/socket';
-import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { renderInApp } from '../../test-support';
+import { afterEach, expect, test } from 'vitest';
+import { keepPageConsole, renderInApp } from '../../test-support';
 import DailyScreen from '../daily/DailyScreen';
 import ProfileScreen from '../profile/ProfileScreen';
 import ShopScreen from '../shop/ShopScreen';
@@ -15,35 +14,14 @@ import { livePage } from './LivePages';
 const user = { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 };
 let server: Server | undefined;
 
-/**
- * What the page's console said. Like a browser, happy-dom reports every failed request there (a refused connection,
- * a 429), and these tests make requests fail on purpose: each line is kept here and checked after its test instead
- * of being printed as a stack trace into a passing run. Left in place for the whole file, so that a retry still on
- * its way when the last test ends is kept too.
- */
-let pageConsole: string[] = [];
-// happy-dom writes to the console it was made with, Node's own (`node:console`), not the test's.
-beforeAll(() => {
-  const keep = (...args: unknown[]) =>
-    void pageConsole.push(
-      args
-        .map((a) => (a instanceof Error ? `${a.message} ${(a as { code?: string }).code ?? ''}` : String(a)))
-        .join(' '),
-    );
-  vi.spyOn(nodeConsole, 'error').mockImplementation(keep);
-  vi.spyOn(nodeConsole, 'warn').mockImplementation(keep);
-});
-
 /** The page's console lines a server that is away or refuses new guests makes, and nothing else. */
-const EXPECTED =
-  /^(connect (ECONNREFUSED|ECONNRESET) 127\.0\.0\.1:\d+|POST http:\/\/127\.0\.0\.1:\d+\/api\/guest 429 \(Too Many Requests\))/;
+const pageConsole = keepPageConsole(
+  /^(connect (ECONNREFUSED|ECONNRESET) 127\.0\.0\.1:\d+|POST http:\/\/127\.0\.0\.1:\d+\/api\/guest 429 \(Too Many Requests\))/,
+);
 
 afterEach(async () => {
   cleanup();
   if (server?.listening) await new Promise((resolve) => server!.close(resolve));
-  const unexpected = pageConsole.filter((line) => !EXPECTED.test(line));
-  pageConsole = [];
-  expect(unexpected).toEqual([]);
 });
 
 /** A game server that hands out a guest account (each counted in `guests`), listening on `port`. */
@@ -74,7 +52,7 @@ test.each([
     const status = await screen.findByRole('status', {}, { timeout: 10_000 });
     expect(status.textContent).toContain('Der Spielserver ist gerade nicht erreichbar.');
     expect(status.textContent).not.toMatch(/npm/);
-    expect(pageConsole.some((line) => /ECONNREFUSED/.test(line))).toBe(true); // the page's console said why
+    expect(pageConsole.lines.some((line) => /ECONNREFUSED/.test(line))).toBe(true); // the page's console said why
 
     // The server comes back; the page carries on by itself: at once on the device's "online" event, else on its
     // first retry (ACCOUNT_RETRY_MS[0] = 2 s after the failure).
@@ -155,7 +133,7 @@ test('too many new guests from one address: the live page says so in German, whe
   expect(screen.getByRole('button', { name: 'Live-Tischen zuschauen' })).toBeTruthy(); // watching needs no account
   expect(await screen.findByText(/Anna/, {}, { timeout: 15_000 })).toBeTruthy();
   expect(refused).toBe(2);
-  expect(pageConsole.filter((line) => / 429 /.test(line))).toHaveLength(1);
+  expect(pageConsole.lines.filter((line) => / 429 /.test(line))).toHaveLength(1);
 });
 
 test.each([

@@ -16,6 +16,8 @@ export const liveEn = {
       'There is no room with this code that you can join: it is gone, full, or its game began without you. Check the code, or create a new room.',
     refused: 'The room cannot take you just now. Try again in a moment.',
     restarting: 'The game server is restarting. Try again in a moment.',
+    rateLimited:
+      'Too many tables and rooms were opened or joined from your address just now (everyone on a school’s or café’s network shares one). Wait a moment and try again.',
     protocol:
       'This page is out of date: the game server has been updated since it was loaded. Reload the page to play.',
   },
@@ -214,6 +216,8 @@ export const liveDe: typeof liveEn = {
       'Es gibt keinen Raum mit diesem Code, dem du beitreten kannst: Er ist vorbei, voll, oder sein Spiel hat ohne dich begonnen. Prüfe den Code oder eröffne einen neuen Raum.',
     refused: 'Der Raum kann dich gerade nicht aufnehmen. Versuch es gleich noch einmal.',
     restarting: 'Der Spielserver startet gerade neu. Versuch es gleich noch einmal.',
+    rateLimited:
+      'Von deiner Adresse wurden gerade zu viele Tische und Räume eröffnet oder betreten (alle in einem Schul- oder Café-Netz teilen sich eine). Warte einen Moment und versuch es dann noch einmal.',
     protocol:
       'Diese Seite ist veraltet: Der Spielserver wurde seit dem Laden aktualisiert. Lade die Seite neu, um zu spielen.',
   },

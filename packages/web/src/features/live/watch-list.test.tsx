@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveTable } from '@hearts/protocol/http/watch';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
-import { renderInApp } from '../../test-support';
-import { WatchList } from './WatchPages';
+import { afterEach, describe, expect, test } from 'vitest';
+import { JOIN_ERRORS } from '@hearts/protocol/socket';
+import { liveErrorText } from '../../kit/server/account-state';
+import { keepPageConsole, renderInApp, testI18n } from '../../test-support';
+import { WatchList, WatchRoom } from './WatchPages';
 
 let server: Server | undefined;
+
+/** The page's console: the refusals and the refused connections these tests make on purpose, nothing else. */
+const pageConsole = keepPageConsole(
+  /^(connect ECONNREFUSED 127\.0\.0\.1:\d+|(GET|POST) http:\/\/127\.0\.0\.1:\d+\/api\/(live|guest) 429 \(Too Many Requests\))/,
+);
+
 afterEach(async () => {
   cleanup();
   if (server?.listening) await new Promise((resolve) => server!.close(resolve));
@@ -30,17 +38,79 @@ const table: LiveTable = {
   startedAt: 1,
 };
 
+/** The page's origin is a game server answering with `answer` on a port of its own. */
+async function serve(answer: RequestListener, hash = '#/live/watch'): Promise<void> {
+  server = createServer(answer);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/${hash}`,
+  );
+}
+
 test('the watch list marks a provisional rating as the rest of the app does ("1500?")', async () => {
-  server = createServer((req, res) => {
+  await serve((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
     res.end(JSON.stringify(req.url === '/api/live' ? { tables: [table] } : {}));
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/#/live/watch`,
-  );
   renderInApp(<WatchList />, { lang: 'en' });
   const row = await screen.findByText(/Anna/);
   expect(row.textContent).toBe('Anna (1500?): 3');
   expect(screen.getByText(/Ben/).textContent).toBe('Ben (1612): 10');
+});
+
+/** The server's own words for a refusal: English, for developers; never on the page. */
+const SERVER_MESSAGE = 'too many requests from 127.0.0.1: retry in 30 s';
+
+/** A game server that refuses every request: too many from the address. */
+const refusing: RequestListener = (_req, res) => {
+  res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+  res.end(JSON.stringify({ error: 'ERR_RATE_LIMIT', message: SERVER_MESSAGE }));
+};
+
+describe('a failed listing is said in the player’s words, never the server’s message', () => {
+  test.each([
+    ['en', 'Too many requests came from your address just now'],
+    ['de', 'Von deiner Adresse kamen gerade zu viele Anfragen'],
+  ] as const)('%s: too many requests from the address', async (lang, words) => {
+    await serve(refusing);
+    renderInApp(<WatchList />, { lang });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(words);
+    expect(document.body.textContent).not.toContain(SERVER_MESSAGE);
+    expect(document.body.textContent).not.toMatch(/ERR_|HTTP 429/);
+  });
+
+  test.each([
+    ['en', 'The game server cannot be reached just now. Try again in a moment.'],
+    ['de', 'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.'],
+  ] as const)('%s: no game server at all', async (lang, words) => {
+    // A port nobody listens on any more: the request fails in the network, not at a server.
+    await serve(refusing);
+    await new Promise((resolve) => server!.close(resolve));
+    renderInApp(<WatchList />, { lang });
+    expect((await screen.findByRole('alert')).textContent).toBe(words);
+    expect(screen.queryByText(/fetch|ECONNREFUSED|Error/i)).toBeNull();
+    expect(pageConsole.lines.some((line) => /ECONNREFUSED/.test(line))).toBe(true); // the console said why
+  });
+
+  test('de: a table that cannot be joined because the account is refused says why in German', async () => {
+    await serve(refusing, '#/live/watch/T1');
+    renderInApp(<WatchRoom roomId="T1" />, { lang: 'de' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Von deiner Adresse kamen gerade zu viele Anfragen');
+    expect(document.body.textContent).not.toContain(SERVER_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Zurück zur Liste' })).toBeTruthy();
+  });
+});
+
+test('a join refused for too many joins from the address is said in words, not in the server’s English', () => {
+  const refused = Object.assign(new Error('too many rooms or joins from 127.0.0.1'), {
+    code: JOIN_ERRORS.rateLimited,
+  });
+  expect(liveErrorText(testI18n('de').t, refused)).toMatch(
+    /^Von deiner Adresse wurden gerade zu viele Tische/,
+  );
+  expect(liveErrorText(testI18n('en').t, refused)).toMatch(
+    /^Too many tables and rooms were opened or joined/,
+  );
 });

@@ -21,9 +21,13 @@ import { serverErrorText } from './error-texts';
 /**
  * Joining or opening a room: the codes the player can do something about, by name. `protocol`: the server speaks
  * another version of the live protocol than this page (updated since the page was loaded): a reload cures it.
+ * `rateLimited`: too many rooms or joins from the address (the server's own words are English).
  */
 const JOIN_ERROR_NAMES = new Map<number, string>(
-  (['noSuchRoom', 'refused', 'restarting', 'protocol'] as const).map((name) => [JOIN_ERRORS[name], name]),
+  (['noSuchRoom', 'refused', 'restarting', 'rateLimited', 'protocol'] as const).map((name) => [
+    JOIN_ERRORS[name],
+    name,
+  ]),
 );
 
 /** Whether a join was refused because this page speaks another protocol version than the server (reload it). */
