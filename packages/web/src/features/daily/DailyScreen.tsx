@@ -135,7 +135,10 @@ function YourResult({
       {you.rank !== null && you.ranked && (
         <p className="daily-rank" data-rank={you.rank}>
           <strong>{t('daily.rank', { rank: you.rank, of: you.of })}</strong>
-          {you.percentile !== null && you.of > 1 && <> · {t('daily.percentile', { p: you.percentile })}</>}
+          {/* Never "better than 0 %": the last place is said by the rank ("Rank 7 of 7"). */}
+          {you.percentile !== null && you.percentile > 0 && you.of > 1 && (
+            <> · {t('daily.percentile', { p: you.percentile })}</>
+          )}
         </p>
       )}
       {you.rank !== null && !you.ranked && (
