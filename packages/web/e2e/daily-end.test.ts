@@ -1,9 +1,10 @@
 /**
  * The daily game after its day (issue #44 item 22), on the real server whose daily clock a test may set
  * (`DAILY_TEST_NOW`, refused outside NODE_ENV=test: docs/daily.md). Two names claimed before the day play it in
- * Chromium on a server whose clock is in that day; the server starts again on the same database and port with its
- * clock past the day's end; then the day is among the past days, its page has both players' replays and the reveal
- * to download, and `hearts verify` (the CLI, as a child process) checks the downloaded reveal against the
+ * Chromium on a server whose clock is in that day, and a guest plays it beside them; the server starts again on the
+ * same database and port with its clock past the day's end; then the day is among the past days, its page has both
+ * players' replays and the reveal to download, the guest (never on the board) finds the replay of their own game in
+ * their result, and `hearts verify` (the CLI, as a child process) checks the downloaded reveal against the
  * commitment seen during the day and against a player's own record — and fails on a wrong commitment.
  */
 import { spawn } from 'node:child_process';
@@ -110,11 +111,13 @@ interface DayRow {
   tableId: string | null;
 }
 
-it('plays a day, then sees it past: the calendar, everyone’s replays, the reveal and hearts verify', async () => {
-  // The names are claimed now; the day played is a later one (its clock 26 hours on): both are ranked on it.
+it('plays a day, then sees it past: the calendar, everyone’s replays, a guest’s own, the reveal and hearts verify', async () => {
+  // The names are claimed now; the day played is a later one (its clock 26 hours on): both are ranked on it. The
+  // guest plays the day too, off the board.
   await start(Date.now() + 26 * HOUR);
   const ada = await claimedName('Ada Day');
   const bo = await claimedName('Bo Day');
+  const guest = await call<Account>('POST', '/api/guest', undefined, {});
   const today = await call<{ date: string; endsAt: number; commitment: string }>(
     'GET',
     '/api/daily',
@@ -125,6 +128,7 @@ it('plays a day, then sees it past: the calendar, everyone’s replays, the reve
   const pages = [
     await playerPage(ada.token, 1440, 900, 'en-US'),
     await playerPage(bo.token, 1440, 900, 'en-US'),
+    await playerPage(guest.token, 1440, 900, 'en-US'),
   ];
   const errors = pages.map(watchErrors);
   const played = await Promise.all(
@@ -156,10 +160,11 @@ it('plays a day, then sees it past: the calendar, everyone’s replays, the reve
   expect(errors.flat()).toEqual([]);
   await pages[1]!.context().close();
   await pages[0]!.goto('about:blank');
+  await pages[2]!.goto('about:blank');
 
   // The server again, on the same database and port, its clock a minute past the day's end (Berlin midnight).
   await start(today.endsAt + 60_000, port);
-  const [page] = pages as [Page, Page];
+  const [page, , guestPage] = pages as [Page, Page, Page];
   await page.goto(`${server!.url}/?speed=fast#/daily`);
   // A new day, and the one played among the past days with both players.
   await page.getByRole('button', { name: 'Play today’s deal' }).waitFor({ timeout: 20_000 });
@@ -182,6 +187,9 @@ it('plays a day, then sees it past: the calendar, everyone’s replays, the reve
   expect(await board.count()).toBe(2);
   expect(await page.locator('.daily-board .replay').count()).toBe(2); // everyone's replays, not only yours
   expect(await page.getByText('The replay of your game opens once the day is revealed').count()).toBe(0);
+  // Ada's own replay is on her row: her result has none of its own.
+  expect(await page.locator('.daily-board tr.you .replay').count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Replay your game' }).count()).toBe(0);
   await page.getByText('The seed of this day is revealed:').waitFor();
   await shot(page, 'past-day-desktop-en.png');
 
@@ -205,6 +213,23 @@ it('plays a day, then sees it past: the calendar, everyone’s replays, the reve
     await page.waitForURL(new RegExp(`#/daily/${today.date}$`));
     await page.locator('.daily-board .replay').first().waitFor({ timeout: 20_000 });
   }
+
+  // The guest is not on the board, so their own game's replay is in their result (docs/daily.md: "your own too").
+  await guestPage.goto(`${server!.url}/?speed=fast#/daily/${today.date}`);
+  await guestPage.locator('.daily-board tbody tr').first().waitFor({ timeout: 20_000 });
+  await guestPage.getByText(/As a guest you would be number [1-3] of 3/).waitFor();
+  expect(await guestPage.locator('.daily-board tr.you').count()).toBe(0);
+  expect(await guestPage.locator('.daily-board .replay').count()).toBe(2); // the two on the board
+  await shot(guestPage, 'past-day-guest-desktop-en.png');
+  await guestPage.getByRole('button', { name: 'Replay your game' }).click();
+  // Their own game (mine=1: its mistakes become training positions), seen from the day's seat.
+  await guestPage.waitForURL(/#\/replay\/game\/t[^?]*\?seat=0&mine=1&from=/);
+  await guestPage.locator('.replay-screen').waitFor({ timeout: 20_000 });
+  await guestPage.getByText(guest.user.name, { exact: false }).first().waitFor();
+  await shot(guestPage, 'replay-own-guest-desktop-en.png');
+  await guestPage.goBack();
+  await guestPage.waitForURL(new RegExp(`#/daily/${today.date}$`));
+  await guestPage.getByRole('button', { name: 'Replay your game' }).waitFor({ timeout: 20_000 });
 
   // hearts verify on the downloaded reveal: the commitment seen during the day, and Ada's own record.
   const own = day.rows.find((r) => r.name === 'Ada Day')!;
@@ -231,5 +256,15 @@ it('plays a day, then sees it past: the calendar, everyone’s replays, the reve
   expect(await page.locator('.daily-board .replay', { hasText: 'Nachspielen' }).count()).toBe(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await shot(page, 'past-day-phone-de.png');
+  // The guest's on a phone in German: their game's replay in their result.
+  await guestPage.setViewportSize({ width: 360, height: 740 });
+  await guestPage.goto(`${server!.url}/?speed=fast#/`);
+  await guestPage.getByRole('button', { name: 'Deutsch' }).click();
+  await guestPage.goto(`${server!.url}/?speed=fast#/daily/${today.date}`);
+  await guestPage.getByText(/Als Gast wärst du Platz [1-3] von 3/).waitFor({ timeout: 20_000 });
+  await guestPage.getByRole('button', { name: 'Dein Spiel nachspielen' }).waitFor();
+  expect(await guestPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(guestPage, 'past-day-guest-phone-de.png');
   expect(errors[0]).toEqual([]);
+  expect(errors[2]).toEqual([]);
 }, 600_000);

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 /**
- * A past day's page against a stubbed server: your result's rank says no "better than 0 %" on the last place; in
- * English and German.
+ * A past day's page against a stubbed server: your result's rank says no "better than 0 %" on the last place, and
+ * once the day is revealed your own game's replay is in your result when the board has no row of yours (a guest, a
+ * name claimed during the day) — and only then; in English and German.
  */
 import { makeRecord } from '@hearts/engine';
 import type { DailyDayPage, DailyRow, DailyYou } from '@hearts/protocol/http/daily';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../kit/storage';
 import { TOKEN_KEY } from '../../kit/server/token';
@@ -114,5 +115,56 @@ describe('your rank on a day', () => {
     serve(dayPage(yours({ rank: 3, percentile: 67, total: 3 }), { rows: [] }));
     open(lang);
     await waitFor(() => expect(document.querySelector('.daily-rank')?.textContent).toBe(text));
+  });
+});
+
+describe('your own game’s replay once the day is revealed', () => {
+  const guest = yours({ ranked: false, rank: 3, percentile: 67, of: 7 });
+
+  it.each([
+    ['en', 'Replay your game', 'As a guest you would be number 3 of 8'],
+    ['de', 'Dein Spiel nachspielen', 'Als Gast wärst du Platz 3 von 8'],
+  ] as const)(
+    '%s: a guest, off the board, replays their own game from their result',
+    async (lang, button, rank) => {
+      serve(dayPage(guest));
+      const went: string[] = [];
+      open(lang, (to) => went.push(to));
+      await screen.findByText(new RegExp(rank));
+      expect(document.querySelectorAll('.daily-board tr.you')).toHaveLength(0); // not on the board
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(went).toHaveLength(1));
+      expect(calls.filter((c) => c.path.startsWith('/api/replays/')).map((c) => c.path)).toEqual([
+        '/api/replays/tg',
+      ]);
+      // Yours (its mistakes become training positions), from the day's seat, and back to this day.
+      expect(went[0]).toBe(`/replay/game/tg?seat=0&mine=1&from=%2Fdaily%2F${DATE}`);
+    },
+  );
+
+  it('a name claimed during the day is off the board too: its replay is in the result', async () => {
+    serve(dayPage(guest), true);
+    open('en');
+    await screen.findByText(/your name was claimed after this day’s deal began/);
+    expect(screen.getByRole('button', { name: 'Replay your game' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Claim your name' })).toBeNull();
+  });
+
+  it('on the board your row has the replay: the result has none of its own', async () => {
+    serve(dayPage(yours({ rank: 7 })));
+    open('en');
+    await screen.findByText('Rank 7 of 7');
+    await waitFor(() => expect(document.querySelector('.daily-board tr.you .replay')).not.toBeNull());
+    expect(screen.queryByRole('button', { name: 'Replay your game' })).toBeNull();
+  });
+
+  it('de: before the reveal there is no replay, only when it opens', async () => {
+    serve(dayPage(guest, { revealed: false, rows: [] }));
+    open('de');
+    await screen.findByText(/Als Gast wärst du Platz 3 von 8/);
+    expect(
+      screen.getByText(/Die Wiederholung deines Spiels gibt es, sobald der Tag aufgedeckt ist/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Dein Spiel nachspielen' })).toBeNull();
   });
 });

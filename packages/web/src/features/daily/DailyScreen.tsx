@@ -111,8 +111,42 @@ function PointsTable({ you, par }: { you: readonly number[]; par: readonly numbe
 }
 
 /**
+ * Opens a game of the day as a replay: read from the server (everyone's, your own too, once the day is revealed),
+ * analysed from the day's seat — your own game's mistakes become training positions — and back from the replay is
+ * back to this day's page, not to the solo history. `problem`: why the last one did not open, in words.
+ */
+function useDayReplay(
+  seat: number,
+  token: string | null,
+): {
+  open: (tableId: string, yours: boolean) => Promise<void>;
+  problem: string | null;
+} {
+  const { t } = useTranslation();
+  const { navigate, settings } = useApp();
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = async (tableId: string, yours: boolean) => {
+    setProblem(null);
+    try {
+      const record = await request(GAME_ROUTES.replay, { token, params: { id: tableId } });
+      const r = openReplay(record);
+      if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
+      const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/daily');
+      setOpenedFile(r.value, tableId, { seat, game: yours ? tableId : null }, from);
+      navigate(
+        serverReplayRoute({ kind: 'game', id: tableId, seat, mine: yours, from: from.route, analyse: false }),
+      );
+    } catch (e) {
+      setProblem(errorText(t, e));
+    }
+  };
+  return { open, problem };
+}
+
+/**
  * Your finished attempt: points, rank, percentile, par. Off the board (a guest, a name claimed today): where you
- * would stand, and why you are not on the board.
+ * would stand, and why you are not on the board. Once the day is revealed your own game's replay is here when the
+ * board does not show your row with its replay (off the board, or ranked below the rows shown): `replay`.
  */
 function YourResult({
   you,
@@ -120,15 +154,20 @@ function YourResult({
   level,
   claimed,
   revealed,
+  replay,
 }: {
   you: DailyYou;
   par: readonly number[] | null;
   level: string;
   claimed: boolean;
   revealed: boolean;
+  replay: { readonly seat: number; readonly token: string | null } | null;
 }) {
   const { t } = useTranslation();
   const { navigate } = useApp();
+  const own = useDayReplay(replay?.seat ?? 0, replay?.token ?? null);
+  const offBoard = you.rank !== null && !you.ranked;
+  const claim = offBoard && !claimed;
   return (
     <section className="daily-result" aria-labelledby="daily-result-h">
       <h2 id="daily-result-h">{t('daily.yourResult')}</h2>
@@ -141,7 +180,7 @@ function YourResult({
           )}
         </p>
       )}
-      {you.rank !== null && !you.ranked && (
+      {offBoard && (
         <>
           <p className="daily-rank off-board" data-rank={you.rank} data-ranked="false">
             <strong>
@@ -149,12 +188,26 @@ function YourResult({
             </strong>
           </p>
           <p className="muted small-print">{t('daily.offBoard')}</p>
-          {!claimed && (
+        </>
+      )}
+      {(replay || claim) && (
+        <div className="daily-actions">
+          {replay && (
+            <button type="button" className="secondary" onClick={() => void own.open(you.tableId, true)}>
+              {t('daily.replayYours')}
+            </button>
+          )}
+          {claim && (
             <button type="button" className="secondary" onClick={() => navigate('/live')}>
               {t('daily.claimName')}
             </button>
           )}
-        </>
+        </div>
+      )}
+      {own.problem && (
+        <p className="error" role="alert">
+          {own.problem}
+        </p>
       )}
       {!revealed && <p className="muted small-print">{t('daily.replayLater')}</p>}
       {you.left && <p className="muted">{t('daily.left')}</p>}
@@ -167,32 +220,8 @@ function YourResult({
 /** A day's leaderboard (best first) and the best play per hand. */
 function Board({ day, token }: { day: DailyDayPage; token: string | null }) {
   const { t } = useTranslation();
-  const { navigate, settings } = useApp();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { open: replay, problem } = useDayReplay(day.seat, token);
   const [view, setView] = useState<'all' | 'friends'>('all');
-  const replay = async (tableId: string, yours: boolean) => {
-    try {
-      const record = await request(GAME_ROUTES.replay, { token, params: { id: tableId } });
-      const r = openReplay(record);
-      if (!r.ok) return setProblem(recordErrorText(t, settings.lang, r.error));
-      // The analysis is of the day's player; your own game's mistakes become training positions.
-      // Back from the replay is back to this day's page, not to the solo history.
-      const from = openedFromRoute(window.location.hash.replace(/^#/, '') || '/daily');
-      setOpenedFile(r.value, tableId, { seat: day.seat, game: yours ? tableId : null }, from);
-      navigate(
-        serverReplayRoute({
-          kind: 'game',
-          id: tableId,
-          seat: day.seat,
-          mine: yours,
-          from: from.route,
-          analyse: false,
-        }),
-      );
-    } catch (e) {
-      setProblem(errorText(t, e));
-    }
-  };
   if (!day.visible) return <p className="muted">{t('daily.hiddenBoard')}</p>;
   // Your friends apart (issue #21): their rows and yours with their ranks among everyone.
   const rows = view === 'friends' ? day.friends : day.rows;
@@ -397,6 +426,7 @@ function DailyHome() {
                 level={level}
                 claimed={account?.user.claimed ?? false}
                 revealed={false}
+                replay={null}
               />
             )}
             {board && <Board day={board} token={token} />}
@@ -487,6 +517,8 @@ function DailyDay({ date }: { date: string }) {
                 level={levelName(t, day.level)}
                 claimed={account?.user.claimed ?? false}
                 revealed={day.revealed}
+                // Your game's replay, where the board has no row of yours with it.
+                replay={day.revealed && !day.rows.some((r) => r.you) ? { seat: day.seat, token } : null}
               />
             )}
             <Board day={day} token={token} />

@@ -26,6 +26,7 @@ export const dailyEn = {
     'The leaderboard, percentiles and streaks count names claimed before the day began, one attempt each — so nobody can look at the day’s hands with a throw-away guest first.',
   claimName: 'Claim your name',
   replayLater: 'The replay of your game opens once the day is revealed (after midnight), like everyone’s.',
+  replayYours: 'Replay your game',
   left: 'left early: a bot played the rest',
   streak_one: 'Streak: {{count}} day in a row',
   streak_other: 'Streak: {{count}} days in a row',
@@ -97,6 +98,7 @@ export const dailyDe: typeof dailyEn = {
   claimName: 'Namen sichern',
   replayLater:
     'Die Wiederholung deines Spiels gibt es, sobald der Tag aufgedeckt ist (nach Mitternacht) – wie bei allen.',
+  replayYours: 'Dein Spiel nachspielen',
   left: 'vorzeitig gegangen: ein Bot hat zu Ende gespielt',
   streak_one: 'Serie: {{count}} Tag in Folge',
   streak_other: 'Serie: {{count}} Tage in Folge',
