@@ -10,7 +10,8 @@
  * LIMIT_INVITES per user; a user keeps at most FRIENDS_MAX friends and requests made, receives at most
  * FRIEND_REQUESTS_MAX open requests (apart: strangers cannot fill the friends' places), takes requests from anyone
  * or only from people they know (`requestsFrom`), and holds at most {@link STREAMS_PER_USER} notices streams per
- * process. No answer names a user id (issue #42): friendships and requests go by their own id, people by name.
+ * process. No answer names a stranger's user id (issue #42): friendships and requests go by their own id, people by
+ * name; only a friend's entry in the list carries the friend's id, for the link to their player page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -85,6 +86,8 @@ export function friendsHandlers(
         const w = where.get(l.userId);
         return {
           id: l.id,
+          // A friend's player page is linked from the list; a request names no user id (a stranger learns none).
+          ...(l.status === 'friend' ? { user: l.userId } : {}),
           name: l.name,
           status: l.status,
           since: l.since,

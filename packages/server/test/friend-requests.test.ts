@@ -5,7 +5,8 @@
  * FRIEND_REQUESTS_MAX open requests apart from their own places (the newest refused, `ERR_REQUESTS_FULL`), declines
  * them all in one call, may take requests only from people they know (who finished a game with them, friends of
  * friends: everyone else gets one and the same answer, `ERR_REQUESTS_CLOSED`), and no answer of the friends' routes
- * names a user id. On SQLite and PostgreSQL (requests and the choice are stored).
+ * names a user id but a friend's own, on the friend's entry in the list (the link to their player page). On SQLite
+ * and PostgreSQL (requests and the choice are stored).
  */
 import { describe, expect, test } from 'vitest';
 import { FRIEND_REQUESTS_MAX, FRIENDS_MAX, type FriendEntry } from '@hearts/protocol/http';
@@ -20,7 +21,8 @@ describe.each(DATABASES)('friend requests on %s', (db) => {
   test('200 strangers no longer fill a list; a real friend is still added; one call declines them; the choice to take requests from people one knows', async () => {
     const t = await startServer({}, { store: await storeOn(db) });
     const url = t.url;
-    const answers: unknown[] = []; // every answer of the friends' routes: none may name a user id
+    // Every answer of the friends' routes: none may name a user id but a friend's own (`user` of a friend's entry).
+    const answers: unknown[] = [];
     const call = async <T = Record<string, unknown>>(path: string, token: string, body?: unknown) => {
       const r = await api<T>(url, path, { token, ...(body === undefined ? {} : { body }) });
       answers.push(r.body);
@@ -120,9 +122,24 @@ describe.each(DATABASES)('friend requests on %s', (db) => {
     expect((await call(`/api/friends/${theirs.id}/remove`, target.token, {})).status).toBe(404);
     await call('/api/invites', target.token);
 
-    const ids = [target, friend, friendOfFriend, ...strangers].map((u) => u.id);
-    const text = JSON.stringify(answers);
-    for (const id of ids) expect(text).not.toContain(id);
+    const everyone = [target, friend, friendOfFriend, ...strangers];
+    const idOf = new Map(everyone.map((u) => [u.name, u.id]));
+    // A friend's entry names that friend (and only a friend's entry names anyone): taken out, no id is left.
+    let friendsNamed = 0;
+    const rest = answers.map((a) => {
+      const entries = (a as { friends?: FriendEntry[] } | null)?.friends;
+      if (!Array.isArray(entries)) return a;
+      return entries.map(({ user, ...entry }) => {
+        if (entry.status === 'friend') {
+          expect(user).toBe(idOf.get(entry.name));
+          friendsNamed++;
+        } else expect(user).toBeUndefined();
+        return entry;
+      });
+    });
+    expect(friendsNamed).toBeGreaterThan(0);
+    const text = JSON.stringify(rest);
+    for (const u of everyone) expect(text).not.toContain(u.id);
   }, 120_000);
 
   test('someone a player blocked gets the same answer as a stranger, whom they take requests from', async () => {

@@ -74,7 +74,7 @@ test('a friendship is asked by name and accepted; only then is the other online 
   expect((await api(t.url, '/api/friends', { body: { name: ben.name } })).status).toBe(401);
   await until('ben hears of the request', () => benApp.heard.some((n) => n.type === 'friends'));
 
-  // A request shows nothing of the other: not online, nowhere.
+  // A request shows nothing of the other: not online, nowhere, no user id.
   expect(await list(anna.token)).toEqual([
     { id: link, name: ben.name, status: 'outgoing', since: expect.any(Number), online: false, places: [] },
   ]);
@@ -86,11 +86,25 @@ test('a friendship is asked by name and accepted; only then is the other online 
   );
   expect((await api(t.url, `/api/friends/${link}/accept`, { token: ben.token, body: {} })).status).toBe(200);
   await until('ben online for anna', async () => (await list(anna.token))[0]?.online === true);
+  // A friend: online, where, and their user id (the list links to their player page).
   expect(await list(anna.token)).toEqual([
-    { id: link, name: ben.name, status: 'friend', since: expect.any(Number), online: true, places: [] },
+    {
+      id: link,
+      user: ben.id,
+      name: ben.name,
+      status: 'friend',
+      since: expect.any(Number),
+      online: true,
+      places: [],
+    },
   ]);
   // Anna's app is closed: offline for Ben; Cleo, a stranger, sees nobody.
-  expect((await list(ben.token))[0]).toMatchObject({ id: link, status: 'friend', online: false });
+  expect((await list(ben.token))[0]).toMatchObject({
+    id: link,
+    user: anna.id,
+    status: 'friend',
+    online: false,
+  });
   expect(await list(cleo.token)).toEqual([]);
 
   // Closing the app is offline at once; either side may end the friendship.

@@ -1,6 +1,6 @@
 /**
- * Friends end to end (issue #20), in Chromium: Anna (English, desktop) watches her friend Cleo's table from her
- * friends list; she adds Ben (German, on a phone) by name and he accepts on his Friends page; she invites him into
+ * Friends end to end (issue #20), in Chromium: Anna (English, desktop) opens her friend Cleo's player page and
+ * watches Cleo's table from her friends list; she adds Ben (German, on a phone) by name and he accepts on his Friends page; she invites him into
  * her friends' room and he joins through the notice that pops up in his open app; at the table she adds a third
  * player, Dora, from the seat's menu. Cleo and Dora are played by the tests' client.
  */
@@ -64,7 +64,7 @@ async function accountOf(page: Page): Promise<Account> {
   return { token: t!, user: me.user };
 }
 
-it('friends: watch a friend’s table from the list, befriend by name, invite through the notice, add from a seat', async () => {
+it('friends: a friend’s player page and table from the list, befriend by name, invite through the notice, add from a seat', async () => {
   // Cleo plays a friends' table with bots, open to watchers.
   const cleo = await newGuest();
   const cleoTable = await TableClient.createFriendsRoom({ url: app.url, token: cleo.token });
@@ -90,6 +90,12 @@ it('friends: watch a friend’s table from the list, befriend by name, invite th
   await cleoRow.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
   await cleoRow.getByText('at a friends’ table').waitFor({ timeout: 20_000 });
   await shot(anna, 'list-desktop-en.png');
+  // Her name leads to her player page, and back to the list.
+  await cleoRow.getByRole('link', { name: cleo.user.name }).click();
+  await anna.waitForURL(new RegExp(`#/profile/${cleo.user.id}$`));
+  await anna.getByRole('heading', { level: 1, name: cleo.user.name }).waitFor({ timeout: 20_000 });
+  await shot(anna, 'friend-page-desktop-en.png');
+  await anna.goBack();
   await cleoRow.getByRole('button', { name: 'Watch' }).click();
   await anna.locator('.watch-banner', { hasText: 'You are watching' }).waitFor({ timeout: 20_000 });
   expect(await anna.locator('.hand [data-card]').count()).toBe(0);

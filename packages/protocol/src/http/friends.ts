@@ -38,11 +38,14 @@ const friendPlace = z.object({
 export type FriendPlace = z.infer<typeof friendPlace>;
 
 /**
- * A friend or an open request, seen from you. Online and places: friends only (strangers learn nothing). `id` is the
- * friendship's own id (the same for both of you), never a user id: no answer of the friends' routes names one.
+ * A friend or an open request, seen from you. Online, places and the user id: friends only (strangers learn
+ * nothing). `id` is the friendship's own id (the same for both of you), never a user id; a request names no user id
+ * either way, so asking someone never tells you theirs — only a friend's entry carries it, as `user`: the link to
+ * their player page (`#/profile/<user>`), which shows it too.
  */
 const friendEntry = z.object({
   id: z.string(),
+  user: z.optional(z.string()), // your friend's user id (friends only; absent from a server before it was sent)
   name: z.string(),
   status: z.enum(['friend', 'incoming', 'outgoing']), // incoming: they asked you
   since: z.number(),

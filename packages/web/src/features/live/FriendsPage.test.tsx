@@ -17,9 +17,10 @@ import { FRIENDS_CHANGED } from './friends';
 import { TOKEN_KEY } from '../../kit/server/token';
 
 const FRIENDS: FriendEntry[] = [
-  { id: 'f2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },
+  { id: 'f2', user: 'u2', name: 'Ben', status: 'friend', since: 1, online: true, places: [] },
   {
     id: 'f3',
+    user: 'u3',
     name: 'Cleo',
     status: 'friend',
     since: 1,
@@ -192,3 +193,25 @@ it('the seat menu: add as a friend first, then block and report; the answer in a
   await screen.findByText('Ben is your friend already.');
   expect(calls.at(-1)).toEqual({ method: 'POST', path: '/api/friends', body: { name: 'Ben' } });
 });
+
+it.each([
+  ['en', 'Player page'],
+  ['de', 'Spielerseite'],
+] as const)(
+  '%s: a friend’s name links to their player page; a request’s names nobody’s page',
+  async (lang, title) => {
+    render(wrap(lang, <FriendsPage />));
+    await screen.findByText('Cleo');
+    const link = within(row('Ben') as HTMLElement).getByRole('link', { name: 'Ben' });
+    expect(link.getAttribute('href')).toBe('#/profile/u2');
+    expect(link.getAttribute('title')).toBe(title);
+    expect(
+      within(row('Cleo') as HTMLElement)
+        .getByRole('link', { name: 'Cleo' })
+        .getAttribute('href'),
+    ).toBe('#/profile/u3');
+    // Requests carry no user id, and a friend from a server that did not send one: the name without a link.
+    for (const name of ['Gina', 'Hugo', 'Dora']) expect(row(name).querySelector('a')).toBeNull();
+    expect(row('Dora').textContent).toContain('Dora');
+  },
+);

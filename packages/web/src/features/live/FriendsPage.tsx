@@ -1,10 +1,10 @@
 /**
  * The Friends page, `#/friends` (issue #20): add a friend by exact name, answer requests, and see your friends —
  * online or not, and where: at which table (with Watch when it is open to watchers) or in which friends' room (with
- * Join). Friendships are mutual, so only friends see each other's whereabouts. Inviting is done from a friends'
- * room (`InviteFriends`), adding from a table's seat menu too (`PlayerMenu`). A player may take requests only from
- * people they know (people they finished a game with, friends of friends: the server refuses everyone else) and
- * decline every open request at once (issue #42).
+ * Join); a friend's name links to their player page (`#/profile/<id>`). Friendships are mutual, so only friends see
+ * each other's whereabouts. Inviting is done from a friends' room (`InviteFriends`), adding from a table's seat menu
+ * too (`PlayerMenu`). A player may take requests only from people they know (people they finished a game with,
+ * friends of friends: the server refuses everyone else) and decline every open request at once (issue #42).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -211,7 +211,14 @@ function FriendRow({
     <li data-friend={f.name} className={f.online ? 'online' : 'offline'}>
       <span className="friend-name">
         <span className={`friend-dot ${f.online ? 'on' : 'off'}`} aria-hidden="true" />
-        <strong>{f.name}</strong>
+        {/* A friend's player page; a server from before the friend's id was sent: the name alone. */}
+        {f.user ? (
+          <a href={`#/profile/${f.user}`} title={t('friends.list.profile')}>
+            {f.name}
+          </a>
+        ) : (
+          <strong>{f.name}</strong>
+        )}
         <span className="muted friend-where">
           {place
             ? t(`friends.list.at.${place.kind}`, { room: place.room })
