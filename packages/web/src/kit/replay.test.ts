@@ -108,6 +108,7 @@ describe('a server’s replay address', () => {
     expect(openedFromRoute('/daily/2026-12-05').title).toBe('daily.title');
     expect(openedFromRoute('/live/history').title).toBe('live.history.title');
     expect(openedFromRoute('/profile/u1').title).toBe('progress.title');
-    expect(openedFromRoute('/live/moderation').title).toBe('nav.back');
+    expect(openedFromRoute('/live/admin').title).toBe('live.manners.modTitle'); // a reported game: "← Reports"
+    expect(openedFromRoute('/somewhere/else').title).toBe('nav.back');
   });
 });

@@ -237,6 +237,7 @@ export function openedFromRoute(route: string): OpenedFrom {
     history: 'history.title',
   };
   if (route === '/live/history') return { route, title: 'live.history.title' };
+  if (route === '/live/admin') return { route, title: 'live.manners.modTitle' }; // a reported game: the reports
   if (section === 'tournaments' && route.split('/')[2]) return { route, title: 'tournament.standings' }; // an arena's
   return { route, title: titles[section] ?? 'nav.back' };
 }
