@@ -1,6 +1,7 @@
 /**
  * The accounts contract ({@link AccountStore}), run by `describeGameStore` on every database: the export holds
- * everything kept under the user (and reads as `hearts-export/1`); the deletion removes the user's own rows, keeps
+ * everything kept under the user (and reads as `hearts-export/2`), other people in it by name and never by their
+ * user id; the deletion removes the user's own rows, keeps
  * finished games for the others under the neutral name, changes nothing of another player's ratings or records,
  * and happens once (again, or twice at once: once).
  */
@@ -188,22 +189,22 @@ async function fill(s: GameStore): Promise<void> {
 }
 
 export function describeAccountStore(store: () => GameStore): void {
-  test('accounts: the export holds what is kept under the user, as hearts-export/1; no user, no export', async () => {
+  test('accounts: the export holds what is kept under the user, as hearts-export/2; no user, no export', async () => {
     const s = store();
     await fill(s);
     const file = await s.accounts.exportData('u1', 10_000);
     expect(exportSchema.safeParse(file).success).toBe(true);
     expect(file).toMatchObject({
-      format: 'hearts-export/1',
+      format: 'hearts-export/2',
       exportedAt: 10_000,
       account: { id: 'u1', name: 'Anna', claimed: false, rating: 1520, ratedGames: 1 },
       ratingHistory: [{ gameId: 't1', at: 9000, ratingBefore: 1500, ratingAfter: 1520, place: 1 }],
       chips: { balance: 50, ledger: [{ amount: 50, reason: 'rated-win', ref: 't1', at: 9000 }] },
       purchases: [{ item: 'back-lattice', at: 9100 }],
-      friends: [{ userId: 'u2', name: 'Ben', status: 'friend', since: 9201 }],
-      blocks: [{ userId: 'u3', name: 'Cleo', since: 9300 }],
+      friends: [{ name: 'Ben', status: 'friend', since: 9201 }],
+      blocks: [{ name: 'Cleo', since: 9300 }],
       chat: [{ tableId: 't1', text: 'hi from Anna', at: 9400 }],
-      reports: [{ id: 'r1', reportedId: 'u2', tableId: 't1' }],
+      reports: [{ id: 'r1', reported: 'Ben', tableId: 't1', seat: 1 }],
       daily: [{ date: '2026-12-01', tableId: 'd1', points: [3, 0], total: 3 }],
       leaves: [{ tableId: 't0', reason: 'left', at: 9600 }],
       puzzles: { player: { rating: 1600, attempts: 3, solved: 2 }, attempts: [], runs: [] },
@@ -216,6 +217,32 @@ export function describeAccountStore(store: () => GameStore): void {
       { id: 'sA', seat: 0, tableId: 't1' },
     ]);
     expect(await s.accounts.exportData('nobody', 10_000)).toBeNull();
+  });
+
+  test('accounts: the export names other people as the app shows them, never by their user id', async () => {
+    const s = store();
+    await fill(s);
+    await s.renameUser('u2', 'Benno'); // by their name now, as the friends' and the blocked list show them
+    const ids = ['u1', 'u2', 'u3'];
+    for (const id of ids) {
+      const file = await s.accounts.exportData(id, 10_000);
+      const text = JSON.stringify(file);
+      expect(text).toContain(`"id":"${id}"`); // their own id, in `account`
+      for (const other of ids.filter((x) => x !== id)) expect(text).not.toContain(`"${other}"`);
+    }
+    // Cleo asked Benno, blocked Anna and reported both: each by name.
+    const cleo = await s.accounts.exportData('u3', 10_000);
+    expect(cleo!.friends).toEqual([{ name: 'Benno', status: 'outgoing', since: 9202 }]);
+    expect(cleo!.blocks).toEqual([{ name: 'Anna', since: 9301 }]);
+    expect(cleo!.reports.map((r) => [r.id, r.reported, r.seat])).toEqual([
+      ['r2', 'Anna', 0],
+      ['r3', 'Benno', 1],
+    ]);
+    const benno = await s.accounts.exportData('u2', 10_000);
+    expect(benno!.friends).toEqual([
+      { name: 'Anna', status: 'friend', since: 9201 },
+      { name: 'Cleo', status: 'incoming', since: 9202 },
+    ]);
   });
 
   test('accounts: a deletion removes the user and theirs; finished games stay under the neutral name', async () => {
@@ -271,9 +298,9 @@ export function describeAccountStore(store: () => GameStore): void {
     const neutral = (f: typeof ben) => ({
       ...f,
       games: f!.games.map((g) => ({ ...g, record: { ...g.record, players: NAMES } })),
-      friends: f!.friends.filter((x) => x.userId !== 'u1'),
-      blocks: f!.blocks.filter((x) => x.userId !== 'u1'),
-      reports: f!.reports.filter((x) => x.reportedId !== 'u1'),
+      friends: f!.friends.filter((x) => x.name !== 'Anna'),
+      blocks: f!.blocks.filter((x) => x.name !== 'Anna'),
+      reports: f!.reports.filter((x) => x.reported !== 'Anna'),
       shares: f!.shares.map((x) => ({ ...x, record: { ...x.record, players: NAMES } })),
     });
     expect(neutral(benAfter)).toEqual(neutral(ben));

@@ -1,6 +1,6 @@
 /**
- * Your data through the real server (issue #49), on SQLite and PostgreSQL: the export (`hearts-export/1`) and its
- * limit; the deletion confirmed by name and password, during a live rated game (a bot takes the seat over, the
+ * Your data through the real server (issue #49), on SQLite and PostgreSQL: the export (`hearts-export/2`, other
+ * people in it by name, never by their user id) and its limit; the deletion confirmed by name and password, during a live rated game (a bot takes the seat over, the
  * game finishes for the other player under the neutral name, nothing of the deleted player is kept and nothing
  * of the other's changes), again, and from two devices at once; the privacy page's settings.
  */
@@ -27,20 +27,34 @@ const PASSWORD = 'correct horse battery';
 describe.each(DATABASES)('your data on %s', (db) => {
   const startServer = serverPerTest();
 
-  test('the export: everything of yours as hearts-export/1, as a download; signed in only; LIMIT_ACCOUNT', async () => {
+  test('the export: everything of yours as hearts-export/2, as a download; signed in only; LIMIT_ACCOUNT', async () => {
     const t = await startServer(
       { accountLimit: { count: 3, seconds: 3600 }, privacyContact: 'Datenschutz: privacy@example.org' },
       { store: await storeOn(db) },
     );
     const me = await guest(t.url);
+    // Others in it: a request made, a request received, a block — each by name, none by their user id.
+    const [ben, cleo, dan] = [await guest(t.url), await guest(t.url), await guest(t.url)];
+    const asked = (from: { token: string }, name: string) =>
+      api(t.url, '/api/friends', { token: from.token, body: { name } });
+    expect((await asked(me, ben.name)).status).toBe(200);
+    expect((await asked(cleo, me.name)).status).toBe(200);
+    expect((await api(t.url, '/api/blocks', { token: me.token, body: { userId: dan.id } })).status).toBe(200);
     const res = await fetch(`${t.url}/api/me/export`, { headers: { authorization: `Bearer ${me.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="hearts-data-\d{4}-\d\d-\d\d\.json"$/,
     );
-    const file = exportSchema.parse(await res.json());
+    const text = await res.text();
+    const file = exportSchema.parse(JSON.parse(text));
     expect(file.account).toMatchObject({ id: me.id, name: me.name, claimed: false });
     expect(file.games).toEqual([]);
+    expect(file.friends.map((f) => [f.name, f.status])).toEqual([
+      [cleo.name, 'incoming'],
+      [ben.name, 'outgoing'],
+    ]);
+    expect(file.blocks.map((b) => b.name)).toEqual([dan.name]);
+    for (const other of [ben, cleo, dan]) expect(text).not.toContain(other.id);
 
     expect((await api(t.url, '/api/me/export')).status).toBe(401);
     expect((await api(t.url, '/api/me/export', { token: me.token })).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
- * Your data (issue #49): the file `GET /api/me/export` answers (`hearts-export/1`, everything the server holds
- * under your account or guest token), what `GET /api/privacy` tells every visitor (the operator's contact and the
+ * Your data (issue #49): the file `GET /api/me/export` answers (`hearts-export/2`, everything the server holds
+ * under your account or guest token; other people in it by the name the app shows them by, never by their user id), what `GET /api/privacy` tells every visitor (the operator's contact and the
  * retention periods in force), the confirmation `POST /api/me/delete` takes, and the neutral name a deleted
  * player's finished games keep. docs/privacy.md describes the file field by field.
  *
@@ -13,8 +13,11 @@ import * as z from 'zod/mini';
 import { none, record, route } from './atoms.js';
 import { trainingPositionSchema, trainingProgressSchema } from './training.js';
 
-/** The format tag of an export file. */
-export const EXPORT_FORMAT = 'hearts-export/1';
+/**
+ * The format tag of an export file. `hearts-export/1` (before) named friends, blocked and reported players by their
+ * user id too; `/2` names other people only as the app shows them, by their name now.
+ */
+export const EXPORT_FORMAT = 'hearts-export/2';
 
 /**
  * The name a deleted player's seat keeps in finished games (others' histories, replays, player pages, tournament
@@ -59,13 +62,13 @@ const exportGame = z.object({
 
 const exportLedger = z.object({ amount: z.number(), reason: z.string(), ref: z.string(), at: ms });
 const exportPurchase = z.object({ item: z.string(), at: ms });
+/** A friend or an open request, by their name now (another's user id is not yours to take along). */
 const exportFriend = z.object({
-  userId: z.string(),
   name: z.string(),
   status: z.enum(['friend', 'incoming', 'outgoing']),
   since: ms,
 });
-const exportBlock = z.object({ userId: z.string(), name: z.string(), since: ms });
+const exportBlock = z.object({ name: z.string(), since: ms }); // by their name now, as the list of blocked players
 const exportChat = z.object({
   tableId: z.string(),
   seat: z.nullable(z.number()), // null: said as a watcher
@@ -76,7 +79,7 @@ const exportChat = z.object({
 });
 const exportReport = z.object({
   id: z.string(),
-  reportedId: z.string(),
+  reported: z.string(), // the reported player's name now
   tableId: z.string(),
   seat: z.number(),
   reason: z.string(),
@@ -127,7 +130,10 @@ const exportPuzzles = z.object({
   runs: z.array(z.object({ mode: z.string(), startedAt: ms, score: z.number() })),
 });
 
-/** The export file: everything the server holds about one user. */
+/**
+ * The export file: everything the server holds about one user. Other people appear only by what the app shows of
+ * them — a name (friends, blocks, reports; the records' players) — never by their user id.
+ */
 export const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   exportedAt: ms,
@@ -193,7 +199,7 @@ export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
 /** Your data: its export, deleting your account, the privacy page. */
 export const PRIVACY_ROUTES = {
   /**
-   * Everything the server holds about you (`hearts-export/1`, docs/privacy.md), as a download; LIMIT_ACCOUNT per
+   * Everything the server holds about you (`hearts-export/2`, docs/privacy.md), as a download; LIMIT_ACCOUNT per
    * address and per user.
    */
   exportMe: route({

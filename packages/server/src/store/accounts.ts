@@ -4,7 +4,7 @@
  * its word on every database.
  *
  * ```ts
- * const file = await store.accounts.exportData(userId, Date.now()); // hearts-export/1, or null: no such user
+ * const file = await store.accounts.exportData(userId, Date.now()); // hearts-export/2, or null: no such user
  * const done = await store.accounts.deleteUser(userId, Date.now()); // null: deleted already
  * done?.openTables; // unfinished tables they sat at: the rooms treat them as leavers
  * ```
@@ -22,7 +22,10 @@ export interface Deletion {
  * deleted meanwhile is written under `DELETED_PLAYER` (`@hearts/protocol/http/privacy`), and their rating is not kept).
  */
 export interface AccountStore {
-  /** Everything the server holds about the user (`hearts-export/1`), or null when there is no such user. */
+  /**
+   * Everything the server holds about the user (`hearts-export/2`: other people in it by their name now, never by
+   * their user id), or null when there is no such user.
+   */
   exportData(userId: string, now: number): Promise<ExportFile | null>;
   /**
    * Deletes the user in one transaction: the account (its name is free again), ratings and their history, chips,

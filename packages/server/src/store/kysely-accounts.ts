@@ -1,6 +1,6 @@
 /**
- * {@link AccountStore} on any Kysely database (SQLite, PostgreSQL): a user's export (`hearts-export/1`) read from
- * every table that holds something of theirs, and their deletion in one transaction (docs/privacy.md, "Deleting an
+ * {@link AccountStore} on any Kysely database (SQLite, PostgreSQL): a user's export (`hearts-export/2`) read from
+ * every table that holds something of theirs (other people in it by their name now, never by their user id), and their deletion in one transaction (docs/privacy.md, "Deleting an
  * account"). Portable queries only; JSON columns are rewritten in code.
  */
 import type { Kysely } from 'kysely';
@@ -107,7 +107,15 @@ export class KyselyAccounts implements AccountStore {
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-      db.selectFrom('reports').selectAll().where('reporter_id', '=', userId).orderBy('created_at').execute(),
+      db
+        .selectFrom('reports')
+        .leftJoin('users as reported', 'reported.id', 'reports.reported_id')
+        .selectAll('reports')
+        .select('reported.name as reported_name')
+        .where('reports.reporter_id', '=', userId)
+        .orderBy('reports.created_at')
+        .orderBy('reports.id')
+        .execute(),
       this.parts.training.positions(userId),
       this.parts.training.progress(userId),
       db
@@ -193,9 +201,10 @@ export class KyselyAccounts implements AccountStore {
       },
       purchases: owned.map((o) => ({ item: o.item, at: num(o.acquired_at) })),
       equipped: equipped.map((e) => ({ slot: e.slot, item: e.item })),
-      friends: friends.map((f) => ({ userId: f.userId, name: f.name, status: f.status, since: f.since })),
+      // Other people by the name the app shows them by: their user ids are not this user's data.
+      friends: friends.map((f) => ({ name: f.name, status: f.status, since: f.since })),
       friendRequestsFrom: friendSettings?.requests ?? null,
-      blocks: blocks.map((b) => ({ userId: b.userId, name: b.name, since: b.since })),
+      blocks: blocks.map((b) => ({ name: b.name, since: b.since })),
       chat: chat.map((l) => ({
         tableId: l.table_id,
         seat: l.seat === null ? null : Number(l.seat),
@@ -206,7 +215,7 @@ export class KyselyAccounts implements AccountStore {
       })),
       reports: reports.map((r) => ({
         id: r.id,
-        reportedId: r.reported_id,
+        reported: r.reported_name ?? DELETED_PLAYER, // a deletion takes the reports about them along
         tableId: r.table_id,
         seat: Number(r.seat),
         reason: r.reason,
