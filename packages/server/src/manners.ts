@@ -82,7 +82,7 @@ export async function warnAboutModerators(
     if (!user)
       log.warn(
         { moderator: name, code: identity.moderatorCode(name) },
-        `ADMIN_USERS names "${name}", which has no account: take the name with this code (POST /api/name {name, code}), then claim it with a password`,
+        `ADMIN_USERS names "${name}", which has no account: take the name with this code (in the app: Play live, Your name, Change, then "I have a moderator code"; or POST /api/name {name, code}), then keep it with a password`,
       );
     else
       log.warn(

@@ -1,8 +1,10 @@
 /**
  * Manners end to end (issue #20): at a live table a player opens the menu beside another player's name, reports
  * them (stalling) and blocks them — their chat is hidden from then on — and unblocks them in the list of blocked
- * players; a moderator (a claimed ADMIN_USERS account, German, on a phone) reads the report with the table's chat
- * and marks it handled, while the player gets "moderators only"; a player who left a rated game (LEAVE_LIMIT=1)
+ * players; a moderator (an ADMIN_USERS name, German, on a phone) takes the name in the app with the code of the
+ * server's start log — refused without it and with a wrong one —, keeps it with a password, reads the report with
+ * the table's chat and marks it handled, while the player gets "moderators only"; a moderator's name holding a
+ * reserved word is taken with its code too (English, desktop); a player who left a rated game (LEAVE_LIMIT=1)
  * finds the quick match replaced by the cool-down's end time. Screenshots at 360 px and on a desktop, in German and
  * English (test-results/manners).
  */
@@ -29,7 +31,7 @@ const app = withGameServer({
   HAND_PAUSE_MS: '500',
   QUICK_MATCH_WAIT_MS: '0',
   LEAVE_LIMIT: '1',
-  ADMIN_USERS: 'Paula Wise',
+  ADMIN_USERS: 'Paula Wise,Mod Max',
   LIMIT_MANNERS: '1000/1',
   SECRET: SECRET,
 });
@@ -100,16 +102,38 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await player.goto(`${app.url}/#/live/admin`);
   await player.getByText('This page is for moderators only.').waitFor({ timeout: 20_000 });
 
-  // The moderator: a claimed account named in ADMIN_USERS, German, on a phone.
-  const mod = await post<{ token: string }>('/api/guest', null, {});
-  await post('/api/name', mod.token, { name: 'Paula Wise', code: moderatorCode('Paula Wise') });
-  const claimed = await post<{ token: string }>('/api/claim', mod.token, {
-    password: 'a long enough password',
-  });
+  // The moderator, German, on a phone: the name of ADMIN_USERS taken in the app with its code, then kept.
   const modContext = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });
-  await modContext.addInitScript((token) => localStorage.setItem('hearts.live.token', token), claimed.token);
   const moderator = await modContext.newPage();
   const modErrors = watchErrors(moderator);
+  await moderator.goto(`${app.url}/#/live`);
+  await moderator.getByRole('button', { name: 'Ändern' }).click();
+  await moderator.getByLabel('Dein Name').fill('Paula Wise');
+  await moderator.getByRole('button', { name: 'Speichern' }).click();
+  await moderator
+    .getByRole('alert')
+    .filter({ hasText: 'Ein Name darf nicht wie ein Bot oder wie das Team aussehen' })
+    .waitFor({ timeout: 10_000 });
+  await moderator.getByRole('button', { name: 'Ich habe einen Moderatorcode' }).click();
+  const codeField = moderator.getByLabel('Moderatorcode');
+  await codeField.fill(moderatorCode('Someone Else')); // a wrong code: refused as well
+  await moderator.getByRole('button', { name: 'Speichern' }).click();
+  await moderator
+    .getByRole('alert')
+    .filter({ hasText: 'Mit diesem Code lässt sich dieser Name nicht übernehmen.' })
+    .waitFor({ timeout: 10_000 });
+  await expectOnScreen(moderator, '.live-code-hint');
+  await shot(moderator, 'code-phone-de.png');
+  await codeField.fill(moderatorCode('Paula Wise'));
+  await moderator.getByRole('button', { name: 'Speichern' }).click();
+  await moderator
+    .getByText('Name mit dem Moderatorcode übernommen.', { exact: false })
+    .waitFor({ timeout: 10_000 });
+  expect(await moderator.locator('.live-you .live-name').textContent()).toBe('Paula Wise');
+  const keep = moderator.locator('.live-you details[open] input[autocomplete="new-password"]'); // its form is open
+  await keep.fill('a long enough password');
+  await moderator.getByRole('button', { name: 'Namen sichern' }).click();
+  await moderator.getByText('Dein Name ist gesichert', { exact: false }).waitFor({ timeout: 10_000 });
   await moderator.goto(`${app.url}/#/live/admin`);
   const card = moderator.locator('.mod-report');
   await card.waitFor({ timeout: 20_000 });
@@ -150,10 +174,43 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   expect(errors).toEqual([
     'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
   ]);
-  expect(modErrors).toEqual([]);
+  // The two refused names (400 ERR_RESERVED_NAME), nothing else.
+  expect(modErrors).toEqual(
+    Array(2).fill(
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ),
+  );
   await table.leave();
   await Promise.all([context.close(), modContext.close()]);
 }, 300_000);
+
+it('a moderator’s name holding a reserved word is taken in the app with its code, and refused without it', async () => {
+  const context = await app.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${app.url}/#/live`);
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByLabel('Your name').fill('Mod Max');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'A name may not look like a bot or like staff' })
+    .waitFor({ timeout: 10_000 });
+  await shot(page, 'reserved-desktop-en.png');
+  await page.getByRole('button', { name: 'I have a moderator code' }).click();
+  await page.getByLabel('Moderator code').fill(` ${moderatorCode('Mod Max')} `); // pasted with spaces
+  await shot(page, 'code-desktop-en.png');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Name taken with the moderator code.', { exact: false }).waitFor({ timeout: 10_000 });
+  expect(await page.locator('.live-you .live-name').textContent()).toBe('Mod Max');
+  expect(await page.getByRole('button', { name: 'I have a moderator code' }).count()).toBe(0);
+  await expectOnScreen(page, '.live-you details[open] input[type="password"]'); // keeping it comes next
+  await shot(page, 'taken-desktop-en.png');
+  expect(errors).toEqual([
+    'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+  ]);
+  await context.close();
+}, 120_000);
 
 it('a player who left a rated game sees the cool-down’s end in place of the quick match', async () => {
   const context = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });

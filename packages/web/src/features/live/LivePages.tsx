@@ -36,6 +36,7 @@ import {
   type LiveGame,
 } from '../../kit/server/account';
 import { AccountProblem, liveErrorText as errorText, useAccount } from '../../kit/server/account-state';
+import { ApiError } from '../../kit/server/http';
 import { fairKeeper } from './fair-keeper';
 import { InviteFriends } from './FriendsParts';
 import { LiveTable, WatchersControl } from './LiveTable';
@@ -239,6 +240,10 @@ function YouCard({
   const [loginPassword, setLoginPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null); // what the last action did, said once
+  const [nameError, setNameError] = useState<string | null>(null); // why the name was refused, under its form
+  const [reserved, setReserved] = useState(false); // a name was refused as reserved: the moderator code is offered
+  const [code, setCode] = useState<string | null>(null); // the moderator code's field; null: not opened
+  const [claimOpen, setClaimOpen] = useState(false); // a moderator's name just taken: keeping it comes next
   const [signedOut, setSignedOut] = useState(() => store.get(SIGNED_OUT_KEY) !== null);
   const forgetSignedOut = () => {
     store.remove(SIGNED_OUT_KEY);
@@ -253,31 +258,81 @@ function YouCard({
       setError(errorText(t, e));
     }
   };
+  /**
+   * A moderator's name (ADMIN_USERS) is refused as reserved unless its code comes along: after such a refusal the
+   * form offers a field for it (docs/security.md, "Taking a moderator's name").
+   */
+  const saveName = async () => {
+    setError(null);
+    setNameError(null);
+    setDone(null);
+    const given = code?.trim() ?? '';
+    try {
+      onChange({ ...account, user: await rename(account.token, name, given === '' ? undefined : given) });
+      setEditing(false);
+      setReserved(false);
+      setCode(null);
+      if (given !== '') {
+        setClaimOpen(true);
+        setDone(t('live.you.codeTaken'));
+      }
+    } catch (e) {
+      const refused = e instanceof ApiError && e.code === 'ERR_RESERVED_NAME';
+      if (refused) setReserved(true);
+      setNameError(refused && given !== '' ? t('live.you.codeRefused') : errorText(t, e));
+    }
+  };
   const u = account.user;
   return (
     <section className="live-card live-you">
       <h2>{t('live.you.title')}</h2>
       {editing ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => {
-              onChange({ ...account, user: await rename(account.token, name) });
-              setEditing(false);
-              return '';
-            });
-          }}
-        >
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={24}
-            aria-label={t('live.you.title')}
-          />
-          <button type="submit" className="primary">
-            {t('live.you.save')}
-          </button>
-        </form>
+        <>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void saveName();
+            }}
+          >
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={24}
+              aria-label={t('live.you.title')}
+            />
+            {code !== null && (
+              <input
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                maxLength={64}
+                autoComplete="off"
+                spellCheck={false}
+                autoFocus
+                placeholder={t('live.you.code')}
+                aria-label={t('live.you.code')}
+                aria-describedby="live-code-hint"
+              />
+            )}
+            <button type="submit" className="primary">
+              {t('live.you.save')}
+            </button>
+          </form>
+          {code !== null && (
+            <p id="live-code-hint" className="muted live-code-hint">
+              {t('live.you.codeHint')}
+            </p>
+          )}
+          {nameError && (
+            <p className="error" role="alert">
+              {nameError}
+            </p>
+          )}
+          {reserved && code === null && (
+            <button type="button" className="link live-code-offer" onClick={() => setCode('')}>
+              {t('live.you.haveCode')}
+            </button>
+          )}
+        </>
       ) : (
         <p>
           <strong className="live-name">{u.name}</strong> ·{' '}
@@ -290,6 +345,9 @@ function YouCard({
               className="secondary small"
               onClick={() => {
                 setName(account.user.name); // the name now (after signing in or out, another one)
+                setNameError(null);
+                setReserved(false);
+                setCode(null);
                 setEditing(true);
               }}
             >
@@ -327,7 +385,7 @@ function YouCard({
           </button>
         </p>
       ) : (
-        <details>
+        <details open={claimOpen || undefined}>
           <summary>{t('live.you.claim')}</summary>
           <form
             onSubmit={(e) => {
@@ -335,6 +393,7 @@ function YouCard({
               void run(async () => {
                 onChange(await claimName(store, account.token, password));
                 setPassword('');
+                setClaimOpen(false);
                 return t('live.you.claimedNow');
               });
             }}

@@ -31,6 +31,13 @@ export const liveEn = {
     claim: 'Keep this name with a password (to play on other devices)',
     password: 'Password (8 characters or more)',
     claimButton: 'Keep name',
+    haveCode: 'I have a moderator code',
+    code: 'Moderator code',
+    codeHint: 'The code is in the game server’s start log; it takes a moderator’s name nobody holds yet.',
+    codeRefused:
+      'This code does not take this name. Check the name and the code from the game server’s start log.',
+    codeTaken:
+      'Name taken with the moderator code. Now keep it with a password: a moderator’s name counts only once it is kept.',
     login: 'Signed in elsewhere? Sign in with name and password',
     loginName: 'Name',
     loginButton: 'Sign in',
@@ -231,6 +238,14 @@ export const liveDe: typeof liveEn = {
     claim: 'Diesen Namen mit einem Passwort sichern (um auf anderen Geräten zu spielen)',
     password: 'Passwort (mindestens 8 Zeichen)',
     claimButton: 'Namen sichern',
+    haveCode: 'Ich habe einen Moderatorcode',
+    code: 'Moderatorcode',
+    codeHint:
+      'Der Code steht im Startprotokoll des Spielservers; mit ihm übernimmst du einen Moderatornamen, den noch niemand hat.',
+    codeRefused:
+      'Mit diesem Code lässt sich dieser Name nicht übernehmen. Prüfe den Namen und den Code aus dem Startprotokoll des Spielservers.',
+    codeTaken:
+      'Name mit dem Moderatorcode übernommen. Sichere ihn jetzt mit einem Passwort: Ein Moderatorname zählt erst, wenn er gesichert ist.',
     login: 'Schon anderswo angemeldet? Mit Name und Passwort anmelden',
     loginName: 'Name',
     loginButton: 'Anmelden',
