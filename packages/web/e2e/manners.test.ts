@@ -150,11 +150,18 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await moderator.getByText('Keine Meldungen.').waitFor({ timeout: 10_000 });
   await moderator.getByText('Erledigt', { exact: true }).click(); // the handled ones
   await moderator.locator('.mod-report', { hasText: 'erledigt' }).waitFor({ timeout: 10_000 });
+  // The way back names where it leads: live play, whose page this is.
+  const back = moderator.locator('.page-head .back-btn');
+  expect(await back.textContent()).toBe('← Live spielen');
+  await back.click();
+  await moderator.locator('.live-you').waitFor({ timeout: 10_000 });
+  expect(await moderator.evaluate(() => location.hash)).toBe('#/live');
 
   // The list of blocked players, in German on a phone and in English on a desktop: unblock.
   await player.goto(`${app.url}/#/live/blocked`);
   const row = player.locator('.blocked-list li', { hasText: host.user.name });
   await row.waitFor({ timeout: 20_000 });
+  expect(await player.locator('.page-head .back-btn').textContent()).toBe('← Play live');
   await shot(player, 'blocked-desktop-en.png');
   // German on a phone: the same player (its token) in a German browser.
   const token = await player.evaluate(() => localStorage.getItem('hearts.live.token'));

@@ -2,15 +2,24 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from './context';
 
-/** A plain screen with a title and a way back, and at its foot the link to the privacy page. */
-export function Page({ title, children }: { title: string; children: ReactNode }) {
+/** Where a page's way back leads, and its name there (the title of that page: "← Play live"). */
+export interface PageBack {
+  readonly route: string;
+  readonly label: string;
+}
+
+/**
+ * A plain screen with a title and a way back (`back`; by default "← Back" to the start screen), and at its foot the
+ * link to the privacy page.
+ */
+export function Page({ title, back, children }: { title: string; back?: PageBack; children: ReactNode }) {
   const { navigate } = useApp();
   const { t } = useTranslation();
   return (
     <div className="page">
       <header className="page-head">
-        <button type="button" className="back-btn" onClick={() => navigate('/')}>
-          ← {t('nav.back')}
+        <button type="button" className="back-btn" onClick={() => navigate(back?.route ?? '/')}>
+          ← {back?.label ?? t('nav.back')}
         </button>
         <h1>{title}</h1>
       </header>

@@ -749,12 +749,18 @@ function LiveHistory() {
   );
 }
 
-/** `#/live/blocked` and `#/live/admin`: with the player's account (MannersPages.tsx). */
+/**
+ * `#/live/blocked` and `#/live/admin`: with the player's account (MannersPages.tsx); their way back leads to live
+ * play, whose pages they are, and says so.
+ */
 function MannersRoute({ which }: { which: 'blocked' | 'admin' }) {
   const { t } = useTranslation();
   const { account, error, retrying, retry } = useAccount();
   return (
-    <Page title={which === 'blocked' ? t('live.manners.blockedTitle') : t('live.manners.modTitle')}>
+    <Page
+      title={which === 'blocked' ? t('live.manners.blockedTitle') : t('live.manners.modTitle')}
+      back={{ route: '/live', label: t('live.title') }}
+    >
       {error ? (
         <AccountProblem error={error} retrying={retrying} retry={retry} />
       ) : !account ? (
