@@ -4,7 +4,7 @@ export const progressEn = {
   you: 'You',
   rating: 'Rating',
   ratingInfo:
-    'A careful estimate: it grows as your games make it surer, and sinks slowly while you do not play rated games.',
+    'A careful estimate: it grows as the games played make it surer, and sinks slowly while no rated game is played.',
   idle: 'No rated game for {{n}} days: the rating sinks slowly until the next one.',
   provisional:
     'Provisional (shown with “?”): {{left}} more rated games until it is established. Until then each game moves it by at most {{max}} points, and it is not on the leaderboard.',
@@ -79,7 +79,7 @@ export const progressDe: typeof progressEn = {
   you: 'Du',
   rating: 'Wertung',
   ratingInfo:
-    'Eine vorsichtige Schätzung: Sie steigt, je sicherer deine Spiele sie machen, und sinkt langsam, solange du keine gewerteten Spiele spielst.',
+    'Eine vorsichtige Schätzung: Sie steigt, je sicherer die gespielten Spiele sie machen, und sinkt langsam, solange kein gewertetes Spiel gespielt wird.',
   idle: 'Seit {{n}} Tagen kein gewertetes Spiel: Die Wertung sinkt langsam bis zum nächsten.',
   provisional:
     'Vorläufig (mit „?“ gezeigt): noch {{left}} gewertete Spiele, bis sie feststeht. Bis dahin bewegt jedes Spiel sie um höchstens {{max}} Punkte, und sie steht nicht in der Rangliste.',
