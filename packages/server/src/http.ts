@@ -19,6 +19,7 @@ import { NOTICES_PATH } from '@hearts/protocol/http';
 import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http-json.js';
 import { clientAddress } from './limits.js';
 import { mannersHandlers } from './manners-routes.js';
+import { isModerator } from './manners.js';
 import { progressHandlers } from './rating/routes.js';
 import { shareRoutes } from './share-routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
@@ -91,22 +92,23 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       const limited = await s.limits.take('guests', address(req));
       if (limited) throw rateLimitError(limited);
       const { user, token } = await s.identity.guest(body.lang);
-      return { token, user: publicUser(user) };
+      return { token, user: publicUser(user), moderator: false };
     },
     me: async ({ user, renewed }) => ({
       user: publicUser(user),
       ...(renewed === null ? {} : { token: renewed }),
+      moderator: isModerator(user, s.config),
     }),
     rename: async ({ user, body }) => ({
       user: publicUser(await s.identity.rename(user.id, body.name, body.code)),
     }),
     claim: async ({ user, body }) => {
       const { user: claimed, token } = await s.identity.claim(user.id, body.password);
-      return { token, user: publicUser(claimed) };
+      return { token, user: publicUser(claimed), moderator: isModerator(claimed, s.config) };
     },
     signOutEverywhere: async ({ user }) => {
       const { user: same, token } = await s.identity.signOutEverywhere(user.id);
-      return { token, user: publicUser(same) };
+      return { token, user: publicUser(same), moderator: isModerator(same, s.config) };
     },
     login: async ({ req, body }) => {
       const name = body.name.slice(0, 64);
@@ -114,7 +116,7 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       if (limited) throw rateLimitError(limited);
       const { user, token } = await s.identity.login(body.name, body.password);
       await s.limits.loginSucceeded(name, address(req));
-      return { token, user: publicUser(user) };
+      return { token, user: publicUser(user), moderator: isModerator(user, s.config) };
     },
     history: async ({ user }) => {
       const games = await s.store.history(user.id, 100);

@@ -5,6 +5,7 @@
  * for each configured name nobody holds, a warning with the code that takes it (and only that code does: nobody
  * else takes the name first); the name holder claims it with a password and is a moderator. Without a valid token
  * `/api/admin/*` answers 401 as every signed-in route, signed in as anyone else 404 — as docs/security.md says.
+ * The account answers (`/api/me`, and those that hand out a token) say whether the user is a moderator.
  * On SQLite and PostgreSQL (the account is stored).
  */
 import { Writable } from 'node:stream';
@@ -81,6 +82,47 @@ describe.each(DATABASES)('moderators on %s', (db) => {
     const s = t.server.services;
     expect(await warnAboutModerators(['mod1'], s.store, s.identity, again.logger)).toEqual([]);
     expect(again.lines).toEqual([]);
+  });
+
+  test('the account answers tell a moderator so (the web app links to their page by it), and nobody else', async () => {
+    const t = await startServer({ adminUsers: ['mod1'] }, { store: await storeOn(db) });
+    const url = t.url;
+    const moderator = (r: { body: Record<string, unknown> }) => r.body['moderator'];
+    const me = (token: string) => api(url, '/api/me', { token });
+    const password = 'a long enough password';
+
+    const first = await api<{ token: string }>(url, '/api/guest', { body: {} });
+    expect(moderator(first)).toBe(false);
+    expect(moderator(await me(first.body.token))).toBe(false);
+    // A player who keeps a name not in ADMIN_USERS is none.
+    expect((await api(url, '/api/name', { token: first.body.token, body: { name: 'Anna' } })).status).toBe(
+      200,
+    );
+    const anna = await api<{ token: string }>(url, '/api/claim', {
+      token: first.body.token,
+      body: { password },
+    });
+    expect([anna.status, moderator(anna)]).toEqual([200, false]);
+    expect(moderator(await me(anna.body.token))).toBe(false);
+    const annaIn = await api(url, '/api/login', { body: { name: 'Anna', password } });
+    expect([annaIn.status, moderator(annaIn)]).toEqual([200, false]);
+
+    // The moderator's name held by a guest is not yet a moderator's: only once it is kept with a password.
+    const mod = await guest(url);
+    const code = t.server.services.identity.moderatorCode('mod1');
+    expect((await api(url, '/api/name', { token: mod.token, body: { name: 'mod1', code } })).status).toBe(
+      200,
+    );
+    expect(moderator(await me(mod.token))).toBe(false);
+    const kept = await api<{ token: string }>(url, '/api/claim', { token: mod.token, body: { password } });
+    expect([kept.status, moderator(kept)]).toEqual([200, true]);
+    expect(moderator(await me(kept.body.token))).toBe(true);
+    const modIn = await api<{ token: string }>(url, '/api/login', { body: { name: 'MOD1', password } });
+    expect([modIn.status, moderator(modIn)]).toEqual([200, true]);
+    const everywhere = await api(url, '/api/signout-everywhere', { token: modIn.body.token, body: {} });
+    expect([everywhere.status, moderator(everywhere)]).toEqual([200, true]);
+    // The others stay none.
+    expect(moderator(await me(anna.body.token))).toBe(false);
   });
 
   test('a moderator name a guest holds without a password is warned about, and grants nothing', async () => {

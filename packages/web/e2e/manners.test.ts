@@ -2,11 +2,12 @@
  * Manners end to end (issue #20): at a live table a player opens the menu beside another player's name, reports
  * them (stalling) and blocks them — their chat is hidden from then on — and unblocks them in the list of blocked
  * players; a moderator (an ADMIN_USERS name, German, on a phone) takes the name in the app with the code of the
- * server's start log — refused without it and with a wrong one —, keeps it with a password, reads the report with
- * the table's chat and marks it handled, while the player gets "moderators only"; a moderator's name holding a
- * reserved word is taken with its code too (English, desktop); a player who left a rated game (LEAVE_LIMIT=1)
- * finds the quick match replaced by the cool-down's end time. Screenshots at 360 px and on a desktop, in German and
- * English (test-results/manners).
+ * server's start log — refused without it and with a wrong one —, keeps it with a password, opens the reports by
+ * the button live play shows moderators only ("Meldungen"), reads the report with the table's chat and marks it
+ * handled, while the player has no such button and gets "moderators only"; a moderator's name holding a reserved
+ * word is taken with its code too and, kept, shows "Reports" (English, desktop); a player who left a rated game
+ * (LEAVE_LIMIT=1) finds the quick match replaced by the cool-down's end time. Screenshots at 360 px and on a
+ * desktop, in German and English (test-results/manners).
  */
 import { createHmac } from 'node:crypto';
 import { TableClient } from '@hearts/live';
@@ -97,8 +98,13 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await shot(player, 'menu-phone-en.png');
   await player.locator('.player-menu').getByRole('button', { name: 'Cancel' }).click();
 
-  // The player is no moderator.
+  // The player is no moderator: live play shows no way to the moderators' page, and the page says so.
   await player.setViewportSize(DESKTOP);
+  await player.goto(`${app.url}/#/live`);
+  await player.getByRole('button', { name: 'Blocked players', exact: true }).waitFor({ timeout: 20_000 });
+  expect(await player.getByRole('button', { name: 'Reports', exact: true }).count()).toBe(0);
+  await player.getByRole('button', { name: 'Blocked players', exact: true }).scrollIntoViewIfNeeded();
+  await shot(player, 'no-link-desktop-en.png');
   await player.goto(`${app.url}/#/live/admin`);
   await player.getByText('This page is for moderators only.').waitFor({ timeout: 20_000 });
 
@@ -134,7 +140,14 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await keep.fill('a long enough password');
   await moderator.getByRole('button', { name: 'Namen sichern' }).click();
   await moderator.getByText('Dein Name ist gesichert', { exact: false }).waitFor({ timeout: 10_000 });
-  await moderator.goto(`${app.url}/#/live/admin`);
+  // Kept: a moderator's now, and live play shows the way to the reports at once (and after a reload).
+  const reports = moderator.getByRole('button', { name: 'Meldungen', exact: true });
+  await reports.waitFor({ timeout: 10_000 });
+  await moderator.reload();
+  await reports.scrollIntoViewIfNeeded({ timeout: 20_000 });
+  await expectOnScreen(moderator, 'button:text-is("Meldungen")');
+  await shot(moderator, 'link-phone-de.png');
+  await reports.click();
   const card = moderator.locator('.mod-report');
   await card.waitFor({ timeout: 20_000 });
   expect(await card.textContent()).toContain('Verzögert das Spiel');
@@ -156,6 +169,8 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await back.click();
   await moderator.locator('.live-you').waitFor({ timeout: 10_000 });
   expect(await moderator.evaluate(() => location.hash)).toBe('#/live');
+  await reports.scrollIntoViewIfNeeded({ timeout: 10_000 });
+  await shot(moderator, 'link-desktop-de.png');
 
   // The list of blocked players, in German on a phone and in English on a desktop: unblock.
   await player.goto(`${app.url}/#/live/blocked`);
@@ -213,6 +228,18 @@ it('a moderator’s name holding a reserved word is taken in the app with its co
   expect(await page.getByRole('button', { name: 'I have a moderator code' }).count()).toBe(0);
   await expectOnScreen(page, '.live-you details[open] input[type="password"]'); // keeping it comes next
   await shot(page, 'taken-desktop-en.png');
+  // Not a moderator's name until kept: no way to the reports yet; kept, there is one.
+  const reports = page.getByRole('button', { name: 'Reports', exact: true });
+  expect(await reports.count()).toBe(0);
+  await page.locator('.live-you details[open] input[type="password"]').fill('a long enough password');
+  await page.getByRole('button', { name: 'Keep name' }).click();
+  await page.getByText('Your name is kept', { exact: false }).first().waitFor({ timeout: 10_000 });
+  await reports.scrollIntoViewIfNeeded({ timeout: 10_000 });
+  await shot(page, 'link-desktop-en.png');
+  await page.setViewportSize(PHONE);
+  await reports.scrollIntoViewIfNeeded();
+  await expectOnScreen(page, 'button:text-is("Reports")');
+  await shot(page, 'link-phone-en.png');
   expect(errors).toEqual([
     'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
   ]);

@@ -16,7 +16,15 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-const account = z.object({ token: z.string(), user: publicUserSchema });
+/**
+ * Whether the signed-in user is a moderator: their name is in the server's ADMIN_USERS and kept with a password
+ * (docs/security.md, "Manners"). Only ever told to that user, about themselves: the web app shows the way to the
+ * moderators' page (`#/live/admin`) by it. The page's routes check it again on every request.
+ */
+const moderator = z.boolean();
+
+/** A token and the user it signs in, from every route that hands out a token. */
+const account = z.object({ token: z.string(), user: publicUserSchema, moderator });
 export type Account = z.infer<typeof account>;
 
 /**
@@ -44,7 +52,7 @@ export const ACCOUNT_ROUTES = {
     path: '/api/me',
     params: none,
     auth: 'required',
-    response: z.object({ user: publicUserSchema, token: z.optional(z.string()) }),
+    response: z.object({ user: publicUserSchema, token: z.optional(z.string()), moderator }),
   }),
   /**
    * Renames a guest. A moderator's name (ADMIN_USERS) is taken only with `code`, the one the server logs at start

@@ -76,6 +76,7 @@ function serve(day: DailyDayPage, claimed = false): void {
     if (call.path === '/api/me')
       return jsonResponse({
         user: { id: 'u1', name: 'Anna', claimed, rating: 1500, provisional: true, games: 0 },
+        moderator: false,
       });
     if (call.path === `/api/daily/days/${DATE}`) return jsonResponse(day);
     if (call.path.startsWith('/api/replays/')) return jsonResponse(record);

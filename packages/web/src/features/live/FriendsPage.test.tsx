@@ -60,6 +60,7 @@ beforeEach(() => {
     if (path === '/api/me')
       return json(200, {
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
+        moderator: false,
       });
     if (path === '/api/friends' && method === 'GET')
       return json(200, { friends: friendsNow, max: 200, requestsMax: 50, requestsFrom: 'anyone' });

@@ -218,6 +218,12 @@ function LiveHome() {
         <button type="button" className="secondary" onClick={() => navigate('/live/blocked')}>
           {t('live.manners.blockedLink')}
         </button>
+        {account.moderator && (
+          // Only a moderator's account says so (ADMIN_USERS, kept with a password): their page, the reports.
+          <button type="button" className="secondary" onClick={() => navigate('/live/admin')}>
+            {t('live.manners.modLink')}
+          </button>
+        )}
       </div>
     </Page>
   );

@@ -41,11 +41,12 @@ async function gameServer(): Promise<string[]> {
       const auth = req.headers.authorization ?? '';
       if (req.url === '/api/me' && auth === 'Bearer old')
         return send(401, { error: 'ERR_SIGN_IN', message: 'not a valid token' });
-      if (req.url === '/api/me') return send(200, { user: auth === 'Bearer anna' ? anna : guestUser });
-      if (req.url === '/api/guest') return send(200, { token: 'guest', user: guestUser });
+      if (req.url === '/api/me')
+        return send(200, { user: auth === 'Bearer anna' ? anna : guestUser, moderator: false });
+      if (req.url === '/api/guest') return send(200, { token: 'guest', user: guestUser, moderator: false });
       if (req.url === '/api/login')
         return (JSON.parse(body) as { password?: string }).password === 'geheim123'
-          ? send(200, { token: 'anna', user: anna })
+          ? send(200, { token: 'anna', user: anna, moderator: false })
           : send(401, { error: 'ERR_WRONG_LOGIN', message: 'wrong name or password' });
       return send(200, {});
     });

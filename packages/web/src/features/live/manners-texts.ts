@@ -32,6 +32,7 @@ export const mannersEn = {
   coolDown_other:
     'You left {{count}} rated games early within {{hours}} hours. You can find a table again at {{time}}.',
   modTitle: 'Reports',
+  modLink: 'Reports',
   modNotFound: 'This page is for moderators only.',
   modOpen: 'Open',
   modHandled: 'Handled',
@@ -83,6 +84,7 @@ export const mannersDe: typeof mannersEn = {
   coolDown_other:
     'Du hast {{count}} gewertete Spiele innerhalb von {{hours}} Stunden vorzeitig verlassen. Ab {{time}} kannst du wieder einen Tisch suchen.',
   modTitle: 'Meldungen',
+  modLink: 'Meldungen',
   modNotFound: 'Diese Seite ist nur für Moderatoren.',
   modOpen: 'Offen',
   modHandled: 'Erledigt',

@@ -30,7 +30,11 @@ function gameServer(port: number): Promise<Server> {
   const s = createServer((req, res) => {
     if (req.url === '/api/guest') guests++;
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-    res.end(JSON.stringify(req.url === '/api/guest' ? { token: 'tok', user } : { user }));
+    res.end(
+      JSON.stringify(
+        req.url === '/api/guest' ? { token: 'tok', user, moderator: false } : { user, moderator: false },
+      ),
+    );
   });
   return new Promise((resolve) => s.listen(port, '127.0.0.1', () => resolve(s)));
 }
@@ -116,8 +120,8 @@ test('too many new guests from one address: the live page says so in German, whe
         limited
           ? { error: 'ERR_RATE_LIMIT', message: 'too many new guests from your address' }
           : req.url === '/api/guest'
-            ? { token: 'tok', user }
-            : { user },
+            ? { token: 'tok', user, moderator: false }
+            : { user, moderator: false },
       ),
     );
   });
@@ -158,7 +162,14 @@ test.each([
                 'this server speaks hearts-live/2 and the client speaks "hearts-live/1": reload the page',
             }),
           );
-        } else res.end(JSON.stringify(req.url === '/api/guest' ? { token: 'tok', user } : { user }));
+        } else
+          res.end(
+            JSON.stringify(
+              req.url === '/api/guest'
+                ? { token: 'tok', user, moderator: false }
+                : { user, moderator: false },
+            ),
+          );
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));

@@ -28,7 +28,7 @@ beforeEach(() => {
   stubApi((call) => {
     calls.push(call);
     if (call.path === '/api/privacy') return jsonResponse(INFO);
-    if (call.path === '/api/me') return jsonResponse({ user: USER });
+    if (call.path === '/api/me') return jsonResponse({ user: USER, moderator: false });
     if (call.path === '/api/me/delete') return deleteAnswer;
     return undefined;
   });

@@ -81,7 +81,7 @@ describe('the puzzle pages', () => {
     const store = storeWithToken();
     stubApi((call) => {
       calls.push(call);
-      if (call.path === '/api/me') return json({ user });
+      if (call.path === '/api/me') return json({ user, moderator: false });
       if (call.path === '/api/puzzles/next') return json(offer('daily'));
       if (call.path === '/api/puzzles/answers/po1')
         return json(answer((call.body as { move: CardName[] }).move));
@@ -121,7 +121,7 @@ describe('the puzzle pages', () => {
     const store = storeWithToken();
     stubApi((call) => {
       calls.push(call);
-      if (call.path === '/api/me') return json({ user });
+      if (call.path === '/api/me') return json({ user, moderator: false });
       if (call.path === '/api/puzzles/runs')
         return json({ id: 'pr1', mode: 'storm', score: 0, over: false, endsAt: 9_180_000, now: 9_000_000 });
       if (call.path === '/api/puzzles/next')

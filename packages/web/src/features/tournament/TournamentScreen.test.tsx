@@ -61,6 +61,7 @@ beforeEach(() => {
       return json({
         token: 'tok',
         user: { id: 'u1', name: 'Anna', claimed: false, rating: 1500, provisional: true, games: 0 },
+        moderator: false,
       });
     if (path === '/api/tournaments' && method === 'POST') {
       created.push(body);

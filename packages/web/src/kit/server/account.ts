@@ -55,7 +55,7 @@ async function fetchUser(store: KeyValueStore, lang: string): Promise<Account> {
     try {
       const me = await request(ACCOUNT_ROUTES.me, { token });
       if (me.token) store.set(TOKEN_KEY, me.token);
-      return { token: me.token ?? token, user: me.user };
+      return { token: me.token ?? token, user: me.user, moderator: me.moderator };
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 401) throw e;
       store.set(SIGNED_OUT_KEY, '1');

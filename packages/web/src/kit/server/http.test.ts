@@ -53,12 +53,12 @@ test('a declared response comes back typed; parameters, query, body and token go
 });
 
 test('a response that is not what the route declares is an ERR_BAD_RESPONSE, not a wrong value', async () => {
-  replies.push({ status: 200, body: { token: 't', user: { ...user, rating: '1500' } } });
+  replies.push({ status: 200, body: { token: 't', user: { ...user, rating: '1500' }, moderator: false } });
   const wrong = await request(ACCOUNT_ROUTES.guest, { body: {} }).catch((e: unknown) => e);
   expect(wrong).toBeInstanceOf(ApiError);
   expect(wrong).toMatchObject({ status: 200, code: 'ERR_BAD_RESPONSE' });
   expect((wrong as ApiError).message).toContain('user.rating');
-  replies.push({ status: 200, body: { token: 't', user } });
+  replies.push({ status: 200, body: { token: 't', user, moderator: false } });
   expect((await request(ACCOUNT_ROUTES.guest, { body: {} })).user).toEqual(user);
 });
 

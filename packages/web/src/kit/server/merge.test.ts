@@ -20,7 +20,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       got.push({ url: req.url!, auth: req.headers.authorization ?? null, body });
-      const r = req.url === '/api/login' ? { status: 200, body: { token: KEPT, user: kept } } : mergeReply;
+      const r =
+        req.url === '/api/login'
+          ? { status: 200, body: { token: KEPT, user: kept, moderator: false } }
+          : mergeReply;
       res.writeHead(r.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(r.body));
     });
