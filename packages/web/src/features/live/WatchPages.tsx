@@ -22,14 +22,14 @@ import { ratingText } from '../../kit/rating';
 import { PanelHead } from '../../table/TableParts';
 import { Table } from '../../table/Table';
 import { ensureUser, keepToken, serverUrl } from '../../kit/server/account';
-import { liveErrorText } from '../../kit/server/account-state';
+import { liveErrorText, passingWait, refusedRetryingText } from '../../kit/server/account-state';
 import { request } from '../../kit/server/http';
 import { PlayerMenu, WATCHER_MENU_ITEMS } from './PlayerMenu';
 import { AwayNote, ChatForm, LiveClock } from './LiveTable';
 import { useClient } from './useClient';
 import { clockSeconds, reconnectSeconds, trackClocks, type SeatClock } from './view';
 
-/** How often the list refreshes itself while shown. */
+/** How often the list refreshes itself while shown (after a refusal that passes: once its Retry-After is over). */
 const LIST_REFRESH_MS = 5000;
 
 /**
@@ -62,16 +62,25 @@ export function WatchList() {
   const [tick, refresh] = useReducer((x: number) => x + 1, 0);
   useEffect(() => {
     let live = true;
+    const next = () => document.visibilityState === 'visible' && refresh();
+    let timer = setTimeout(next, LIST_REFRESH_MS);
     request(WATCH_ROUTES.liveTables, {}).then(
       (r) => {
         if (!live) return;
         setTables(r.tables);
         setProblem(null);
       },
-      // In the player's words (a refusal, no server), never the server's English message.
-      (e: unknown) => live && setProblem(liveErrorText(t, e)),
+      // In the player's words (a refusal, no server), never the server's English message. A refusal that passes
+      // (too many requests from the address) is asked again only once the server's Retry-After is over, and says when.
+      (e: unknown) => {
+        if (!live) return;
+        const wait = passingWait(e, LIST_REFRESH_MS);
+        setProblem(wait === null ? liveErrorText(t, e) : refusedRetryingText(t, e, wait));
+        if (wait === null) return;
+        clearTimeout(timer);
+        timer = setTimeout(next, wait);
+      },
     );
-    const timer = setTimeout(() => document.visibilityState === 'visible' && refresh(), LIST_REFRESH_MS);
     return () => {
       live = false;
       clearTimeout(timer);

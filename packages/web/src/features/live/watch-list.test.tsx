@@ -2,11 +2,11 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveTable } from '@hearts/protocol/http/watch';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { JOIN_ERRORS } from '@hearts/protocol/socket';
 import { liveErrorText } from '../../kit/server/account-state';
-import { keepPageConsole, renderInApp, testI18n } from '../../test-support';
+import { jsonResponse, keepPageConsole, renderInApp, stubApi, testI18n } from '../../test-support';
 import { WatchList, WatchRoom } from './WatchPages';
 
 let server: Server | undefined;
@@ -100,6 +100,77 @@ describe('a failed listing is said in the player’s words, never the server’s
     expect(alert.textContent).toContain('Von deiner Adresse kamen gerade zu viele Anfragen');
     expect(document.body.textContent).not.toContain(SERVER_MESSAGE);
     expect(screen.getByRole('button', { name: 'Zurück zur Liste' })).toBeTruthy();
+  });
+});
+
+describe('too many requests: the list asks again once the server’s Retry-After is over (not every 5 s), and says when', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  /** A stubbed game server: the listing refused as the server's limit refuses it while `refusing`, then answered. */
+  function listing(retryAfter: string | null) {
+    const state = { asked: 0, refusing: true };
+    stubApi(({ path }) => {
+      if (path !== '/api/live') return undefined;
+      state.asked++;
+      if (!state.refusing) return jsonResponse({ tables: [table] });
+      return new Response(JSON.stringify({ error: 'ERR_RATE_LIMIT', message: SERVER_MESSAGE }), {
+        status: 429,
+        headers: {
+          'content-type': 'application/json',
+          ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+        },
+      });
+    });
+    return state;
+  }
+
+  test.each([
+    ['en', 'Too many requests came from your address just now', 'This page tries again by itself in 30 s.'],
+    [
+      'de',
+      'Von deiner Adresse kamen gerade zu viele Anfragen',
+      'Diese Seite versucht es in 30 s von selbst wieder.',
+    ],
+  ] as const)('%s: Retry-After 30 s', async (lang, words, when) => {
+    const server = listing('30');
+    renderInApp(<WatchList />, { lang });
+    await wait(0);
+    expect(server.asked).toBe(1);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(words);
+    expect(alert.textContent).toContain(when);
+    expect(document.body.textContent).not.toContain(SERVER_MESSAGE);
+    await wait(29_999);
+    expect(server.asked).toBe(1); // not at 5, 10, … s
+    server.refusing = false;
+    await wait(1);
+    expect(server.asked).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Anna/).textContent).toBe('Anna (1500?): 3');
+    // Answered: every 5 s again.
+    await wait(4_999);
+    expect(server.asked).toBe(2);
+    await wait(1);
+    expect(server.asked).toBe(3);
+  });
+
+  test.each([
+    ['a Retry-After shorter than the list’s own 5 s', '2'],
+    ['no Retry-After', null],
+  ])('%s: asked again after 5 s, as always', async (_, retryAfter) => {
+    const server = listing(retryAfter);
+    renderInApp(<WatchList />, { lang: 'en' });
+    await wait(0);
+    expect(screen.getByRole('alert').textContent).toContain('This page tries again by itself in 5 s.');
+    await wait(4_999);
+    expect(server.asked).toBe(1);
+    await wait(1);
+    expect(server.asked).toBe(2);
   });
 });
 

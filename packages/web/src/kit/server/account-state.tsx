@@ -59,6 +59,20 @@ function waitText(t: TFunction, ms: number): string {
   return s < 90 ? t('live.waitSeconds', { n: s }) : t('live.waitMinutes', { n: Math.ceil(s / 60) });
 }
 
+/**
+ * After a refusal that passes by itself (too many requests from the address, a server shutting down, busy): how
+ * long a page waits before it asks again — `scheduled`, its own next try, or the server's Retry-After when that is
+ * later (never more than an hour). `null` for anything else (no server, a refusal that stays).
+ */
+export function passingWait(e: unknown, scheduled: number): number | null {
+  if (!(e instanceof ApiError) || !PASSING.has(e.code)) return null;
+  return Math.min(LONGEST_WAIT_MS, Math.max(scheduled, e.retryAfterMs ?? 0));
+}
+
+/** A refusal that passes, in the player's words, and when the page tries again by itself ("… in 30 s."). */
+export const refusedRetryingText = (t: TFunction, e: unknown, wait: number): string =>
+  t('live.refusedRetrying', { reason: liveErrorText(t, e), wait: waitText(t, wait) });
+
 export interface AccountState {
   readonly account: Account | null;
   readonly error: string | null;
@@ -101,22 +115,17 @@ export function useAccount(): AccountState {
           busy = false;
           if (!live) return;
           const away = e instanceof ApiError && e.code === 'ERR_OFFLINE';
-          const passing = e instanceof ApiError && PASSING.has(e.code);
-          setRetrying(away || passing);
-          if (!away && !passing) {
+          // The next try: on the growing delay, and a refusal's not before its Retry-After.
+          const scheduled = ACCOUNT_RETRY_MS[Math.min(failures, ACCOUNT_RETRY_MS.length - 1)]!;
+          const passing = passingWait(e, scheduled);
+          setRetrying(away || passing !== null);
+          if (!away && passing === null) {
             setError(liveErrorText(t, e));
             return;
           }
-          // The next try: on the growing delay, and a refusal's not before its Retry-After.
-          const scheduled = ACCOUNT_RETRY_MS[Math.min(failures++, ACCOUNT_RETRY_MS.length - 1)]!;
-          const wait = passing
-            ? Math.min(LONGEST_WAIT_MS, Math.max(scheduled, e.retryAfterMs ?? 0))
-            : scheduled;
-          setError(
-            away
-              ? t('live.offlineRetrying')
-              : t('live.refusedRetrying', { reason: liveErrorText(t, e), wait: waitText(t, wait) }),
-          );
+          failures++;
+          const wait = passing ?? scheduled;
+          setError(away ? t('live.offlineRetrying') : refusedRetryingText(t, e, wait));
           timer = setTimeout(attempt, wait);
         },
       );
