@@ -9,13 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { memoryStore } from '../../kit/storage';
-import { renderInApp } from '../../test-support';
+import { keepPageConsole, renderInApp } from '../../test-support';
 import { SIGNED_OUT_KEY, TOKEN_KEY } from '../../kit/server/account';
 import { livePage } from './LivePages';
 
 const guestUser = { id: 'g1', name: 'Gast 1234', claimed: false, rating: 1500, provisional: true, games: 0 };
 const anna = { id: 'u1', name: 'Anna', claimed: true, rating: 1500, provisional: true, games: 3 };
 let server: Server | undefined;
+
+/** The page's console: the refused old token and the wrong password these tests send on purpose, nothing else. */
+keepPageConsole(
+  /^(GET http:\/\/127\.0\.0\.1:\d+\/api\/me|POST http:\/\/127\.0\.0\.1:\d+\/api\/login) 401 \(Unauthorized\)$/,
+);
 
 afterEach(async () => {
   // Requests the page still has on the way (the lobby's lists) are answered before the server closes.
