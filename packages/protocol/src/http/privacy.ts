@@ -1,8 +1,9 @@
 /**
  * Your data (issue #49): the file `GET /api/me/export` answers (`hearts-export/2`, everything the server holds
- * under your account or guest token; other people in it by the name the app shows them by, never by their user id), what `GET /api/privacy` tells every visitor (the operator's contact and the
- * retention periods in force), the confirmation `POST /api/me/delete` takes, and the neutral name a deleted
- * player's finished games keep. docs/privacy.md describes the file field by field.
+ * under your account or guest token; other people in it by the name the app shows them by, never by their user
+ * id), what `GET /api/privacy` tells every visitor (the operator's contact and the retention periods in force),
+ * the confirmation `POST /api/me/delete` takes, and the neutral name a deleted player's finished games keep.
+ * docs/privacy.md describes the file field by field.
  *
  * ```ts
  * const file = exportSchema.parse(JSON.parse(text)); // the typed export, or a ZodError saying what differs

@@ -1,7 +1,8 @@
 /**
  * {@link AccountStore} on any Kysely database (SQLite, PostgreSQL): a user's export (`hearts-export/2`) read from
- * every table that holds something of theirs (other people in it by their name now, never by their user id), and their deletion in one transaction (docs/privacy.md, "Deleting an
- * account"). Portable queries only; JSON columns are rewritten in code.
+ * every table that holds something of theirs (other people in it by their name now, never by their user id), and
+ * their deletion in one transaction (docs/privacy.md, "Deleting an account"). Portable queries only; JSON columns
+ * are rewritten in code.
  */
 import type { Kysely } from 'kysely';
 import type { GameRecord } from '@hearts/engine';
