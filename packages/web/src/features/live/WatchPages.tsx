@@ -62,7 +62,16 @@ export function WatchList() {
   const [tick, refresh] = useReducer((x: number) => x + 1, 0);
   useEffect(() => {
     let live = true;
-    const next = () => document.visibilityState === 'visible' && refresh();
+    // A hidden tab asks no server: the list is asked again as soon as the tab is shown.
+    const shown = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', shown);
+      refresh();
+    };
+    const next = () => {
+      if (document.visibilityState === 'visible') refresh();
+      else document.addEventListener('visibilitychange', shown);
+    };
     let timer = setTimeout(next, LIST_REFRESH_MS);
     request(WATCH_ROUTES.liveTables, {}).then(
       (r) => {
@@ -84,6 +93,7 @@ export function WatchList() {
     return () => {
       live = false;
       clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
     };
   }, [tick, t]);
   return (

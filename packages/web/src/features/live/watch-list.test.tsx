@@ -174,6 +174,34 @@ describe('too many requests: the list asks again once the server’s Retry-After
   });
 });
 
+test('a tab hidden when the list was due is asked again as soon as it is shown, not left stale', async () => {
+  vi.useFakeTimers({ now: 0 });
+  let visibility: DocumentVisibilityState = 'visible';
+  const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  try {
+    let asked = 0;
+    stubApi(({ path }) => (path === '/api/live' ? (asked++, jsonResponse({ tables: [table] })) : undefined));
+    renderInApp(<WatchList />, { lang: 'en' });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(asked).toBe(1);
+    visibility = 'hidden';
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(asked).toBe(1); // a hidden tab asks nothing
+    visibility = 'visible';
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(asked).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(asked).toBe(3); // and every 5 s again
+  } finally {
+    spy.mockRestore();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  }
+});
+
 test('a join refused for too many joins from the address is said in words, not in the server’s English', () => {
   const refused = Object.assign(new Error('too many rooms or joins from 127.0.0.1'), {
     code: JOIN_ERRORS.rateLimited,
