@@ -39,6 +39,23 @@ export function guestWord(lang: string | undefined): string {
   return lang?.split('-')[0]?.toLowerCase() === 'de' ? 'Gast' : 'Guest';
 }
 
+/**
+ * The language a browser prefers most by its Accept-Language header (`de-AT,de;q=0.9,en;q=0.8` → `de-AT`), for a
+ * guest request that names none; undefined without a header or with only `*`. Reads at most 16 entries.
+ */
+export function preferredLanguage(header: string | undefined): string | undefined {
+  let best: string | undefined;
+  let bestQ = 0;
+  for (const entry of (header ?? '').split(',', 16)) {
+    const [tag = '', ...params] = entry.trim().split(';');
+    if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue; // also `*`
+    const q = params.map((p) => /^\s*q=([01](\.\d{0,3})?)\s*$/.exec(p)).find(Boolean);
+    const weight = q ? Number(q[1]) : 1;
+    if (weight > bestQ) [best, bestQ] = [tag, weight];
+  }
+  return best;
+}
+
 /** Why an identity request was refused. */
 export type IdentityError =
   | 'ERR_BAD_NAME'

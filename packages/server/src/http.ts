@@ -12,7 +12,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiRouter, sendRefusal, type Handlers } from './api-router.js';
-import { publicUser } from './auth.js';
+import { preferredLanguage, publicUser } from './auth.js';
 import { dailyHandlers, dailyNotRevealed } from './daily-routes.js';
 import { friendsHandlers, noticesStream } from './friends-routes.js';
 import { NOTICES_PATH } from '@hearts/protocol/http';
@@ -91,7 +91,9 @@ export function createHttpHandler(s: Services, files: StaticFiles | null) {
       if (s.draining) throw new HttpError(503, 'ERR_DRAINING', 'the server is shutting down');
       const limited = await s.limits.take('guests', address(req));
       if (limited) throw rateLimitError(limited);
-      const { user, token } = await s.identity.guest(body.lang);
+      const { user, token } = await s.identity.guest(
+        body.lang ?? preferredLanguage(req.headers['accept-language']),
+      );
       return { token, user: publicUser(user), moderator: false };
     },
     me: async ({ user, renewed }) => ({

@@ -169,11 +169,12 @@ export function serverPerTest(): typeof startTestServer {
 export async function api<T = Record<string, unknown>>(
   url: string,
   path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
   const res = await fetch(url + path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
+      ...init.headers,
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },

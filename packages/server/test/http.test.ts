@@ -59,6 +59,22 @@ describe('identity', () => {
     expect(r.body.user.name).toMatch(NAME_PATTERN);
   });
 
+  test.each([
+    ['de-AT,de;q=0.9,en;q=0.8', {}, 'Gast'],
+    ['en;q=0.5, de;q=0.9', {}, 'Gast'], // by weight, not order
+    ['de;q=0, en', {}, 'Guest'], // q=0: not wanted
+    ['*', {}, 'Guest'],
+    ['de-DE', { lang: 'en' }, 'Guest'], // the UI's language, when it is sent, comes first
+    ['<script>, ;q=2, de-', {}, 'Guest'], // nonsense is passed over
+  ])('a guest request without a language is named by Accept-Language %j', async (header, body, word) => {
+    const r = await api<{ user: { name: string } }>(t.url, '/api/guest', {
+      body,
+      headers: { 'accept-language': header },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.user.name).toMatch(new RegExp(`^${word} \\d{4,}$`));
+  });
+
   test('a guest request with a language that is no language tag is refused', async () => {
     for (const lang of [42, '', 'de_DE', 'x'.repeat(60), 'de-<script>']) {
       const r = await api(t.url, '/api/guest', { body: { lang } });

@@ -29,7 +29,8 @@ export type Account = z.infer<typeof account>;
 
 /**
  * A new guest: the language of the player's UI as a language tag (`de`, `en`, `de-AT` …), which the guest's name is
- * in: "Gast 4821" in German, "Guest 4821" in any other language or without one.
+ * in: "Gast 4821" in German, "Guest 4821" in any other language. Without one, the language the request's
+ * Accept-Language header prefers most; without that either, English.
  */
 const guestRequest = z.object({
   lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/, 'a language tag'))),
