@@ -6,6 +6,7 @@ import {
   dayEnd,
   dayOf,
   dayStart,
+  percentOf,
   rankAttempts,
   rankedAttempt,
   streakOf,
@@ -51,6 +52,24 @@ describe('the day changes at midnight in Europe/Berlin', () => {
 });
 
 describe('a day’s leaderboard', () => {
+  test('a percentile is 100 only when every other did worse and 0 only when none did, however it rounds', () => {
+    expect(percentOf(999, 1000)).toBe(99); // tied with one at the top of 1,001: not "better than 100 %"
+    expect(percentOf(1, 1000)).toBe(1);
+    expect(percentOf(1000, 1000)).toBe(100);
+    expect(percentOf(0, 1000)).toBe(0);
+    expect(percentOf(0, 0)).toBe(100); // alone on the board
+    expect(percentOf(2, 3)).toBe(67);
+    const top = rankAttempts([
+      attempt('a', [0]),
+      attempt('b', [0]),
+      ...Array.from({ length: 300 }, (_, i) => attempt(`x${i}`, [1 + i])),
+    ]);
+    expect(top.slice(0, 2).map((r) => [r.rank, r.percentile])).toEqual([
+      [1, 99],
+      [1, 99],
+    ]);
+  });
+
   test('lowest total first; equal totals share a rank (1, 2, 2, 4); the percentile counts who did worse', () => {
     const ranked = rankAttempts([
       attempt('d', [26, 0, 0, 0]),

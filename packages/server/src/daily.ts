@@ -115,6 +115,16 @@ export const rankedAttempt = (
   user.claimedAt < dayStart(date);
 
 /**
+ * `part` of `whole` others in whole per cent: 100 only when it is all of them (alone: 100), 0 only when it is none,
+ * so that rounding never says "better than 100 %" beside a tie at the top (999 of 1,000).
+ */
+export function percentOf(part: number, whole: number): number {
+  if (part >= whole) return 100;
+  if (part <= 0) return 0;
+  return Math.min(99, Math.max(1, Math.round((100 * part) / whole)));
+}
+
+/**
  * The finished attempts of a day on its public board ({@link rankedAttempt}), ranked: lowest total first, equal
  * totals share a rank ("standard competition": 1, 2, 2, 4), and the percentile counts the others who did worse.
  */
@@ -129,7 +139,7 @@ export function rankAttempts(attempts: readonly DailyAttempt[]): RankedAttempt[]
     return {
       attempt,
       rank: better + 1,
-      percentile: n <= 1 ? 100 : Math.round((100 * worse) / (n - 1)),
+      percentile: percentOf(worse, n - 1),
     };
   });
 }
@@ -149,7 +159,7 @@ export function wouldStand(
   const worse = ranked.filter((r) => r.attempt.total! > attempt.total!).length;
   return {
     rank: better + 1,
-    percentile: ranked.length === 0 ? 100 : Math.round((100 * worse) / ranked.length),
+    percentile: percentOf(worse, ranked.length),
   };
 }
 
