@@ -11,6 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { TableClient } from '@hearts/live';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { autoplay, expectOnScreen, shotsIn, watchErrors, withGameServer } from './harness';
 
@@ -36,6 +37,49 @@ const app = withGameServer({
   LIMIT_MANNERS: '1000/1',
   SECRET: SECRET,
 });
+
+/** The name form's words in each language, for the steps of a moderator taking a reserved name. */
+const NAME_FORM = {
+  de: {
+    change: 'Ändern',
+    name: 'Dein Name',
+    save: 'Speichern',
+    reserved: 'Ein Name darf nicht wie ein Bot oder wie das Team aussehen',
+    haveCode: 'Ich habe einen Moderatorcode',
+    code: 'Moderatorcode',
+    taken: 'Name mit dem Moderatorcode übernommen.',
+  },
+  en: {
+    change: 'Change',
+    name: 'Your name',
+    save: 'Save',
+    reserved: 'A name may not look like a bot or like staff',
+    haveCode: 'I have a moderator code',
+    code: 'Moderator code',
+    taken: 'Name taken with the moderator code.',
+  },
+} as const;
+type NameForm = (typeof NAME_FORM)[keyof typeof NAME_FORM];
+
+/** On live play: asks for a moderator's name without a code and waits for the refusal ("reserved"). */
+async function askReservedName(page: Page, name: string, w: NameForm): Promise<void> {
+  await page.getByRole('button', { name: w.change }).click();
+  await page.getByLabel(w.name).fill(name);
+  await page.getByRole('button', { name: w.save }).click();
+  await page.getByRole('alert').filter({ hasText: w.reserved }).waitFor({ timeout: 10_000 });
+}
+
+/** After the refusal: opens the code field the form offers. */
+async function openCodeField(page: Page, w: NameForm): Promise<Locator> {
+  await page.getByRole('button', { name: w.haveCode }).click();
+  return page.getByLabel(w.code);
+}
+
+/** Saves the name with the code in its field and waits for it to be taken. */
+async function saveWithCode(page: Page, w: NameForm): Promise<void> {
+  await page.getByRole('button', { name: w.save }).click();
+  await page.getByText(w.taken, { exact: false }).waitFor({ timeout: 10_000 });
+}
 
 async function post<T>(path: string, token: string | null, body: unknown): Promise<T> {
   const res = await fetch(app.url + path, {
@@ -113,17 +157,10 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   const moderator = await modContext.newPage();
   const modErrors = watchErrors(moderator);
   await moderator.goto(`${app.url}/#/live`);
-  await moderator.getByRole('button', { name: 'Ändern' }).click();
-  await moderator.getByLabel('Dein Name').fill('Paula Wise');
-  await moderator.getByRole('button', { name: 'Speichern' }).click();
-  await moderator
-    .getByRole('alert')
-    .filter({ hasText: 'Ein Name darf nicht wie ein Bot oder wie das Team aussehen' })
-    .waitFor({ timeout: 10_000 });
-  await moderator.getByRole('button', { name: 'Ich habe einen Moderatorcode' }).click();
-  const codeField = moderator.getByLabel('Moderatorcode');
+  await askReservedName(moderator, 'Paula Wise', NAME_FORM.de);
+  const codeField = await openCodeField(moderator, NAME_FORM.de);
   await codeField.fill(moderatorCode('Someone Else')); // a wrong code: refused as well
-  await moderator.getByRole('button', { name: 'Speichern' }).click();
+  await moderator.getByRole('button', { name: NAME_FORM.de.save }).click();
   await moderator
     .getByRole('alert')
     .filter({ hasText: 'Mit diesem Code lässt sich dieser Name nicht übernehmen.' })
@@ -131,10 +168,7 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   await expectOnScreen(moderator, '.live-code-hint');
   await shot(moderator, 'code-phone-de.png');
   await codeField.fill(moderatorCode('Paula Wise'));
-  await moderator.getByRole('button', { name: 'Speichern' }).click();
-  await moderator
-    .getByText('Name mit dem Moderatorcode übernommen.', { exact: false })
-    .waitFor({ timeout: 10_000 });
+  await saveWithCode(moderator, NAME_FORM.de);
   expect(await moderator.locator('.live-you .live-name').textContent()).toBe('Paula Wise');
   const keep = moderator.locator('.live-you details[open] input[autocomplete="new-password"]'); // its form is open
   await keep.fill('a long enough password');
@@ -211,19 +245,12 @@ it('a moderator’s name holding a reserved word is taken in the app with its co
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${app.url}/#/live`);
-  await page.getByRole('button', { name: 'Change' }).click();
-  await page.getByLabel('Your name').fill('Mod Max');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page
-    .getByRole('alert')
-    .filter({ hasText: 'A name may not look like a bot or like staff' })
-    .waitFor({ timeout: 10_000 });
+  await askReservedName(page, 'Mod Max', NAME_FORM.en);
   await shot(page, 'reserved-desktop-en.png');
-  await page.getByRole('button', { name: 'I have a moderator code' }).click();
-  await page.getByLabel('Moderator code').fill(` ${moderatorCode('Mod Max')} `); // pasted with spaces
+  const codeField = await openCodeField(page, NAME_FORM.en);
+  await codeField.fill(` ${moderatorCode('Mod Max')} `); // pasted with spaces
   await shot(page, 'code-desktop-en.png');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Name taken with the moderator code.', { exact: false }).waitFor({ timeout: 10_000 });
+  await saveWithCode(page, NAME_FORM.en);
   expect(await page.locator('.live-you .live-name').textContent()).toBe('Mod Max');
   expect(await page.getByRole('button', { name: 'I have a moderator code' }).count()).toBe(0);
   await expectOnScreen(page, '.live-you details[open] input[type="password"]'); // keeping it comes next
