@@ -202,6 +202,21 @@ test('a tab hidden when the list was due is asked again as soon as it is shown, 
   }
 });
 
+test.each([
+  ['Chromium', new TypeError('Failed to fetch')],
+  ['Safari', new TypeError('Load failed')],
+  ['Firefox', new TypeError('NetworkError when attempting to fetch resource.')],
+  ['Node', new Error('connect ECONNREFUSED 127.0.0.1:2567')],
+  ['an XMLHttpRequest', new ProgressEvent('error')],
+])('a join that reached no server (%s) says so in words, not the browser’s message', (_, failure) => {
+  expect(liveErrorText(testI18n('de').t, failure)).toBe(
+    'Der Spielserver ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
+  );
+  expect(liveErrorText(testI18n('en').t, failure)).toBe(
+    'The game server cannot be reached just now. Try again in a moment.',
+  );
+});
+
 test('a join refused for too many joins from the address is said in words, not in the server’s English', () => {
   const refused = Object.assign(new Error('too many rooms or joins from 127.0.0.1'), {
     code: JOIN_ERRORS.rateLimited,

@@ -34,12 +34,24 @@ const JOIN_ERROR_NAMES = new Map<number, string>(
 export const outdated = (e: unknown): boolean =>
   (e as { code?: unknown } | null)?.code === JOIN_ERRORS.protocol;
 
+/** The words browsers and Node give a request that reached no server (colyseus.js passes them on without a code). */
+const NO_SERVER = /^(Failed to fetch|Load failed|fetch failed)$|NetworkError|ECONNREFUSED/;
+
+/**
+ * Whether a join failed before any server answered: fetch's network failure, an XMLHttpRequest's error event
+ * (colyseus.js's matchmaking rejects with the event itself), or Node's refused connection.
+ */
+const reachedNoServer = (e: unknown): boolean =>
+  (typeof ProgressEvent !== 'undefined' && e instanceof ProgressEvent) ||
+  (e instanceof Error && NO_SERVER.test(e.message));
+
 /** An API or join error in the live pages' words. */
 export function liveErrorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'ERR_OFFLINE') return t('live.offline');
     return t(`live.you.errors.${e.code}`, { defaultValue: serverErrorText(t, e) });
   }
+  if (reachedNoServer(e)) return t('live.offline');
   const message = e instanceof Error ? e.message : String(e);
   const join = JOIN_ERROR_NAMES.get((e as { code?: unknown } | null)?.code as number);
   if (join) return t(`live.joinErrors.${join}`);
