@@ -53,7 +53,6 @@ export const liveEn = {
     understood: 'OK',
     errors: {
       ERR_BAD_NAME: 'A name has 2–24 letters, digits, spaces, _ . or -.',
-      ERR_RESERVED_NAME: 'A name may not look like a bot or like staff (Bot, Admin, Moderator, Support …).',
       ERR_BUSY: 'Too many sign-ins at once. Try again in a moment.',
       ERR_NAME_TAKEN: 'That name is taken.',
       ERR_BAD_PASSWORD: 'A password has 8 to 200 characters.',
@@ -261,8 +260,6 @@ export const liveDe: typeof liveEn = {
     understood: 'OK',
     errors: {
       ERR_BAD_NAME: 'Ein Name hat 2–24 Buchstaben, Ziffern, Leerzeichen, _ . oder -.',
-      ERR_RESERVED_NAME:
-        'Ein Name darf nicht wie ein Bot oder wie das Team aussehen (Bot, Admin, Moderator, Support …).',
       ERR_BUSY: 'Gerade melden sich zu viele an. Versuch es gleich noch einmal.',
       ERR_NAME_TAKEN: 'Dieser Name ist vergeben.',
       ERR_BAD_PASSWORD: 'Ein Passwort hat 8 bis 200 Zeichen.',

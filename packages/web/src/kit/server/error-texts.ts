@@ -33,7 +33,8 @@ export const serverErrorsEn: ServerErrorTexts = {
   ERR_INTERNAL: 'Something went wrong on the game server. Try again in a moment.',
   // names and sign-in
   ERR_BAD_NAME: 'A name has 2–24 letters, digits, spaces, _ . or -.',
-  ERR_RESERVED_NAME: 'A name may not look like a bot or like staff (Bot, Admin, Moderator, Support …).',
+  ERR_RESERVED_NAME:
+    'This name is reserved. A name may not look like a bot or like staff (Bot, Admin, Moderator, Support …), and our moderators’ names are kept for them.',
   ERR_NAME_TAKEN: 'That name is taken.',
   ERR_BAD_PASSWORD: 'A password has 8 to 200 characters.',
   ERR_ALREADY_CLAIMED: 'That is done already (the name is kept with a password, or the game was paid).',
@@ -115,7 +116,7 @@ export const serverErrorsDe: ServerErrorTexts = {
   ERR_INTERNAL: 'Auf dem Spielserver ist etwas schiefgegangen. Versuche es gleich noch einmal.',
   ERR_BAD_NAME: 'Ein Name hat 2–24 Buchstaben, Ziffern, Leerzeichen, _ . oder -.',
   ERR_RESERVED_NAME:
-    'Ein Name darf nicht wie ein Bot oder wie das Team aussehen (Bot, Admin, Moderator, Support …).',
+    'Dieser Name ist reserviert. Ein Name darf nicht wie ein Bot oder wie das Team aussehen (Bot, Admin, Moderator, Support …), und die Namen unserer Moderatoren bleiben ihnen vorbehalten.',
   ERR_NAME_TAKEN: 'Dieser Name ist schon vergeben.',
   ERR_BAD_PASSWORD: 'Ein Passwort hat 8 bis 200 Zeichen.',
   ERR_ALREADY_CLAIMED:
