@@ -26,13 +26,14 @@ const ADAPTER = join(DIR, 'adapter.mjs');
 
 // A stand-in for the compiled driver: it records every request line and answers FAKE_REPLY (default: the first
 // card of the request's hand, and that hand as its legal moves); FAKE_CRASH_ON makes it die on a request holding
-// that text.
+// that text, FAKE_HANG_ON never answer it.
 const FAKE_DRIVER = `#!/usr/bin/env node
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 for await (const line of createInterface({ input: process.stdin })) {
   appendFileSync(process.env.FAKE_RECORD, line + '\\n');
   if (process.env.FAKE_CRASH_ON && line.includes(process.env.FAKE_CRASH_ON)) process.exit(3);
+  if (process.env.FAKE_HANG_ON && line.includes(process.env.FAKE_HANG_ON)) await new Promise(() => setInterval(() => {}, 1000));
   const hand = /hand=(\\S+)/.exec(line)[1];
   const kind = line.split(' ')[0];
   const first = kind === 'pass' ? hand.split(',').slice(0, 3).join(' ') : hand.split(',')[0];
@@ -199,6 +200,18 @@ describe('the adapter, on a stand-in driver', () => {
     const bad = await session([PLAY], { env: { FAKE_REPLY: 'err not this seat’s turn' } });
     expect(bad.answers[1]).toEqual({ type: 'error', id: 8, message: 'not this seat’s turn' });
   });
+
+  test('a driver stuck on a decision is given up after --timeout-ms: one error, then a new driver', async () => {
+    const s = await session([PLAY, { ...PLAY, id: 9, hand: [...PLAY.hand].reverse() }, { ...PLAY, id: 10 }], {
+      env: { FAKE_HANG_ON: 'hand=9C' },
+      args: ['--timeout-ms', '5000'], // far beyond a stand-in's answer, even on a busy machine
+    });
+    expect(s.answers[1]).toEqual({ type: 'move', id: 8, card: '3H' });
+    expect(s.answers[2]).toMatchObject({ type: 'error', id: 9 });
+    expect(String(s.answers[2]!['message'])).toMatch(/^the driver gave no answer in 5000 ms to: play /);
+    expect(s.answers[3]).toEqual({ type: 'move', id: 10, card: '3H' });
+    expect(s.stats['errors']).toBe(1);
+  }, 60_000);
 
   test('bad messages get errors, and the adapter keeps running', async () => {
     const s = await session([

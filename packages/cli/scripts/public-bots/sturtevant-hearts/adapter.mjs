@@ -17,11 +17,12 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const USAGE =
-  'usage: adapter.mjs --bin DRIVER [--sims N] [--worlds N] [--c X] [--epsilon X] [--seed N] [--fill-seed N] [--stats FILE]';
+  'usage: adapter.mjs --bin DRIVER [--sims N] [--worlds N] [--c X] [--epsilon X] [--seed N] [--fill-seed N] [--timeout-ms N] [--stats FILE]';
 
 /** The program's rule flags (Hearts.h). */
 const FLAG = {
@@ -131,22 +132,40 @@ class Driver {
 
   start() {
     const child = spawn(this.bin, this.args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    const waiting = []; // this driver's questions in order: a driver given up fails only its own
     this.child = child;
-    createInterface({ input: child.stdout }).on('line', (line) => this.waiting.shift()?.resolve(line));
+    this.waiting = waiting;
+    createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.resolve(line));
     const fail = (why) => {
       if (this.child === child) this.child = null;
-      for (const w of this.waiting.splice(0)) w.reject(new Error(why));
+      for (const w of waiting.splice(0)) w.reject(new Error(why));
     };
     child.on('error', (e) => fail(`the driver did not start: ${e.message}`));
     child.on('exit', (code, signal) => fail(`the driver stopped (${signal ?? `exit ${code}`})`));
     child.stdin.on('error', () => {}); // a dead driver: its exit reports it
   }
 
-  ask(line) {
+  /**
+   * The driver's answer to one request line. One that takes longer than `timeoutMs` is given up: the driver is
+   * killed (started again at the next decision) and the decision fails, so one stuck search costs one decision,
+   * not the rest of the arena.
+   */
+  ask(line, timeoutMs) {
     if (!this.child) this.start();
+    const { child, waiting } = this;
     return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.child.stdin.write(line + '\n');
+      const timer = setTimeout(() => {
+        if (this.child === child) this.child = null; // the next decision starts a new driver at once
+        const why = new Error(`the driver gave no answer in ${timeoutMs} ms to: ${line}`);
+        for (const w of waiting.splice(0)) w.reject(why);
+        child.kill('SIGKILL');
+      }, timeoutMs);
+      const done = (f) => (x) => {
+        clearTimeout(timer);
+        f(x);
+      };
+      waiting.push({ resolve: done(resolve), reject: done(reject) });
+      child.stdin.write(line + '\n');
     });
   }
 
@@ -156,7 +175,7 @@ class Driver {
 }
 
 function parseArgs(argv) {
-  const o = { bin: null, driver: [], seed: null, fillSeed: null, stats: null };
+  const o = { bin: null, driver: [], seed: null, fillSeed: null, stats: null, timeoutMs: 30_000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -168,6 +187,7 @@ function parseArgs(argv) {
     else if (a === '--seed') o.seed = Number(value());
     else if (a === '--fill-seed') o.fillSeed = Number(value());
     else if (a === '--stats') o.stats = value();
+    else if (a === '--timeout-ms') o.timeoutMs = Number(value());
     else throw new Error(USAGE);
   }
   if (!o.bin) throw new Error(USAGE);
@@ -206,7 +226,7 @@ async function main() {
       return { card: legal[0] };
     }
     const start = performance.now();
-    const reply = await driver.ask(line);
+    const reply = await driver.ask(line, o.timeoutMs);
     const ms = performance.now() - start;
     if (!reply.startsWith('ok ')) throw new Error(reply.replace(/^err /, ''));
     const [choice, own] = reply.slice(3).split(' legal=');
@@ -252,6 +272,7 @@ async function main() {
         send({ type: 'move', id: m.id, ...(await decide(m)) });
       } catch (e) {
         stats.errors++;
+        process.stderr.write(`sturtevant-hearts: ${e.message}\n`);
         send({ type: 'error', id: m.id, message: e.message });
       }
     } else send({ type: 'error', message: `unknown message type ${JSON.stringify(type)}` });
