@@ -1,27 +1,29 @@
 /**
  * The hand's complete tricks before a position shown on its own (a training position, a puzzle), in order: who
- * played which card and who took the trick. A player needs them to find the card.
+ * played which card and who took the trick. A player needs them to find the card; at a hand's first trick there
+ * are none, and no list.
  */
 import type { Observation } from '@hearts/engine';
 import { useTranslation } from 'react-i18next';
-import { cardShort, type Lang } from '../kit/cards';
+import { cardShort } from '../kit/cards';
+import { useApp } from '../kit/context';
 
 export function EarlierTricks({
   obs,
   nameOf,
-  lang,
   summary,
   className,
   open,
 }: {
   obs: Observation;
   nameOf: (seat: number) => string;
-  lang: Lang;
   summary: string; // the list's title, with the number of tricks
   className: string;
   open?: boolean;
 }) {
   const { t } = useTranslation();
+  const { lang } = useApp().settings;
+  if (obs.tricks.length === 0) return null;
   return (
     <details className={className} open={open}>
       <summary>{summary}</summary>

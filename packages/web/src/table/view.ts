@@ -305,6 +305,43 @@ export function receivedNow(obs: Observation): readonly CardName[] {
   return obs.phase === 'play' && !playedYet ? (obs.received ?? []) : [];
 }
 
+/** What a study table (a puzzle, a training position: src/table/StudyTable.tsx) holds besides the observation. */
+export interface StudyInput {
+  readonly selected: readonly CardName[]; // the cards chosen to pass (or, once answered, passed)
+  readonly refusal: Pick<Refusal, 'card' | 'code'> | null; // the card just tapped that may not be played
+  readonly lastTrickOpen: boolean;
+  readonly hint: readonly CardName[] | null; // the cards lit in the hand
+}
+
+/**
+ * The view of a position shown on its own (a puzzle, a training position), before what each feature changes once
+ * the answer is in: the board from the seat's observation alone, nothing held or collecting (no trick is played
+ * out), the seats named by where they sit (`positionSeats`, `nameAt` in the feature's words), and no hint button,
+ * undo or claim: the player is to find the move alone.
+ */
+export function studyView(
+  obs: Observation,
+  study: StudyInput,
+  youName: string,
+  nameAt: (position: Position) => string,
+): TableView {
+  const last = obs.tricks.length > 0 ? obs.tricks[obs.tricks.length - 1]! : null;
+  const board = boardView({
+    obs,
+    ui: {
+      selected: study.selected,
+      refusal: study.refusal && { ...study.refusal, message: null },
+      held: null,
+      collecting: false,
+      lastTrick: study.lastTrickOpen && last?.winner !== undefined ? { ...last, winner: last.winner } : null,
+    },
+    received: receivedNow(obs),
+    hint: study.hint,
+  });
+  const seats = positionSeats(board.seats, obs.seat, youName, nameAt);
+  return { ...board, hintable: false, undoable: false, claim: null, seats };
+}
+
 /**
  * The bot seat that decides now (its turn, or its moon choice), while no trick is held: the seat a solo table
  * shows as thinking (its bots think in the page).

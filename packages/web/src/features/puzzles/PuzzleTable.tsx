@@ -10,16 +10,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardShort, sortHand, type Lang } from '../../kit/cards';
 import { useApp } from '../../kit/context';
-import { Table } from '../../table/Table';
 import { EarlierTricks } from '../../table/EarlierTricks';
-import {
-  boardView,
-  positionSeats,
-  receivedNow,
-  seatPositions,
-  type HandCardView,
-  type TableView,
-} from '../../table/view';
+import { StudyTable } from '../../table/StudyTable';
+import { seatPositions, studyView, type HandCardView, type TableView } from '../../table/view';
 import { answerStep, lineSteps } from './line';
 
 /** Expected points as the reader writes them: two decimals ("2.97", "2,97"). */
@@ -67,26 +60,21 @@ export function PuzzleTable({
   useEffect(() => {
     if (a) setShown(a.right ? 0 : a.option);
   }, [a]);
-  const lastTrick = obs.tricks.length > 0 ? obs.tricks[obs.tricks.length - 1]! : null;
   const at = a ? steps[Math.min(step, steps.length - 1)] : undefined;
 
   const view = useMemo((): TableView => {
-    const board = boardView({
+    const base = studyView(
       obs,
-      ui: {
+      {
         selected: answered && passing ? [...answered.move] : selected,
-        refusal: refusal && { ...refusal, message: null },
-        held: null,
-        collecting: false,
-        lastTrick:
-          lastOpen && lastTrick?.winner !== undefined ? { ...lastTrick, winner: lastTrick.winner } : null,
+        refusal,
+        lastTrickOpen: lastOpen,
+        hint: null,
       },
-      received: receivedNow(obs),
-      hint: null,
-    });
-    const seats = positionSeats(board.seats, obs.seat, t('seat.you'), (at) => t(`puzzles.seats.${at}`));
-    const base = { ...board, hintable: false, undoable: false, claim: null, seats };
-    if (!a || !at) return { ...base, canPass: board.canPass && !busy };
+      t('seat.you'),
+      (at) => t(`puzzles.seats.${at}`),
+    );
+    if (!a || !at) return { ...base, canPass: base.canPass && !busy };
     // Answered: the table shows the line at its step; nothing more to choose.
     const right = new Set(a.solution);
     const hand: HandCardView[] = sortHand(at.hand).map((card) => ({
@@ -107,9 +95,9 @@ export function PuzzleTable({
       canPass: false,
       // The board says who takes a trick; the line's own controls say the rest.
       prompt: { kind: 'handOver' },
-      seats: seats.map((s) => ({ ...s, turn: false, passing: false, passed: false })),
+      seats: base.seats.map((s) => ({ ...s, turn: false, passing: false, passed: false })),
     };
-  }, [obs, answered, passing, selected, refusal, lastOpen, lastTrick, t, a, at, busy, step]);
+  }, [obs, answered, passing, selected, refusal, lastOpen, t, a, at, busy, step]);
 
   const nameOf = (seat: number) => view.seats[seat]!.name;
   const onTap = (card: CardName) => {
@@ -127,67 +115,58 @@ export function PuzzleTable({
   };
 
   return (
-    <Table
+    <StudyTable
       className="puzzle-table"
       view={view}
-      nameOf={nameOf}
-      names={view.seats.map((s) => s.name)}
-      look={null}
-      exit={{ kind: 'menu', onExit: () => navigate('/puzzles') }}
+      onExit={() => navigate('/puzzles')}
       lastTrickOpen={lastOpen && !a}
-      ui={{ toggleLastTrick: () => setLastOpen((o) => !o), closeLastTrick: () => setLastOpen(false) }}
+      setLastTrickOpen={setLastOpen}
       onTap={onTap}
       onPass={() => selected.length === obs.rules.passCards && !busy && onAnswer(selected)}
-      onMoon={() => undefined}
-      resultActions={null}
-      shield={bar}
-      notes={
-        <div className="puzzle-panel">
-          {a && answered ? (
-            <Explanation
-              question={q}
-              answered={answered}
-              shown={shown}
-              onShow={setShown}
-              step={Math.min(step, steps.length - 1)}
-              steps={steps.length}
-              onStep={setStep}
-            />
-          ) : (
-            <>
-              <p className="puzzle-task">{passing ? t('puzzles.taskPass') : t('puzzles.taskPlay')}</p>
-              {passing && (
-                <div className="puzzle-choices" role="group" aria-label={t('puzzles.taskPass')}>
-                  {(q.choices ?? []).map((c) => (
-                    <button
-                      key={c.join('')}
-                      type="button"
-                      className={sameSet(c, selected) ? 'on' : undefined}
-                      aria-pressed={sameSet(c, selected)}
-                      data-choice={c.join(' ')}
-                      onClick={() => setSelected([...c])}
-                      disabled={busy}
-                    >
-                      {movesText(c, lang)}
-                    </button>
-                  ))}
-                </div>
-              )}
-            </>
+      bar={bar}
+    >
+      {a && answered ? (
+        <Explanation
+          question={q}
+          answered={answered}
+          shown={shown}
+          onShow={setShown}
+          step={Math.min(step, steps.length - 1)}
+          steps={steps.length}
+          onStep={setStep}
+        />
+      ) : (
+        <>
+          <p className="study-task">{passing ? t('puzzles.taskPass') : t('puzzles.taskPlay')}</p>
+          {passing && (
+            <div className="puzzle-choices" role="group" aria-label={t('puzzles.taskPass')}>
+              {(q.choices ?? []).map((c) => (
+                <button
+                  key={c.join('')}
+                  type="button"
+                  className={sameSet(c, selected) ? 'on' : undefined}
+                  aria-pressed={sameSet(c, selected)}
+                  data-choice={c.join(' ')}
+                  onClick={() => setSelected([...c])}
+                  disabled={busy}
+                >
+                  {movesText(c, lang)}
+                </button>
+              ))}
+            </div>
           )}
-          {!a && obs.tricks.length > 0 && (
-            <EarlierTricks
-              obs={obs}
-              nameOf={nameOf}
-              lang={lang}
-              summary={t('puzzles.earlier', { n: obs.tricks.length })}
-              className="puzzle-earlier"
-            />
-          )}
-          {footer}
-        </div>
-      }
-    />
+        </>
+      )}
+      {!a && (
+        <EarlierTricks
+          obs={obs}
+          nameOf={nameOf}
+          summary={t('puzzles.earlier', { n: obs.tricks.length })}
+          className="puzzle-earlier"
+        />
+      )}
+      {footer}
+    </StudyTable>
   );
 }
 
@@ -226,7 +205,7 @@ function Explanation({
   const names = (seat: number) =>
     seat === q.observation.seat ? t('seat.you') : t(`puzzles.seats.${seatPosition(q, seat)}`);
   return (
-    <div className={`puzzle-verdict ${a.right ? 'right' : 'wrong'}`} data-right={a.right}>
+    <div className={`study-verdict puzzle-verdict ${a.right ? 'right' : 'wrong'}`} data-right={a.right}>
       <p role="status">
         <strong>
           {a.right
@@ -300,7 +279,7 @@ function Explanation({
             </button>
           )}
         </div>
-        <div className="puzzle-steps">
+        <div className="study-steps">
           <button
             type="button"
             className="puzzle-step-end"

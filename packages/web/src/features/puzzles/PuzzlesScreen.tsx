@@ -390,7 +390,7 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
   const a = answered?.view;
   const streakOver = mode === 'streak' && run?.over;
   const bar = (
-    <div className="puzzle-bar" data-mode={mode} data-puzzle={offer.puzzle.id}>
+    <div className="study-bar puzzle-bar" data-mode={mode} data-puzzle={offer.puzzle.id}>
       <strong>{modeName}</strong>
       <span className="puzzle-chip" data-puzzle-rating={offer.puzzle.rating}>
         {t('puzzles.puzzleRating', { rating: a?.puzzleRating?.after ?? offer.puzzle.rating })}
@@ -425,7 +425,7 @@ function PuzzlePlay({ mode, theme }: { mode: PuzzleMode; theme: PuzzleTheme | nu
     </div>
   );
   const footer = a && (
-    <div className="puzzle-actions">
+    <div className="study-actions puzzle-actions">
       {streakOver && (
         <p className="puzzle-run-over" data-score={run.score}>
           <strong>{t('puzzles.streakOver', { count: run.score })}</strong>

@@ -13,10 +13,10 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { cardLabel, type Lang } from '../../kit/cards';
 import { EarlierTricks } from '../../table/EarlierTricks';
-import { boardView, positionSeats, receivedNow, type TableView } from '../../table/view';
+import { StudyTable } from '../../table/StudyTable';
+import { studyView, type TableView } from '../../table/view';
 import { useApp } from '../../kit/context';
 import { Page } from '../../kit/Page';
-import { Table } from '../../table/Table';
 import { loadTraining, recordAttempt, saveTraining, type DeviceTraining } from './device';
 import { starterPositions } from './starter';
 import { syncTraining, type SyncResult } from './sync';
@@ -65,7 +65,7 @@ export default function TrainingScreen() {
   };
 
   const bar = (
-    <nav className="training-bar" aria-label={t('training.title')}>
+    <nav className="study-bar training-bar" aria-label={t('training.title')}>
       <fieldset className="segmented training-filter">
         <legend className="sr-only">{t('training.filter')}</legend>
         {(['own', 'starter', 'all'] as const).map((f) => (
@@ -84,7 +84,7 @@ export default function TrainingScreen() {
           </label>
         ))}
       </fieldset>
-      <div className="training-nav">
+      <div className="study-steps">
         <button
           type="button"
           disabled={at === 0}
@@ -159,33 +159,26 @@ function PositionTable({
   const [refusal, setRefusal] = useState<{ card: CardName; code: string } | null>(null);
   const [lastOpen, setLastOpen] = useState(false);
   const best = optionOf(p, p.best);
-  const lastTrick = obs.tricks.length > 0 ? obs.tricks[obs.tricks.length - 1]! : null;
 
   const view = useMemo((): TableView => {
-    const board = boardView({
+    const base = studyView(
       obs,
-      ui: {
+      {
         selected: answered ?? selected,
-        refusal: refusal && { ...refusal, message: null },
-        held: null,
-        collecting: false,
-        lastTrick:
-          lastOpen && lastTrick?.winner !== undefined ? { ...lastTrick, winner: lastTrick.winner } : null,
+        refusal,
+        lastTrickOpen: lastOpen,
+        hint: answered ? (best && best.cards.length > 0 ? best.cards : p.best) : null,
       },
-      received: receivedNow(obs),
-      hint: answered ? (best && best.cards.length > 0 ? best.cards : p.best) : null,
-    });
+      t('seat.you'),
+      (at) => t(`training.seats.${at}`),
+    );
     return {
-      ...board,
+      ...base,
       // Answered: the hand stays as it is, nothing more to choose.
-      hand: answered ? board.hand.map((c) => ({ ...c, disabled: true, dimmed: false })) : board.hand,
-      canPass: board.canPass && answered === null,
-      hintable: false,
-      undoable: false,
-      claim: null,
-      seats: positionSeats(board.seats, obs.seat, t('seat.you'), (at) => t(`training.seats.${at}`)),
+      hand: answered ? base.hand.map((c) => ({ ...c, disabled: true, dimmed: false })) : base.hand,
+      canPass: base.canPass && answered === null,
     };
-  }, [obs, answered, selected, refusal, lastOpen, lastTrick, best, p.best, t]);
+  }, [obs, answered, selected, refusal, lastOpen, best, p.best, t]);
 
   const nameOf = (seat: number) => view.seats[seat]!.name;
   const choose = (move: CardName[]) => {
@@ -222,72 +215,61 @@ function PositionTable({
       });
 
   return (
-    <Table
+    <StudyTable
       className="training-table"
       view={view}
-      nameOf={nameOf}
-      names={view.seats.map((s) => s.name)}
-      look={null}
-      exit={{ kind: 'menu', onExit: () => navigate('/') }}
+      onExit={() => navigate('/')}
       lastTrickOpen={lastOpen}
-      ui={{ toggleLastTrick: () => setLastOpen((o) => !o), closeLastTrick: () => setLastOpen(false) }}
+      setLastTrickOpen={setLastOpen}
       onTap={onTap}
       onPass={() => selected.length === obs.rules.passCards && choose(selected)}
-      onMoon={() => undefined}
-      resultActions={null}
-      shield={bar}
-      notes={
-        <div className="training-panel">
-          {obs.tricks.length > 0 && (
-            <EarlierTricks
-              obs={obs}
-              nameOf={nameOf}
-              lang={lang}
-              summary={t('training.earlier', { n: obs.tricks.length })}
-              className="training-earlier"
-              open
-            />
+      bar={bar}
+    >
+      <EarlierTricks
+        obs={obs}
+        nameOf={nameOf}
+        summary={t('training.earlier', { n: obs.tricks.length })}
+        className="training-earlier"
+        open
+      />
+      {answered === null ? (
+        <p
+          className="study-task training-task"
+          data-progress={progress ? (progress.solved ? 'solved' : 'tried') : 'new'}
+        >
+          {task}
+          {progress && (
+            <span className={`training-mark ${progress.solved ? 'solved' : 'tried'}`}>
+              {' '}
+              · {progress.solved ? t('training.solvedMark') : t('training.tried')}
+            </span>
           )}
-          {answered === null ? (
-            <p
-              className="training-task"
-              data-progress={progress ? (progress.solved ? 'solved' : 'tried') : 'new'}
-            >
-              {task}
-              {progress && (
-                <span className={`training-mark ${progress.solved ? 'solved' : 'tried'}`}>
-                  {' '}
-                  · {progress.solved ? t('training.solvedMark') : t('training.tried')}
-                </span>
-              )}
-            </p>
-          ) : (
-            <Verdict position={p} answer={answered} lang={lang} />
-          )}
-          {answered !== null && (
-            <div className="training-actions">
-              <button
-                type="button"
-                onClick={() => {
-                  setAnswered(null);
-                  setSelected([]);
-                }}
-              >
-                {t('training.tryAgain')}
-              </button>
-              {onNext && (
-                <button type="button" className="primary" onClick={onNext}>
-                  {t('training.next')}
-                </button>
-              )}
-            </div>
-          )}
-          {answered !== null && sync !== 'busy' && (
-            <p className="muted training-sync">{t(`training.sync.${sync}`)}</p>
+        </p>
+      ) : (
+        <Verdict position={p} answer={answered} lang={lang} />
+      )}
+      {answered !== null && (
+        <div className="study-actions">
+          <button
+            type="button"
+            onClick={() => {
+              setAnswered(null);
+              setSelected([]);
+            }}
+          >
+            {t('training.tryAgain')}
+          </button>
+          {onNext && (
+            <button type="button" className="primary" onClick={onNext}>
+              {t('training.next')}
+            </button>
           )}
         </div>
-      }
-    />
+      )}
+      {answered !== null && sync !== 'busy' && (
+        <p className="muted training-sync">{t(`training.sync.${sync}`)}</p>
+      )}
+    </StudyTable>
   );
 }
 
@@ -308,7 +290,7 @@ function Verdict({
   const move = movesText(answer, lang);
   const played = optionOf(p, p.played);
   return (
-    <div className={`training-verdict ${right ? 'right' : 'wrong'}`} data-right={right}>
+    <div className={`study-verdict training-verdict ${right ? 'right' : 'wrong'}`} data-right={right}>
       <p role="status">
         <strong>
           {right
