@@ -6,16 +6,22 @@ import { shippedValueNet } from './value/shipped.js';
  * Bots that are no level of their own: variants of a level for measuring (the arena's `--bots`), not offered in
  * the app. `expert+value` is the expert whose playouts stop after the current trick and `k` more (`expert+valueK`,
  * default 1) for the shipped value network to rate the rest (docs/performance.md, "The learned evaluation").
+ * `expert+moonP` is the expert with `moonWatch` P / 100: the one seat that has taken every moon card so far runs for
+ * the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
  */
-export const VARIANT_HELP = 'expert+value (expert+valueK: the value network after K more tricks)';
+export const VARIANT_HELP =
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
+const MOON = /^expert\+moon([1-9][0-9]?)$/;
 
 /** Whether `name` is a variant. */
-export const isVariant = (name: string): boolean => VALUE.test(name);
+export const isVariant = (name: string): boolean => VALUE.test(name) || MOON.test(name);
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
+  const moon = MOON.exec(name);
+  if (moon) return new SearchBot({ ...EXPERT, moonWatch: Number(moon[1]) / 100 }, clock);
   const m = VALUE.exec(name);
   if (!m) return null;
   const valueCut = m[1] === undefined ? 1 : Number(m[1]);

@@ -23,8 +23,10 @@ import {
   BestPass,
   EXPERT,
   HARD,
+  PlayDeals,
   PlayReader,
   SearchBot,
+  tableScore,
   expectedLoss,
   mergeEquivalent,
   moonChoice,
@@ -140,6 +142,49 @@ describe('moonChoice', () => {
   });
   test('takes 26 off when adding would end the game with someone else ahead', () => {
     expect(moonChoice(obsWith([70, 80, 30, 50]))).toBe('minus');
+  });
+});
+
+describe('a seat that may be running for the moon', () => {
+  // Seat 1 has taken the only moon card so far, the 3♥ (1 point of 26); seat 2 is to play.
+  const position = (extra: string[] = []) =>
+    buildPosition({
+      seat: 2,
+      hand: extra.length ? '5D 6D 7S 8S 9S TS 5H 6H 7H 8H' : '5D 6D 7S 8S 9S TS JS 5H 6H 7H 8H',
+      tricks: ['0: 2C AC 3C 4C', '1: KD 2D 3H 4D', ...extra],
+      trick: '1: QD',
+    }).obs;
+  test('the standard expert suspects no one before 30 % of the moon', () => {
+    expect(new PlayDeals(position(), EXPERT, tableScore).suspect).toEqual({ seat: -1, share: 0 });
+  });
+  test('with moonWatch the holder runs in a share of the deals that grows with its points', () => {
+    expect(new PlayDeals(position(), { ...EXPERT, moonWatch: 0.1 }, tableScore).suspect).toEqual({
+      seat: 1,
+      share: 1 / 2.6,
+    });
+    expect(new PlayDeals(position(), { ...EXPERT, moonWatch: 0.02 }, tableScore).suspect).toEqual({
+      seat: 1,
+      share: 1,
+    });
+  });
+  test('the Q♠ makes the holder a suspect in every deal, with or without moonWatch', () => {
+    const obs = position(['1: AS 3S QS JS']); // seat 1 wins the spade trick with the Q♠ in it: 14 points
+    expect(obs.seat).toBe(2);
+    for (const p of [EXPERT, { ...EXPERT, moonWatch: 0.1 }])
+      expect(new PlayDeals(obs, p, tableScore).suspect).toEqual({ seat: 1, share: 1 });
+  });
+  test('no suspect once two seats have taken moon cards', () => {
+    // Seat 1 took the 3♥, seat 0 the 4♥ (with the 7♦).
+    const split = buildPosition({
+      seat: 2,
+      hand: '9D 7S 8S 9S TS JS 5H 6H 7H 8H',
+      tricks: ['0: 2C AC 3C 4C', '1: KD 2D 3H 4D', '1: 5D 6D 4H 7D'],
+      trick: '0: QH 9H',
+    }).obs;
+    expect(new PlayDeals(split, { ...EXPERT, moonWatch: 0.1 }, tableScore).suspect).toEqual({
+      seat: -1,
+      share: 0,
+    });
   });
 });
 

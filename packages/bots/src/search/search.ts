@@ -68,6 +68,12 @@ export interface SearchParams {
    */
   readonly value?: ValueNet | null;
   readonly valueCut?: number;
+  /**
+   * How soon the playouts let another seat run for the moon: the one seat holding every moon card taken so far
+   * plays the moon plan in a share of the sampled deals that grows with those points, all of them once it holds
+   * `moonWatch` of the moon's value. Unset: only once it holds 30 %, then in every deal.
+   */
+  readonly moonWatch?: number;
 }
 
 export const HARD: SearchParams = {
@@ -422,8 +428,11 @@ export class PlayDeals {
   private readonly base: HandCore;
   private readonly work: HandCore;
   private readonly reader: PlayReader | null;
-  private readonly shooter: number; // an opponent assumed to go for the moon, or -1
-  private readonly fixed: number; // seats whose plans the playouts keep
+  /** The opponent whom the playouts let run for the moon (seat -1: none) and in what share of the deals. */
+  readonly suspect: { readonly seat: number; readonly share: number };
+  private readonly shooter: number; // suspect.seat
+  private readonly runShare: number; // suspect.share
+  private readonly fixed: number; // seats whose plans the playouts keep, `shooter`'s where it runs
   private readonly value: ValueNet | null; // rates the playouts once `cutAt` tricks are complete
   private readonly cutAt: number;
   private readonly values: Float64Array;
@@ -454,8 +463,11 @@ export class PlayDeals {
     this.base = new HandCore(cfg);
     this.work = new HandCore(cfg);
     this.reader = params.inference && params.readPlays < 1 ? new PlayReader(k, params.readPlays) : null;
-    // An opponent who holds every moon card taken so far, enough of them, is assumed to be going for the moon.
-    this.shooter = suspectedShooter(k);
+    // An opponent who holds every moon card taken so far may be going for the moon.
+    const suspect = suspectedShooter(k, params.moonWatch);
+    this.suspect = suspect;
+    this.shooter = suspect.seat;
+    this.runShare = suspect.share;
     this.fixed = (1 << k.me) | (this.shooter >= 0 ? 1 << this.shooter : 0);
     this.values = new Float64Array(k.n);
     this.cutAt = Math.floor(k.plays.length / k.n) + 1 + (params.valueCut ?? 0);
@@ -493,8 +505,12 @@ export class PlayDeals {
    * and writes option o's score to `scores[at + o]`.
    */
   playOut(s1: number, s2: number, active: Uint8Array, scores: Float64Array, at: number): void {
-    const { candidates, plans, policy, work, solver, shooter, value } = this;
+    const { candidates, plans, policy, work, solver, value } = this;
     const me = this.knowledge.me;
+    // The suspect runs in this deal or not, the same for every option (by a hash of the deal's playout numbers).
+    const runs = this.shooter >= 0 && (this.runShare >= 1 || unitHash(s1, s2) < this.runShare);
+    const shooter = runs ? this.shooter : -1;
+    const fixed = runs ? this.fixed : 1 << me;
     solver?.begin(this.base, me);
     for (let c = 0; c < candidates.length; c++) {
       for (let pl = 0; pl < plans.length; pl++) {
@@ -508,12 +524,12 @@ export class PlayDeals {
         if (solver) solver.finish(work);
         else if (value) {
           this.playoutRng.reseed(s1, s2);
-          policy.playout(work, this.playoutRng, this.fixed, this.cutAt);
+          policy.playout(work, this.playoutRng, fixed, this.cutAt);
           scores[at + o] = this.rated(work, me, value);
           continue;
         } else {
           this.playoutRng.reseed(s1, s2);
-          policy.playout(work, this.playoutRng, this.fixed);
+          policy.playout(work, this.playoutRng, fixed);
         }
         scores[at + o] = this.rate(work, me, this.game);
       }
@@ -1068,6 +1084,13 @@ function moonPlausible(k: Knowledge): boolean {
   return pts[k.me]! >= k.cfg.moonValue * 0.3 && highs * 2 >= tricksLeft;
 }
 
+/** A number in [0, 1) from two 32-bit ones, uncorrelated with the playouts' generator seeded by them. */
+function unitHash(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
 /** The moon cards' points each seat has taken in this hand's complete tricks. */
 function moonPointsTaken(k: Knowledge): Int32Array {
   const core = new HandCore(k.cfg);
@@ -1080,17 +1103,24 @@ function moonPointsTaken(k: Knowledge): Int32Array {
   return pts;
 }
 
-/** The opponent who holds every moon card taken so far, at least 30 % of the moon, or -1. */
-function suspectedShooter(k: Knowledge): number {
-  if (!k.cfg.moonAllowed) return -1;
+/**
+ * The opponent who holds every moon card taken so far (seat -1: none) and the share of deals in which the playouts
+ * let it run: without `watch`, all of them from 30 % of the moon on; with it, its points over `watch` of the moon.
+ */
+function suspectedShooter(k: Knowledge, watch: number | undefined): { seat: number; share: number } {
+  const none = { seat: -1, share: 0 };
+  if (!k.cfg.moonAllowed) return none;
   const pts = moonPointsTaken(k);
   let holder = -1;
   for (let s = 0; s < k.n; s++) {
     if (pts[s] === 0) continue;
-    if (holder >= 0) return -1;
+    if (holder >= 0) return none;
     holder = s;
   }
-  return holder >= 0 && holder !== k.me && pts[holder]! >= k.cfg.moonValue * 0.3 ? holder : -1;
+  if (holder < 0 || holder === k.me) return none;
+  const share = Math.min(1, pts[holder]! / (k.cfg.moonValue * (watch ?? 0.3)));
+  if (watch === undefined && share < 1) return none;
+  return share > 0 ? { seat: holder, share } : none;
 }
 
 /** How dangerous each card is to keep, for passing. */

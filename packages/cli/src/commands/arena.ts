@@ -29,7 +29,9 @@ rate, and each pair's paired per-deal difference.
   --bots      random, easy, medium, hard, expert, or cmd:<shell command> (an external hearts-bot/1 program);
               a level may carry its own time budget: expert@500 thinks 500 ms a decision whatever --time-ms says,
               e.g. --bots expert@50,expert@150,expert@500,medium; expert+value is the expert with the learned
-              evaluation (expert+valueK: its playouts stop K tricks after the current one, default 1)
+              evaluation (expert+valueK: its playouts stop K tricks after the current one, default 1);
+              expert+moonP lets another seat run for the moon in its playouts from its first moon card
+              taken, in every playout from P % of the moon (expert+moon10)
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
               --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
               than the field would with its cards in its seat
