@@ -38,6 +38,8 @@ export { SeatView } from './view.js';
 export { handAt, handPeriod } from './position.js';
 export {
   arenaConfig,
+  nearMoon,
+  NEAR_MOON,
   parseBotSpec,
   seatings,
   playChain,
