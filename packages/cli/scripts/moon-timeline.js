@@ -10,10 +10,11 @@
  * JSON line: who ran, whether the bot in seat 0 broke it, and after which trick (1–13) the runner was first the one
  * seat holding moon cards at all, with at least 10 % of the moon, and with 30 % (the expert's own suspicion,
  * `suspectedShooter`); 0 where it never was (a near moon's stopper may have taken its card first). The last line
- * sums the hands up, the tricks for the moons shot. The deals are the seed's alone, so two
+ * sums the hands up, the tricks for the moons shot. A decision that fails (a program stuck) gets a random move and
+ * counts as an incident, as in the arena. The deals are the seed's alone, so two
  * runs of the same seed and bot deal the same cards.
  */
-import { BOT_TIME_MS, createBot, handAt, nearMoon } from '@hearts/bots';
+import { BOT_TIME_MS, createBot, handAt, nearMoon, randomBot } from '@hearts/bots';
 import {
   applyMove,
   compiledRules,
@@ -75,17 +76,28 @@ async function main() {
   const moonSet = moonCardsOf(cfg);
   const bot = createBot(o.bot, cpuClock);
   const field = fieldPlayer(o.field);
-  const sum = { hands: 0, moons: 0, near: 0, broken: 0, solePoint: [], sole10: [], sole30: [] };
+  const sum = { hands: 0, incidents: 0, moons: 0, near: 0, broken: 0, solePoint: [], sole10: [], sole30: [] };
   for (let h = 0; h < o.hands; h++) {
     let state = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
     const rngs = [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:bot:${h}:${s}`));
     while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
       for (const s of seatsToAct(state)) {
         const player = s === 0 ? bot : field;
-        const decision = await player.decide(observation(state, s), { timeMs: BOT_TIME_MS, random: rngs[s] });
-        const move = parseNamedMove(decision);
-        const next = move.ok ? applyMove(state, s, move.value) : move;
-        if (!next.ok) throw new Error(`hand ${h}, seat ${s}: ${JSON.stringify(decision)} refused`);
+        const obs = observation(state, s);
+        const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
+        let next;
+        try {
+          const move = parseNamedMove(await player.decide(obs, options));
+          next = move.ok ? applyMove(state, s, move.value) : move;
+        } catch (e) {
+          next = { ok: false, error: e };
+        }
+        if (!next.ok) {
+          // As the arena does: a failed decision (a program stuck, say) is an incident and gets a random move.
+          sum.incidents++;
+          process.stderr.write(`hand ${h}, seat ${s}: ${next.error?.message ?? String(next.error)}\n`);
+          next = applyMove(state, s, parseNamedMove(randomBot.decide(obs, options)).value);
+        }
         state = next.value;
       }
     }
@@ -125,6 +137,7 @@ async function main() {
   process.stdout.write(
     JSON.stringify({
       hands: sum.hands,
+      incidents: sum.incidents,
       moonsOfTheField: sum.moons,
       nearMoons: sum.near,
       brokenBySeat0: sum.broken,
