@@ -430,9 +430,7 @@ export class PlayDeals {
   private readonly reader: PlayReader | null;
   /** The opponent whom the playouts let run for the moon (seat -1: none) and in what share of the deals. */
   readonly suspect: { readonly seat: number; readonly share: number };
-  private readonly shooter: number; // suspect.seat
-  private readonly runShare: number; // suspect.share
-  private readonly fixed: number; // seats whose plans the playouts keep, `shooter`'s where it runs
+  private readonly fixed: number; // seats whose plans the playouts keep, the suspect's where it runs
   private readonly value: ValueNet | null; // rates the playouts once `cutAt` tricks are complete
   private readonly cutAt: number;
   private readonly values: Float64Array;
@@ -464,11 +462,8 @@ export class PlayDeals {
     this.work = new HandCore(cfg);
     this.reader = params.inference && params.readPlays < 1 ? new PlayReader(k, params.readPlays) : null;
     // An opponent who holds every moon card taken so far may be going for the moon.
-    const suspect = suspectedShooter(k, params.moonWatch);
-    this.suspect = suspect;
-    this.shooter = suspect.seat;
-    this.runShare = suspect.share;
-    this.fixed = (1 << k.me) | (this.shooter >= 0 ? 1 << this.shooter : 0);
+    this.suspect = suspectedShooter(k, params.moonWatch);
+    this.fixed = (1 << k.me) | (this.suspect.seat >= 0 ? 1 << this.suspect.seat : 0);
     this.values = new Float64Array(k.n);
     this.cutAt = Math.floor(k.plays.length / k.n) + 1 + (params.valueCut ?? 0);
     // The network knows neither plans nor other rules; a cut at the hand's end is no cut.
@@ -476,7 +471,7 @@ export class PlayDeals {
       params.value &&
       !this.solver &&
       this.plans.length === 1 &&
-      this.shooter < 0 &&
+      this.suspect.seat < 0 &&
       valueApplies(cfg) &&
       this.cutAt < cfg.tricks
         ? params.value
@@ -508,8 +503,9 @@ export class PlayDeals {
     const { candidates, plans, policy, work, solver, value } = this;
     const me = this.knowledge.me;
     // The suspect runs in this deal or not, the same for every option (by a hash of the deal's playout numbers).
-    const runs = this.shooter >= 0 && (this.runShare >= 1 || unitHash(s1, s2) < this.runShare);
-    const shooter = runs ? this.shooter : -1;
+    const { seat, share } = this.suspect;
+    const runs = seat >= 0 && (share >= 1 || unitHash(s1, s2) < share);
+    const shooter = runs ? seat : -1;
     const fixed = runs ? this.fixed : 1 << me;
     solver?.begin(this.base, me);
     for (let c = 0; c < candidates.length; c++) {
