@@ -200,8 +200,11 @@ export interface ChainResult {
   readonly incidents: readonly Incident[];
 }
 
-/** Plays one seat's decision; a failing bot gets a random legal move and an incident. */
-async function act(
+/**
+ * Plays one seat's decision; a failing bot gets a random legal move and `report` hears why (an incident). Scripts
+ * that seat bots their own way (moon-timeline.js) play each decision through it too.
+ */
+export async function playDecision(
   state: GameState,
   seat: number,
   player: ArenaPlayer,
@@ -263,7 +266,7 @@ export async function playChain(
       incidents.push({ bot: seats[s]!, deal: d, seat: s, message });
     while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
       for (const s of seatsToAct(state))
-        state = await act(state, s, players[seats[s]!]!, options(s), report(s));
+        state = await playDecision(state, s, players[seats[s]!]!, options(s), report(s));
     }
     const result = state.results[state.results.length - 1]!;
     const shooter = result.shooter ?? -1;

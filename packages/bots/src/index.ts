@@ -43,6 +43,7 @@ export {
   parseBotSpec,
   seatings,
   playChain,
+  playDecision,
   summarize,
   formatReport,
   estimate,

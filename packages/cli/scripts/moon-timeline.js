@@ -14,16 +14,13 @@
  * counts as an incident, as in the arena. The deals are the seed's alone, so two
  * runs of the same seed and bot deal the same cards.
  */
-import { BOT_TIME_MS, createBot, handAt, nearMoon, randomBot } from '@hearts/bots';
+import { BOT_TIME_MS, createBot, handAt, nearMoon, playDecision } from '@hearts/bots';
 import {
-  applyMove,
   compiledRules,
   dealRandom,
   handTricks,
   moonCardsOf,
-  observation,
   parseCard,
-  parseNamedMove,
   parseRules,
   seatsToAct,
   seededRandom,
@@ -82,23 +79,13 @@ async function main() {
     const rngs = [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:bot:${h}:${s}`));
     while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
       for (const s of seatsToAct(state)) {
-        const player = s === 0 ? bot : field;
-        const obs = observation(state, s);
-        const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
-        let next;
-        try {
-          const move = parseNamedMove(await player.decide(obs, options));
-          next = move.ok ? applyMove(state, s, move.value) : move;
-        } catch (e) {
-          next = { ok: false, error: e };
-        }
-        if (!next.ok) {
-          // As the arena does: a failed decision (a program stuck, say) is an incident and gets a random move.
+        // As the arena plays them: a failed decision (a program stuck, say) is an incident and gets a random move.
+        const report = (message) => {
           sum.incidents++;
-          process.stderr.write(`hand ${h}, seat ${s}: ${next.error?.message ?? String(next.error)}\n`);
-          next = applyMove(state, s, parseNamedMove(randomBot.decide(obs, options)).value);
-        }
-        state = next.value;
+          process.stderr.write(`hand ${h}, seat ${s}: ${message}\n`);
+        };
+        const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
+        state = await playDecision(state, s, s === 0 ? bot : field, options, report);
       }
     }
     sum.hands++;
