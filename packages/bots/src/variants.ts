@@ -8,20 +8,29 @@ import { shippedValueNet } from './value/shipped.js';
  * default 1) for the shipped value network to rate the rest (docs/performance.md, "The learned evaluation").
  * `expert+moonP` is the expert with `moonWatch` P / 100: the one seat that has taken every moon card so far runs for
  * the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
+ * `expert+run` is the expert whose suspected shooter runs in the playouts as a strong runner does (`strongRunner`:
+ * every hand of the deal seen, sure winners first, no random plays); `expert+runall` plays its own moon plan so
+ * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100.
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
-const MOON = /^expert\+moon([1-9][0-9]?)$/;
+const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
+const RUN = /^expert\+run(all)?$/;
 
 /** Whether `name` is a variant. */
-export const isVariant = (name: string): boolean => VALUE.test(name) || MOON.test(name);
+export const isVariant = (name: string): boolean => VALUE.test(name) || MOON.test(name) || RUN.test(name);
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
+  const run = RUN.exec(name);
+  if (run) return new SearchBot({ ...EXPERT, strongRunner: run[1] ? 'all' : 'suspect' }, clock);
   const moon = MOON.exec(name);
-  if (moon) return new SearchBot({ ...EXPERT, moonWatch: Number(moon[1]) / 100 }, clock);
+  if (moon) {
+    const watch = { ...EXPERT, moonWatch: Number(moon[2]) / 100 };
+    return new SearchBot(moon[1] ? { ...watch, strongRunner: 'suspect' } : watch, clock);
+  }
   const m = VALUE.exec(name);
   if (!m) return null;
   const valueCut = m[1] === undefined ? 1 : Number(m[1]);

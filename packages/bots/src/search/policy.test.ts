@@ -19,7 +19,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { mediumBot } from '../medium.js';
 import { buildPosition } from '../setup.js';
-import { PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
+import { PLAN_RUN, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
 
 /** Suit masks, seat × suit, from card names per seat. */
 function handsOf(n: number, seats: string[][]): Uint16Array {
@@ -115,7 +115,13 @@ describe('the playout policy', () => {
   });
 
   /** The policy's card for the seat to play after `plays` (card names in order) from a standard deal. */
-  function choice(seats: string[][], leader: number, plays: string[], style: PolicyStyle): string {
+  function choice(
+    seats: string[][],
+    leader: number,
+    plays: string[],
+    style: PolicyStyle,
+    { runner = -1, noise = 0 } = {},
+  ): string {
     const cfg = compiledRules(unwrap(newGame({ pointsOnFirstTrick: true })).rules);
     const core = new HandCore(cfg);
     core.start(handsOf(4, seats), leader);
@@ -123,10 +129,12 @@ describe('the playout policy', () => {
     core.trickLeaders[0] = leader;
     core.turn = leader;
     for (const p of plays) core.play(parseCard(p)!);
-    const policy = new PlayoutPolicy(0, undefined, style);
-    policy.updatePlans(core, 0);
-    const c = policy.choose(core, new PlayoutRandom());
-    return makeCard(c);
+    const policy = new PlayoutPolicy(noise, undefined, style);
+    if (runner >= 0) policy.plans[runner] = PLAN_RUN;
+    policy.updatePlans(core, runner >= 0 ? 1 << runner : 0);
+    const rng = new PlayoutRandom();
+    rng.reseed(7, 11);
+    return makeCard(policy.choose(core, rng));
   }
 
   const split = (line: string): string[] => line.split(' ');
@@ -188,4 +196,41 @@ describe('the playout policy', () => {
       expect(choice(seats, 1, ['TC', '8C', 'AH'], style)).toBe('9C');
     },
   );
+
+  describe('a strong runner (PLAN_RUN) sees every hand of the deal', () => {
+    // Seat 0 runs; after the first trick it leads. The others' best diamond is the J♦ and their best spade the Q♠.
+    const seats = [
+      'AC 3C AD KD QD AS KS AH KH QH JH TH 9H',
+      '2C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 2S 3S',
+      '7D 8D 9D TD 4S 5S 6S 7S 8S 2H 3H 4H 5H',
+      '9C TC JC QC KC JD 9S TS JS QS 6H 7H 8H',
+    ].map(split);
+
+    test.each([0, 1])(
+      'it leads its lowest sure winner of the suit the others hold most of (noise %s: it plays no random cards)',
+      (noise) => {
+        // Sure winners: Q♦ K♦ A♦ (10 diamonds out) and K♠ A♠ (11 spades out); the rules lead the low club.
+        expect(choice(seats, 1, ['2C', '7D', 'KC', 'AC'], 'rules', { runner: 0, noise })).toBe('KS');
+        expect(choice(seats, 1, ['2C', '7D', 'KC', 'AC'], 'rules')).toBe('3C');
+      },
+    );
+
+    test('it follows with its lowest card that no seat still to play can beat', () => {
+      // The 9♣ is the best club of the seats after it: the T♣ is enough, the A♣ is not needed.
+      const follow = [
+        'AC TC 3C AD KD QD AS KS AH KH QH JH TH',
+        '9C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S 2H 3H',
+        '6C 7C 8C 7D 8D 9D TD 5S 6S 7S 8S 4H 5H',
+        '2C JC QC KC JD 9S TS JS QS 6H 7H 8H 9H',
+      ].map(split);
+      expect(choice(follow, 3, ['2C'], 'rules', { runner: 0 })).toBe('TC');
+      expect(choice(follow, 3, ['2C'], 'rules')).toBe('3C');
+    });
+
+    test('once another seat has taken a moon card it plays as any other seat', () => {
+      // Seat 3 took the 2♥ on the first trick; the runner wins the second and leads: the rules' Q♦, not the K♠.
+      const plays = ['2C', '2H', 'KC', '3C', '9C', 'AC', '4C', '3H'];
+      expect(choice(seats, 1, plays, 'rules', { runner: 0 })).toBe('QD');
+    });
+  });
 });

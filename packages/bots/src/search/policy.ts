@@ -75,6 +75,11 @@ function topTwo(m: number): number {
 /** Plans a seat can follow in a playout. */
 export const PLAN_NORMAL = 0; // avoid points
 export const PLAN_SHOOT = 1; // take every point
+/**
+ * Take every point, playing as a strong runner does: with every hand of the deal seen (the playout's deal), sure
+ * winners first, and no random plays. A suspected shooter's plan where `SearchParams.strongRunner` says so.
+ */
+export const PLAN_RUN = 2;
 
 /**
  * How a {@link PlayoutPolicy} picks its cards once no moon is at stake. `rules`: a few fixed rules (duck as high as
@@ -160,6 +165,10 @@ export class PlayoutPolicy {
     const count = core.legalMasks(lm);
     if (count === 1) {
       for (let s = 0; s < 4; s++) if (lm[s]) return s * 13 + bottom(lm[s]!);
+    }
+    if (this.plans[core.turn] === PLAN_RUN) {
+      const card = this.run(core);
+      if (card >= 0) return card;
     }
     if (this.noise > 0 && randomFloat(rng) < this.noise) {
       const n = core.legalInto(this.list);
@@ -445,6 +454,64 @@ export class PlayoutPolicy {
     if (!cfg.moonAllowed || core.trickCount < 3) return false;
     const holder = this.soleMoonHolder(core);
     return holder >= 0 && holder !== seat && this.points[holder]! >= cfg.moonValue / 3 && winner === holder;
+  }
+
+  /**
+   * A strong runner's card (plan {@link PLAN_RUN}), or -1 once the moon is lost (another seat has taken a moon card:
+   * the seat then plays as any other). It sees every hand of the deal: it leads a sure winner (a card no other seat
+   * can beat in its suit) from the suit the others hold most of, else the card fewest of the others' cards beat;
+   * it follows with the lowest card that no later seat can beat, else its highest; void, it throws its lowest card
+   * that carries no points.
+   */
+  private run(core: HandCore): number {
+    const cfg = core.cfg;
+    const n = cfg.n;
+    const seat = core.turn;
+    this.soleMoonHolder(core);
+    for (let s = 0; s < n; s++) if (s !== seat && this.points[s]! !== 0) return -1;
+    const lm = this.legal;
+    const h = core.hands;
+    const inTrick = core.trickSize;
+    if (inTrick === 0) {
+      let best = -1;
+      let bestScore = -Infinity;
+      for (let s = 0; s < 4; s++) {
+        const m = lm[s]!;
+        if (!m) continue;
+        let others = 0;
+        for (let t = 0; t < n; t++) if (t !== seat) others |= h[t * 4 + s]!;
+        // The lowest of my cards that none of the others' cards beats, if any.
+        const sure = others ? m & ~((2 << top(others)) - 1) : m;
+        const card = sure ? bottom(sure) : top(m);
+        const beaten = sure ? 0 : POPCOUNT13[others >> (card + 1)]!;
+        // Sure winners first, drawing the suit the others hold most of; else the card fewest cards beat.
+        const score = sure
+          ? 100 + POPCOUNT13[others]! * 2 + (s === 3 ? 1 : 0)
+          : -beaten * 20 + POPCOUNT13[m]!;
+        if (score > bestScore) {
+          bestScore = score;
+          best = s * 13 + card;
+        }
+      }
+      return best;
+    }
+    const start = core.trickCount * n;
+    const first = core.plays[start]!;
+    const led = (first / 13) | 0;
+    let win = first % 13;
+    for (let i = 1; i < inTrick; i++) {
+      const c = core.plays[start + i]!;
+      if (((c / 13) | 0) === led && c % 13 > win) win = c % 13;
+    }
+    const follow = lm[led]!;
+    if (follow) {
+      let later = 0; // the led suit's cards of the seats still to play
+      for (let i = inTrick + 1; i < n; i++) later |= h[((core.leader + i) % n) * 4 + led]!;
+      const bar = Math.max(win, later ? top(later) : -1);
+      const sure = follow & ~((2 << bar) - 1);
+      return led * 13 + (sure ? bottom(sure) : top(follow));
+    }
+    return this.lowestNonPoint(core) ?? this.anyTop();
   }
 
   private lead(core: HandCore, shoot: boolean): number {

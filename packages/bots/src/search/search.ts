@@ -21,7 +21,14 @@ import type { ValueNet } from '../value/net.js';
 import { EndgameSolver } from './endgame.js';
 import type { GameContext } from './game.js';
 import { buildKnowledge, type Knowledge } from './knowledge.js';
-import { PLAN_NORMAL, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
+import {
+  PLAN_NORMAL,
+  PLAN_RUN,
+  PLAN_SHOOT,
+  PlayoutPolicy,
+  PlayoutRandom,
+  type PolicyStyle,
+} from './policy.js';
 import { makeSampler } from './sampler.js';
 
 /** How much a search bot thinks. */
@@ -74,6 +81,12 @@ export interface SearchParams {
    * `moonWatch` of the moon's value. Unset: only once it holds 30 %, then in every deal.
    */
   readonly moonWatch?: number;
+  /**
+   * Who runs for the moon in the playouts as a strong runner ({@link PLAN_RUN}: every hand of the deal seen, sure
+   * winners first, no random plays) instead of by the moon plan of the others' model: `suspect` the suspected
+   * shooter, `all` the bot's own moon plan too. Unset: nobody.
+   */
+  readonly strongRunner?: 'suspect' | 'all';
 }
 
 export const HARD: SearchParams = {
@@ -514,8 +527,9 @@ export class PlayDeals {
         if (!active[o]) continue;
         work.copyFrom(this.base);
         policy.plans.fill(PLAN_NORMAL);
-        policy.plans[me] = plans[pl]!;
-        if (shooter >= 0) policy.plans[shooter] = PLAN_SHOOT;
+        policy.plans[me] =
+          plans[pl] === PLAN_SHOOT && this.params.strongRunner === 'all' ? PLAN_RUN : plans[pl]!;
+        if (shooter >= 0) policy.plans[shooter] = this.params.strongRunner ? PLAN_RUN : PLAN_SHOOT;
         work.play(candidates[c]!);
         if (solver) solver.finish(work);
         else if (value) {

@@ -31,7 +31,10 @@ rate, and each pair's paired per-deal difference.
               e.g. --bots expert@50,expert@150,expert@500,medium; expert+value is the expert with the learned
               evaluation (expert+valueK: its playouts stop K tricks after the current one, default 1);
               expert+moonP lets another seat run for the moon in its playouts from its first moon card
-              taken, in every playout from P % of the moon (expert+moon10)
+              taken, in every playout from P % of the moon (expert+moon10); expert+run lets a suspected
+              shooter run in its playouts as a strong runner (every hand seen, sure winners first, no
+              random plays), expert+runall its own moon plan too, expert+runmoonP expert+run with
+              expert+moonP
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
               --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
               than the field would with its cards in its seat

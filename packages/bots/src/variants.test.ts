@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { EXPERT, SearchBot } from './search/index.js';
+import { createVariant, isVariant } from './variants.js';
+
+const paramsOf = (name: string) => {
+  const bot = createVariant(name);
+  if (!(bot instanceof SearchBot)) throw new Error(`${name}: no search bot`);
+  return bot.params;
+};
+
+describe('the variants of the expert', () => {
+  test('each name sets its parameters on the expert and nothing else', () => {
+    expect(paramsOf('expert+run')).toEqual({ ...EXPERT, strongRunner: 'suspect' });
+    expect(paramsOf('expert+runall')).toEqual({ ...EXPERT, strongRunner: 'all' });
+    expect(paramsOf('expert+moon10')).toEqual({ ...EXPERT, moonWatch: 0.1 });
+    expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
+    expect(paramsOf('expert+value2').valueCut).toBe(2);
+  });
+
+  test.each([
+    'expert+moon0',
+    'expert+run10',
+    'expert+runmoon',
+    'expert+runall10',
+    'expert+moon100',
+    'hard+run',
+    'expert+',
+  ])('%s is no variant', (name) => {
+    expect(isVariant(name)).toBe(false);
+    expect(createVariant(name)).toBeNull();
+  });
+});
