@@ -19,7 +19,14 @@ import {
 import { describe, expect, test } from 'vitest';
 import { mediumBot } from '../medium.js';
 import { buildPosition } from '../setup.js';
-import { PLAN_RUN, PLAN_SHOOT, PlayoutPolicy, PlayoutRandom, type PolicyStyle } from './policy.js';
+import {
+  PLAN_NORMAL,
+  PLAN_RUN,
+  PLAN_SHOOT,
+  PlayoutPolicy,
+  PlayoutRandom,
+  type PolicyStyle,
+} from './policy.js';
 
 /** Suit masks, seat × suit, from card names per seat. */
 function handsOf(n: number, seats: string[][]): Uint16Array {
@@ -84,35 +91,42 @@ describe('the playout policy', () => {
     variants.flatMap(([name, rules]) =>
       (['rules', 'medium'] as const).map((style) => [name, style, rules] as const),
     ),
-  )('plays only legal cards, whole hands, with and without noise: %s, %s style', (_, style, rules) => {
-    const cfg = compiledRules(unwrap(newGame(rules)).rules);
-    const rng = seededRandom(7);
-    const deck: number[] = [];
-    for (let suit = 0; suit < 4; suit++)
-      for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r)) deck.push(suit * 13 + r);
-    const core = new HandCore(cfg);
-    for (const noise of [0, 0.1]) {
-      const policy = new PlayoutPolicy(noise, undefined, style);
-      const prng = new PlayoutRandom();
-      for (let d = 0; d < 40; d++) {
-        shuffleInPlace(rng, deck);
-        const hands = new Uint16Array(cfg.n * 4);
-        deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
-        core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
-        prng.reseed(d, 1);
-        let tricks = -1;
-        while (!core.isOver) {
-          if (core.trickCount !== tricks) {
-            tricks = core.trickCount;
-            policy.updatePlans(core, 0);
+  )(
+    'plays only legal cards, whole hands, with and without noise, with and without a strong runner: %s, %s style',
+    (_, style, rules) => {
+      const cfg = compiledRules(unwrap(newGame(rules)).rules);
+      const rng = seededRandom(7);
+      const deck: number[] = [];
+      for (let suit = 0; suit < 4; suit++)
+        for (let r = 0; r < 13; r++) if (cfg.deckMasks[suit]! & (1 << r)) deck.push(suit * 13 + r);
+      const core = new HandCore(cfg);
+      for (const noise of [0, 0.1]) {
+        const policy = new PlayoutPolicy(noise, undefined, style);
+        const prng = new PlayoutRandom();
+        for (let d = 0; d < 40; d++) {
+          shuffleInPlace(rng, deck);
+          const hands = new Uint16Array(cfg.n * 4);
+          deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
+          core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
+          prng.reseed(d, 1);
+          // Every other deal, one seat runs for the moon as a strong runner.
+          const runner = d % 2 ? (d >> 1) % cfg.n : -1;
+          policy.plans.fill(PLAN_NORMAL);
+          if (runner >= 0) policy.plans[runner] = PLAN_RUN;
+          let tricks = -1;
+          while (!core.isOver) {
+            if (core.trickCount !== tricks) {
+              tricks = core.trickCount;
+              policy.updatePlans(core, runner >= 0 ? 1 << runner : 0);
+            }
+            const c = policy.choose(core, prng);
+            expect(core.isLegal(c)).toBe(true);
+            core.play(c);
           }
-          const c = policy.choose(core, prng);
-          expect(core.isLegal(c)).toBe(true);
-          core.play(c);
         }
       }
-    }
-  });
+    },
+  );
 
   /** The policy's card for the seat to play after `plays` (card names in order) from a standard deal. */
   function choice(
