@@ -9,18 +9,12 @@
  * ```
  */
 import rate from 'glicko2-lite';
+import type { Glicko } from '../store/puzzles.js';
 
-/** A rating on the Glicko-2 scale: rating, deviation, volatility. */
-export interface Glicko {
-  readonly rating: number;
-  readonly rd: number;
-  readonly vol: number;
-}
+export { NEW_PLAYER, type Glicko } from '../store/puzzles.js';
 
 /** The system constant: how fast volatility may move (Glickman: 0.3 to 1.2; lower for games with little luck). */
 export const TAU = 0.5;
-/** Where a new player starts: the library's median puzzle (`hearts puzzles build` places it there). */
-export const NEW_PLAYER: Glicko = { rating: 1500, rd: 350, vol: 0.06 };
 /** A puzzle's volatility at the start (its rating and deviation come from the library). */
 export const PUZZLE_VOL = 0.06;
 /** The deviation never falls below these, so that a rating keeps following its player or puzzle. */

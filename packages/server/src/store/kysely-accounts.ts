@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { GameRecord } from '@hearts/engine';
 import type { StoredSeat } from '@hearts/table';
 import { DELETED_PLAYER, EXPORT_FORMAT, type ExportFile } from '@hearts/protocol/http/privacy';
-import type { GameSeat } from '../tournament/scoring.js';
+import type { GameSeat } from './tournaments.js';
 import type { AccountStore, Deletion } from './accounts.js';
 import type { FriendsStore, MannersStore, TrainingStore } from './types.js';
 import type { PlayerResult } from './progress.js';

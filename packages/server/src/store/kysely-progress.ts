@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ChipReason, LedgerRow, RecentGame } from '@hearts/protocol/http';
-import type { GameSeat } from '../tournament/scoring.js';
+import type { GameSeat } from './tournaments.js';
 import {
   AlreadyApplied,
   type FinishedGame,

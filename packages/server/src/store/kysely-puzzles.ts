@@ -6,20 +6,20 @@
  * one transaction at a time), so concurrent answers of one player, or of one puzzle, each read what the other wrote.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Glicko } from '../puzzles/glicko.js';
-import { NEW_PLAYER } from '../puzzles/glicko.js';
 import type { Database, PuzzleAttemptsTable, PuzzlePlayersTable, PuzzleRunsTable } from './schema.js';
-import type {
-  AnswerContext,
-  AnswerDecision,
-  AnswerRefusal,
-  PuzzleHistoryEntry,
-  PuzzleMode,
-  PuzzleOffer,
-  PuzzlePlayer,
-  PuzzleRating,
-  PuzzleRun,
-  PuzzleStore,
+import {
+  NEW_PLAYER,
+  type AnswerContext,
+  type AnswerDecision,
+  type AnswerRefusal,
+  type Glicko,
+  type PuzzleHistoryEntry,
+  type PuzzleMode,
+  type PuzzleOffer,
+  type PuzzlePlayer,
+  type PuzzleRating,
+  type PuzzleRun,
+  type PuzzleStore,
 } from './puzzles.js';
 
 type Db = Kysely<Database>;

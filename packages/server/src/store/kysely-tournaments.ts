@@ -2,12 +2,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import { parseRules } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';
-import type { PairingPolicy } from '../tournament/pairing.js';
-import type { GameSeat } from '../tournament/scoring.js';
-import type { Presence } from '../tournament/state.js';
 import type { Database, TournamentEntrantsTable, TournamentGamesTable, TournamentsTable } from './schema.js';
 import type {
   EnterOutcome,
+  GameSeat,
+  PairingPolicy,
+  Presence,
   TournamentEntrantRow,
   TournamentEntry,
   TournamentFilter,

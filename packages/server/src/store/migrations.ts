@@ -4,7 +4,7 @@
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { linkId } from '../ids.js';
-import { chipCapsMigration, ratingsChipsMigration } from '../rating/migration.js';
+import { chipCapsMigration, ratingsChipsMigration } from './progress-migrations.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': {

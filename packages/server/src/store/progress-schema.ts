@@ -1,5 +1,5 @@
 /**
- * The tables of ratings, player records, chips and cosmetics (migration `0002_ratings_chips`, in src/rating/migration.ts), as
+ * The tables of ratings, player records, chips and cosmetics (migration `0002_ratings_chips`, in src/store/progress-migrations.ts), as
  * Kysely sees them. Portable SQL only, like the rest of the store: times are milliseconds in `bigint` columns (read back with
  * `Number()`), booleans 0/1 integers, chip amounts whole numbers in `bigint`.
  */

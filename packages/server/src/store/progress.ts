@@ -13,7 +13,7 @@
  * await store.progress.balance(user); // 500
  * ```
  */
-import type { GameSeat } from '../tournament/scoring.js';
+import type { GameSeat } from './tournaments.js';
 import type { ChipReason, LedgerRow, RecentGame } from '@hearts/protocol/http';
 import type { GameRecord } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';

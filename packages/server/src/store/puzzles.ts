@@ -4,7 +4,16 @@
  * streak and storm runs. An answer is taken once: claiming the offer, reading and writing both ratings happen in
  * one transaction, the player's row and then the puzzle's locked in that order (docs/puzzles.md).
  */
-import type { Glicko } from '../puzzles/glicko.js';
+
+/** A rating on the Glicko-2 scale: rating, deviation, volatility. */
+export interface Glicko {
+  readonly rating: number;
+  readonly rd: number;
+  readonly vol: number;
+}
+
+/** Where a new player starts: the library's median puzzle (`hearts puzzles build` places it there). */
+export const NEW_PLAYER: Glicko = { rating: 1500, rd: 350, vol: 0.06 };
 
 /** How a puzzle is offered: rated one by one (any theme or one), the day's puzzle, a streak, a storm. */
 export const PUZZLE_MODES = ['rated', 'daily', 'streak', 'storm'] as const;

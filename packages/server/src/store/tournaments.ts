@@ -13,12 +13,34 @@
  */
 import type { Rules } from '@hearts/engine';
 import type { BotLevel } from '@hearts/protocol/socket';
-import type { PairingPolicy } from '../tournament/pairing.js';
-import type { GameSeat } from '../tournament/scoring.js';
-import type { Presence } from '../tournament/state.js';
 
 export type TournamentKind = 'arena' | 'scheduled' | 'private';
 export type TournamentStatus = 'upcoming' | 'running' | 'finished';
+
+export interface PairingPolicy {
+  readonly seats: number; // players at a table
+  readonly pool: number; // pair at once when this many are free
+  readonly gatherMs: number; // … or when four are free and one has waited this long
+  readonly maxWaitMs: number; // fewer than four: bots fill the table after this wait (if `bots`)
+  readonly bots: boolean;
+  readonly metPenalty: number; // cost, in points, of sitting again with someone from one's last game
+}
+
+/**
+ * Whether an entrant is seated: `active` is; `paused` (by the player) finishes the game at hand and is not seated
+ * again until they join again; `away` (by the server: not connected when a table was to be opened for them, or a
+ * bot took their seat over) likewise, until they come back (join again, or open the tournament's page); `left`
+ * as paused, shown as gone.
+ */
+export type Presence = 'active' | 'paused' | 'away' | 'left';
+
+/** One seat of a finished tournament game. */
+export interface GameSeat {
+  readonly userId: string | null; // null: a bot
+  readonly name: string;
+  readonly place: number; // 1 = won; tied players share a place (the engine's placesOf); a seat taken over: last
+  readonly left?: boolean; // a bot took the seat over (its player left, was voted out or stayed away)
+}
 
 /** A tournament's settings and times. Invariant: `startsAt < endsAt`; `rules.handsToPlay` is the game length. */
 export interface TournamentRecord {

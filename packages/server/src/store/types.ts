@@ -29,6 +29,7 @@ import type { PuzzleStore } from './puzzles.js';
 import type { ShareStore } from './shares.js';
 import type {
   EnterOutcome,
+  Presence,
   TournamentEntrantRow,
   TournamentEntry,
   TournamentFilter,
@@ -36,7 +37,6 @@ import type {
   TournamentRecord,
   TournamentStatus,
 } from './tournaments.js';
-import type { Presence } from '../tournament/state.js';
 import type { RetentionStore } from '../retention.js';
 import type { AccountStore } from './accounts.js';
 

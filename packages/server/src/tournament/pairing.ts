@@ -19,7 +19,10 @@
  * pair([{ userId: 'a', units: 0, since: 0, lastMet: [] }, ...], 5_000, DEFAULT_PAIRING); // [{ players, bots }]
  * ```
  */
+import type { PairingPolicy } from '../store/tournaments.js';
 import { POINT_UNIT } from './scoring.js';
+
+export type { PairingPolicy };
 
 /** A free player, waiting for a table. */
 export interface Candidate {
@@ -27,15 +30,6 @@ export interface Candidate {
   readonly units: number; // tournament points so far (POINT_UNIT per point)
   readonly since: number; // waiting since (ms)
   readonly lastMet: readonly string[]; // the humans met in their last game
-}
-
-export interface PairingPolicy {
-  readonly seats: number; // players at a table
-  readonly pool: number; // pair at once when this many are free
-  readonly gatherMs: number; // … or when four are free and one has waited this long
-  readonly maxWaitMs: number; // fewer than four: bots fill the table after this wait (if `bots`)
-  readonly bots: boolean;
-  readonly metPenalty: number; // cost, in points, of sitting again with someone from one's last game
 }
 
 export const DEFAULT_PAIRING: PairingPolicy = {

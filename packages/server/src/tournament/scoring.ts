@@ -9,6 +9,9 @@
  * table[0]; // { userId, name, rank: 1, points: 7, units: 84, games: 2, wins: 2, streak: 2, ... }
  * ```
  */
+import type { GameSeat } from '../store/tournaments.js';
+
+export type { GameSeat };
 
 /** Placement points for places 1–4 of a four-seat game. */
 export const PLACE_POINTS = [4, 2, 1, 0] as const;
@@ -16,14 +19,6 @@ export const PLACE_POINTS = [4, 2, 1, 0] as const;
 export const POINT_UNIT = 12;
 /** After this many wins in a row, each further game's points are doubled until a game that is not a win. */
 export const STREAK_WINS = 2;
-
-/** One seat of a finished tournament game. */
-export interface GameSeat {
-  readonly userId: string | null; // null: a bot
-  readonly name: string;
-  readonly place: number; // 1 = won; tied players share a place (the engine's placesOf); a seat taken over: last
-  readonly left?: boolean; // a bot took the seat over (its player left, was voted out or stayed away)
-}
 
 /** A finished tournament game: the only input the standings are derived from. */
 export interface TournamentGame {

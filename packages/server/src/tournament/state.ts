@@ -12,16 +12,11 @@
  * ```
  */
 import { err, ok, type Result } from '@hearts/engine';
+import type { Presence } from '../store/tournaments.js';
 import { pair, type Pairing, type PairingPolicy } from './pairing.js';
 import { distinctGames, standings, type Standing, type TournamentGame } from './scoring.js';
 
-/**
- * Whether an entrant is seated: `active` is; `paused` (by the player) finishes the game at hand and is not seated
- * again until they join again; `away` (by the server: not connected when a table was to be opened for them, or a
- * bot took their seat over) likewise, until they come back (join again, or open the tournament's page); `left`
- * as paused, shown as gone.
- */
-export type Presence = 'active' | 'paused' | 'away' | 'left';
+export type { Presence };
 
 /** A player who joined. Invariant: `table` is the id of a game in `running` whose seats include them, or null. */
 export interface Entrant {
