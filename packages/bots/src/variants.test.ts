@@ -14,6 +14,7 @@ describe('the variants of the expert', () => {
     expect(paramsOf('expert+runall')).toEqual({ ...EXPERT, strongRunner: 'all' });
     expect(paramsOf('expert+moon10')).toEqual({ ...EXPERT, moonWatch: 0.1 });
     expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
+    expect(paramsOf('expert+moonpass')).toEqual({ ...EXPERT, strongRunner: 'all', moonPass: true });
     expect(paramsOf('expert+value2').valueCut).toBe(2);
   });
 

@@ -13,17 +13,20 @@ import { shippedValueNet } from './value/shipped.js';
  * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100.
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
 const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
 const RUN = /^expert\+run(all)?$/;
+const MOON_PASS = 'expert+moonpass';
 
 /** Whether `name` is a variant. */
-export const isVariant = (name: string): boolean => VALUE.test(name) || MOON.test(name) || RUN.test(name);
+export const isVariant = (name: string): boolean =>
+  VALUE.test(name) || MOON.test(name) || RUN.test(name) || name === MOON_PASS;
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
+  if (name === MOON_PASS) return new SearchBot({ ...EXPERT, strongRunner: 'all', moonPass: true }, clock);
   const run = RUN.exec(name);
   if (run) return new SearchBot({ ...EXPERT, strongRunner: run[1] ? 'all' : 'suspect' }, clock);
   const moon = MOON.exec(name);

@@ -30,6 +30,7 @@ import {
   expectedLoss,
   mergeEquivalent,
   moonChoice,
+  moonPassCandidates,
   passCandidates,
   type Clock,
 } from './search.js';
@@ -128,6 +129,44 @@ describe('BestPass', () => {
         want[4 + ((c / 13) | 0)]! |= 1 << (c % 13);
       expect(out).toEqual(want);
     }
+  });
+});
+
+describe('moonPassCandidates', () => {
+  const cards = (line: string) => line.split(' ').map((c) => parseCard(c)!);
+  const names = (sets: number[][]) => sets.map((set) => set.map(makeCard).sort().join(' '));
+  const cfgOf = (rules: Partial<Rules>) => compiledRules(unwrap(newGame(rules)).rules);
+
+  test('with five or more of J Q K A it passes its lowest cards, low hearts and suits without the ace first', () => {
+    // By the runner's danger: 2♠ and 2♥ 12 each (the hearts are five with the ace: no extra), 3♣ 11, 4♠ 10, 5♦ 9.
+    const hand = cards('AC KC QC 3C AH KH QH JH 2H 5D 2S 4S 7S');
+    const sets = names(moonPassCandidates(hand, 3, cfgOf({}), 3));
+    expect(sets).toEqual(['2H 2S 3C', '2H 2S 4S', '2H 2S 5D']); // 35, 34, 33 (ties in the order of the pool)
+    // Four cards to pass: a set of four from a pool of six.
+    expect(names(moonPassCandidates(hand, 4, cfgOf({ passCards: 4 }), 1))).toEqual(['2H 2S 3C 4S']);
+  });
+
+  test('the bot passes for the moon with a hand that runs, only where it weighs such passes', () => {
+    // Every heart that matters and the top spades: passing the three low clubs leaves a moon hardly anyone stops.
+    const hand = 'AH KH QH JH TH 9H AS KS QS AD KD 2C 3C';
+    const { obs } = buildPosition({ phase: 'pass', hand });
+    const moonSets = names(moonPassCandidates(cards(hand), 3, cfgOf({}), 3));
+    const pass = (params: typeof EXPERT) => {
+      let t = 0;
+      const bot = new SearchBot(params, () => (t += 0.1));
+      const d = bot.decide(obs, { timeMs: 400, random: seededRandom(3) });
+      if (d.kind !== 'pass') throw new Error('no pass');
+      return names([d.cards.map((c) => parseCard(c)!)])[0];
+    };
+    expect(moonSets).toContain(pass({ ...EXPERT, strongRunner: 'all', moonPass: true }));
+    expect(moonSets).not.toContain(pass(EXPERT));
+  });
+
+  test.each([
+    ['four of J Q K A', 'AC KC 9C 3C AH KH 9H 8H 2H 5D 2S 4S 7S', {}],
+    ['no moon under the rules', 'AC KC QC 3C AH KH QH JH 2H 5D 2S 4S 7S', { moon: 'none' as const }],
+  ])('none: %s', (_, hand, rules) => {
+    expect(moonPassCandidates(cards(hand), 3, cfgOf(rules), 3)).toEqual([]);
   });
 });
 

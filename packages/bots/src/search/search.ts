@@ -87,6 +87,11 @@ export interface SearchParams {
    * shooter, `all` the bot's own moon plan too. Unset: nobody.
    */
   readonly strongRunner?: 'suspect' | 'all';
+  /**
+   * With a hand of many high cards, also weigh passes for the moon (the lowest cards away, {@link moonPassCandidates}),
+   * played out under the bot's own moon plan (a strong runner's under `strongRunner: 'all'`). Off by default.
+   */
+  readonly moonPass?: boolean;
 }
 
 export const HARD: SearchParams = {
@@ -311,9 +316,16 @@ export class SearchBot implements Bot {
   pass(obs: Observation, rng: RandomSource, deadline: number): CardName[] {
     const cfg = compiledRules(obs.rules);
     const hand = obs.hand.map((c) => parseCard(c)!);
-    const candidates = passCandidates(hand, obs.rules.passCards, cfg, this.params.passCandidates);
-    if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const p = this.params;
+    const candidates = passCandidates(hand, obs.rules.passCards, cfg, p.passCandidates);
+    // Passes for the moon, each played out under the moon plan (after the others, which keep the normal plan).
+    const moonSets = p.moonPass ? moonPassCandidates(hand, obs.rules.passCards, cfg, MOON_PASSES) : [];
+    const plans = candidates.map(() => PLAN_NORMAL);
+    for (const set of moonSets) {
+      candidates.push(set);
+      plans.push(p.strongRunner === 'all' ? PLAN_RUN : PLAN_SHOOT);
+    }
+    if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const start = this.clock();
     const settle = settleRule(p, deadline - start);
     const settleFrom = settleTime(p, start, deadline);
@@ -321,6 +333,7 @@ export class SearchBot implements Bot {
       // Deals until the time share is spent or the choice is settled, as for a play.
       let look = p.minWorlds;
       const e = this.passValues(obs, candidates, rng, deadline, {
+        plans,
         maxWorlds: p.passWorlds,
         minWorlds: p.minWorlds,
         drop: (sofar) => (sofar.worlds >= look ? settle.drop(sofar) : []),
@@ -332,7 +345,7 @@ export class SearchBot implements Bot {
       });
       return candidates[leader(e)]!.map(makeCard);
     }
-    const { totals } = this.passValues(obs, candidates, rng, deadline, { maxWorlds: p.passWorlds });
+    const { totals } = this.passValues(obs, candidates, rng, deadline, { plans, maxWorlds: p.passWorlds });
     let best = 0;
     for (let ci = 1; ci < candidates.length; ci++) if (totals[ci]! < totals[best]!) best = ci;
     return candidates[best]!.map(makeCard);
@@ -342,7 +355,8 @@ export class SearchBot implements Bot {
    * Rates sets of cards to pass by playing whole hands out on the same random deals of the unknown cards (the
    * other seats pass by the heuristic): each set's mean score (lower is better), the standard error of each
    * set's difference to every other (`versus`), and how many deals were played. Without `how.stop`, it plays
-   * `how.maxWorlds` deals (or until the deadline).
+   * `how.maxWorlds` deals (or until the deadline). `how.plans`: the bot's plan in each set's playouts (default: the
+   * normal plan for every set).
    */
   passValues(
     obs: Observation,
@@ -353,6 +367,7 @@ export class SearchBot implements Bot {
       readonly maxWorlds: number;
       readonly minWorlds?: number;
       readonly batch?: number;
+      readonly plans?: readonly number[];
     },
   ): PassEvaluation {
     const p = this.params;
@@ -361,7 +376,7 @@ export class SearchBot implements Bot {
     const batch = how.batch ?? p.batch;
     const rate =
       how.score ?? ((core: HandCore, me: number, g: GameContext) => objective(core, me, p.relative, g));
-    const deals = new PassDeals(obs, candidates, p, rate);
+    const deals = new PassDeals(obs, candidates, p, rate, how.plans);
     const options = candidates.length;
     const store = new Scores(options, Math.max(1, maxWorlds));
     const active = new Uint8Array(options).fill(1);
@@ -402,7 +417,7 @@ export class SearchBot implements Bot {
           const m = this.means;
           return (out ??= candidates.map((set, ci) => ({
             card: makeCard(set[0]!),
-            plan: 'normal' as const,
+            plan: (how.plans?.[ci] ?? PLAN_NORMAL) === PLAN_NORMAL ? ('normal' as const) : ('shoot' as const),
             mean: m[ci]!,
             worlds: seen(ci),
           })));
@@ -592,6 +607,8 @@ export class PassDeals {
     readonly candidates: readonly (readonly Card[])[],
     params: SearchParams,
     private readonly rate: HandScore,
+    /** The bot's plan in each set's playouts (default: the normal plan). */
+    private readonly plans?: readonly number[],
   ) {
     const cfg = compiledRules(obs.rules);
     this.cfg = cfg;
@@ -656,6 +673,7 @@ export class PassDeals {
       theirPass.fill(0, me * 4, me * 4 + 4);
       core.start(after, this.obs.dealer, -1);
       policy.plans.fill(PLAN_NORMAL);
+      policy.plans[me] = this.plans?.[ci] ?? PLAN_NORMAL;
       this.playoutRng.reseed(this.s1, this.s2);
       policy.playout(core, this.playoutRng, 1 << me);
       scores[at + ci] = this.rate(core, me, this.game);
@@ -1173,6 +1191,51 @@ export function passCandidates(
         if (passed > 0 && passed === POPCOUNT13[mine[suit]!]) score += 8; // voids the suit
       }
       sets.push({ cards, score });
+      return;
+    }
+    for (let i = from; i < pool.length; i++) {
+      pick.push(pool[i]!);
+      rec(i + 1);
+      pick.pop();
+    }
+  };
+  rec(0);
+  sets.sort((a, b) => b.score - a.score);
+  return sets.slice(0, limit).map((s) => s.cards);
+}
+
+/** Passes for the moon weighed beside the others ({@link SearchParams.moonPass}). */
+const MOON_PASSES = 3;
+
+/**
+ * Sets to pass for the moon, the best `limit` (none when the hand is no moon hand: under five of J Q K A, or the
+ * moon not allowed): a runner must win every trick with a moon card, so its low cards are what it passes, low
+ * hearts first, low cards of suits it cannot run from the top (no ace) before those of its long suits with the ace.
+ */
+export function moonPassCandidates(
+  hand: readonly Card[],
+  count: number,
+  cfg: HandConfig,
+  limit: number,
+): Card[][] {
+  if (!cfg.moonAllowed) return [];
+  const mine = new Uint16Array(4);
+  for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
+  let highs = 0;
+  for (let suit = 0; suit < 4; suit++) highs += POPCOUNT13[mine[suit]! & 0x1e00]!; // J Q K A
+  if (highs < 5) return [];
+  const d = hand.map((c) => {
+    const suit = (c / 13) | 0;
+    const ace = (mine[suit]! & (1 << 12)) !== 0;
+    return 12 - (c % 13) + (suit === 3 ? 3 : 0) - (ace && POPCOUNT13[mine[suit]!]! >= 5 ? 3 : 0);
+  });
+  const order = hand.map((_, i) => i).sort((a, b) => d[b]! - d[a]!);
+  const pool = order.slice(0, Math.min(hand.length, count + 2));
+  const sets: { cards: Card[]; score: number }[] = [];
+  const pick: number[] = [];
+  const rec = (from: number): void => {
+    if (pick.length === count) {
+      sets.push({ cards: pick.map((i) => hand[i]!), score: pick.reduce((a, i) => a + d[i]!, 0) });
       return;
     }
     for (let i = from; i < pool.length; i++) {
