@@ -23,7 +23,7 @@ import {
   type Notice,
 } from '@hearts/protocol/http';
 import type { Handlers } from './api-router.js';
-import { HttpError, bearerToken, rateLimitError } from './http-json.js';
+import { HEARTBEAT_MS, HttpError, bearerToken, rateLimitError } from './http-json.js';
 import { randomString } from './ids.js';
 import { clientAddress } from './limits.js';
 import type { Services } from './services.js';
@@ -32,9 +32,6 @@ import { allListings } from './watch-routes.js';
 
 /** Notices streams one user may hold open on one process (tabs, devices). */
 export const STREAMS_PER_USER = 8;
-
-/** A comment line on every open stream this often, so that proxies and the browser keep it open. */
-export const HEARTBEAT_MS = 25_000;
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

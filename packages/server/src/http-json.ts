@@ -1,4 +1,7 @@
-/** What the JSON API's routes share: refusals, request bodies, bearer tokens, responses. */
+/**
+ * What the JSON API's routes share: refusals, request bodies, bearer tokens, responses, and the heartbeat of its
+ * Server-Sent Events streams.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiErrorCode } from '@hearts/protocol/http';
 
@@ -59,3 +62,6 @@ export function sendJson(
   });
   res.end(text);
 }
+
+/** A comment line on every open event stream this often, so that proxies and the browser keep it open. */
+export const HEARTBEAT_MS = 25_000;
