@@ -1,7 +1,7 @@
 /**
  * Plain HTTP beside the game: health, metrics, identity, history and records, and the web app. Every JSON route is
  * declared in `@hearts/protocol/http` (ROUTES: method, path, request and response schemas) and served through
- * src/api-router.ts; the handlers here, in src/rating/routes.ts and src/shuffle-routes.ts answer them.
+ * src/api-router.ts; the handlers here, in src/rating-routes.ts and src/shuffle-routes.ts answer them.
  *
  * Besides the declared routes: `GET /api/notices` (`NOTICES_PATH`), the notices stream (friends-routes.ts);
  * `GET /api/tournaments/:id/events` (`tournamentEventsPath`), a tournament's events stream (tournament/stream.ts);
@@ -20,7 +20,7 @@ import { HttpError, bearerToken, rateLimitError, sendJson as send } from './http
 import { clientAddress } from './limits.js';
 import { mannersHandlers } from './manners-routes.js';
 import { isModerator } from './manners.js';
-import { progressHandlers } from './rating/routes.js';
+import { progressHandlers } from './rating-routes.js';
 import { shareRoutes } from './share-routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';

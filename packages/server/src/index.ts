@@ -28,8 +28,8 @@ export type { ScryptParams, HasherOptions } from './passwords.js';
 export { nameRefusal, foldWord, nameWords, RESERVED_WORDS, RESERVED_PHRASES } from './names.js';
 export { findMatches, acceptableGap, compatible } from './matchmaking.js';
 export type { Waiting, MatchPolicy, Match } from './matchmaking.js';
-export { BOT_START_RATINGS } from './results.js';
 export {
+  BOT_START_RATINGS,
   MODEL,
   DISPLAY,
   IDLE,

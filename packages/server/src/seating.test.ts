@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lookOfUser } from './economy/shop.js';
-import { BOT_START_RATINGS } from './results.js';
+import { BOT_START_RATINGS } from './rating/model.js';
 import { botRatingOf, seatByLot, seatTable, standingsOf } from './seating.js';
 import type { KyselyStore } from './store/kysely-store.js';
 import { openSqliteStore } from './store/sqlite.js';

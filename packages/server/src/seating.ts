@@ -18,8 +18,8 @@ import type { BotLevel } from '@hearts/protocol/socket';
 import type { SeatLook } from '@hearts/protocol/cosmetics';
 import { looksOfUsers } from './economy/shop.js';
 import { tableId } from './ids.js';
+import { BOT_START_RATINGS } from './rating/model.js';
 import { standing, userSubject } from './rating/standings.js';
-import { BOT_START_RATINGS } from './results.js';
 import { services } from './services.js';
 import type { GameStore, TableRecord } from './store/types.js';
 

@@ -13,10 +13,9 @@
 import { makeRecord } from '@hearts/engine';
 import { DELETED_PLAYER } from '@hearts/protocol/http/privacy';
 import { DELETED_SUBJECT } from '../store/kysely-accounts.js';
-import type { BotLevel, ResultMessage } from '@hearts/protocol/socket';
+import { makeRecordName, type BotLevel, type ResultMessage } from '@hearts/protocol/socket';
 import { payUnderCap } from '../economy/chips.js';
 import { gameVerdict, tournamentGameKind, type GameKind } from '../fairness/policy.js';
-import { recordName } from '../results.js';
 import type { PlayerGameRow } from '../store/progress.js';
 import type { FinishedGame, GameStore, PlayerResult } from '../store/types.js';
 import type { Table } from '../table.js';
@@ -26,6 +25,12 @@ import { gameSeatStats } from './stats.js';
 
 /** A rating row changed under us (another table finished at the same time): the table retries. */
 export class RatingConflict extends Error {}
+
+/** The record's name for a seat: bots are marked with their level. */
+export function recordName(s: Table['seats'][number]): string {
+  if (s.kind === 'human') return s.name;
+  return makeRecordName({ name: s.name, bot: s.level, tookOver: s.replaced });
+}
 
 /** The subject a seat's result belongs to: the human dealt in (also after a takeover), or the bot seated. */
 function seatSubject(s: Table['seats'][number]): string | null {

@@ -85,6 +85,11 @@ export function displayRating(skill: Skill): number {
   return ordinal(skill, { z, alpha: scale, target: base - scale * (MODEL.mu - z * MODEL.sigma) });
 }
 
+/** Displayed ratings of the bot levels before any rated game has moved them. */
+export const BOT_START_RATINGS: Readonly<Record<BotLevel, number>> = Object.fromEntries(
+  BOT_LEVELS.map((l) => [l, Math.round(displayRating(BOT_SEEDS[l]))]),
+) as Record<BotLevel, number>;
+
 /** The best estimate of skill on the same scale (μ alone): quick match seats players by it. */
 export const matchRating = (skill: Skill): number => DISPLAY.base + DISPLAY.scale * (skill.mu - MODEL.mu);
 

@@ -5,16 +5,13 @@
  * `shop`, `buy`, `equip`).
  */
 import { BOT_LEVELS, type BotLevel } from '@hearts/protocol/socket';
-import { isModerator } from '../manners.js';
-import type { Handlers } from '../api-router.js';
-import { balance, claimSoloWin, ledger } from '../economy/chips.js';
-import { buy, equip, lookOfUser, shopFor } from '../economy/shop.js';
-import { dailyNotRevealed } from '../daily-routes.js';
-import { HttpError } from '../http-json.js';
-import type { Services } from '../services.js';
-import type { ProgressReads } from '../store/progress.js';
-import { playerTournaments } from '../tournament/routes.js';
-import { PROVISIONAL } from './model.js';
+import { isModerator } from './manners.js';
+import type { Handlers } from './api-router.js';
+import { balance, claimSoloWin, ledger } from './economy/chips.js';
+import { buy, equip, lookOfUser, shopFor } from './economy/shop.js';
+import { dailyNotRevealed } from './daily-routes.js';
+import { HttpError } from './http-json.js';
+import { PROVISIONAL } from './rating/model.js';
 import {
   botSubject,
   leaderboard,
@@ -23,7 +20,10 @@ import {
   recordOf,
   standing,
   userSubject,
-} from './standings.js';
+} from './rating/standings.js';
+import type { Services } from './services.js';
+import type { ProgressReads } from './store/progress.js';
+import { playerTournaments } from './tournament/routes.js';
 
 /** A player page, for a user or a bot level. */
 async function page(db: ProgressReads, subject: string, name: string, bot: BotLevel | null, now: number) {
