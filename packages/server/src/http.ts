@@ -24,7 +24,7 @@ import { progressHandlers } from './rating-routes.js';
 import { shareRoutes } from './share-routes.js';
 import { shuffleHandlers } from './shuffle-routes.js';
 import { trainingHandlers } from './training-routes.js';
-import { puzzleHandlers } from './puzzles/routes.js';
+import { puzzleHandlers } from './puzzles-routes.js';
 import { privacyHandlers } from './privacy-routes.js';
 import { watchHandlers } from './watch-routes.js';
 import { tournamentHandlers } from './tournament/routes.js';

@@ -62,7 +62,7 @@ export const API_ERRORS = [
   'ERR_REQUESTS_CLOSED', // 403: the player takes requests only from people they know (one answer to every stranger)
   'ERR_NOT_FRIENDS', // 403: only friends invite each other and see each other's tables
   'ERR_NOT_IN_ROOM', // 409: invite only into a friends' room you are in, before its game starts
-  // puzzles (server src/puzzles/routes.ts)
+  // puzzles (server src/puzzles-routes.ts)
   'ERR_PUZZLE_ANSWERED', // 409: an offer is answered once
   'ERR_PUZZLE_EXPIRED', // 409: the offer ran out (or its storm did) before the answer came
   'ERR_PUZZLE_MOVE', // 400: not a move of the puzzle (a card not legal there, a set not offered)

@@ -19,21 +19,15 @@ import {
   type PuzzleRunView,
   type PuzzleTheme,
 } from '@hearts/protocol/http/puzzles';
-import type { Handlers } from '../api-router.js';
-import { dayOf } from '../daily.js';
-import { HttpError, rateLimitError } from '../http-json.js';
-import { clientAddress } from '../limits.js';
-import type { Services } from '../services.js';
-import type {
-  AnswerContext,
-  AnswerDecision,
-  PuzzleOffer,
-  PuzzlePlayer,
-  PuzzleRun,
-} from '../store/puzzles.js';
-import type { UserRecord } from '../store/types.js';
-import { aged, NEW_PLAYER, PROVISIONAL_RD, PUZZLE_VOL, rateAttempt, type Glicko } from './glicko.js';
-import { pickNear, REFRESH_MS, type PuzzleLibrary } from './library.js';
+import type { Handlers } from './api-router.js';
+import { dayOf } from './daily.js';
+import { HttpError, rateLimitError } from './http-json.js';
+import { clientAddress } from './limits.js';
+import { aged, NEW_PLAYER, PROVISIONAL_RD, PUZZLE_VOL, rateAttempt, type Glicko } from './puzzles/glicko.js';
+import { pickNear, REFRESH_MS, type PuzzleLibrary } from './puzzles/library.js';
+import type { Services } from './services.js';
+import type { AnswerContext, AnswerDecision, PuzzleOffer, PuzzlePlayer, PuzzleRun } from './store/puzzles.js';
+import type { UserRecord } from './store/types.js';
 
 /** An offer (rated, daily, streak) stands this long; a storm's, until the storm ends. */
 export const OFFER_MS = 30 * 60_000;
