@@ -10,7 +10,8 @@ import { shippedValueNet } from './value/shipped.js';
  * the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
  * `expert+run` is the expert whose suspected shooter runs in the playouts as a strong runner does (`strongRunner`:
  * every hand of the deal seen, sure winners first, no random plays); `expert+runall` plays its own moon plan so
- * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100.
+ * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
+ * weighs passes for the moon with a hand of many high cards (`moonPass`).
  */
 export const VARIANT_HELP =
   'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon)';

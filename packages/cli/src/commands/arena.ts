@@ -34,7 +34,7 @@ rate, and each pair's paired per-deal difference.
               taken, in every playout from P % of the moon (expert+moon10); expert+run lets a suspected
               shooter run in its playouts as a strong runner (every hand seen, sure winners first, no
               random plays), expert+runall its own moon plan too, expert+runmoonP expert+run with
-              expert+moonP
+              expert+moonP, expert+moonpass expert+runall that also passes for the moon
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
               --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
               than the field would with its cards in its seat
