@@ -1178,23 +1178,40 @@ export function passCandidates(
   const mine = new Uint16Array(4);
   for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
   const d = hand.map((c) => danger(c, mine, cfg));
+  return bestSets(hand, d, count, count + 5, limit, (cards) => {
+    let bonus = 0;
+    for (let suit = 0; suit < 3; suit++) {
+      const passed = cards.filter((c) => ((c / 13) | 0) === suit).length;
+      if (passed > 0 && passed === POPCOUNT13[mine[suit]!]) bonus += 8; // voids the suit
+    }
+    return bonus;
+  });
+}
+
+/**
+ * The best `limit` sets of `count` cards of the hand by the sum of their scores `d` (and `bonus` of the set), each
+ * from the `pool` cards of the highest scores; ties in the order the sets are made (the hand's order).
+ */
+function bestSets(
+  hand: readonly Card[],
+  d: readonly number[],
+  count: number,
+  pool: number,
+  limit: number,
+  bonus: (cards: readonly Card[]) => number = () => 0,
+): Card[][] {
   const order = hand.map((_, i) => i).sort((a, b) => d[b]! - d[a]!);
-  const pool = order.slice(0, Math.min(hand.length, count + 5));
+  const from = order.slice(0, Math.min(hand.length, pool));
   const sets: { cards: Card[]; score: number }[] = [];
   const pick: number[] = [];
-  const rec = (from: number): void => {
+  const rec = (at: number): void => {
     if (pick.length === count) {
       const cards = pick.map((i) => hand[i]!);
-      let score = pick.reduce((a, i) => a + d[i]!, 0);
-      for (let suit = 0; suit < 3; suit++) {
-        const passed = cards.filter((c) => ((c / 13) | 0) === suit).length;
-        if (passed > 0 && passed === POPCOUNT13[mine[suit]!]) score += 8; // voids the suit
-      }
-      sets.push({ cards, score });
+      sets.push({ cards, score: pick.reduce((a, i) => a + d[i]!, 0) + bonus(cards) });
       return;
     }
-    for (let i = from; i < pool.length; i++) {
-      pick.push(pool[i]!);
+    for (let i = at; i < from.length; i++) {
+      pick.push(from[i]!);
       rec(i + 1);
       pick.pop();
     }
@@ -1229,24 +1246,7 @@ export function moonPassCandidates(
     const ace = (mine[suit]! & (1 << 12)) !== 0;
     return 12 - (c % 13) + (suit === 3 ? 3 : 0) - (ace && POPCOUNT13[mine[suit]!]! >= 5 ? 3 : 0);
   });
-  const order = hand.map((_, i) => i).sort((a, b) => d[b]! - d[a]!);
-  const pool = order.slice(0, Math.min(hand.length, count + 2));
-  const sets: { cards: Card[]; score: number }[] = [];
-  const pick: number[] = [];
-  const rec = (from: number): void => {
-    if (pick.length === count) {
-      sets.push({ cards: pick.map((i) => hand[i]!), score: pick.reduce((a, i) => a + d[i]!, 0) });
-      return;
-    }
-    for (let i = from; i < pool.length; i++) {
-      pick.push(pool[i]!);
-      rec(i + 1);
-      pick.pop();
-    }
-  };
-  rec(0);
-  sets.sort((a, b) => b.score - a.score);
-  return sets.slice(0, limit).map((s) => s.cards);
+  return bestSets(hand, d, count, count + 2, limit);
 }
 
 /**
