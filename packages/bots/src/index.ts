@@ -31,7 +31,8 @@ export {
   VALUE_TRAINING,
 } from './value/index.js';
 export type { Positions, PositionOptions, TrainOptions, TrainReport } from './value/index.js';
-export type { Clock } from './search/index.js';
+export { leader } from './search/index.js';
+export type { Clock, Evaluation } from './search/index.js';
 export { STRENGTH } from './strength.js';
 export { BOT_TIME_MS, BROWSER_BOT_TIME_MS } from './budget.js';
 export { SeatView } from './view.js';

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+/**
+ * Whether the expert makes the moons a field shoots (#45; run outside the test suite, on the built packages):
+ *
+ *   node packages/cli/scripts/moon-shots.js --field "cmd:…" --hands 400 --seed 1 > shots.jsonl
+ *
+ * Plays standard hands (each the first hand of a game: passing left) with the field in every seat. For every hand
+ * in which a seat shot the moon it plays the hand again from after the same passes, with the same cards, the bot
+ * (`--bot`, default the expert; on the CPU clock) in the shooter's seat and the field in the others, and prints
+ * one JSON line: the shooter's hand after the passes, whether the bot shot too, the points it took (the field's
+ * shooter: 0), and at each of its play decisions with a choice the best mean of its normal plan and of its moon
+ * plan (null: not weighed) and the plan it chose. The last line sums it up. A decision that fails (a program stuck)
+ * gets a random move and counts as an incident, as in the arena. The field's own randomness is its own: two runs
+ * of a seed deal the same cards, not the same hands.
+ */
+import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
+import {
+  applyMove,
+  compiledRules,
+  dealRandom,
+  handTricks,
+  moonCardsOf,
+  observation,
+  parseCard,
+  parseRules,
+  seatsToAct,
+  seededRandom,
+} from '@hearts/engine';
+import { cpuClock } from '../dist/clock.js';
+import { ExternalBot } from '../dist/external-bot.js';
+
+const USAGE = 'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT]';
+
+function parseArgs(argv) {
+  const o = { field: null, hands: 0, seed: 1, bot: 'expert' };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [k, v] = [argv[i], argv[i + 1]];
+    if (v === undefined) throw new Error(USAGE);
+    if (k === '--field') o.field = v;
+    else if (k === '--hands') o.hands = Number(v);
+    else if (k === '--seed') o.seed = Number(v);
+    else if (k === '--bot') o.bot = v;
+    else throw new Error(USAGE);
+  }
+  if (!o.field || !(o.hands > 0)) throw new Error(USAGE);
+  return o;
+}
+
+/** A field player: one of our levels, or an external program over hearts-bot/1 (one process for its seats). */
+function fieldPlayer(spec) {
+  if (spec.startsWith('cmd:')) return new ExternalBot(spec.slice(4), 'field', { graceMs: 120_000 });
+  return createBot(spec);
+}
+
+/**
+ * The search bot as a player that also notes, at each play decision with a choice, what its search made of its
+ * plans (`trace`); it plays the card the search chose.
+ */
+function tracing(bot, trace) {
+  if (typeof bot.evaluate !== 'function') throw new Error('--bot must be a search bot (expert or a variant)');
+  const share = bot.params.timeShare;
+  return {
+    level: bot.level,
+    decide(obs, options) {
+      if (obs.phase !== 'play' || obs.legal.length === 1) return bot.decide(obs, options);
+      const e = bot.evaluate(obs, options.random, cpuClock() + Math.max(1, options.timeMs * share));
+      const best = { normal: Infinity, shoot: Infinity };
+      for (const o of e.options) best[o.plan] = Math.min(best[o.plan], o.mean);
+      const pick = e.options[leader(e)];
+      const round = (x) => (Number.isFinite(x) ? Math.round(x * 100) / 100 : null);
+      trace.push({
+        trick: 14 - obs.hand.length,
+        normal: round(best.normal),
+        shoot: round(best.shoot),
+        plan: pick.plan,
+        card: pick.card,
+      });
+      return { kind: 'play', card: pick.card };
+    },
+  };
+}
+
+/** The seat that took every moon card of the hand just finished, or -1. */
+function shooterOf(state, moonSet) {
+  const taken = [0, 0, 0, 0];
+  for (const t of handTricks(state, state.log.length - 1))
+    for (const c of t.cards) if (moonSet.has(parseCard(c))) taken[t.winner]++;
+  const total = taken.reduce((a, b) => a + b, 0);
+  return taken.indexOf(total);
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const rules = parseRules({});
+  if (!rules.ok) throw new Error(rules.error.message);
+  const moonSet = moonCardsOf(compiledRules(rules.value));
+  const trace = [];
+  const bot = tracing(
+    o.bot === 'expert' ? createBot('expert', cpuClock) : createVariant(o.bot, cpuClock),
+    trace,
+  );
+  const field = fieldPlayer(o.field);
+  const sum = { hands: 0, incidents: 0, moons: 0, botShot: 0, botPoints: 0, weighed: 0, chosen: 0 };
+  const play = async (state, players, rngs, h) => {
+    while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
+      for (const s of seatsToAct(state)) {
+        const report = (message) => {
+          sum.incidents++;
+          process.stderr.write(`hand ${h}, seat ${s}: ${message}\n`);
+        };
+        state = await playDecision(state, s, players[s], { timeMs: BOT_TIME_MS, random: rngs[s] }, report);
+      }
+    }
+    return state;
+  };
+  for (let h = 0; h < o.hands; h++) {
+    const deal = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
+    const rngs = (tag) => [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:${tag}:${h}:${s}`));
+    const first = await play(deal, [field, field, field, field], rngs('field'), h);
+    sum.hands++;
+    const shooter = shooterOf(first, moonSet);
+    if (shooter < 0) continue;
+    sum.moons++;
+    // The same cards after the same passes, the bot in the shooter's seat.
+    const passes = first.log[first.log.length - 1].passes;
+    let again = deal;
+    for (let s = 0; s < 4; s++) {
+      const next = applyMove(again, s, { kind: 'pass', cards: passes[s].toArray() });
+      if (!next.ok) throw new Error(`hand ${h}: the passes do not replay: ${next.error.message}`);
+      again = next.value;
+    }
+    const cards = observation(again, shooter).hand.join(' ');
+    trace.length = 0;
+    const players = [0, 1, 2, 3].map((s) => (s === shooter ? bot : field));
+    again = await play(again, players, rngs('again'), h);
+    const shot = shooterOf(again, moonSet) === shooter;
+    const points = again.scores[shooter];
+    sum.botShot += shot ? 1 : 0;
+    sum.botPoints += points;
+    if (trace.some((t) => t.shoot !== null)) sum.weighed++;
+    if (trace.some((t) => t.plan === 'shoot')) sum.chosen++;
+    process.stdout.write(
+      JSON.stringify({
+        hand: h,
+        seat: shooter,
+        cards,
+        botShot: shot,
+        botPoints: points,
+        trace,
+      }) + '\n',
+    );
+  }
+  await field.close?.();
+  process.stdout.write(
+    JSON.stringify({
+      hands: sum.hands,
+      incidents: sum.incidents,
+      moonsOfTheField: sum.moons,
+      botShot: sum.botShot,
+      // The bot's mean points in those hands (the field's shooter took 0), and in how many it weighed its moon plan
+      // at some decision and chose it at some decision.
+      botMeanPoints: sum.moons ? Math.round((sum.botPoints / sum.moons) * 100) / 100 : null,
+      weighedTheMoon: sum.weighed,
+      choseTheMoon: sum.chosen,
+    }) + '\n',
+  );
+}
+
+await main();
