@@ -47,7 +47,9 @@ async function playOut(
     id,
     (p) => p.standings.length === users.length && p.standings.every((r) => r.games >= games),
     240_000,
-  );
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}; joins refused: ${JSON.stringify(players.map((p) => p.refused))}`);
+  });
   endNow(id);
   const page = await waitPage(
     'the end',

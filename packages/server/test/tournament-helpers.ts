@@ -102,16 +102,19 @@ export async function waitPage(
 export interface TournamentPlayer {
   readonly played: Set<string>; // the tables joined
   readonly results: Map<string, { seat: number; result: ResultMessage }>; // by table: what this player was told
+  readonly refused: string[]; // the tables it came too late to join, each with the error
   stop(): Promise<void>;
 }
 
 /**
  * Plays every table `u` is seated at in the tournament (polling its page as `u`, so the player is seen there),
- * with random legal moves, until stopped.
+ * with random legal moves, until stopped. A table it comes too late to join (on a busy machine the game may have
+ * gone on and ended without it) is noted in `refused`, and it goes on to the next table the page gives it.
  */
 export function tournamentPlayer(url: string, id: string, u: User, seed: number): TournamentPlayer {
   const played = new Set<string>();
   const results = new Map<string, { seat: number; result: ResultMessage }>();
+  const refused: string[] = [];
   let current: { client: TableClient; auto: AutoPlayer; table: string } | null = null;
   let stopped = false;
   const keep = () => {
@@ -128,9 +131,14 @@ export function tournamentPlayer(url: string, id: string, u: User, seed: number)
         played.add(table);
         current?.auto.stop();
         await current?.client.leave();
-        const client = await connect(url, u.token, table);
-        current = { client, auto: new AutoPlayer(client, seed++), table };
-        current.auto.poke();
+        current = null;
+        try {
+          const client = await connect(url, u.token, table);
+          current = { client, auto: new AutoPlayer(client, seed++), table };
+          current.auto.poke();
+        } catch (e) {
+          refused.push(`${table}: ${e instanceof Error ? e.message : String(e)}`);
+        }
       }
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -141,6 +149,7 @@ export function tournamentPlayer(url: string, id: string, u: User, seed: number)
   return {
     played,
     results,
+    refused,
     stop: async () => {
       stopped = true;
       await loop;
