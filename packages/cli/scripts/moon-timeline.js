@@ -26,30 +26,9 @@ import {
   seededRandom,
 } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { ExternalBot } from '../dist/external-bot.js';
+import { fieldPlayer, parseHandArgs } from './field-hands.js';
 
 const USAGE = 'usage: moon-timeline.js --field BOT --hands N [--seed S] [--bot LEVEL]';
-
-function parseArgs(argv) {
-  const o = { field: null, hands: 0, seed: 1, bot: 'expert' };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [k, v] = [argv[i], argv[i + 1]];
-    if (v === undefined) throw new Error(USAGE);
-    if (k === '--field') o.field = v;
-    else if (k === '--hands') o.hands = Number(v);
-    else if (k === '--seed') o.seed = Number(v);
-    else if (k === '--bot') o.bot = v;
-    else throw new Error(USAGE);
-  }
-  if (!o.field || !(o.hands > 0)) throw new Error(USAGE);
-  return o;
-}
-
-/** A field player: one of our levels, or an external program over hearts-bot/1 (one process for its seats). */
-function fieldPlayer(spec) {
-  if (spec.startsWith('cmd:')) return new ExternalBot(spec.slice(4), 'field', { graceMs: 120_000 });
-  return createBot(spec);
-}
 
 /**
  * After which complete trick `seat` was first the one seat holding moon cards with at least `least` of their points
@@ -66,7 +45,7 @@ function firstSole(tricks, seat, least, cardPoints, moonSet) {
 }
 
 async function main() {
-  const o = parseArgs(process.argv.slice(2));
+  const o = parseHandArgs(process.argv.slice(2), USAGE);
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
   const cfg = compiledRules(rules.value);
