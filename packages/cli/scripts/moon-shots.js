@@ -14,18 +14,7 @@
  * of a seed deal the same cards, not the same hands.
  */
 import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
-import {
-  applyMove,
-  compiledRules,
-  dealRandom,
-  handTricks,
-  moonCardsOf,
-  observation,
-  parseCard,
-  parseRules,
-  seatsToAct,
-  seededRandom,
-} from '@hearts/engine';
+import { applyMove, dealRandom, observation, parseRules, seatsToAct, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
 import { fieldPlayer, parseHandArgs } from './field-hands.js';
 
@@ -59,20 +48,13 @@ function tracing(bot, trace) {
   };
 }
 
-/** The seat that took every moon card of the hand just finished, or -1. */
-function shooterOf(state, moonSet) {
-  const taken = [0, 0, 0, 0];
-  for (const t of handTricks(state, state.log.length - 1))
-    for (const c of t.cards) if (moonSet.has(parseCard(c))) taken[t.winner]++;
-  const total = taken.reduce((a, b) => a + b, 0);
-  return taken.indexOf(total);
-}
+/** The seat that shot the moon in the hand just finished (the engine's ruling), or -1. */
+const shooterOf = (state) => state.results[state.results.length - 1].shooter ?? -1;
 
 async function main() {
   const o = parseHandArgs(process.argv.slice(2), USAGE);
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
-  const moonSet = moonCardsOf(compiledRules(rules.value));
   const trace = [];
   const bot = tracing(
     o.bot === 'expert' ? createBot('expert', cpuClock) : createVariant(o.bot, cpuClock),
@@ -97,7 +79,7 @@ async function main() {
     const rngs = (tag) => [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:${tag}:${h}:${s}`));
     const first = await play(deal, [field, field, field, field], rngs('field'), h);
     sum.hands++;
-    const shooter = shooterOf(first, moonSet);
+    const shooter = shooterOf(first);
     if (shooter < 0) continue;
     sum.moons++;
     // The same cards after the same passes, the bot in the shooter's seat.
@@ -112,7 +94,7 @@ async function main() {
     trace.length = 0;
     const players = [0, 1, 2, 3].map((s) => (s === shooter ? bot : field));
     again = await play(again, players, rngs('again'), h);
-    const shot = shooterOf(again, moonSet) === shooter;
+    const shot = shooterOf(again) === shooter;
     const points = again.scores[shooter];
     sum.botShot += shot ? 1 : 0;
     sum.botPoints += points;

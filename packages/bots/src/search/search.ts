@@ -323,7 +323,7 @@ export class SearchBot implements Bot {
     const plans = candidates.map(() => PLAN_NORMAL);
     for (const set of moonSets) {
       candidates.push(set);
-      plans.push(p.strongRunner === 'all' ? PLAN_RUN : PLAN_SHOOT);
+      plans.push(runPlan(p, true));
     }
     if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const start = this.clock();
@@ -459,6 +459,8 @@ export class PlayDeals {
   /** The opponent whom the playouts let run for the moon (seat -1: none) and in what share of the deals. */
   readonly suspect: { readonly seat: number; readonly share: number };
   private readonly fixed: number; // seats whose plans the playouts keep, the suspect's where it runs
+  private readonly ownRun: number; // the plan the bot's moon plan plays in the playouts (runPlan)
+  private readonly suspectRun: number; // the plan the suspect plays where it runs
   private readonly value: ValueNet | null; // rates the playouts once `cutAt` tricks are complete
   private readonly cutAt: number;
   private readonly values: Float64Array;
@@ -492,6 +494,8 @@ export class PlayDeals {
     // An opponent who holds every moon card taken so far may be going for the moon.
     this.suspect = suspectedShooter(k, params.moonWatch);
     this.fixed = (1 << k.me) | (this.suspect.seat >= 0 ? 1 << this.suspect.seat : 0);
+    this.ownRun = runPlan(params, true);
+    this.suspectRun = runPlan(params, false);
     this.values = new Float64Array(k.n);
     this.cutAt = Math.floor(k.plays.length / k.n) + 1 + (params.valueCut ?? 0);
     // The network knows neither plans nor other rules; a cut at the hand's end is no cut.
@@ -542,9 +546,8 @@ export class PlayDeals {
         if (!active[o]) continue;
         work.copyFrom(this.base);
         policy.plans.fill(PLAN_NORMAL);
-        policy.plans[me] =
-          plans[pl] === PLAN_SHOOT && this.params.strongRunner === 'all' ? PLAN_RUN : plans[pl]!;
-        if (shooter >= 0) policy.plans[shooter] = this.params.strongRunner ? PLAN_RUN : PLAN_SHOOT;
+        policy.plans[me] = plans[pl] === PLAN_SHOOT ? this.ownRun : plans[pl]!;
+        if (shooter >= 0) policy.plans[shooter] = this.suspectRun;
         work.play(candidates[c]!);
         if (solver) solver.finish(work);
         else if (value) {
@@ -1110,6 +1113,14 @@ function moonPlausible(k: Knowledge): boolean {
   if (highs >= 4) return true;
   const tricksLeft = k.cfg.tricks - Math.floor(k.plays.length / k.n);
   return pts[k.me]! >= k.cfg.moonValue * 0.3 && highs * 2 >= tricksLeft;
+}
+
+/**
+ * The plan a run for the moon plays in the playouts: the bot's own (`own`) or a suspect's, a strong runner's
+ * ({@link PLAN_RUN}) where `strongRunner` covers it, else the moon plan of the others' model.
+ */
+function runPlan(p: SearchParams, own: boolean): number {
+  return p.strongRunner === 'all' || (p.strongRunner === 'suspect' && !own) ? PLAN_RUN : PLAN_SHOOT;
 }
 
 /** A number in [0, 1) from two 32-bit ones, uncorrelated with the playouts' generator seeded by them. */
