@@ -239,22 +239,29 @@ describe('SoloTable', () => {
     expect(left.state.phase).toBe('play');
     const { id, seeds } = left;
     const scheduler = manualScheduler();
-
+    // The later hands' seeds are seeded too, so every run plays the same game.
+    const deals = seededRandom('resume-deals');
     const c = new SoloTable({
       store,
       bots: directBots(() => seededRandom(23)),
       scheduler,
       timing: () => ({ move: 0, hold: 0, pace: 0 }),
+      random: () => seededRandom('resume'),
+      seed: () => makeSeed((bytes) => bytes.forEach((_, i) => (bytes[i] = randomInt(deals, 256)))),
+      clock: () => 1_700_000_000_000,
     });
     expect(c.resume()).toBe(true);
     expect(c.getSnapshot().session!.id).toBe(id);
     expect(c.state!.view).toEqual(observation(left.state, HUMAN));
-    const over = (): boolean => c.game!.phase === 'gameOver';
-    for (let i = 0; i < 5000 && !over(); i++) {
+    // Done when the result is recorded, not when the last card is played: the driver stores the finished game
+    // after the move that ends it (the player's own last card included).
+    const recorded = (): boolean => c.getSnapshot().result !== null;
+    for (let i = 0; i < 5000 && !recorded(); i++) {
       await scheduler.run();
-      if (!over()) await humanAct(c);
+      if (!recorded()) await humanAct(c);
     }
-    expect(over()).toBe(true);
+    expect(c.game!.phase).toBe('gameOver');
+    expect(recorded()).toBe(true);
     const entry = loadHistory(store)[0]!;
     expect(entry.seeds?.slice(0, seeds.length)).toEqual(seeds);
     expect(entry.seeds?.every(isHex64)).toBe(true);
@@ -492,7 +499,9 @@ describe('SoloTable', () => {
       await scheduler.run();
       if (!over()) await humanAct(c);
     }
+    await scheduler.run(); // the finished game is stored after the move that ends it (maybe the player's own)
     expect(over()).toBe(true);
+    expect(c.getSnapshot().result).not.toBeNull();
     const entry = loadHistory(store)[0]!;
     const record = entry.record;
     const hands = record.hands as SeededHandRecord[];
