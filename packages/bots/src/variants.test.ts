@@ -15,6 +15,7 @@ describe('the variants of the expert', () => {
     expect(paramsOf('expert+moon10')).toEqual({ ...EXPERT, moonWatch: 0.1 });
     expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
     expect(paramsOf('expert+moonpass')).toEqual({ ...EXPERT, strongRunner: 'all', moonPass: true });
+    expect(paramsOf('expert+believe25')).toEqual({ ...EXPERT, strongRunner: 'suspect', runBelief: 0.25 });
     expect(paramsOf('expert+value2').valueCut).toBe(2);
   });
 
@@ -24,6 +25,8 @@ describe('the variants of the expert', () => {
     'expert+runmoon',
     'expert+runall10',
     'expert+moon100',
+    'expert+believe0',
+    'expert+believe100',
     'hard+run',
     'expert+',
   ])('%s is no variant', (name) => {

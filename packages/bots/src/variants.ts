@@ -11,23 +11,28 @@ import { shippedValueNet } from './value/shipped.js';
  * `expert+run` is the expert whose suspected shooter runs in the playouts as a strong runner does (`strongRunner`:
  * every hand of the deal seen, sure winners first, no random plays); `expert+runall` plays its own moon plan so
  * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
- * weighs passes for the moon with a hand of many high cards (`moonPass`).
+ * weighs passes for the moon with a hand of many high cards (`moonPass`). `expert+believeP` is `expert+run` whose
+ * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon (`runBelief`).
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
 const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
 const RUN = /^expert\+run(all)?$/;
 const MOON_PASS = 'expert+moonpass';
+const BELIEVE = /^expert\+believe([1-9][0-9]?)$/;
 
 /** Whether `name` is a variant. */
 export const isVariant = (name: string): boolean =>
-  VALUE.test(name) || MOON.test(name) || RUN.test(name) || name === MOON_PASS;
+  VALUE.test(name) || MOON.test(name) || RUN.test(name) || BELIEVE.test(name) || name === MOON_PASS;
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
   if (name === MOON_PASS) return new SearchBot({ ...EXPERT, strongRunner: 'all', moonPass: true }, clock);
+  const believe = BELIEVE.exec(name);
+  if (believe)
+    return new SearchBot({ ...EXPERT, strongRunner: 'suspect', runBelief: Number(believe[1]) / 100 }, clock);
   const run = RUN.exec(name);
   if (run) return new SearchBot({ ...EXPERT, strongRunner: run[1] ? 'all' : 'suspect' }, clock);
   const moon = MOON.exec(name);

@@ -16,6 +16,8 @@ import {
   type Rules,
   toPlay,
   handCoreOf,
+  HEARTS,
+  POPCOUNT13,
 } from '@hearts/engine';
 import { describe, expect, test } from 'vitest';
 import { buildPosition } from '../setup.js';
@@ -211,6 +213,31 @@ describe('a seat that may be running for the moon', () => {
     expect(obs.seat).toBe(2);
     for (const p of [EXPERT, { ...EXPERT, moonWatch: 0.1 }])
       expect(new PlayDeals(obs, p, tableScore).suspect).toEqual({ seat: 1, share: 1 });
+  });
+  test('runBelief discounts the deals in which the suspect, running strongly, would not make its moon', () => {
+    const obs = position(['1: AS 3S QS JS']); // seat 1 has the Q♠: a suspect in every deal
+    const plain = new PlayDeals(obs, { ...EXPERT, strongRunner: 'suspect' }, tableScore);
+    const believing = new PlayDeals(obs, { ...EXPERT, strongRunner: 'suspect', runBelief: 0.25 }, tableScore);
+    const sampler = makeSampler(plain.knowledge);
+    const rng = seededRandom(8);
+    const world = new Uint16Array(16);
+    const tops = { kept: [] as number[], cut: [] as number[] };
+    for (let i = 0; i < 300; i++) {
+      sampler.sample(rng, world);
+      const w = plain.setUp(world);
+      const b = believing.setUp(world);
+      expect(b === w || b === w * 0.25).toBe(true);
+      expect(believing.setUp(world)).toBe(b); // the same answer for the same deal
+      // The suspect's aces and kings, and its 10, J and Q of hearts.
+      let top = POPCOUNT13[world[4 + HEARTS]! & 0x0700]!;
+      for (let suit = 0; suit < 4; suit++) top += POPCOUNT13[world[4 + suit]! & 0x1800]!;
+      (b === w ? tops.kept : tops.cut).push(top);
+    }
+    // Both kinds of deal occur, and the deals that let it run give it the high cards a run needs.
+    expect(tops.kept.length).toBeGreaterThan(10); // 32 of 300 here
+    expect(tops.cut.length).toBeGreaterThan(10);
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(avg(tops.kept)).toBeGreaterThan(avg(tops.cut) + 0.5); // 2.9 and 2.25 here
   });
   test('no suspect once two seats have taken moon cards', () => {
     // Seat 1 took the 3♥, seat 0 the 4♥ (with the 7♦).

@@ -92,6 +92,12 @@ export interface SearchParams {
    * played out under the bot's own moon plan (a strong runner's under `strongRunner: 'all'`). Off by default.
    */
   readonly moonPass?: boolean;
+  /**
+   * Weight of a sampled deal in which the suspected shooter could not run: played out once from now as a strong
+   * runner ({@link PLAN_RUN}) against the others' model, it does not shoot. Below 1, the deals that let it run count
+   * more, as they do for a runner who goes on running. Unset: every deal counts alike.
+   */
+  readonly runBelief?: number;
 }
 
 export const HARD: SearchParams = {
@@ -524,7 +530,24 @@ export class PlayDeals {
     // The reader has just replayed the hand on this deal: its core stands where the playouts start.
     if (this.reader) this.base.copyFrom(this.reader.position);
     else setUpWorld(this.base, world, k);
-    return w;
+    const belief = this.params.runBelief;
+    return belief !== undefined && this.suspect.seat >= 0 && !this.canRun() ? w * belief : w;
+  }
+
+  /**
+   * Whether the suspect, as a strong runner with every card seen and no random play, shoots the moon on the deal
+   * set up last against the others' model (the bot's seat on its normal plan). Its own fixed playout numbers, so
+   * a deal's answer is the same in every decision.
+   */
+  private canRun(): boolean {
+    const { policy, work } = this;
+    const seat = this.suspect.seat;
+    work.copyFrom(this.base);
+    policy.plans.fill(PLAN_NORMAL);
+    policy.plans[seat] = PLAN_RUN;
+    this.playoutRng.reseed(0x2545f491, 0x9e3779b9);
+    policy.playout(work, this.playoutRng, this.fixed);
+    return work.shooter() === seat;
   }
 
   /**
