@@ -9,16 +9,18 @@
  * (`--bot`, default the expert; on the CPU clock) in the shooter's seat and the field in the others, and prints
  * one JSON line: the shooter's hand after the passes, whether the bot shot too, the points it took (the field's
  * shooter: 0), and at each of its play decisions with a choice the best mean of its normal plan and of its moon
- * plan (null: not weighed) and the plan it chose. The last line sums it up. A decision that fails (a program stuck)
- * gets a random move and counts as an incident, as in the arena. The field's own randomness is its own: two runs
- * of a seed deal the same cards, not the same hands.
+ * plan (null: not weighed) and the plan it chose (and the bot's name). With several bots (`--bot expert,expert+runall`) each plays the
+ * hand again in turn, with the same random numbers for the field, and the line has one such entry per bot
+ * (`bots`); the last line sums it up per bot, and for the first two how many moons only one of them made. A
+ * decision that fails (a program stuck) gets a random move and counts as an incident, as in the arena. The field's
+ * own randomness is its own: two runs of a seed deal the same cards, not the same hands.
  */
 import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
 import { applyMove, dealRandom, observation, parseRules, seatsToAct, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
 import { fieldPlayer, parseHandArgs } from './field-hands.js';
 
-const USAGE = 'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT]';
+const USAGE = 'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]]';
 
 /**
  * The search bot as a player that also notes, at each play decision with a choice, what its search made of its
@@ -56,12 +58,14 @@ async function main() {
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
   const trace = [];
-  const bot = tracing(
-    o.bot === 'expert' ? createBot('expert', cpuClock) : createVariant(o.bot, cpuClock),
-    trace,
-  );
+  const bots = o.bot.split(',').map((name) => {
+    const search = name === 'expert' ? createBot('expert', cpuClock) : createVariant(name, cpuClock);
+    if (!search) throw new Error(`${name}: no such bot (${USAGE})`);
+    return { name, player: tracing(search, trace) };
+  });
   const field = fieldPlayer(o.field);
-  const sum = { hands: 0, incidents: 0, moons: 0, botShot: 0, botPoints: 0, weighed: 0, chosen: 0 };
+  const sum = { hands: 0, incidents: 0, moons: 0, onlyFirst: 0, onlySecond: 0 };
+  const per = bots.map(() => ({ shot: 0, points: 0, weighed: 0, chosen: 0 }));
   const play = async (state, players, rngs, h) => {
     while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
       for (const s of seatsToAct(state)) {
@@ -84,46 +88,53 @@ async function main() {
     sum.moons++;
     // The same cards after the same passes, the bot in the shooter's seat.
     const passes = first.log[first.log.length - 1].passes;
-    let again = deal;
+    let after = deal;
     for (let s = 0; s < 4; s++) {
-      const next = applyMove(again, s, { kind: 'pass', cards: passes[s].toArray() });
+      const next = applyMove(after, s, { kind: 'pass', cards: passes[s].toArray() });
       if (!next.ok) throw new Error(`hand ${h}: the passes do not replay: ${next.error.message}`);
-      again = next.value;
+      after = next.value;
     }
-    const cards = observation(again, shooter).hand.join(' ');
-    trace.length = 0;
-    const players = [0, 1, 2, 3].map((s) => (s === shooter ? bot : field));
-    again = await play(again, players, rngs('again'), h);
-    const shot = shooterOf(again) === shooter;
-    const points = again.scores[shooter];
-    sum.botShot += shot ? 1 : 0;
-    sum.botPoints += points;
-    if (trace.some((t) => t.shoot !== null)) sum.weighed++;
-    if (trace.some((t) => t.plan === 'shoot')) sum.chosen++;
+    const cards = observation(after, shooter).hand.join(' ');
+    const results = [];
+    for (const [b, { name, player }] of bots.entries()) {
+      trace.length = 0;
+      const players = [0, 1, 2, 3].map((s) => (s === shooter ? player : field));
+      const again = await play(after, players, rngs('again'), h);
+      const shot = shooterOf(again) === shooter;
+      const points = again.scores[shooter];
+      per[b].shot += shot ? 1 : 0;
+      per[b].points += points;
+      if (trace.some((t) => t.shoot !== null)) per[b].weighed++;
+      if (trace.some((t) => t.plan === 'shoot')) per[b].chosen++;
+      results.push({ bot: name, botShot: shot, botPoints: points, trace: [...trace] });
+    }
+    if (results.length >= 2 && results[0].botShot !== results[1].botShot) {
+      if (results[0].botShot) sum.onlyFirst++;
+      else sum.onlySecond++;
+    }
+    const line = { hand: h, seat: shooter, cards };
     process.stdout.write(
-      JSON.stringify({
-        hand: h,
-        seat: shooter,
-        cards,
-        botShot: shot,
-        botPoints: points,
-        trace,
-      }) + '\n',
+      JSON.stringify(results.length === 1 ? { ...line, ...results[0] } : { ...line, bots: results }) + '\n',
     );
   }
   await field.close?.();
+  const round = (x) => Math.round(x * 100) / 100;
+  const summary = bots.map(({ name }, b) => ({
+    bot: name,
+    botShot: per[b].shot,
+    // The bot's mean points in those hands (the field's shooter took 0), and in how many it weighed its moon plan
+    // at some decision and chose it at some decision.
+    botMeanPoints: sum.moons ? round(per[b].points / sum.moons) : null,
+    weighedTheMoon: per[b].weighed,
+    choseTheMoon: per[b].chosen,
+  }));
+  const head = { hands: sum.hands, incidents: sum.incidents, moonsOfTheField: sum.moons };
   process.stdout.write(
-    JSON.stringify({
-      hands: sum.hands,
-      incidents: sum.incidents,
-      moonsOfTheField: sum.moons,
-      botShot: sum.botShot,
-      // The bot's mean points in those hands (the field's shooter took 0), and in how many it weighed its moon plan
-      // at some decision and chose it at some decision.
-      botMeanPoints: sum.moons ? Math.round((sum.botPoints / sum.moons) * 100) / 100 : null,
-      weighedTheMoon: sum.weighed,
-      choseTheMoon: sum.chosen,
-    }) + '\n',
+    JSON.stringify(
+      bots.length === 1
+        ? { ...head, ...summary[0] }
+        : { ...head, bots: summary, onlyTheFirstShot: sum.onlyFirst, onlyTheSecondShot: sum.onlySecond },
+    ) + '\n',
   );
 }
 
