@@ -12,6 +12,8 @@ describe('the variants of the expert', () => {
   test('each name sets its parameters on the expert and nothing else', () => {
     expect(paramsOf('expert+run')).toEqual({ ...EXPERT, strongRunner: 'suspect' });
     expect(paramsOf('expert+runall')).toEqual({ ...EXPERT, strongRunner: 'all' });
+    expect(paramsOf('expert+blindrun')).toEqual({ ...EXPERT, strongRunner: 'suspect', runnerSees: 'own' });
+    expect(paramsOf('expert+blindrunall')).toEqual({ ...EXPERT, strongRunner: 'all', runnerSees: 'own' });
     expect(paramsOf('expert+moon10')).toEqual({ ...EXPERT, moonWatch: 0.1 });
     expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
     expect(paramsOf('expert+moonpass')).toEqual({ ...EXPERT, strongRunner: 'all', moonPass: true });
@@ -24,6 +26,7 @@ describe('the variants of the expert', () => {
     'expert+run10',
     'expert+runmoon',
     'expert+runall10',
+    'expert+blind',
     'expert+moon100',
     'expert+believe0',
     'expert+believe100',

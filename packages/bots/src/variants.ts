@@ -10,16 +10,17 @@ import { shippedValueNet } from './value/shipped.js';
  * the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
  * `expert+run` is the expert whose suspected shooter runs in the playouts as a strong runner does (`strongRunner`:
  * every hand of the deal seen, sure winners first, no random plays); `expert+runall` plays its own moon plan so
- * too; `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
+ * too; `expert+blindrun` and `expert+blindrunall` are those whose strong runner sees only its own hand and the
+ * cards played (`runnerSees: 'own'`); `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
  * weighs passes for the moon with a hand of many high cards (`moonPass`). `expert+believeP` is `expert+run` whose
  * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon (`runBelief`).
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
 const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
-const RUN = /^expert\+run(all)?$/;
+const RUN = /^expert\+(blind)?run(all)?$/;
 const MOON_PASS = 'expert+moonpass';
 const BELIEVE = /^expert\+believe([1-9][0-9]?)$/;
 
@@ -34,7 +35,10 @@ export function createVariant(name: string, clock?: Clock): Bot | null {
   if (believe)
     return new SearchBot({ ...EXPERT, strongRunner: 'suspect', runBelief: Number(believe[1]) / 100 }, clock);
   const run = RUN.exec(name);
-  if (run) return new SearchBot({ ...EXPERT, strongRunner: run[1] ? 'all' : 'suspect' }, clock);
+  if (run) {
+    const params = { ...EXPERT, strongRunner: run[2] ? ('all' as const) : ('suspect' as const) };
+    return new SearchBot(run[1] ? { ...params, runnerSees: 'own' } : params, clock);
+  }
   const moon = MOON.exec(name);
   if (moon) {
     const watch = { ...EXPERT, moonWatch: Number(moon[2]) / 100 };

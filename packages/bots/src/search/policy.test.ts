@@ -22,6 +22,7 @@ import { buildPosition } from '../setup.js';
 import {
   PLAN_NORMAL,
   PLAN_RUN,
+  PLAN_RUN_BLIND,
   PLAN_SHOOT,
   PlayoutPolicy,
   PlayoutRandom,
@@ -109,10 +110,10 @@ describe('the playout policy', () => {
           deck.forEach((c, i) => (hands[(i % cfg.n) * 4 + ((c / 13) | 0)]! |= 1 << (c % 13)));
           core.start(hands, d % cfg.n, cfg.rules.sevenOfDie ? 5 : -1);
           prng.reseed(d, 1);
-          // Every other deal, one seat runs for the moon as a strong runner.
+          // Every other deal, one seat runs for the moon as a strong runner, sighted or blind.
           const runner = d % 2 ? (d >> 1) % cfg.n : -1;
           policy.plans.fill(PLAN_NORMAL);
-          if (runner >= 0) policy.plans[runner] = PLAN_RUN;
+          if (runner >= 0) policy.plans[runner] = d % 4 === 1 ? PLAN_RUN : PLAN_RUN_BLIND;
           let tricks = -1;
           while (!core.isOver) {
             if (core.trickCount !== tricks) {
@@ -134,7 +135,7 @@ describe('the playout policy', () => {
     leader: number,
     plays: string[],
     style: PolicyStyle,
-    { runner = -1, noise = 0 } = {},
+    { runner = -1, noise = 0, plan = PLAN_RUN } = {},
   ): string {
     const cfg = compiledRules(unwrap(newGame({ pointsOnFirstTrick: true })).rules);
     const core = new HandCore(cfg);
@@ -144,7 +145,7 @@ describe('the playout policy', () => {
     core.turn = leader;
     for (const p of plays) core.play(parseCard(p)!);
     const policy = new PlayoutPolicy(noise, undefined, style);
-    if (runner >= 0) policy.plans[runner] = PLAN_RUN;
+    if (runner >= 0) policy.plans[runner] = plan;
     policy.updatePlans(core, runner >= 0 ? 1 << runner : 0);
     const rng = new PlayoutRandom();
     rng.reseed(7, 11);
@@ -239,6 +240,8 @@ describe('the playout policy', () => {
       ].map(split);
       expect(choice(follow, 3, ['2C'], 'rules', { runner: 0 })).toBe('TC');
       expect(choice(follow, 3, ['2C'], 'rules')).toBe('3C');
+      // A runner that sees only its own hand (PLAN_RUN_BLIND) knows only that the K♣ Q♣ J♣ are out: the A♣.
+      expect(choice(follow, 3, ['2C'], 'rules', { runner: 0, plan: PLAN_RUN_BLIND })).toBe('AC');
     });
 
     test('once another seat has taken a moon card it plays as any other seat', () => {

@@ -80,6 +80,11 @@ export const PLAN_SHOOT = 1; // take every point
  * winners first, and no random plays. A suspected shooter's plan where `SearchParams.strongRunner` says so.
  */
 export const PLAN_RUN = 2;
+/**
+ * {@link PLAN_RUN} as a runner plays who sees only its own hand and the cards played: a sure winner beats every
+ * card of its suit not yet seen. `SearchParams.runnerSees: 'own'`.
+ */
+export const PLAN_RUN_BLIND = 3;
 
 /**
  * How a {@link PlayoutPolicy} picks its cards once no moon is at stake. `rules`: a few fixed rules (duck as high as
@@ -166,8 +171,9 @@ export class PlayoutPolicy {
     if (count === 1) {
       for (let s = 0; s < 4; s++) if (lm[s]) return s * 13 + bottom(lm[s]!);
     }
-    if (this.plans[core.turn] === PLAN_RUN) {
-      const card = this.run(core);
+    const plan = this.plans[core.turn];
+    if (plan === PLAN_RUN || plan === PLAN_RUN_BLIND) {
+      const card = this.run(core, plan === PLAN_RUN_BLIND);
       if (card >= 0) return card;
     }
     if (this.noise > 0 && randomFloat(rng) < this.noise) {
@@ -461,9 +467,10 @@ export class PlayoutPolicy {
    * the seat then plays as any other). It sees every hand of the deal: it leads a sure winner (a card no other seat
    * can beat in its suit) from the suit the others hold most of, else the card fewest of the others' cards beat;
    * it follows with the lowest card that no later seat can beat, else its highest; void, it throws its lowest card
-   * that carries no points.
+   * that carries no points. `blind`: it sees only its own hand and the cards played; following, it takes every
+   * card of the suit not yet seen for the later seats' (at a lead the unseen cards are the others' anyway).
    */
-  private run(core: HandCore): number {
+  private run(core: HandCore, blind: boolean): number {
     const cfg = core.cfg;
     const n = cfg.n;
     const seat = core.turn;
@@ -479,7 +486,8 @@ export class PlayoutPolicy {
         const m = lm[s]!;
         if (!m) continue;
         let others = 0;
-        for (let t = 0; t < n; t++) if (t !== seat) others |= h[t * 4 + s]!;
+        if (blind) others = this.unseen(core, s);
+        else for (let t = 0; t < n; t++) if (t !== seat) others |= h[t * 4 + s]!;
         // The lowest of my cards that none of the others' cards beats, if any.
         const sure = others ? m & ~((2 << top(others)) - 1) : m;
         const card = sure ? bottom(sure) : top(m);
@@ -506,12 +514,26 @@ export class PlayoutPolicy {
     const follow = lm[led]!;
     if (follow) {
       let later = 0; // the led suit's cards of the seats still to play
-      for (let i = inTrick + 1; i < n; i++) later |= h[((core.leader + i) % n) * 4 + led]!;
+      if (blind) later = inTrick === n - 1 ? 0 : this.unseen(core, led);
+      else for (let i = inTrick + 1; i < n; i++) later |= h[((core.leader + i) % n) * 4 + led]!;
       const bar = Math.max(win, later ? top(later) : -1);
       const sure = follow & ~((2 << bar) - 1);
       return led * 13 + (sure ? bottom(sure) : top(follow));
     }
     return this.lowestNonPoint(core) ?? this.anyTop();
+  }
+
+  /** The cards of `suit` the seat to play has not seen: neither in its hand nor played this hand. */
+  private unseen(core: HandCore, suit: number): number {
+    const n = core.cfg.n;
+    let seen = core.hands[core.turn * 4 + suit]!;
+    for (let t = 0; t < n; t++) seen |= core.taken[t * 4 + suit]!;
+    const start = core.trickCount * n;
+    for (let i = 0; i < core.trickSize; i++) {
+      const c = core.plays[start + i]!;
+      if (((c / 13) | 0) === suit) seen |= 1 << (c % 13);
+    }
+    return core.cfg.deckMasks[suit]! & ~seen;
   }
 
   private lead(core: HandCore, shoot: boolean): number {

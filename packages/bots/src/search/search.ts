@@ -24,6 +24,7 @@ import { buildKnowledge, type Knowledge } from './knowledge.js';
 import {
   PLAN_NORMAL,
   PLAN_RUN,
+  PLAN_RUN_BLIND,
   PLAN_SHOOT,
   PlayoutPolicy,
   PlayoutRandom,
@@ -87,6 +88,11 @@ export interface SearchParams {
    * shooter, `all` the bot's own moon plan too. Unset: nobody.
    */
   readonly strongRunner?: 'suspect' | 'all';
+  /**
+   * What a strong runner sees: `all` every hand of the sampled deal ({@link PLAN_RUN}), `own` only its own hand and
+   * the cards played ({@link PLAN_RUN_BLIND}), as a real runner does. Unset: all.
+   */
+  readonly runnerSees?: 'all' | 'own';
   /**
    * With a hand of many high cards, also weigh passes for the moon (the lowest cards away, {@link moonPassCandidates}),
    * played out under the bot's own moon plan (a strong runner's under `strongRunner: 'all'`). Off by default.
@@ -1140,10 +1146,12 @@ function moonPlausible(k: Knowledge): boolean {
 
 /**
  * The plan a run for the moon plays in the playouts: the bot's own (`own`) or a suspect's, a strong runner's
- * ({@link PLAN_RUN}) where `strongRunner` covers it, else the moon plan of the others' model.
+ * ({@link PLAN_RUN}, or {@link PLAN_RUN_BLIND} as `runnerSees` says) where `strongRunner` covers it, else the moon
+ * plan of the others' model.
  */
 function runPlan(p: SearchParams, own: boolean): number {
-  return p.strongRunner === 'all' || (p.strongRunner === 'suspect' && !own) ? PLAN_RUN : PLAN_SHOOT;
+  if (!(p.strongRunner === 'all' || (p.strongRunner === 'suspect' && !own))) return PLAN_SHOOT;
+  return p.runnerSees === 'own' ? PLAN_RUN_BLIND : PLAN_RUN;
 }
 
 /** A number in [0, 1) from two 32-bit ones, uncorrelated with the playouts' generator seeded by them. */
