@@ -33,8 +33,11 @@ rate, and each pair's paired per-deal difference.
               expert+moonP lets another seat run for the moon in its playouts from its first moon card
               taken, in every playout from P % of the moon (expert+moon10); expert+run lets a suspected
               shooter run in its playouts as a strong runner (every hand seen, sure winners first, no
-              random plays), expert+runall its own moon plan too, expert+runmoonP expert+run with
-              expert+moonP, expert+moonpass expert+runall that also passes for the moon
+              random plays), expert+runall its own moon plan too, expert+blindrun and
+              expert+blindrunall those with a runner that sees only its own hand and the cards played,
+              expert+runmoonP expert+run with expert+moonP, expert+moonpass expert+runall that also
+              passes for the moon, expert+believeP expert+run whose sampled deals count P % where the
+              suspect, running strongly, would not make its moon
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
               --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
               than the field would with its cards in its seat
