@@ -593,6 +593,7 @@ export function quickMatch(options: QuickMatchOptions): QuickMatchWait {
     const r = room;
     // Cancelled while the join was on its way (the server may already count us as waiting): leave at once.
     if (cancelled) {
+      r.onMessage('*', () => undefined); // what the queue says meanwhile is not asked for any more
       await r.leave(true).catch(() => undefined);
       throw new Error('cancelled');
     }
