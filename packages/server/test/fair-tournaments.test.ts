@@ -48,7 +48,8 @@ async function playOut(
     (p) => p.standings.length === users.length && p.standings.every((r) => r.games >= games),
     240_000,
   ).catch((e: Error) => {
-    throw new Error(`${e.message}; joins refused: ${JSON.stringify(players.map((p) => p.refused))}`);
+    const troubles = players.map((p) => ({ refused: p.refused, pageErrors: p.pageErrors }));
+    throw new Error(`${e.message}; the players' troubles: ${JSON.stringify(troubles)}`);
   });
   endNow(id);
   const page = await waitPage(

@@ -103,18 +103,21 @@ export interface TournamentPlayer {
   readonly played: Set<string>; // the tables joined
   readonly results: Map<string, { seat: number; result: ResultMessage }>; // by table: what this player was told
   readonly refused: string[]; // the tables it came too late to join, each with the error
+  readonly pageErrors: string[]; // polls of its page that failed (it polls again, as a page does)
   stop(): Promise<void>;
 }
 
 /**
  * Plays every table `u` is seated at in the tournament (polling its page as `u`, so the player is seen there),
  * with random legal moves, until stopped. A table it comes too late to join (on a busy machine the game may have
- * gone on and ended without it) is noted in `refused`, and it goes on to the next table the page gives it.
+ * gone on and ended without it) is noted in `refused`, and it goes on to the next table the page gives it; a poll
+ * of the page that fails (an HTTP error under load) is noted in `pageErrors`, and it polls again.
  */
 export function tournamentPlayer(url: string, id: string, u: User, seed: number): TournamentPlayer {
   const played = new Set<string>();
   const results = new Map<string, { seat: number; result: ResultMessage }>();
   const refused: string[] = [];
+  const pageErrors: string[] = [];
   let current: { client: TableClient; auto: AutoPlayer; table: string } | null = null;
   let stopped = false;
   const keep = () => {
@@ -125,8 +128,11 @@ export function tournamentPlayer(url: string, id: string, u: User, seed: number)
   const loop = (async () => {
     while (!stopped) {
       keep();
-      const p = await pageOf(url, id, u);
-      const table = p.you?.tableId ?? null;
+      const p = await api<TournamentPage>(url, `/api/tournaments/${id}`, { token: u.token }).then(
+        (r) => (r.status === 200 ? r.body : (pageErrors.push(`HTTP ${r.status}`), null)),
+        (e: unknown) => (pageErrors.push(e instanceof Error ? e.message : String(e)), null),
+      );
+      const table = p?.you?.tableId ?? null;
       if (table !== null && !played.has(table)) {
         played.add(table);
         current?.auto.stop();
@@ -150,6 +156,7 @@ export function tournamentPlayer(url: string, id: string, u: User, seed: number)
     played,
     results,
     refused,
+    pageErrors,
     stop: async () => {
       stopped = true;
       await loop;
