@@ -35,6 +35,7 @@ import {
   moonPassCandidates,
   passCandidates,
   type Clock,
+  type Evaluation,
 } from './search.js';
 import { buildKnowledge } from './knowledge.js';
 import { mediumBot } from '../medium.js';
@@ -347,6 +348,31 @@ describe('common random numbers', () => {
     expect(part.options.map((o) => o.worlds)).toEqual([300, 100, 300]);
     expect([part.means[0], part.means[2]]).toEqual([full.means[0], full.means[2]]);
     expect(part.versus(0, 2)).toEqual(full.versus(0, 2));
+  });
+});
+
+describe('a seer: every deal the true one (EvaluateOptions.world)', () => {
+  test('in the last four tricks every deal is solved alike: no spread between the options, unlike sampled deals', () => {
+    let g = dealRandom(unwrap(newGame({ passCards: 0 })), seededRandom(3));
+    const toMove = () => observation(g, seatsToAct(g)[0]!);
+    for (let i = 0; i < 37 || toMove().legal.length < 2; i++) {
+      const obs = toMove();
+      g = unwrap(applyMove(g, obs.seat, { kind: 'play', card: parseCard(obs.legal[0]!)! }));
+    }
+    const obs = toMove();
+    const world = new Uint16Array(16);
+    for (let s = 0; s < 4; s++)
+      for (const name of observation(g, s).hand) {
+        const c = parseCard(name)!;
+        world[s * 4 + ((c / 13) | 0)]! |= 1 << (c % 13);
+      }
+    const bot = new SearchBot({ ...EXPERT, minWorlds: 32, batch: 32, maxWorlds: 64 });
+    const seen = bot.evaluate(obs, seededRandom(1), Infinity, { world });
+    const sampled = bot.evaluate(obs, seededRandom(1), Infinity);
+    const spreads = (e: Evaluation) => e.options.slice(1).map((_, i) => e.versus(0, i + 1).se);
+    expect(seen.worlds).toBeGreaterThan(0);
+    expect(spreads(seen).every((se) => se === 0)).toBe(true);
+    expect(spreads(sampled).some((se) => se > 0)).toBe(true);
   });
 });
 

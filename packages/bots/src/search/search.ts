@@ -189,6 +189,11 @@ export interface EvaluateOptions {
    * of the deals it had; the others go on sharing their deals, so their differences stay paired.
    */
   readonly drop?: (sofar: Evaluation) => Iterable<number>;
+  /**
+   * Every seat's cards now (seat × suit masks, as the sampler writes them): every deal is this one instead of a
+   * sampled one. For measuring what seeing the others' cards is worth (a seer), never in play.
+   */
+  readonly world?: Uint16Array;
 }
 
 /** {@link SearchBot.passValues}: option i is candidate set i; `means[i]` its mean score. */
@@ -267,7 +272,8 @@ export class SearchBot implements Bot {
     let worlds = 0;
     let look = p.minWorlds;
     while (worlds < p.maxWorlds) {
-      sampler.sample(rng, world);
+      if (how.world) world.set(how.world);
+      else sampler.sample(rng, world);
       const s1 = rng.nextUint32();
       const s2 = rng.nextUint32();
       store.grow(worlds + 1);
