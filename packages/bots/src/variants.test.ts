@@ -17,6 +17,7 @@ describe('the variants of the expert', () => {
     expect(paramsOf('expert+moon10')).toEqual({ ...EXPERT, moonWatch: 0.1 });
     expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
     expect(paramsOf('expert+moonpass')).toEqual({ ...EXPERT, strongRunner: 'all', moonPass: true });
+    expect(paramsOf('expert+passmoon')).toEqual({ ...EXPERT, moonPass: true });
     expect(paramsOf('expert+believe25')).toEqual({ ...EXPERT, strongRunner: 'suspect', runBelief: 0.25 });
     expect(paramsOf('expert+value2').valueCut).toBe(2);
   });

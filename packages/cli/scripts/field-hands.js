@@ -5,9 +5,12 @@
 import { createBot } from '@hearts/bots';
 import { ExternalBot } from '../dist/external-bot.js';
 
-/** `--field BOT --hands N [--seed S] [--bot B]` (the bot defaults to the expert); anything else throws `usage`. */
-export function parseHandArgs(argv, usage) {
-  const o = { field: null, hands: 0, seed: 1, bot: 'expert' };
+/**
+ * `--field BOT --hands N [--seed S] [--bot B]` (the bot defaults to the expert), and a script's own string options
+ * with their defaults (`extra`, e.g. `{ from: 'passes' }` for `--from`); anything else throws `usage`.
+ */
+export function parseHandArgs(argv, usage, extra = {}) {
+  const o = { field: null, hands: 0, seed: 1, bot: 'expert', ...extra };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i], argv[i + 1]];
     if (v === undefined) throw new Error(usage);
@@ -15,6 +18,7 @@ export function parseHandArgs(argv, usage) {
     else if (k === '--hands') o.hands = Number(v);
     else if (k === '--seed') o.seed = Number(v);
     else if (k === '--bot') o.bot = v;
+    else if (k.startsWith('--') && Object.hasOwn(extra, k.slice(2))) o[k.slice(2)] = v;
     else throw new Error(usage);
   }
   if (!o.field || !(o.hands > 0)) throw new Error(usage);

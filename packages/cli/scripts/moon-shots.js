@@ -14,13 +14,26 @@
  * (`bots`); the last line sums it up per bot, and for the first two how many moons only one of them made. A
  * decision that fails (a program stuck) gets a random move and counts as an incident, as in the arena. The field's
  * own randomness is its own: two runs of a seed deal the same cards, not the same hands.
+ *
+ * `--from deal` plays each moon hand again from the deal instead, the bot passing for itself (the field passes
+ * again too, with the same random numbers): how many of those moons the bot makes from the cards it was dealt
+ * (each bot's entry also names the cards it passed).
  */
 import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
-import { applyMove, dealRandom, observation, parseRules, seatsToAct, seededRandom } from '@hearts/engine';
+import {
+  applyMove,
+  dealRandom,
+  makeCard,
+  observation,
+  parseRules,
+  seatsToAct,
+  seededRandom,
+} from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
 import { fieldPlayer, parseHandArgs } from './field-hands.js';
 
-const USAGE = 'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]]';
+const USAGE =
+  'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]] [--from passes|deal]';
 
 /**
  * The search bot as a player that also notes, at each play decision with a choice, what its search made of its
@@ -54,7 +67,8 @@ function tracing(bot, trace) {
 const shooterOf = (state) => state.results[state.results.length - 1].shooter ?? -1;
 
 async function main() {
-  const o = parseHandArgs(process.argv.slice(2), USAGE);
+  const o = parseHandArgs(process.argv.slice(2), USAGE, { from: 'passes' });
+  if (o.from !== 'passes' && o.from !== 'deal') throw new Error(USAGE);
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
   const trace = [];
@@ -95,6 +109,7 @@ async function main() {
       after = next.value;
     }
     const cards = observation(after, shooter).hand.join(' ');
+    if (o.from === 'deal') after = deal;
     const results = [];
     for (const [b, { name, player }] of bots.entries()) {
       trace.length = 0;
@@ -106,7 +121,11 @@ async function main() {
       per[b].points += points;
       if (trace.some((t) => t.shoot !== null)) per[b].weighed++;
       if (trace.some((t) => t.plan === 'shoot')) per[b].chosen++;
-      results.push({ bot: name, botShot: shot, botPoints: points, trace: [...trace] });
+      const passed =
+        o.from === 'deal'
+          ? { passed: again.log[again.log.length - 1].passes[shooter].toArray().map(makeCard) }
+          : {};
+      results.push({ bot: name, botShot: shot, botPoints: points, ...passed, trace: [...trace] });
     }
     if (results.length >= 2 && results[0].botShot !== results[1].botShot) {
       if (results[0].botShot) sum.onlyFirst++;

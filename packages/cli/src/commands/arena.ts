@@ -36,8 +36,9 @@ rate, and each pair's paired per-deal difference.
               random plays), expert+runall its own moon plan too, expert+blindrun and
               expert+blindrunall those with a runner that sees only its own hand and the cards played,
               expert+runmoonP expert+run with expert+moonP, expert+moonpass expert+runall that also
-              passes for the moon, expert+believeP expert+run whose sampled deals count P % where the
-              suspect, running strongly, would not make its moon
+              passes for the moon, expert+passmoon the expert that also passes for the moon,
+              expert+believeP expert+run whose sampled deals count P % where the suspect, running
+              strongly, would not make its moon
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
               --bots expert,cmd:… --field medium; each bot − field is what it takes more (+) or fewer (−)
               than the field would with its cards in its seat
