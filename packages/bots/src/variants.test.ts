@@ -18,6 +18,8 @@ describe('the variants of the expert', () => {
     expect(paramsOf('expert+runmoon25')).toEqual({ ...EXPERT, moonWatch: 0.25, strongRunner: 'suspect' });
     expect(paramsOf('expert+moonpass')).toEqual({ ...EXPERT, strongRunner: 'all', moonPass: true });
     expect(paramsOf('expert+passmoon')).toEqual({ ...EXPERT, moonPass: true });
+    expect(paramsOf('expert+passmoonrun')).toEqual({ ...EXPERT, moonPass: true, moonPassRunner: 'all' });
+    expect(paramsOf('expert+passmoonblindrun')).toEqual({ ...EXPERT, moonPass: true, moonPassRunner: 'own' });
     expect(paramsOf('expert+believe25')).toEqual({ ...EXPERT, strongRunner: 'suspect', runBelief: 0.25 });
     expect(paramsOf('expert+value2').valueCut).toBe(2);
   });
@@ -28,6 +30,7 @@ describe('the variants of the expert', () => {
     'expert+runmoon',
     'expert+runall10',
     'expert+blind',
+    'expert+passmoonblind',
     'expert+moon100',
     'expert+believe0',
     'expert+believe100',

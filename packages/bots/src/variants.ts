@@ -1,4 +1,4 @@
-import { EXPERT, SearchBot, type Clock } from './search/index.js';
+import { EXPERT, SearchBot, type Clock, type SearchParams } from './search/index.js';
 import type { Bot } from './types.js';
 import { shippedValueNet } from './value/shipped.js';
 
@@ -13,17 +13,19 @@ import { shippedValueNet } from './value/shipped.js';
  * too; `expert+blindrun` and `expert+blindrunall` are those whose strong runner sees only its own hand and the
  * cards played (`runnerSees: 'own'`); `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
  * weighs passes for the moon with a hand of many high cards (`moonPass`); `expert+passmoon` is today's expert that
- * weighs them, played out under its own moon plan. `expert+believeP` is `expert+run` whose
+ * weighs them, played out under its own moon plan; `expert+passmoonrun` and `expert+passmoonblindrun` play those
+ * passes out with a strong runner that sees every hand or only its own (`moonPassRunner`), its play decisions
+ * unchanged. `expert+believeP` is `expert+run` whose
  * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon (`runBelief`).
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+passmoon (the expert that also passes for the moon), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+passmoon (the expert that also passes for the moon; expert+passmoonrun and expert+passmoonblindrun: those passes played out by a strong runner), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
 const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
 const RUN = /^expert\+(blind)?run(all)?$/;
 const MOON_PASS = 'expert+moonpass';
-const PASS_MOON = 'expert+passmoon';
+const PASS_MOON = /^expert\+passmoon(run|blindrun)?$/;
 const BELIEVE = /^expert\+believe([1-9][0-9]?)$/;
 
 /** Whether `name` is a variant. */
@@ -33,12 +35,17 @@ export const isVariant = (name: string): boolean =>
   RUN.test(name) ||
   BELIEVE.test(name) ||
   name === MOON_PASS ||
-  name === PASS_MOON;
+  PASS_MOON.test(name);
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
   if (name === MOON_PASS) return new SearchBot({ ...EXPERT, strongRunner: 'all', moonPass: true }, clock);
-  if (name === PASS_MOON) return new SearchBot({ ...EXPERT, moonPass: true }, clock);
+  const passMoon = PASS_MOON.exec(name);
+  if (passMoon) {
+    const moonPassRunner: SearchParams['moonPassRunner'] =
+      passMoon[1] === undefined ? undefined : passMoon[1] === 'run' ? 'all' : 'own';
+    return new SearchBot({ ...EXPERT, moonPass: true, ...(moonPassRunner ? { moonPassRunner } : {}) }, clock);
+  }
   const believe = BELIEVE.exec(name);
   if (believe)
     return new SearchBot({ ...EXPERT, strongRunner: 'suspect', runBelief: Number(believe[1]) / 100 }, clock);

@@ -99,6 +99,11 @@ export interface SearchParams {
    */
   readonly moonPass?: boolean;
   /**
+   * Who plays the moon passes out: a strong runner that sees every hand (`all`, {@link PLAN_RUN}) or only its own
+   * (`own`, {@link PLAN_RUN_BLIND}), whatever plays the bot's moon plan in its play decisions. Unset: that plan.
+   */
+  readonly moonPassRunner?: 'all' | 'own';
+  /**
    * Weight of a sampled deal in which the suspected shooter could not run: played out once from now as a strong
    * runner ({@link PLAN_RUN}) against the others' model, it does not shoot. Below 1, the deals that let it run count
    * more, as they do for a runner who goes on running. Unset: every deal counts alike.
@@ -339,9 +344,15 @@ export class SearchBot implements Bot {
     // Passes for the moon, each played out under the moon plan (after the others, which keep the normal plan).
     const moonSets = p.moonPass ? moonPassCandidates(hand, obs.rules.passCards, cfg, MOON_PASSES) : [];
     const plans = candidates.map(() => PLAN_NORMAL);
+    const moonPlan =
+      p.moonPassRunner === undefined
+        ? runPlan(p, true)
+        : p.moonPassRunner === 'own'
+          ? PLAN_RUN_BLIND
+          : PLAN_RUN;
     for (const set of moonSets) {
       candidates.push(set);
-      plans.push(runPlan(p, true));
+      plans.push(moonPlan);
     }
     if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const start = this.clock();

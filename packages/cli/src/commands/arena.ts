@@ -36,7 +36,8 @@ rate, and each pair's paired per-deal difference.
               random plays), expert+runall its own moon plan too, expert+blindrun and
               expert+blindrunall those with a runner that sees only its own hand and the cards played,
               expert+runmoonP expert+run with expert+moonP, expert+moonpass expert+runall that also
-              passes for the moon, expert+passmoon the expert that also passes for the moon,
+              passes for the moon, expert+passmoon the expert that also passes for the moon
+              (expert+passmoonrun, expert+passmoonblindrun: those passes played out by a strong runner),
               expert+believeP expert+run whose sampled deals count P % where the suspect, running
               strongly, would not make its moon
   --field     a bot for the other seats: any number of --bots play alone against it, e.g.
