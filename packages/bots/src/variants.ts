@@ -6,17 +6,18 @@ import { shippedValueNet } from './value/shipped.js';
  * Bots that are no level of their own: variants of a level for measuring (the arena's `--bots`), not offered in
  * the app. `expert+value` is the expert whose playouts stop after the current trick and `k` more (`expert+valueK`,
  * default 1) for the shipped value network to rate the rest (docs/performance.md, "The learned evaluation").
- * `expert+moonP` is the expert with `moonWatch` P / 100: the one seat that has taken every moon card so far runs for
- * the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
+ * `expert+moonP` is the expert with `moonWatch` P / 100: the one seat that has taken every moon card so far runs
+ * for the moon in a share of its playouts from its first moon card on, in all of them from P % of the moon.
  * `expert+run` is the expert whose suspected shooter runs in the playouts as a strong runner does (`strongRunner`:
  * every hand of the deal seen, sure winners first, no random plays); `expert+runall` plays its own moon plan so
  * too; `expert+blindrun` and `expert+blindrunall` are those whose strong runner sees only its own hand and the
- * cards played (`runnerSees: 'own'`); `expert+runmoonP` is `expert+run` with `moonWatch` P / 100. `expert+moonpass` is `expert+runall` that also
- * weighs passes for the moon with a hand of many high cards (`moonPass`); `expert+passmoon` is today's expert that
- * weighs them, played out under its own moon plan; `expert+passmoonrun` and `expert+passmoonblindrun` play those
- * passes out with a strong runner that sees every hand or only its own (`moonPassRunner`), its play decisions
- * unchanged. `expert+believeP` is `expert+run` whose
- * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon (`runBelief`).
+ * cards played (`runnerSees: 'own'`); `expert+runmoonP` is `expert+run` with `moonWatch` P / 100.
+ * `expert+moonpass` is `expert+runall` that also weighs passes for the moon with a hand of many high cards
+ * (`moonPass`); `expert+passmoon` is today's expert that weighs them, played out under its own moon plan;
+ * `expert+passmoonrun` and `expert+passmoonblindrun` play those passes out with a strong runner that sees every
+ * hand or only its own (`moonPassRunner`), its play decisions unchanged. `expert+believeP` is `expert+run` whose
+ * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon
+ * (`runBelief`).
  */
 export const VARIANT_HELP =
   'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+passmoon (the expert that also passes for the moon; expert+passmoonrun and expert+passmoonblindrun: those passes played out by a strong runner), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';

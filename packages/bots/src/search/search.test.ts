@@ -149,20 +149,33 @@ describe('moonPassCandidates', () => {
     expect(names(moonPassCandidates(hand, 4, cfgOf({ passCards: 4 }), 1))).toEqual(['2H 2S 3C 4S']);
   });
 
+  /** The cards a search bot with `params` passes from `hand` (on a clock that moves 0.1 ms a read). */
+  const passOf = (hand: string, params: typeof EXPERT) => {
+    const { obs } = buildPosition({ phase: 'pass', hand });
+    let t = 0;
+    const d = new SearchBot(params, () => (t += 0.1)).decide(obs, { timeMs: 400, random: seededRandom(3) });
+    if (d.kind !== 'pass') throw new Error('no pass');
+    return names([d.cards.map((c) => parseCard(c)!)])[0];
+  };
+
   test('the bot passes for the moon with a hand that runs, only where it weighs such passes', () => {
     // Every heart that matters and the top spades: passing the three low clubs leaves a moon hardly anyone stops.
     const hand = 'AH KH QH JH TH 9H AS KS QS AD KD 2C 3C';
-    const { obs } = buildPosition({ phase: 'pass', hand });
     const moonSets = names(moonPassCandidates(cards(hand), 3, cfgOf({}), 3));
-    const pass = (params: typeof EXPERT) => {
-      let t = 0;
-      const bot = new SearchBot(params, () => (t += 0.1));
-      const d = bot.decide(obs, { timeMs: 400, random: seededRandom(3) });
-      if (d.kind !== 'pass') throw new Error('no pass');
-      return names([d.cards.map((c) => parseCard(c)!)])[0];
-    };
+    const pass = (params: typeof EXPERT) => passOf(hand, params);
     expect(moonSets).toContain(pass({ ...EXPERT, strongRunner: 'all', moonPass: true }));
     expect(moonSets).not.toContain(pass(EXPERT));
+  });
+
+  test('moonPassRunner: with nine hearts to the A♥ K♥, only a strong runner in the pass keeps them', () => {
+    const hand = '4C 5C TD JD KD 2H 3H 5H 9H TH JH KH AH';
+    const moonSets = names(moonPassCandidates(cards(hand), 3, cfgOf({}), 3));
+    const pass = (params: typeof EXPERT) => passOf(hand, params);
+    // The others' model's moon plan prices the run too low: the A♥ K♥ go. A strong runner in the pass keeps them,
+    // sighted or seeing only its own hand (the play decisions keep their own moon plan).
+    expect(moonSets).not.toContain(pass({ ...EXPERT, moonPass: true }));
+    expect(moonSets).toContain(pass({ ...EXPERT, moonPass: true, moonPassRunner: 'own' }));
+    expect(moonSets).toContain(pass({ ...EXPERT, moonPass: true, moonPassRunner: 'all' }));
   });
 
   test.each([
