@@ -72,6 +72,19 @@ function topTwo(m: number): number {
   return rest ? a | (1 << top(rest)) : a;
 }
 
+/** The cards of `suit` the seat to play has seen: those in its hand and those played this hand (rank bits). */
+export function seenBy(core: HandCore, suit: number): number {
+  const n = core.cfg.n;
+  let seen = core.hands[core.turn * 4 + suit]!;
+  for (let t = 0; t < n; t++) seen |= core.taken[t * 4 + suit]!;
+  const start = core.trickCount * n;
+  for (let i = 0; i < core.trickSize; i++) {
+    const c = core.plays[start + i]!;
+    if (((c / 13) | 0) === suit) seen |= 1 << (c % 13);
+  }
+  return seen;
+}
+
 /** Plans a seat can follow in a playout. */
 export const PLAN_NORMAL = 0; // avoid points
 export const PLAN_SHOOT = 1; // take every point
@@ -486,7 +499,7 @@ export class PlayoutPolicy {
         const m = lm[s]!;
         if (!m) continue;
         let others = 0;
-        if (blind) others = this.unseen(core, s);
+        if (blind) others = core.cfg.deckMasks[s]! & ~seenBy(core, s);
         else for (let t = 0; t < n; t++) if (t !== seat) others |= h[t * 4 + s]!;
         // The lowest of my cards that none of the others' cards beats, if any.
         const sure = others ? m & ~((2 << top(others)) - 1) : m;
@@ -514,26 +527,13 @@ export class PlayoutPolicy {
     const follow = lm[led]!;
     if (follow) {
       let later = 0; // the led suit's cards of the seats still to play
-      if (blind) later = inTrick === n - 1 ? 0 : this.unseen(core, led);
+      if (blind) later = inTrick === n - 1 ? 0 : core.cfg.deckMasks[led]! & ~seenBy(core, led);
       else for (let i = inTrick + 1; i < n; i++) later |= h[((core.leader + i) % n) * 4 + led]!;
       const bar = Math.max(win, later ? top(later) : -1);
       const sure = follow & ~((2 << bar) - 1);
       return led * 13 + (sure ? bottom(sure) : top(follow));
     }
     return this.lowestNonPoint(core) ?? this.anyTop();
-  }
-
-  /** The cards of `suit` the seat to play has not seen: neither in its hand nor played this hand. */
-  private unseen(core: HandCore, suit: number): number {
-    const n = core.cfg.n;
-    let seen = core.hands[core.turn * 4 + suit]!;
-    for (let t = 0; t < n; t++) seen |= core.taken[t * 4 + suit]!;
-    const start = core.trickCount * n;
-    for (let i = 0; i < core.trickSize; i++) {
-      const c = core.plays[start + i]!;
-      if (((c / 13) | 0) === suit) seen |= 1 << (c % 13);
-    }
-    return core.cfg.deckMasks[suit]! & ~seen;
   }
 
   private lead(core: HandCore, shoot: boolean): number {
@@ -559,8 +559,7 @@ export class PlayoutPolicy {
     }
     if (lm[3] && this.shooterOtherThan(core, seat)) {
       // Someone is going for the moon: a boss heart led now takes a trick with points and stops it.
-      let outside = core.cfg.deckMasks[3]! & ~h[base + 3]!;
-      for (let s = 0; s < core.cfg.n; s++) outside &= ~core.taken[s * 4 + 3]!;
+      const outside = core.cfg.deckMasks[3]! & ~seenBy(core, 3); // leading: no card of this trick yet
       const mine = top(lm[3]!);
       if (!(outside >> (mine + 1))) return 3 * 13 + mine;
     }

@@ -28,6 +28,7 @@ import {
   PLAN_SHOOT,
   PlayoutPolicy,
   PlayoutRandom,
+  seenBy,
   type PolicyStyle,
 } from './policy.js';
 import { makeSampler } from './sampler.js';
@@ -785,15 +786,7 @@ function sameFor(core: HandCore, a: number, b: number): boolean {
   const lo = Math.min(a % 13, b % 13);
   const hi = Math.max(a % 13, b % 13);
   const between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1);
-  const n = core.cfg.n;
-  let gone = core.hands[core.turn * 4 + suit]!;
-  for (let t = 0; t < n; t++) gone |= core.taken[t * 4 + suit]!;
-  const start = core.trickCount * n;
-  for (let i = 0; i < core.trickSize; i++) {
-    const x = core.plays[start + i]!;
-    if (((x / 13) | 0) === suit) gone |= 1 << (x % 13);
-  }
-  return (between & ~gone) === 0;
+  return (between & ~seenBy(core, suit)) === 0;
 }
 
 /** Positions the core at the observed point of the hand, with the sampled holdings. */
