@@ -1,8 +1,9 @@
 /**
- * What the scripts that play hands against a field share (moon-timeline.js, moon-shots.js): their options and the
- * field's player.
+ * What the scripts that play hands against a field share (moon-timeline.js, moon-shots.js, moon-stops.js): their
+ * options, the field's player, playing a hand out, replaying its passes, and its shooter.
  */
-import { createBot } from '@hearts/bots';
+import { BOT_TIME_MS, createBot, playDecision } from '@hearts/bots';
+import { applyMove, seatsToAct } from '@hearts/engine';
 import { ExternalBot } from '../dist/external-bot.js';
 
 /**
@@ -30,3 +31,37 @@ export function fieldPlayer(spec) {
   if (spec.startsWith('cmd:')) return new ExternalBot(spec.slice(4), 'field', { graceMs: 120_000 });
   return createBot(spec);
 }
+
+/**
+ * Plays the hand of `state` to its end, seat s by `players[s]` with `rngs[s]`, as the arena plays them: a failed
+ * decision (a program stuck, say) is reported (`report(seat, message)`) and gets a random move. `before(state)` is
+ * called before each decision.
+ */
+export async function playHand(state, players, rngs, report, before = () => undefined) {
+  while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
+    for (const s of seatsToAct(state)) {
+      before(state);
+      const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
+      state = await playDecision(state, s, players[s], options, (message) => report(s, message));
+    }
+  }
+  return state;
+}
+
+/**
+ * The deal with the passes of `played` (that deal's hand played out) made again: the same cards after the passes.
+ * `what` names the hand in the error if they do not replay.
+ */
+export function afterPasses(deal, played, what) {
+  const passes = played.log[played.log.length - 1].passes;
+  let state = deal;
+  for (let s = 0; s < passes.length; s++) {
+    const next = applyMove(state, s, { kind: 'pass', cards: passes[s].toArray() });
+    if (!next.ok) throw new Error(`${what}: the passes do not replay: ${next.error.message}`);
+    state = next.value;
+  }
+  return state;
+}
+
+/** The seat that shot the moon in the hand just finished (the engine's ruling), or -1. */
+export const shooterOf = (state) => state.results[state.results.length - 1].shooter ?? -1;

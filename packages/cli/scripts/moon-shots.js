@@ -19,18 +19,10 @@
  * again too, with the same random numbers): how many of those moons the bot makes from the cards it was dealt
  * (each bot's entry also names the cards it passed).
  */
-import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
-import {
-  applyMove,
-  dealRandom,
-  makeCard,
-  observation,
-  parseRules,
-  seatsToAct,
-  seededRandom,
-} from '@hearts/engine';
+import { createBot, createVariant, handAt, leader } from '@hearts/bots';
+import { dealRandom, makeCard, observation, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { fieldPlayer, parseHandArgs } from './field-hands.js';
+import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
 
 const USAGE =
   'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]] [--from passes|deal]';
@@ -63,9 +55,6 @@ function tracing(bot, trace) {
   };
 }
 
-/** The seat that shot the moon in the hand just finished (the engine's ruling), or -1. */
-const shooterOf = (state) => state.results[state.results.length - 1].shooter ?? -1;
-
 async function main() {
   const o = parseHandArgs(process.argv.slice(2), USAGE, { from: 'passes' });
   if (o.from !== 'passes' && o.from !== 'deal') throw new Error(USAGE);
@@ -80,18 +69,11 @@ async function main() {
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, onlyFirst: 0, onlySecond: 0 };
   const per = bots.map(() => ({ shot: 0, points: 0, weighed: 0, chosen: 0 }));
-  const play = async (state, players, rngs, h) => {
-    while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
-      for (const s of seatsToAct(state)) {
-        const report = (message) => {
-          sum.incidents++;
-          process.stderr.write(`hand ${h}, seat ${s}: ${message}\n`);
-        };
-        state = await playDecision(state, s, players[s], { timeMs: BOT_TIME_MS, random: rngs[s] }, report);
-      }
-    }
-    return state;
-  };
+  const play = (state, players, rngs, h) =>
+    playHand(state, players, rngs, (seat, message) => {
+      sum.incidents++;
+      process.stderr.write(`hand ${h}, seat ${seat}: ${message}\n`);
+    });
   for (let h = 0; h < o.hands; h++) {
     const deal = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
     const rngs = (tag) => [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:${tag}:${h}:${s}`));
@@ -100,16 +82,10 @@ async function main() {
     const shooter = shooterOf(first);
     if (shooter < 0) continue;
     sum.moons++;
-    // The same cards after the same passes, the bot in the shooter's seat.
-    const passes = first.log[first.log.length - 1].passes;
-    let after = deal;
-    for (let s = 0; s < 4; s++) {
-      const next = applyMove(after, s, { kind: 'pass', cards: passes[s].toArray() });
-      if (!next.ok) throw new Error(`hand ${h}: the passes do not replay: ${next.error.message}`);
-      after = next.value;
-    }
-    const cards = observation(after, shooter).hand.join(' ');
-    if (o.from === 'deal') after = deal;
+    // The same cards after the same passes (or the same deal), the bot in the shooter's seat.
+    const passed = afterPasses(deal, first, `hand ${h}`);
+    const cards = observation(passed, shooter).hand.join(' ');
+    const after = o.from === 'deal' ? deal : passed;
     const results = [];
     for (const [b, { name, player }] of bots.entries()) {
       trace.length = 0;
@@ -121,11 +97,11 @@ async function main() {
       per[b].points += points;
       if (trace.some((t) => t.shoot !== null)) per[b].weighed++;
       if (trace.some((t) => t.plan === 'shoot')) per[b].chosen++;
-      const passed =
+      const own =
         o.from === 'deal'
           ? { passed: again.log[again.log.length - 1].passes[shooter].toArray().map(makeCard) }
           : {};
-      results.push({ bot: name, botShot: shot, botPoints: points, ...passed, trace: [...trace] });
+      results.push({ bot: name, botShot: shot, botPoints: points, ...own, trace: [...trace] });
     }
     if (results.length >= 2 && results[0].botShot !== results[1].botShot) {
       if (results[0].botShot) sum.onlyFirst++;

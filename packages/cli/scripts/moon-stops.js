@@ -16,18 +16,10 @@
  * the seer lets it through too, its playouts found no stop worth the points even with every card seen. A decision
  * that fails (a program stuck) gets a random move and counts as an incident, as in the arena.
  */
-import { BOT_TIME_MS, createBot, createVariant, handAt, leader, playDecision } from '@hearts/bots';
-import {
-  applyMove,
-  dealRandom,
-  observation,
-  parseCard,
-  parseRules,
-  seatsToAct,
-  seededRandom,
-} from '@hearts/engine';
+import { createBot, createVariant, handAt, leader } from '@hearts/bots';
+import { dealRandom, observation, parseCard, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { fieldPlayer, parseHandArgs } from './field-hands.js';
+import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
 
 const USAGE = 'usage: moon-stops.js --field BOT --hands N [--seed S] [--bot expert|VARIANT]';
 
@@ -56,9 +48,6 @@ function seer(bot, now) {
   };
 }
 
-/** The seat that shot the moon in the hand just finished (the engine's ruling), or -1. */
-const shooterOf = (state) => state.results[state.results.length - 1].shooter ?? -1;
-
 async function main() {
   const o = parseHandArgs(process.argv.slice(2), USAGE);
   const rules = parseRules({});
@@ -71,20 +60,17 @@ async function main() {
   const seeing = seer(make(), () => deciding);
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, againShot: 0, seerShot: 0, againPoints: 0, seerPoints: 0 };
-  const play = async (state, seat0, rngs, h) => {
-    while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
-      for (const s of seatsToAct(state)) {
-        const report = (message) => {
-          sum.incidents++;
-          process.stderr.write(`hand ${h}, seat ${s}: ${message}\n`);
-        };
-        deciding = state;
-        const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
-        state = await playDecision(state, s, s === 0 ? seat0 : field, options, report);
-      }
-    }
-    return state;
-  };
+  const play = (state, seat0, rngs, h) =>
+    playHand(
+      state,
+      [seat0, field, field, field],
+      rngs,
+      (seat, message) => {
+        sum.incidents++;
+        process.stderr.write(`hand ${h}, seat ${seat}: ${message}\n`);
+      },
+      (now) => (deciding = now),
+    );
   for (let h = 0; h < o.hands; h++) {
     const deal = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
     const rngs = (tag) => [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:${tag}:${h}:${s}`));
@@ -93,13 +79,7 @@ async function main() {
     const runner = shooterOf(first);
     if (runner <= 0) continue; // none, or seat 0's own
     sum.moons++;
-    const passes = first.log[first.log.length - 1].passes;
-    let after = deal;
-    for (let s = 0; s < 4; s++) {
-      const next = applyMove(after, s, { kind: 'pass', cards: passes[s].toArray() });
-      if (!next.ok) throw new Error(`hand ${h}: the passes do not replay: ${next.error.message}`);
-      after = next.value;
-    }
+    const after = afterPasses(deal, first, `hand ${h}`);
     const again = await play(after, bot, rngs('again'), h);
     const seen = await play(after, seeing, rngs('again'), h);
     const line = {

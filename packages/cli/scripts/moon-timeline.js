@@ -14,7 +14,7 @@
  * counts as an incident, as in the arena. The deals are the seed's alone, so two
  * runs of the same seed and bot deal the same cards.
  */
-import { BOT_TIME_MS, createBot, handAt, nearMoon, playDecision } from '@hearts/bots';
+import { createBot, handAt, nearMoon } from '@hearts/bots';
 import {
   compiledRules,
   dealRandom,
@@ -22,11 +22,10 @@ import {
   moonCardsOf,
   parseCard,
   parseRules,
-  seatsToAct,
   seededRandom,
 } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { fieldPlayer, parseHandArgs } from './field-hands.js';
+import { fieldPlayer, parseHandArgs, playHand } from './field-hands.js';
 
 const USAGE = 'usage: moon-timeline.js --field BOT --hands N [--seed S] [--bot LEVEL]';
 
@@ -56,17 +55,11 @@ async function main() {
   for (let h = 0; h < o.hands; h++) {
     let state = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
     const rngs = [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:bot:${h}:${s}`));
-    while (state.phase === 'pass' || state.phase === 'play' || state.phase === 'moon') {
-      for (const s of seatsToAct(state)) {
-        // As the arena plays them: a failed decision (a program stuck, say) is an incident and gets a random move.
-        const report = (message) => {
-          sum.incidents++;
-          process.stderr.write(`hand ${h}, seat ${s}: ${message}\n`);
-        };
-        const options = { timeMs: BOT_TIME_MS, random: rngs[s] };
-        state = await playDecision(state, s, s === 0 ? bot : field, options, report);
-      }
-    }
+    // As the arena plays them: a failed decision (a program stuck, say) is an incident and gets a random move.
+    state = await playHand(state, [bot, field, field, field], rngs, (seat, message) => {
+      sum.incidents++;
+      process.stderr.write(`hand ${h}, seat ${seat}: ${message}\n`);
+    });
     sum.hands++;
     const tricks = handTricks(state, state.log.length - 1).map((t) => ({
       winner: t.winner,
