@@ -21,6 +21,8 @@ describe('the variants of the expert', () => {
     expect(paramsOf('expert+passmoonrun')).toEqual({ ...EXPERT, moonPass: true, moonPassRunner: 'all' });
     expect(paramsOf('expert+passmoonblindrun')).toEqual({ ...EXPERT, moonPass: true, moonPassRunner: 'own' });
     expect(paramsOf('expert+believe25')).toEqual({ ...EXPERT, strongRunner: 'suspect', runBelief: 0.25 });
+    expect(paramsOf('expert+readrun10')).toEqual({ ...EXPERT, readRun: 0.1 });
+    expect(paramsOf('expert+suspectrun5')).toEqual({ ...EXPERT, readRun: 0.05, readRunSuspect: true });
     expect(paramsOf('expert+value2').valueCut).toBe(2);
   });
 
@@ -34,6 +36,8 @@ describe('the variants of the expert', () => {
     'expert+moon100',
     'expert+believe0',
     'expert+believe100',
+    'expert+readrun0',
+    'expert+suspectrun',
     'hard+run',
     'expert+',
   ])('%s is no variant', (name) => {

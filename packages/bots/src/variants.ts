@@ -17,17 +17,22 @@ import { shippedValueNet } from './value/shipped.js';
  * `expert+passmoonrun` and `expert+passmoonblindrun` play those passes out with a strong runner that sees every
  * hand or only its own (`moonPassRunner`), its play decisions unchanged. `expert+believeP` is `expert+run` whose
  * sampled deals count P / 100 where the suspected shooter, running strongly, would not make its moon
- * (`runBelief`).
+ * (`runBelief`). `expert+readrunP` is the expert whose play reader takes P % of the seats for runners for the moon
+ * (`readRun`); `expert+suspectrunP` also lets the seat whose plays a deal explains as a runner's run in that
+ * deal's playouts (`readRunSuspect`). `expert+passturn` is the expert whose playouts of passes let it turn to the
+ * moon as the others do (`passTurn`); `expert+passturnmoon` also weighs passes for the moon (`moonPass`).
  */
 export const VARIANT_HELP =
-  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+passmoon (the expert that also passes for the moon; expert+passmoonrun and expert+passmoonblindrun: those passes played out by a strong runner), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much)';
+  'expert+value (expert+valueK: the value network after K more tricks), expert+moonP (another seat runs for the moon in the playouts from its first moon card, in every deal from P % of the moon), expert+run (a suspected shooter runs strongly in the playouts), expert+runall (its own moon plan too), expert+blindrun and expert+blindrunall (a runner that sees only its own hand), expert+runmoonP (expert+run and expert+moonP), expert+moonpass (expert+runall that also passes for the moon), expert+passmoon (the expert that also passes for the moon; expert+passmoonrun and expert+passmoonblindrun: those passes played out by a strong runner), expert+believeP (expert+run that counts a deal in which the suspect could not run P % as much), expert+readrunP (the play reader takes P % of the seats for runners for the moon), expert+suspectrunP (expert+readrunP whose playouts let a seat that plays as a runner run), expert+passturn (the playouts of passes let the bot turn to the moon; expert+passturnmoon: and weigh passes for the moon)';
 
 const VALUE = /^expert\+value([0-9]+)?$/;
 const MOON = /^expert\+(run)?moon([1-9][0-9]?)$/;
 const RUN = /^expert\+(blind)?run(all)?$/;
 const MOON_PASS = 'expert+moonpass';
+const PASS_TURN = /^expert\+passturn(moon)?$/;
 const PASS_MOON = /^expert\+passmoon(run|blindrun)?$/;
 const BELIEVE = /^expert\+believe([1-9][0-9]?)$/;
+const READ_RUN = /^expert\+(readrun|suspectrun)([1-9][0-9]?)$/;
 
 /** Whether `name` is a variant. */
 export const isVariant = (name: string): boolean =>
@@ -35,12 +40,17 @@ export const isVariant = (name: string): boolean =>
   MOON.test(name) ||
   RUN.test(name) ||
   BELIEVE.test(name) ||
+  READ_RUN.test(name) ||
   name === MOON_PASS ||
+  PASS_TURN.test(name) ||
   PASS_MOON.test(name);
 
 /** The variant of that name, or null when there is none. */
 export function createVariant(name: string, clock?: Clock): Bot | null {
   if (name === MOON_PASS) return new SearchBot({ ...EXPERT, strongRunner: 'all', moonPass: true }, clock);
+  const passTurn = PASS_TURN.exec(name);
+  if (passTurn)
+    return new SearchBot({ ...EXPERT, passTurn: true, ...(passTurn[1] ? { moonPass: true } : {}) }, clock);
   const passMoon = PASS_MOON.exec(name);
   if (passMoon) {
     const moonPassRunner: SearchParams['moonPassRunner'] =
@@ -50,6 +60,11 @@ export function createVariant(name: string, clock?: Clock): Bot | null {
   const believe = BELIEVE.exec(name);
   if (believe)
     return new SearchBot({ ...EXPERT, strongRunner: 'suspect', runBelief: Number(believe[1]) / 100 }, clock);
+  const readRun = READ_RUN.exec(name);
+  if (readRun) {
+    const params = { ...EXPERT, readRun: Number(readRun[2]) / 100 };
+    return new SearchBot(readRun[1] === 'suspectrun' ? { ...params, readRunSuspect: true } : params, clock);
+  }
   const run = RUN.exec(name);
   if (run) {
     const params = { ...EXPERT, strongRunner: run[2] ? ('all' as const) : ('suspect' as const) };

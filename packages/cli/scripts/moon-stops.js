@@ -15,13 +15,24 @@
  * seer. Where the seer stops a moon the bot lets through, the bot lacked what the cards would have told it; where
  * the seer lets it through too, its playouts found no stop worth the points even with every card seen. A decision
  * that fails (a program stuck) gets a random move and counts as an incident, as in the arena.
+ *
+ * With several bots (`--bot expert,expert+readrun10`) the first plays the first time, and each plays the field's
+ * moons again in turn from the same cards, the field's random numbers the same for each; no seer plays then. Each
+ * line has one entry per bot (`bots`: whether the runner still shot, seat 0's points), and the last line sums it up
+ * per bot, and for the first two how many moons only one of them let through and the mean difference of seat 0's
+ * points (the second less the first) with its 95 % interval.
+ *
+ * `--why yes` (one bot): at each of the bot's play decisions with a choice when it plays again, the seer is
+ * asked too (its card not played), and each line lists the decisions where the seer would play another card
+ * (`why`: the trick, seat 0's hand, the trick so far, the points each seat has taken in the hand, the bot's card
+ * and the seer's, and the seer's means for both: what not seeing the cards cost there by the seer's reckoning).
  */
 import { createBot, createVariant, handAt, leader } from '@hearts/bots';
 import { dealRandom, observation, parseCard, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
 import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
 
-const USAGE = 'usage: moon-stops.js --field BOT --hands N [--seed S] [--bot expert|VARIANT]';
+const USAGE = 'usage: moon-stops.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]] [--why yes]';
 
 /** Every seat's cards now, seat × suit masks (the search's deal layout). */
 function worldOf(state) {
@@ -48,18 +59,57 @@ function seer(bot, now) {
   };
 }
 
+/** A trick so far as text: the seat that led, then the cards in order. */
+const trickText = (trick) => (trick ? `${trick.leader}: ${trick.cards.join(' ')}` : '');
+
+/**
+ * The bot, and at each of its play decisions with a choice the seer's card as well (on the true hands of `now()`,
+ * not played): the decisions where the two differ go to `out`.
+ */
+function asking(bot, seeing, now, out) {
+  const share = bot.params.timeShare;
+  return {
+    level: bot.level,
+    decide(obs, options) {
+      const d = bot.decide(obs, options);
+      if (obs.phase !== 'play' || obs.legal.length === 1) return d;
+      const deadline = cpuClock() + Math.max(1, options.timeMs * share);
+      const e = seeing.evaluate(obs, options.random, deadline, { world: worldOf(now()) });
+      const best = e.options[leader(e)];
+      if (best.card === d.card) return d;
+      const mine = e.options.find((x) => x.card === d.card);
+      out.push({
+        trick: obs.tricks.length + 1,
+        hand: obs.hand.join(' '),
+        trickSoFar: trickText(obs.trick),
+        handPoints: obs.handPoints,
+        card: d.card,
+        seerCard: best.card,
+        seerMeans: [mine ? Math.round(mine.mean * 100) / 100 : null, Math.round(best.mean * 100) / 100],
+      });
+      return d;
+    },
+  };
+}
+
 async function main() {
-  const o = parseHandArgs(process.argv.slice(2), USAGE);
+  const o = parseHandArgs(process.argv.slice(2), USAGE, { why: 'no' });
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
-  const make = () => (o.bot === 'expert' ? createBot('expert', cpuClock) : createVariant(o.bot, cpuClock));
-  const bot = make();
-  if (!bot || typeof bot.evaluate !== 'function')
-    throw new Error('--bot must be a search bot (expert or a variant)');
+  const make = (name) => (name === 'expert' ? createBot('expert', cpuClock) : createVariant(name, cpuClock));
+  const names = o.bot.split(',');
+  const bots = names.map((name) => {
+    const bot = make(name);
+    if (!bot || typeof bot.evaluate !== 'function')
+      throw new Error(`${name}: --bot must be a search bot (expert or a variant)`);
+    return bot;
+  });
   let deciding = null;
-  const seeing = seer(make(), () => deciding);
+  const seeing = names.length === 1 ? seer(make(names[0]), () => deciding) : null;
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, againShot: 0, seerShot: 0, againPoints: 0, seerPoints: 0 };
+  const per = bots.map(() => ({ shot: 0, points: 0 }));
+  const pairs = { onlyFirst: 0, onlySecond: 0, diffs: [] };
   const play = (state, seat0, rngs, h) =>
     playHand(
       state,
@@ -74,19 +124,36 @@ async function main() {
   for (let h = 0; h < o.hands; h++) {
     const deal = dealRandom(handAt(rules.value, 0, [0, 0, 0, 0]), seededRandom(`${o.seed}:deal:${h}`));
     const rngs = (tag) => [0, 1, 2, 3].map((s) => seededRandom(`${o.seed}:${tag}:${h}:${s}`));
-    const first = await play(deal, bot, rngs('bot'), h);
+    const first = await play(deal, bots[0], rngs('bot'), h);
     sum.hands++;
     const runner = shooterOf(first);
     if (runner <= 0) continue; // none, or seat 0's own
     sum.moons++;
     const after = afterPasses(deal, first, `hand ${h}`);
-    const again = await play(after, bot, rngs('again'), h);
+    const results = [];
+    const why = [];
+    for (const [b, bot] of bots.entries()) {
+      const player = o.why === 'yes' && seeing ? asking(bot, make(names[0]), () => deciding, why) : bot;
+      const again = await play(after, player, rngs('again'), h);
+      const r = { shot: shooterOf(again) === runner, points: again.scores[0] };
+      per[b].shot += r.shot ? 1 : 0;
+      per[b].points += r.points;
+      results.push(r);
+    }
+    if (!seeing) {
+      if (results[0].shot !== results[1].shot) pairs[results[0].shot ? 'onlyFirst' : 'onlySecond']++;
+      pairs.diffs.push(results[1].points - results[0].points);
+      const bs = results.map((r, b) => ({ bot: names[b], ...r }));
+      process.stdout.write(JSON.stringify({ hand: h, runner, bots: bs }) + '\n');
+      continue;
+    }
     const seen = await play(after, seeing, rngs('again'), h);
     const line = {
       hand: h,
       runner,
-      again: { shot: shooterOf(again) === runner, points: again.scores[0] },
+      again: results[0],
       seer: { shot: shooterOf(seen) === runner, points: seen.scores[0] },
+      ...(o.why === 'yes' ? { why } : {}),
     };
     sum.againShot += line.again.shot ? 1 : 0;
     sum.seerShot += line.seer.shot ? 1 : 0;
@@ -96,6 +163,28 @@ async function main() {
   }
   await field.close?.();
   const mean = (x) => (sum.moons ? Math.round((x / sum.moons) * 100) / 100 : null);
+  const round = (x) => Math.round(x * 100) / 100;
+  if (!seeing) {
+    const d = pairs.diffs;
+    const m = d.reduce((a, x) => a + x, 0) / Math.max(1, d.length);
+    const sd = Math.sqrt(d.reduce((a, x) => a + (x - m) ** 2, 0) / Math.max(1, d.length - 1));
+    const half = d.length > 1 ? (1.96 * sd) / Math.sqrt(d.length) : null;
+    process.stdout.write(
+      JSON.stringify({
+        hands: sum.hands,
+        incidents: sum.incidents,
+        moonsOfTheField: sum.moons,
+        bots: names.map((name, b) => ({ bot: name, shot: per[b].shot, meanPoints: mean(per[b].points) })),
+        // Of the first two bots: moons only one of them let through; seat 0's points, the second less the first.
+        onlyFirst: pairs.onlyFirst,
+        onlySecond: pairs.onlySecond,
+        difference: d.length
+          ? { mean: round(m), ci95: half === null ? null : [round(m - half), round(m + half)] }
+          : null,
+      }) + '\n',
+    );
+    return;
+  }
   process.stdout.write(
     JSON.stringify({
       hands: sum.hands,

@@ -110,6 +110,26 @@ export interface SearchParams {
    * more, as they do for a runner who goes on running. Unset: every deal counts alike.
    */
   readonly runBelief?: number;
+  /**
+   * The share of seats the play reader takes for runners for the moon ({@link PlayReader}): a deal in which a
+   * seat's plays are a runner's counts as one in which they are the `medium` model's, weighed by this share.
+   * Unset (0): every seat is read as the `medium` model.
+   */
+  readonly readRun?: number;
+  /**
+   * With `readRun`: where no seat is a suspect by its points, the seat whose plays a sampled deal explains better
+   * as a runner's runs for the moon in the playouts of that deal with the chance its plays give (by a hash of the
+   * deal's playout numbers, the same for every option). Off by default.
+   */
+  readonly readRunSuspect?: boolean;
+  /**
+   * In the playouts of passes on the normal plan, the bot turns to the moon as the others' model does (once it holds
+   * every moon card taken, 30 % of the moon, and high cards enough: `PlayoutPolicy.updatePlans`) instead of keeping
+   * the normal plan to the end: a hand it would run with is not rated as one that eats every heart. With four or
+   * more of J Q K A, the passes that keep a run ({@link moonPassCandidates}) are weighed too, on that normal plan.
+   * Off by default.
+   */
+  readonly passTurn?: boolean;
 }
 
 export const HARD: SearchParams = {
@@ -355,6 +375,13 @@ export class SearchBot implements Bot {
       candidates.push(set);
       plans.push(moonPlan);
     }
+    // Passes that keep a run, on the normal plan: the playouts turn to the moon where the hand then runs.
+    if (p.passTurn)
+      for (const set of moonPassCandidates(hand, obs.rules.passCards, cfg, MOON_PASSES, TURN_HIGHS))
+        if (!candidates.some((c, i) => plans[i] === PLAN_NORMAL && sameSet(c, set))) {
+          candidates.push(set);
+          plans.push(PLAN_NORMAL);
+        }
     if (candidates.length === 1) return candidates[0]!.map(makeCard);
     const start = this.clock();
     const settle = settleRule(p, deadline - start);
@@ -491,6 +518,9 @@ export class PlayDeals {
   private readonly fixed: number; // seats whose plans the playouts keep, the suspect's where it runs
   private readonly ownRun: number; // the plan the bot's moon plan plays in the playouts (runPlan)
   private readonly suspectRun: number; // the plan the suspect plays where it runs
+  // The seat the play reader takes for a runner on the deal set up last, and its chance (readRunSuspect).
+  private worldRunner = -1;
+  private worldChance = 0;
   private readonly value: ValueNet | null; // rates the playouts once `cutAt` tricks are complete
   private readonly cutAt: number;
   private readonly values: Float64Array;
@@ -520,7 +550,10 @@ export class PlayDeals {
     this.policy = new PlayoutPolicy(params.noise, undefined, params.playouts);
     this.base = new HandCore(cfg);
     this.work = new HandCore(cfg);
-    this.reader = params.inference && params.readPlays < 1 ? new PlayReader(k, params.readPlays) : null;
+    this.reader =
+      params.inference && params.readPlays < 1
+        ? new PlayReader(k, params.readPlays, params.readRun ?? 0)
+        : null;
     // An opponent who holds every moon card taken so far may be going for the moon.
     this.suspect = suspectedShooter(k, params.moonWatch);
     this.fixed = (1 << k.me) | (this.suspect.seat >= 0 ? 1 << this.suspect.seat : 0);
@@ -534,10 +567,16 @@ export class PlayDeals {
       !this.solver &&
       this.plans.length === 1 &&
       this.suspect.seat < 0 &&
+      !params.readRunSuspect &&
       valueApplies(cfg) &&
       this.cutAt < cfg.tricks
         ? params.value
         : null;
+  }
+
+  /** The seat the play reader took for a runner on the deal set up last (-1: none) and its chance to run. */
+  get dealRunner(): { readonly seat: number; readonly chance: number } {
+    return { seat: this.worldRunner, chance: this.worldChance };
   }
 
   /**
@@ -551,6 +590,10 @@ export class PlayDeals {
       return 1;
     }
     const w = worldWeight(world, k) * (this.reader ? this.reader.weight(world) : 1);
+    if (this.reader && this.params.readRunSuspect && this.suspect.seat < 0) {
+      this.worldRunner = this.reader.runner;
+      this.worldChance = this.reader.runnerChance;
+    }
     // The reader has just replayed the hand on this deal: its core stands where the playouts start.
     if (this.reader) this.base.copyFrom(this.reader.position);
     else setUpWorld(this.base, world, k);
@@ -582,10 +625,12 @@ export class PlayDeals {
     const { candidates, plans, policy, work, solver, value } = this;
     const me = this.knowledge.me;
     // The suspect runs in this deal or not, the same for every option (by a hash of the deal's playout numbers).
-    const { seat, share } = this.suspect;
+    const byPoints = this.suspect.seat >= 0;
+    const seat = byPoints ? this.suspect.seat : this.worldRunner;
+    const share = byPoints ? this.suspect.share : this.worldChance;
     const runs = seat >= 0 && (share >= 1 || unitHash(s1, s2) < share);
     const shooter = runs ? seat : -1;
-    const fixed = runs ? this.fixed : 1 << me;
+    const fixed = runs ? (1 << me) | (1 << seat) : 1 << me;
     solver?.begin(this.base, me);
     for (let c = 0; c < candidates.length; c++) {
       for (let pl = 0; pl < plans.length; pl++) {
@@ -651,6 +696,7 @@ export class PassDeals {
   private readonly bestPass: BestPass;
   private s1 = 0;
   private s2 = 0;
+  private readonly turn: boolean;
 
   constructor(
     private readonly obs: Observation,
@@ -675,6 +721,7 @@ export class PassDeals {
     this.after = new Uint16Array(n * 4);
     this.theirPass = new Uint16Array(n * 4);
     this.bestPass = new BestPass(cfg);
+    this.turn = params.passTurn === true;
   }
 
   /** Deals the unseen cards to the others at random (they pass by the heuristic) and draws the playouts' numbers. */
@@ -725,7 +772,9 @@ export class PassDeals {
       policy.plans.fill(PLAN_NORMAL);
       policy.plans[me] = this.plans?.[ci] ?? PLAN_NORMAL;
       this.playoutRng.reseed(this.s1, this.s2);
-      policy.playout(core, this.playoutRng, 1 << me);
+      // On the normal plan the bot may turn to the moon as the others do (passTurn); a moon plan is kept.
+      const own = this.turn && policy.plans[me] === PLAN_NORMAL ? 0 : 1 << me;
+      policy.playout(core, this.playoutRng, own);
       scores[at + ci] = this.rate(core, me, this.game);
     }
   }
@@ -735,20 +784,37 @@ export class PassDeals {
  * Reads the others' plays of this hand: replays it on a sampled deal and counts the plays of other seats that
  * the playout policy in its `medium` style (a model of how people play), holding that deal's cards, would not have
  * made; the deal's weight is `factor` to that count. A card next to the policy's in the same suit, with nothing
- * unseen between them for that seat, is the same play.
+ * unseen between them for that seat, is the same play. With `runShare` ({@link SearchParams.readRun}), each seat
+ * may also be a runner for the moon (a strong runner that sees its own hand, {@link PLAN_RUN_BLIND}, as long as
+ * no other seat has taken a moon card; then as any other): its plays are counted against both models, and the
+ * seat's part of the weight is `(1 − runShare) · factor^normal + runShare · factor^runner`.
  */
 export class PlayReader {
   private readonly core: HandCore;
   private readonly policy = new PlayoutPolicy(0, undefined, 'medium');
   private readonly rng = new PlayoutRandom();
   private readonly start: Uint16Array;
+  private readonly missNormal: Int32Array; // per seat: plays the medium model would not have made
+  private readonly missRun: Int32Array; // per seat: plays a runner would not have made
+  private readonly points: Int32Array;
+  /**
+   * After {@link weight} with `runShare`: the seat whose plays that deal explains better as a runner's than as the
+   * `medium` model's, the most likely runner if several (-1: none, or another seat has taken a moon card since),
+   * and the chance that it runs on that deal given its plays.
+   */
+  runner = -1;
+  runnerChance = 0;
 
   constructor(
     private readonly k: Knowledge,
     private readonly factor: number,
+    private readonly runShare = 0,
   ) {
     this.core = new HandCore(k.cfg);
     this.start = new Uint16Array(k.n * 4);
+    this.missNormal = new Int32Array(k.n);
+    this.missRun = new Int32Array(k.n);
+    this.points = new Int32Array(k.n);
   }
 
   /** Where the last {@link weight} left the hand: at the observed point, with that deal's holdings. */
@@ -758,24 +824,72 @@ export class PlayReader {
 
   /** The weight of a sampled deal (`world`: every seat's hand now, seat × suit masks). */
   weight(world: Uint16Array): number {
-    const { k, core, policy } = this;
+    const { k, core, policy, missNormal, missRun } = this;
+    const reading = this.runShare > 0 && k.cfg.moonAllowed;
     for (let i = 0; i < this.start.length; i++) this.start[i] = world[i]! | k.playedBy[i]!;
     core.start(this.start, k.dealer, k.sevenCard);
     policy.forget();
-    let w = 1;
+    missNormal.fill(0);
+    missRun.fill(0);
     let tricks = -1;
+    let holders = 0; // seats that have taken moon cards this hand (bits), as of the trick under way
     for (const c of k.plays) {
       if (core.trickCount !== tricks) {
         tricks = core.trickCount;
         policy.updatePlans(core, 0);
+        if (reading) holders = this.moonHolders();
       }
-      if (core.turn !== k.me) {
+      const seat = core.turn;
+      if (seat !== k.me) {
         const want = policy.choose(core, this.rng);
-        if (want !== c && !sameFor(core, want, c)) w *= this.factor;
+        const miss = want !== c && !sameFor(core, want, c);
+        if (miss) missNormal[seat]!++;
+        // A runner plays as any other once another seat has taken a moon card.
+        if (reading && ((holders & ~(1 << seat)) === 0 ? !this.runnerPlays(c) : miss)) missRun[seat]!++;
       }
       core.play(c);
     }
+    this.runner = -1;
+    this.runnerChance = 0;
+    if (reading) holders = this.moonHolders();
+    let w = 1;
+    for (let s = 0; s < k.n; s++) {
+      if (s === k.me) continue;
+      const normal = this.factor ** missNormal[s]!;
+      if (!reading) {
+        w *= normal;
+        continue;
+      }
+      const asNormal = (1 - this.runShare) * normal;
+      const asRunner = this.runShare * this.factor ** missRun[s]!;
+      w *= asNormal + asRunner;
+      const chance = asRunner / (asNormal + asRunner);
+      if (missRun[s]! < missNormal[s]! && (holders & ~(1 << s)) === 0 && chance > this.runnerChance) {
+        this.runner = s;
+        this.runnerChance = chance;
+      }
+    }
     return w;
+  }
+
+  /** The seats that have taken moon cards in the hand's complete tricks so far (bits). */
+  private moonHolders(): number {
+    const { core, points } = this;
+    core.moonCardPoints(points);
+    let holders = 0;
+    for (let s = 0; s < this.k.n; s++) if (points[s] !== 0) holders |= 1 << s;
+    return holders;
+  }
+
+  /** Whether a runner in the seat to play (that sees its own hand) would play `card` there. */
+  private runnerPlays(card: number): boolean {
+    const { core, policy } = this;
+    const seat = core.turn;
+    const plan = policy.plans[seat]!;
+    policy.plans[seat] = PLAN_RUN_BLIND;
+    const run = policy.choose(core, this.rng);
+    policy.plans[seat] = plan;
+    return run === card || sameFor(core, run, card);
   }
 }
 
@@ -1275,10 +1389,16 @@ function bestSets(
 
 /** Passes for the moon weighed beside the others ({@link SearchParams.moonPass}). */
 const MOON_PASSES = 3;
+/** The high cards (J Q K A) from which passes that keep a run are weighed under {@link SearchParams.passTurn}. */
+const TURN_HIGHS = 4;
+
+/** Whether two sets of cards are the same. */
+const sameSet = (a: readonly Card[], b: readonly Card[]): boolean =>
+  a.length === b.length && a.every((c) => b.includes(c));
 
 /**
- * Sets to pass for the moon, the best `limit` (none when the hand is no moon hand: under five of J Q K A, or the
- * moon not allowed): a runner must win every trick with a moon card, so its low cards are what it passes, low
+ * Sets to pass for the moon, the best `limit` (none when the hand is no moon hand: under `minHighs` of J Q K A, or
+ * the moon not allowed): a runner must win every trick with a moon card, so its low cards are what it passes, low
  * hearts first, low cards of suits it cannot run from the top (no ace) before those of its long suits with the ace.
  */
 export function moonPassCandidates(
@@ -1286,13 +1406,14 @@ export function moonPassCandidates(
   count: number,
   cfg: HandConfig,
   limit: number,
+  minHighs = 5,
 ): Card[][] {
   if (!cfg.moonAllowed) return [];
   const mine = new Uint16Array(4);
   for (const c of hand) mine[(c / 13) | 0]! |= 1 << (c % 13);
   let highs = 0;
   for (let suit = 0; suit < 4; suit++) highs += POPCOUNT13[mine[suit]! & 0x1e00]!; // J Q K A
-  if (highs < 5) return [];
+  if (highs < minHighs) return [];
   const d = hand.map((c) => {
     const suit = (c / 13) | 0;
     const ace = (mine[suit]! & (1 << 12)) !== 0;
