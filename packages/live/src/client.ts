@@ -340,6 +340,28 @@ export class TableClient implements Seat {
     this.room?.send(type, message);
   }
 
+  /**
+   * Gives the seat up while the game runs (`leave`: a bot takes it) and resolves once the server has closed the
+   * connection, which it does after it has counted the leave (a rated game's cool-down), or after `waitMs` (a
+   * server that does not answer); then leaves for good. A page that asks for the cool-down next finds it counted.
+   */
+  async leaveSeat(waitMs = 5_000): Promise<void> {
+    if (this.room && this.status !== 'closed') {
+      let off = (): void => undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+        off = this.subscribe(() => {
+          if (this.status === 'closed') resolve();
+        });
+        this.send('leave', {});
+      });
+      clearTimeout(timer);
+      off();
+    }
+    await this.leave();
+  }
+
   /** Leaves for good: at a table a bot takes the seat. */
   async leave(): Promise<void> {
     this.stopped = true;

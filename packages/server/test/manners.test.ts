@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { quickMatch, TableClient } from '@hearts/live';
-import { JOIN_ERRORS } from '@hearts/protocol/socket';
+import { CLOSE_CODES, JOIN_ERRORS } from '@hearts/protocol/socket';
 import type { ModReport } from '@hearts/protocol/http';
 import {
   QUICK_WAIT_FOREVER_MS,
@@ -201,6 +201,29 @@ test('reports: players of the table only, once each; moderators (claimed ADMIN_U
     (await api<{ reports: ModReport[] }>(url, '/api/admin/reports?status=handled', { token })).body.reports,
   ).toHaveLength(1);
   for (const c of g.clients) c.vanish();
+});
+
+test('a player who gives the seat up finds the leave counted as soon as the connection ends', async () => {
+  // As the app leaves a table: `leave`, then home once the server has closed the connection; the home page asks
+  // for the cool-down at once. The server closes the connection only after storing the leave.
+  const t = await startServer({ quickWaitMs: 0, leaveLimit: 1 });
+  const url = t.url;
+  // A store slow to write the leave: the connection must still not end before it is written.
+  const manners = t.server.services.store.manners;
+  const addLeave = manners.addLeave.bind(manners);
+  manners.addLeave = async (l) => {
+    await new Promise((r) => setTimeout(r, 300));
+    await addLeave(l);
+  };
+  const u = await guest(url);
+  const roomId = await quickMatch({ url, token: u.token, rated: true, targetScore: 50 }).roomId;
+  const c = await connect(url, u.token, roomId);
+  await until('the deal', () => dealt(c));
+  await c.leaveSeat();
+  expect(c.closeCode).toBe(CLOSE_CODES.seatLost);
+  const cool = await api<{ until: number | null; leaves: number }>(url, '/api/cooldown', { token: u.token });
+  expect(cool.body.leaves).toBe(1);
+  expect(cool.body.until).toBeGreaterThan(Date.now());
 });
 
 test('leaving a rated game is counted; enough leaves refuse quick match with the cool-down’s end', async () => {

@@ -242,14 +242,17 @@ export class TableSide {
     });
   }
 
-  /** A rated game left early (a bot took the seat): counted for the quick-match cool-down (src/manners.ts). */
-  recordLeave(seat: number, reason: TakeoverReason, at: number): void {
+  /**
+   * A rated game left early (a bot took the seat): counted for the quick-match cool-down (src/manners.ts). Resolves
+   * once it is stored (or its storing failed, which is logged); never rejects.
+   */
+  recordLeave(seat: number, reason: TakeoverReason, at: number): Promise<void> {
     const s = services();
     const t = this.table;
     const userId = t?.record.seats[seat]?.kind === 'human' ? t.seats[seat]?.userId : null;
-    if (!t?.record.rated || !userId || this.deleted.has(userId)) return;
+    if (!t?.record.rated || !userId || this.deleted.has(userId)) return Promise.resolve();
     const tableId = this.room.roomId;
-    s.store.manners
+    return s.store.manners
       .addLeave({ userId, tableId, at, reason })
       .catch((e: unknown) => s.log.error({ err: e, table: tableId }, 'storing a leave failed'));
   }
@@ -275,10 +278,12 @@ export class TableSide {
 
   private seatLost(seat: number, reason: TakeoverReason): void {
     services().metrics.takeovers.inc({ reason });
-    this.recordLeave(seat, reason, Date.now());
+    const stored = this.recordLeave(seat, reason, Date.now());
     const userId = this.table?.seats[seat]?.userId;
     if (!userId) return;
     this.room.windows.close(userId);
-    this.room.conns.drop(userId, reason === 'kicked' ? CLOSE_CODES.kicked : CLOSE_CODES.seatLost);
+    // The connection closes once the leave is stored: the player's page reads its cool-down as soon as it ends.
+    const code = reason === 'kicked' ? CLOSE_CODES.kicked : CLOSE_CODES.seatLost;
+    void stored.then(() => this.room.conns.drop(userId, code));
   }
 }

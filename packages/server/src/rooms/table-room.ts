@@ -132,7 +132,8 @@ export class TableRoom extends AdmittingRoom {
         this.side.begin(Table.restore(loaded.table, loaded.events, this.side.deps(loaded.table)));
         // A leave stored with its takeover but not yet among the leaves (a crash between the two): stored now.
         for (const row of loaded.events)
-          if (row.event.type === 'takeover') this.side.recordLeave(row.event.seat, row.event.reason, row.at);
+          if (row.event.type === 'takeover')
+            void this.side.recordLeave(row.event.seat, row.event.reason, row.at);
         // A start cut short between storing the table and forgetting its room: the table counts.
         this.friends.keeper.forget();
       } else throw new ServerError(JOIN_ERRORS.noSuchRoom, `no table ${options.tableId}`);

@@ -98,10 +98,13 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
     };
   };
   const leave = () => {
-    if (view.phase !== 'gameOver' && !window.confirm(t('live.table.leaveConfirm'))) return;
-    client.send('leave', {});
-    if (view.phase === 'gameOver') void client.leave();
-    navigate('/live');
+    if (view.phase === 'gameOver') {
+      client.send('leave', {});
+      void client.leave();
+      navigate('/live');
+    } else if (window.confirm(t('live.table.leaveConfirm')))
+      // Home once the server has counted the leave: the quick match there shows its cool-down at once.
+      void client.leaveSeat().then(() => navigate('/live'));
   };
 
   return (
