@@ -27,7 +27,7 @@
  * (`why`: the trick, seat 0's hand, the trick so far, the points each seat has taken in the hand, the bot's card
  * and the seer's, and the seer's means for both: what not seeing the cards cost there by the seer's reckoning).
  */
-import { createBot, createVariant, handAt, leader } from '@hearts/bots';
+import { createBot, createVariant, estimate, handAt, leader } from '@hearts/bots';
 import { dealRandom, observation, parseCard, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
 import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
@@ -104,8 +104,10 @@ async function main() {
       throw new Error(`${name}: --bot must be a search bot (expert or a variant)`);
     return bot;
   });
+  if (!['yes', 'no'].includes(o.why) || (o.why === 'yes' && names.length > 1)) throw new Error(USAGE);
   let deciding = null;
   const seeing = names.length === 1 ? seer(make(names[0]), () => deciding) : null;
+  const asker = o.why === 'yes' ? make(names[0]) : null; // the seer asked at each decision (--why)
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, againShot: 0, seerShot: 0, againPoints: 0, seerPoints: 0 };
   const per = bots.map(() => ({ shot: 0, points: 0 }));
@@ -133,7 +135,7 @@ async function main() {
     const results = [];
     const why = [];
     for (const [b, bot] of bots.entries()) {
-      const player = o.why === 'yes' && seeing ? asking(bot, make(names[0]), () => deciding, why) : bot;
+      const player = asker ? asking(bot, asker, () => deciding, why) : bot;
       const again = await play(after, player, rngs('again'), h);
       const r = { shot: shooterOf(again) === runner, points: again.scores[0] };
       per[b].shot += r.shot ? 1 : 0;
@@ -165,10 +167,7 @@ async function main() {
   const mean = (x) => (sum.moons ? Math.round((x / sum.moons) * 100) / 100 : null);
   const round = (x) => Math.round(x * 100) / 100;
   if (!seeing) {
-    const d = pairs.diffs;
-    const m = d.reduce((a, x) => a + x, 0) / Math.max(1, d.length);
-    const sd = Math.sqrt(d.reduce((a, x) => a + (x - m) ** 2, 0) / Math.max(1, d.length - 1));
-    const half = d.length > 1 ? (1.96 * sd) / Math.sqrt(d.length) : null;
+    const d = estimate(pairs.diffs);
     process.stdout.write(
       JSON.stringify({
         hands: sum.hands,
@@ -178,9 +177,8 @@ async function main() {
         // Of the first two bots: moons only one of them let through; seat 0's points, the second less the first.
         onlyFirst: pairs.onlyFirst,
         onlySecond: pairs.onlySecond,
-        difference: d.length
-          ? { mean: round(m), ci95: half === null ? null : [round(m - half), round(m + half)] }
-          : null,
+        difference:
+          pairs.diffs.length >= 2 ? { mean: round(d.mean), ci95: [round(d.low), round(d.high)] } : null,
       }) + '\n',
     );
     return;
