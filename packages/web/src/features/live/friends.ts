@@ -17,6 +17,7 @@ import {
   type Notice,
   type RequestsFrom,
 } from '@hearts/protocol/http/friends';
+import { tokenCurrent } from '../../kit/server/account';
 import { request, serverUrl } from '../../kit/server/http';
 
 export type { FriendEntry, FriendPlace, Invite, Notice, RequestsFrom } from '@hearts/protocol/http/friends';
@@ -69,6 +70,8 @@ export function openNotices(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   const connect = async () => {
+    // Never with a token being replaced: the page opens the stream again with the new one.
+    if (!(await tokenCurrent(token)) || stopped) return;
     abort = new AbortController();
     let res: Response;
     try {

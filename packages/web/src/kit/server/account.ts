@@ -76,17 +76,49 @@ export async function rename(token: string, name: string, code?: string): Promis
 }
 
 /** Keeps the name with a password; every older token (other devices too) stops working, this device's new one is kept. */
-export async function claimName(store: KeyValueStore, token: string, password: string): Promise<Account> {
-  const a = await request(ACCOUNT_ROUTES.claim, { token, body: { password } });
-  store.set(TOKEN_KEY, a.token);
-  return a;
+export function claimName(store: KeyValueStore, token: string, password: string): Promise<Account> {
+  return replaceToken(store, token, () => request(ACCOUNT_ROUTES.claim, { token, body: { password } }));
 }
 
 /** Signs out every other device (their tokens stop working); this device keeps a new token. */
-export async function signOutEverywhere(store: KeyValueStore, token: string): Promise<Account> {
-  const a = await request(ACCOUNT_ROUTES.signOutEverywhere, { token });
-  store.set(TOKEN_KEY, a.token);
-  return a;
+export function signOutEverywhere(store: KeyValueStore, token: string): Promise<Account> {
+  return replaceToken(store, token, () => request(ACCOUNT_ROUTES.signOutEverywhere, { token }));
+}
+
+/**
+ * The requests under way that replace this device's token, and the tokens they replaced: the server refuses an
+ * older token at once, so a request sent with it while the new one is on its way is refused (401).
+ */
+const replacing = new Set<Promise<Account>>();
+const retired = new Set<string>();
+
+async function replaceToken(
+  store: KeyValueStore,
+  token: string,
+  send: () => Promise<Account>,
+): Promise<Account> {
+  const done = send().then((a) => {
+    retired.add(token);
+    store.set(TOKEN_KEY, a.token);
+    return a;
+  });
+  replacing.add(done);
+  try {
+    return await done;
+  } finally {
+    replacing.delete(done);
+  }
+}
+
+/**
+ * Waits while a request that replaces this device's token is on its way (`claimName`, `signOutEverywhere`), then
+ * tells whether `token` is still this page's: false once it was replaced (a request with it would be refused).
+ * For a request the page starts by itself, such as the notices stream, so that it never goes out with a token
+ * about to stop working.
+ */
+export async function tokenCurrent(token: string): Promise<boolean> {
+  while (replacing.size > 0) await Promise.allSettled([...replacing]);
+  return !retired.has(token);
 }
 
 /**
