@@ -20,6 +20,7 @@ import {
   moonOptions,
   parseCard,
   randomFloat,
+  sameCards,
   seededRandom,
   suitOf,
   type Card,
@@ -151,9 +152,6 @@ const decisionSeed = (p: DecisionPoint, seed: number | string): string =>
 /** The search parameters of the analysis: the expert's playouts (and its exact solver where `exact`). */
 const params = (exact: boolean) => ({ ...EXPERT, endgameCards: exact ? EXACT_CARDS : 0 });
 
-const samePass = (a: readonly Card[], b: readonly Card[]): boolean =>
-  a.length === b.length && a.every((c) => b.includes(c));
-
 const names = (cards: readonly Card[]): CardName[] => [...cards].sort((a, b) => a - b).map(makeCard);
 
 function analysed(point: DecisionPoint, rest: Omit<DecisionAnalysis, keyof DecisionPlace>): DecisionAnalysis {
@@ -204,13 +202,13 @@ export function planDecision(
     const hand = obs.hand.map((c) => parseCard(c)!);
     if (hand.length <= obs.rules.passCards) return { ...base, ...none, done: forced(point) };
     const sets = passCandidates(hand, obs.rules.passCards, compiledRules(obs.rules), PASS_CANDIDATES);
-    if (!sets.some((c) => samePass(c, played))) sets.push(played);
+    if (!sets.some((c) => sameCards(c, played))) sets.push(played);
     return {
       ...base,
       done: null,
       moves: sets.map(names),
       plans: 1,
-      mine: sets.findIndex((c) => samePass(c, played)),
+      mine: sets.findIndex((c) => sameCards(c, played)),
       batch: PASS_BATCH,
       first: Math.min(budget.minPassSamples, budget.maxPassSamples),
       most: budget.maxPassSamples,

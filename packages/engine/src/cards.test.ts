@@ -9,6 +9,7 @@ import {
   makeCard,
   parseCard,
   rankOf,
+  sameCards,
   suitOf,
 } from './index.js';
 
@@ -56,6 +57,28 @@ describe('card notation', () => {
       fc.property(fc.string({ maxLength: 3 }), (s) => {
         const c = parseCard(s);
         if (c !== undefined) expect(makeCard(c)).toBe(s);
+      }),
+    );
+  });
+});
+
+describe('sameCards', () => {
+  test('the same cards in any order, numbers or names', () => {
+    fc.assert(
+      fc.property(arbCards, fc.integer(), (cards, shift) => {
+        const turned = cards.map((_, i) => cards[(i + Math.abs(shift)) % cards.length]!);
+        expect(sameCards(cards, turned)).toBe(true);
+        expect(sameCards(cards.map(makeCard), turned.map(makeCard))).toBe(true);
+        if (cards.length > 0) {
+          expect(sameCards(cards, cards.slice(1))).toBe(false);
+          const other = [
+            ...cards.slice(1),
+            ...Array.from({ length: 52 }, (_, c) => c)
+              .filter((c) => !cards.includes(c))
+              .slice(0, 1),
+          ];
+          if (other.length === cards.length) expect(sameCards(cards, other)).toBe(false);
+        }
       }),
     );
   });

@@ -229,6 +229,13 @@ export class CardSet {
   }
 }
 
+/**
+ * Whether two lists hold the same cards (numbers or names), in any order: a pass, a set of cards to weigh. For lists
+ * that hold each card once: with a card twice in one of them, two lists of one length can compare equal wrongly.
+ */
+export const sameCards = <T extends Card | CardName>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length && a.every((c) => b.includes(c));
+
 /** Points-free helper: the cards of a suit mask as card numbers. */
 export function cardsOfSuitMask(suit: Suit, mask: number): Card[] {
   const out: Card[] = [];

@@ -28,6 +28,7 @@ export {
   makeCard,
   isCardName,
   cardsOfSuitMask,
+  sameCards,
 } from './cards.js';
 export type { Card, CardName, Suit, SuitName, RankName } from './cards.js';
 export { ok, err, unwrap } from './result.js';

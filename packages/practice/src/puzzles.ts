@@ -11,7 +11,14 @@
  * ```
  */
 import * as z from 'zod/mini';
-import { trickWinner, type CardName, type Observation, type Rules, type TrickView } from '@hearts/engine';
+import {
+  sameCards,
+  trickWinner,
+  type CardName,
+  type Observation,
+  type Rules,
+  type TrickView,
+} from '@hearts/engine';
 import { card, cards, points } from '@hearts/protocol/http/atoms';
 import {
   PUZZLE_THEMES,
@@ -118,9 +125,6 @@ const shape = z.object({
     .check(z.length(FINDER_LEVELS.length)),
 });
 
-const sameSet = (a: readonly CardName[], b: readonly CardName[]): boolean =>
-  a.length === b.length && a.every((c) => b.includes(c));
-
 /** Why a puzzle does not hang together, or null: the checks beyond the shape. */
 export function puzzleProblem(p: z.output<typeof shape>): string | null {
   const o = p.observation as Observation;
@@ -141,12 +145,12 @@ export function puzzleProblem(p: z.output<typeof shape>): string | null {
     const covered = p.options.flatMap((x) => x.cards);
     if (covered.length !== legal.size || !covered.every((c) => legal.has(c)))
       return 'options: not every legal card once';
-    if (!sameSet(p.solution, p.options[0]!.cards)) return 'solution: not the best option’s cards';
+    if (!sameCards(p.solution, p.options[0]!.cards)) return 'solution: not the best option’s cards';
   } else {
     if (p.choices === null || p.choices.length !== p.options.length) return 'choices: one per option';
-    if (!p.options.every((x) => p.choices!.some((c) => sameSet(c, x.move))))
+    if (!p.options.every((x) => p.choices!.some((c) => sameCards(c, x.move))))
       return 'choices: not the options';
-    if (!sameSet(p.solution, p.options[0]!.move)) return 'solution: not the best option';
+    if (!sameCards(p.solution, p.options[0]!.move)) return 'solution: not the best option';
   }
   if (p.line.options.length !== p.options.length) return 'line: one per option';
   if (p.line.received !== null && p.kind !== 'pass') return 'line: received cards belong to a pass';
@@ -179,14 +183,14 @@ export const puzzleId = (o: Observation): string => `p${positionId(o).slice(1)}`
 export function isSolution(p: Puzzle, move: readonly CardName[]): boolean {
   return p.kind === 'play'
     ? move.length === 1 && p.solution.includes(move[0]!)
-    : new Set(move).size === move.length && sameSet(move, p.solution);
+    : new Set(move).size === move.length && sameCards(move, p.solution);
 }
 
 /** The option a move is (a play: the option of its card; a pass: the option of that set), or null. */
 export function puzzleOptionOf(p: Puzzle, move: readonly CardName[]): number {
   return p.kind === 'play'
     ? p.options.findIndex((o) => move.length === 1 && o.cards.includes(move[0]!))
-    : p.options.findIndex((o) => sameSet(o.move, move));
+    : p.options.findIndex((o) => sameCards(o.move, move));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   parseCard,
   POPCOUNT13,
   randomInt,
+  sameCards,
   type Card,
   type CardName,
   type HandConfig,
@@ -378,7 +379,7 @@ export class SearchBot implements Bot {
     // Passes that keep a run, on the normal plan: the playouts turn to the moon where the hand then runs.
     if (p.passTurn)
       for (const set of moonPassCandidates(hand, obs.rules.passCards, cfg, MOON_PASSES, TURN_HIGHS))
-        if (!candidates.some((c, i) => plans[i] === PLAN_NORMAL && sameSet(c, set))) {
+        if (!candidates.some((c, i) => plans[i] === PLAN_NORMAL && sameCards(c, set))) {
           candidates.push(set);
           plans.push(PLAN_NORMAL);
         }
@@ -1391,10 +1392,6 @@ function bestSets(
 const MOON_PASSES = 3;
 /** The high cards (J Q K A) from which passes that keep a run are weighed under {@link SearchParams.passTurn}. */
 const TURN_HIGHS = 4;
-
-/** Whether two sets of cards are the same. */
-const sameSet = (a: readonly Card[], b: readonly Card[]): boolean =>
-  a.length === b.length && a.every((c) => b.includes(c));
 
 /**
  * Sets to pass for the moon, the best `limit` (none when the hand is no moon hand: under `minHighs` of J Q K A, or

@@ -31,6 +31,7 @@ import {
   observation,
   parseCard,
   parseNamedMove,
+  sameCards,
   seatsToAct,
   seededRandom,
   type Card,
@@ -213,9 +214,6 @@ function gapTo(e: OptionsEvaluation, o: RatedOption): number {
   const same = e.options.find((x) => x.cards[0] === o.cards[0]);
   return same ? same.points - e.options[0]!.points : 0;
 }
-
-const sameCards = (a: readonly Card[], b: readonly Card[]): boolean =>
-  a.length === b.length && a.every((c) => b.includes(c));
 
 function playPuzzle(
   obs: Observation,
