@@ -516,7 +516,6 @@ export class PlayDeals {
   private readonly reader: PlayReader | null;
   /** The opponent whom the playouts let run for the moon (seat -1: none) and in what share of the deals. */
   readonly suspect: { readonly seat: number; readonly share: number };
-  private readonly fixed: number; // seats whose plans the playouts keep, the suspect's where it runs
   private readonly ownRun: number; // the plan the bot's moon plan plays in the playouts (runPlan)
   private readonly suspectRun: number; // the plan the suspect plays where it runs
   // The seat the play reader takes for a runner on the deal set up last, and its chance (readRunSuspect).
@@ -557,7 +556,6 @@ export class PlayDeals {
         : null;
     // An opponent who holds every moon card taken so far may be going for the moon.
     this.suspect = suspectedShooter(k, params.moonWatch);
-    this.fixed = (1 << k.me) | (this.suspect.seat >= 0 ? 1 << this.suspect.seat : 0);
     this.ownRun = runPlan(params, true);
     this.suspectRun = runPlan(params, false);
     this.values = new Float64Array(k.n);
@@ -614,7 +612,7 @@ export class PlayDeals {
     policy.plans.fill(PLAN_NORMAL);
     policy.plans[seat] = PLAN_RUN;
     this.playoutRng.reseed(0x2545f491, 0x9e3779b9);
-    policy.playout(work, this.playoutRng, this.fixed);
+    policy.playout(work, this.playoutRng, (1 << this.knowledge.me) | (1 << seat));
     return work.shooter() === seat;
   }
 
