@@ -69,20 +69,6 @@ async function askReservedName(page: Page, name: string, w: NameForm): Promise<v
   await page.getByRole('alert').filter({ hasText: w.reserved }).waitFor({ timeout: 10_000 });
 }
 
-/**
- * Resolves once the page's notices stream is open. It opens once the page has its guest token (its code loaded on
- * demand), and keeping a name replaces that token at once: a stream still being opened with it would be refused
- * (401, which the page handles, but which its console shows). Taken before the page is opened; a name is kept only
- * after it resolves, as a player's would be.
- */
-function noticesOpened(page: Page): Promise<unknown> {
-  const open = page.waitForResponse((r) => r.url().includes('/api/notices') && r.status() === 200, {
-    timeout: 60_000,
-  });
-  open.catch(() => undefined); // a test that fails before waiting for it fails for its own reason
-  return open;
-}
-
 /** After the refusal: opens the code field the form offers. */
 async function openCodeField(page: Page, w: NameForm): Promise<Locator> {
   await page.getByRole('button', { name: w.haveCode }).click();
@@ -170,7 +156,6 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   const modContext = await app.browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   const moderator = await modContext.newPage();
   const modErrors = watchErrors(moderator);
-  const modNoticesOpen = noticesOpened(moderator);
   await moderator.goto(`${app.url}/#/live`);
   await askReservedName(moderator, 'Paula Wise', NAME_FORM.de);
   const codeField = await openCodeField(moderator, NAME_FORM.de);
@@ -187,7 +172,6 @@ it('report and block from the player menu, the blocked list, the moderators’ p
   expect(await moderator.locator('.live-you .live-name').textContent()).toBe('Paula Wise');
   const keep = moderator.locator('.live-you details[open] input[autocomplete="new-password"]'); // its form is open
   await keep.fill('a long enough password');
-  await modNoticesOpen;
   await moderator.getByRole('button', { name: 'Namen sichern' }).click();
   await moderator.getByText('Dein Name ist gesichert', { exact: false }).waitFor({ timeout: 10_000 });
   // Kept: a moderator's now, and live play shows the way to the reports at once (and after a reload).
@@ -260,7 +244,6 @@ it('a moderator’s name holding a reserved word is taken in the app with its co
   const context = await app.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  const noticesOpen = noticesOpened(page);
   await page.goto(`${app.url}/#/live`);
   await askReservedName(page, 'Mod Max', NAME_FORM.en);
   await shot(page, 'reserved-desktop-en.png');
@@ -276,7 +259,6 @@ it('a moderator’s name holding a reserved word is taken in the app with its co
   const reports = page.getByRole('button', { name: 'Reports', exact: true });
   expect(await reports.count()).toBe(0);
   await page.locator('.live-you details[open] input[type="password"]').fill('a long enough password');
-  await noticesOpen;
   await page.getByRole('button', { name: 'Keep name' }).click();
   await page.getByText('Your name is kept', { exact: false }).first().waitFor({ timeout: 10_000 });
   await reports.scrollIntoViewIfNeeded({ timeout: 10_000 });
