@@ -55,7 +55,8 @@ export interface TableProps {
   readonly names?: readonly string[]; // score heads and spoken seat names; "You", "Bot 1"… by default
   readonly look: SeatLook | null; // the player's table and card faces from the shop
   readonly className?: string; // more classes on the screen
-  readonly exit: { readonly kind: 'menu' | 'leave'; readonly onExit: () => void };
+  /** `leaving`: the seat is being given up (the server counts the leave): the button waits, a banner says so. */
+  readonly exit: { readonly kind: 'menu' | 'leave'; readonly onExit: () => void; readonly leaving?: boolean };
   /** The last trick's panel: open or not, and the UI controller's way to toggle and close it. */
   readonly lastTrickOpen: boolean;
   readonly ui: { readonly toggleLastTrick: () => void; readonly closeLastTrick: () => void };
@@ -141,6 +142,7 @@ export function Table(p: TableProps) {
               type="button"
               className="icon-btn"
               onClick={p.exit.onExit}
+              disabled={p.exit.leaving}
               aria-label={t('live.table.leave')}
             >
               <CloseIcon />
@@ -218,10 +220,16 @@ export function Table(p: TableProps) {
 
       {p.shield}
 
-      {p.reconnecting && (
+      {p.exit.leaving ? (
         <div className="live-banner" role="status">
-          {t('live.table.reconnecting')}
+          {t('live.table.leaving')}
         </div>
+      ) : (
+        p.reconnecting && (
+          <div className="live-banner" role="status">
+            {t('live.table.reconnecting')}
+          </div>
+        )
       )}
 
       <TableBoard

@@ -309,6 +309,31 @@ describe('the one table’s parts at a live table', () => {
     expect(t.queryByRole('region', { name: 'Chat' })).toBeNull();
   });
 
+  it.each([
+    ['en', 'Leave', 'Leaving the table …'],
+    ['de', 'Verlassen', 'Du verlässt den Tisch …'],
+  ] as const)(
+    '%s: leaving while the game runs says so and waits for the server, once',
+    async (lang, name, said) => {
+      let counted = (): void => undefined;
+      const leaveSeat = vi
+        .spyOn(client, 'leaveSeat')
+        .mockImplementation(() => new Promise<void>((resolve) => (counted = resolve)));
+      vi.stubGlobal('confirm', () => true); // happy-dom has no dialogs
+      const t = table(lang, passing());
+      const button = t.getByRole('button', { name });
+      const banner = () => t.container.querySelector('.live-banner[role="status"]')?.textContent ?? null;
+      expect(banner()).toBeNull();
+      act(() => fireEvent.click(button));
+      expect(banner()).toBe(said);
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      act(() => fireEvent.click(button));
+      expect(leaveSeat).toHaveBeenCalledTimes(1);
+      await act(async () => counted());
+      vi.unstubAllGlobals();
+    },
+  );
+
   it('no chat button at a table of bots only (the daily table); a bot that took a person’s seat over is no one to talk to', () => {
     const bots = (kind: TableInfo['kind'], replaced: boolean) =>
       passing({

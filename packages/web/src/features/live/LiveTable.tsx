@@ -97,14 +97,19 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       ),
     };
   };
+  const [leaving, setLeaving] = useState(false);
   const leave = () => {
+    if (leaving) return;
     if (view.phase === 'gameOver') {
       client.send('leave', {});
       void client.leave();
       navigate('/live');
-    } else if (window.confirm(t('live.table.leaveConfirm')))
-      // Home once the server has counted the leave: the quick match there shows its cool-down at once.
+    } else if (window.confirm(t('live.table.leaveConfirm'))) {
+      // Home once the server has counted the leave (up to 5 s): the quick match there shows its cool-down at
+      // once. Until then the banner says so and the button waits.
+      setLeaving(true);
       void client.leaveSeat().then(() => navigate('/live'));
+    }
   };
 
   return (
@@ -114,7 +119,7 @@ export function LiveTable({ client, state }: { client: TableClient; state: LiveS
       names={names}
       look={me.look}
       className="live-table"
-      exit={{ kind: 'leave', onExit: leave }}
+      exit={{ kind: 'leave', onExit: leave, leaving }}
       lastTrickOpen={uiState.lastTrickOpen}
       ui={seatUi.ui}
       onTap={(card) => void seatUi.tap(card)}

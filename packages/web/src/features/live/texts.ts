@@ -128,6 +128,7 @@ export const liveEn = {
     rated: 'Rated',
     unrated: 'Unrated',
     reconnecting: 'Connection lost, reconnecting …',
+    leaving: 'Leaving the table …',
     closed: {
       kicked: 'The other players voted you out: a bot plays your seat.',
       replaced: 'Your seat at this table is now played on another device.',
@@ -336,6 +337,7 @@ export const liveDe: typeof liveEn = {
     rated: 'Gewertet',
     unrated: 'Ungewertet',
     reconnecting: 'Verbindung verloren, verbinde neu …',
+    leaving: 'Du verlässt den Tisch …',
     closed: {
       kicked: 'Die anderen haben dich rausgeworfen: ein Bot spielt deinen Platz.',
       replaced: 'Dein Platz an diesem Tisch wird jetzt auf einem anderen Gerät gespielt.',
