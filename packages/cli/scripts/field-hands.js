@@ -2,34 +2,59 @@
  * What the scripts that play hands against a field share (moon-timeline.js, moon-shots.js, moon-stops.js): their
  * options, the field's player, playing a hand out, replaying its passes, and its shooter.
  */
-import { BOT_TIME_MS, createBot, playDecision } from '@hearts/bots';
+import { BOT_TIME_MS, LEVELS, createBot, playDecision } from '@hearts/bots';
 import { applyMove, seatsToAct } from '@hearts/engine';
 import { ExternalBot } from '../dist/external-bot.js';
 
+/** A script called wrongly (its options, a bot's name): said in one line by {@link runScript}, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * Runs a script's `main`: a {@link UsageError} is written as `name: message`, one line, and the exit code is 2;
+ * any other error is a bug and keeps its stack.
+ */
+export async function runScript(name, main) {
+  try {
+    await main();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${name}: ${e.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
 /**
  * `--field BOT --hands N [--seed S] [--bot B]` (the bot defaults to the expert), and a script's own string options
- * with their defaults (`extra`, e.g. `{ from: 'passes' }` for `--from`); anything else throws `usage`.
+ * with their defaults (`extra`, e.g. `{ from: 'passes' }` for `--from`); anything else throws `usage` as a
+ * {@link UsageError}.
  */
 export function parseHandArgs(argv, usage, extra = {}) {
   const o = { field: null, hands: 0, seed: 1, bot: 'expert', ...extra };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i], argv[i + 1]];
-    if (v === undefined) throw new Error(usage);
+    if (v === undefined) throw new UsageError(usage);
     if (k === '--field') o.field = v;
     else if (k === '--hands') o.hands = Number(v);
     else if (k === '--seed') o.seed = Number(v);
     else if (k === '--bot') o.bot = v;
     else if (k.startsWith('--') && Object.hasOwn(extra, k.slice(2))) o[k.slice(2)] = v;
-    else throw new Error(usage);
+    else throw new UsageError(usage);
   }
-  if (!o.field || !(o.hands > 0)) throw new Error(usage);
+  if (!o.field || !(o.hands > 0)) throw new UsageError(usage);
   return o;
 }
 
 /** A field player: one of our levels, or an external program over hearts-bot/1 (one process for its seats). */
 export function fieldPlayer(spec) {
   if (spec.startsWith('cmd:')) return new ExternalBot(spec.slice(4), 'field', { graceMs: 120_000 });
-  return createBot(spec);
+  return createBot(level(spec, '--field', ', or cmd:…'));
+}
+
+/** One of our levels by its name (`createBot` would take an unknown name for `random`). */
+export function level(name, option, more = '') {
+  if (!LEVELS.includes(name))
+    throw new UsageError(`${option} ${name}: no such bot (${LEVELS.join(', ')}${more})`);
+  return name;
 }
 
 /**

@@ -22,7 +22,15 @@
 import { createBot, createVariant, handAt, leader } from '@hearts/bots';
 import { dealRandom, makeCard, observation, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
+import {
+  afterPasses,
+  fieldPlayer,
+  parseHandArgs,
+  playHand,
+  runScript,
+  shooterOf,
+  UsageError,
+} from './field-hands.js';
 
 const USAGE =
   'usage: moon-shots.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]] [--from passes|deal]';
@@ -32,7 +40,8 @@ const USAGE =
  * plans (`trace`); it plays the card the search chose.
  */
 function tracing(bot, trace) {
-  if (typeof bot.evaluate !== 'function') throw new Error('--bot must be a search bot (expert or a variant)');
+  if (typeof bot.evaluate !== 'function')
+    throw new UsageError('--bot must be a search bot (expert or a variant)');
   const share = bot.params.timeShare;
   return {
     level: bot.level,
@@ -57,13 +66,13 @@ function tracing(bot, trace) {
 
 async function main() {
   const o = parseHandArgs(process.argv.slice(2), USAGE, { from: 'passes' });
-  if (o.from !== 'passes' && o.from !== 'deal') throw new Error(USAGE);
+  if (o.from !== 'passes' && o.from !== 'deal') throw new UsageError(USAGE);
   const rules = parseRules({});
   if (!rules.ok) throw new Error(rules.error.message);
   const trace = [];
   const bots = o.bot.split(',').map((name) => {
     const search = name === 'expert' ? createBot('expert', cpuClock) : createVariant(name, cpuClock);
-    if (!search) throw new Error(`${name}: no such bot (${USAGE})`);
+    if (!search) throw new UsageError(`${name}: --bot must be a search bot (expert or a variant)`);
     return { name, player: tracing(search, trace) };
   });
   const field = fieldPlayer(o.field);
@@ -133,4 +142,4 @@ async function main() {
   );
 }
 
-await main();
+await runScript('moon-shots', main);

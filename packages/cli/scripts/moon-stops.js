@@ -30,7 +30,15 @@
 import { createBot, createVariant, estimate, handAt, leader } from '@hearts/bots';
 import { dealRandom, observation, parseCard, parseRules, seededRandom } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { afterPasses, fieldPlayer, parseHandArgs, playHand, shooterOf } from './field-hands.js';
+import {
+  afterPasses,
+  fieldPlayer,
+  parseHandArgs,
+  playHand,
+  runScript,
+  shooterOf,
+  UsageError,
+} from './field-hands.js';
 
 const USAGE = 'usage: moon-stops.js --field BOT --hands N [--seed S] [--bot expert|VARIANT[,…]] [--why yes]';
 
@@ -101,10 +109,10 @@ async function main() {
   const bots = names.map((name) => {
     const bot = make(name);
     if (!bot || typeof bot.evaluate !== 'function')
-      throw new Error(`${name}: --bot must be a search bot (expert or a variant)`);
+      throw new UsageError(`${name}: --bot must be a search bot (expert or a variant)`);
     return bot;
   });
-  if (!['yes', 'no'].includes(o.why) || (o.why === 'yes' && names.length > 1)) throw new Error(USAGE);
+  if (!['yes', 'no'].includes(o.why) || (o.why === 'yes' && names.length > 1)) throw new UsageError(USAGE);
   let deciding = null;
   const seeing = names.length === 1 ? seer(make(names[0]), () => deciding) : null;
   const asker = o.why === 'yes' ? make(names[0]) : null; // the seer asked at each decision (--why)
@@ -195,4 +203,4 @@ async function main() {
   );
 }
 
-await main();
+await runScript('moon-stops', main);

@@ -25,7 +25,7 @@ import {
   seededRandom,
 } from '@hearts/engine';
 import { cpuClock } from '../dist/clock.js';
-import { fieldPlayer, parseHandArgs, playHand } from './field-hands.js';
+import { fieldPlayer, level, parseHandArgs, playHand, runScript } from './field-hands.js';
 
 const USAGE = 'usage: moon-timeline.js --field BOT --hands N [--seed S] [--bot LEVEL]';
 
@@ -49,7 +49,7 @@ async function main() {
   if (!rules.ok) throw new Error(rules.error.message);
   const cfg = compiledRules(rules.value);
   const moonSet = moonCardsOf(cfg);
-  const bot = createBot(o.bot, cpuClock);
+  const bot = createBot(level(o.bot, '--bot'), cpuClock);
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, near: 0, broken: 0, solePoint: [], sole10: [], sole30: [] };
   for (let h = 0; h < o.hands; h++) {
@@ -111,4 +111,4 @@ async function main() {
   );
 }
 
-await main();
+await runScript('moon-timeline', main);
