@@ -53,6 +53,12 @@ import {
 
 const BATCH = 48; // deals per block (plays): the stopping rule looks at whole blocks
 const PASS_BATCH = 100; // … (passes)
+/**
+ * The share of the deals beyond its floor that a decision's cost so far calls for, counted before the floor in the
+ * time left ({@link DecisionTally.outlook}): 0 foresaw about half the time the runs took, 1 several times it
+ * (docs/performance.md, "The time left", measured by `analysis-figures.js eta`).
+ */
+const BEYOND_FLOOR = 0.15;
 const Z = 4; // a mark is settled when it is the same this many standard errors either side
 const DROP_Z = 4; // an option is played out no more once it is this many standard errors worse than the best
 /** Before the stopping rule's first look, options this many standard errors worse than the best are dropped. */
@@ -492,8 +498,9 @@ export class DecisionTally implements Sofar {
    * The cost as it stands (the move made's mean less the best's, ≥ 0), how many more deals the decision is likely
    * to need before it settles (its current standard error against the nearest threshold; `settle`: by the stopping
    * rule alone, Infinity on a threshold) and before it stops (`deals`: at the cap at the latest), for the order of
-   * work and the time left. Before the floor `deals` counts to the floor: most decisions stop there, and a cost
-   * from a block or two says little of how many deals the few others will need.
+   * work and the time left. Before the floor `deals` counts to the floor and {@link BEYOND_FLOOR} of what the cost
+   * so far says it needs beyond: most decisions stop at the floor, and a cost from a block or two overstates how
+   * many deals the few others will need.
    */
   outlook(): { cost: number; deals: number; settle: number } {
     if (this.final) return { cost: this.final.cost, deals: 0, settle: 0 };
@@ -513,7 +520,10 @@ export class DecisionTally implements Sofar {
     const a = (Z / Math.sqrt(this.plan.most) - gap / sd) / HANG_Z;
     if (this.plan.hanging && a > 0) need = Math.min(need, 1 / (a * a + 1 / this.plan.most));
     const until = Math.min(this.plan.most, Math.max(this.nextLook, need));
-    const stop = this.deals < this.plan.first ? Math.min(until, this.plan.first) : until;
+    const stop =
+      this.deals < this.plan.first
+        ? this.plan.first + BEYOND_FLOOR * Math.max(0, until - this.plan.first)
+        : until;
     return {
       cost,
       deals: Math.max(0, stop - this.deals),

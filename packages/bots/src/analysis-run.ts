@@ -187,12 +187,17 @@ export function nextDecision<T extends OpenDecision>(open: readonly T[]): T | nu
 /** Milliseconds of work an item should take: short enough to share a decision's deals, long enough to be cheap. */
 const ITEM_MS = 25;
 /**
- * The speed behind the time left: a measured item's weight halves with every this many deals × options played
- * after it (about a quarter of a second of a warm core), and the prior weighs as much as that many of
- * {@link PRIOR_MS_PER_OPTION_DEAL}, a warm core's (the reference machine's plays: 0.010 ms, its passes 0.015).
+ * The speed behind the time left, in milliseconds per card played out (a deal × an option × the cards left in the
+ * hand: a playout from the first trick is about thirteen times one from the last): a measured item's weight halves
+ * with every this many cards played after it (about a tenth of a second of a warm core), and the prior weighs as
+ * much as that many of {@link PRIOR_MS_PER_CARD}, a warm core's (the reference machine's plays: 0.010 ms a deal and
+ * option, with 26 cards left on average; its passes 0.015 for 52).
  */
-const RATE_HALF_LIFE = 10_000;
-const PRIOR_MS_PER_OPTION_DEAL = 0.01;
+const RATE_HALF_LIFE = 250_000;
+const PRIOR_MS_PER_CARD = 0.0004;
+/** The cards a decision's playouts play out from it: the whole hand for a pass. */
+const cardsLeft = (t: DecisionTally): number =>
+  t.plan.place.kind === 'pass' ? 52 : 52 - (t.plan.place.step ?? 0);
 
 /**
  * Runs a game's analysis on the executors: first one block of every play (a first estimate of what each
@@ -211,11 +216,11 @@ export async function runAnalysis(
   const tallies = plans.value.map((p) => new DecisionTally(p));
   const total = tallies.length;
   // Milliseconds per deal and option played out on it (a block's deals play every option still active): the
-  // latest measured per decision (0: not yet), for the size of its items; and per kind of decision, for the time
-  // left, from a prior and the items measured, each weighing less as work is done after it (RATE_HALF_LIFE): the
-  // first items run before the code is warm, up to twenty times slower than the rest.
+  // latest measured per decision (0: not yet), for the size of its items; and per kind of decision and card played
+  // out (cardsLeft), for the time left, from a prior and the items measured, each weighing less as work is done
+  // after it (RATE_HALF_LIFE): the first items run before the code is warm, up to twenty times slower than the rest.
   const msPerOptionDeal = new Float64Array(total);
-  const prior = () => ({ ms: RATE_HALF_LIFE * PRIOR_MS_PER_OPTION_DEAL, deals: RATE_HALF_LIFE });
+  const prior = () => ({ ms: RATE_HALF_LIFE * PRIOR_MS_PER_CARD, work: RATE_HALF_LIFE });
   const kindRate = { play: prior(), pass: prior() };
   let done = 0;
   let failed: unknown = null;
@@ -227,8 +232,7 @@ export async function runAnalysis(
       const t = tallies[d]!;
       if (t.result) continue;
       const kind = t.plan.place.kind === 'pass' ? kindRate.pass : kindRate.play;
-      const rate = kind.ms / kind.deals;
-      ms += t.outlook().deals * t.activeOptions * rate;
+      ms += t.outlook().deals * t.activeOptions * cardsLeft(t) * (kind.ms / kind.work);
     }
     return ms / executors.length / 1000;
   };
@@ -290,9 +294,10 @@ export async function runAnalysis(
             if (optionDeals > 0) {
               msPerOptionDeal[item.decision] = w.ms / optionDeals;
               const kind = t.plan.place.kind === 'pass' ? kindRate.pass : kindRate.play;
-              const keep = 0.5 ** (optionDeals / RATE_HALF_LIFE);
+              const work = optionDeals * cardsLeft(t);
+              const keep = 0.5 ** (work / RATE_HALF_LIFE);
               kind.ms = kind.ms * keep + w.ms;
-              kind.deals = kind.deals * keep + optionDeals;
+              kind.work = kind.work * keep + work;
             }
             t.put(item, w.sums);
             if (t.result) report(t.result);

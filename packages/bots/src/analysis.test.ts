@@ -336,12 +336,16 @@ describe('on several threads', () => {
     expect(pick([open(5, 100, { available: 0 })])).toBeNull();
   });
 
-  test('the time left: each deal priced by the options it plays, at the speed of the latest work', async () => {
-    // One executor whose items take a made-up time: 0.01 ms a deal per option, the first three twenty times that
-    // (code not yet warm). The time the items after a report took is the true time left at that report. (The
-    // estimate before: 8 to 10 times the truth here; on real games up to 200 times, docs/performance.md.)
+  test('the time left: each deal priced by the options it plays and the cards it plays out, at the speed of the latest work', async () => {
+    // One executor whose items take a made-up time: 0.0004 ms a card played out (a deal × an option × the cards
+    // left in the hand: a pass plays the whole hand), the first three twenty times that (code not yet warm). The
+    // time the items after a report took is the true time left at that report. (The estimate before: 8 to 10
+    // times the truth here; on real games up to 200 times, docs/performance.md.)
     const COLD = 3;
     const inner = new LocalExecutor(job);
+    const places = unwrap(await inner.plans()).map((p) => p.place);
+    const cardsLeft = places.map((p) => (p.kind === 'pass' ? 52 : 52 - p.step!));
+    expect(Math.max(...cardsLeft) / Math.min(...cardsLeft)).toBeGreaterThan(5); // early and late decisions
     const timeline: ({ ms: number } | { shown: number; items: number })[] = [];
     let items = 0;
     const timed: AnalysisExecutor = {
@@ -349,7 +353,8 @@ describe('on several threads', () => {
       run: async (item) => {
         const done = await inner.run(item);
         const deals = done.sums.reduce((a, b) => a + b[0]!, 0);
-        const ms = deals * item.active.length * 0.01 * (items++ < COLD ? 20 : 1);
+        const perCard = 0.0004 * (items++ < COLD ? 20 : 1);
+        const ms = deals * item.active.length * cardsLeft[item.decision]! * perCard;
         timeline.push({ ms });
         return { sums: done.sums, ms };
       },
@@ -369,8 +374,10 @@ describe('on several threads', () => {
       else if (x.items > COLD && left > total / 4) ratios.push(x.shown / left);
     }
     expect(ratios.length).toBeGreaterThan(5);
-    expect(Math.max(...ratios)).toBeLessThan(3);
-    expect(Math.min(...ratios)).toBeGreaterThan(0.25);
+    // Here 0.55 … 0.88 (the made-up times make it the same every run); pricing every deal alike, whatever the
+    // cards left, gave 0.41 … 0.62.
+    expect(Math.max(...ratios)).toBeLessThan(2);
+    expect(Math.min(...ratios)).toBeGreaterThan(0.5);
   });
 
   test('at the deadline every decision not settled keeps the mark its deals allow, cut short', async () => {
@@ -442,7 +449,7 @@ describe('the stopping rule, on blocks of known sums', () => {
     expect(run(plan({ earlySettle: false }), 13, 2).samples).toBe(960);
   });
 
-  test('the outlook: a cost near 0 is far from every threshold; before the floor the deals count to the floor', () => {
+  test('the outlook: a cost near 0 is far from every threshold; before the floor the deals count to the floor and a share of beyond', () => {
     const after = (cost: number, sd: number, deals: number): DecisionTally => {
       const t = new DecisionTally(plan());
       const n = t.plan.batch;
@@ -454,9 +461,11 @@ describe('the stopping rule, on blocks of known sums', () => {
     const best = after(0.05, 2, 48).outlook(); // the move made is about the best: it settles under 1.5
     expect(best.settle).toBeLessThanOrEqual(240);
     expect(best.deals).toBeLessThanOrEqual(960 - 48);
-    const near = after(1.4, 6, 48).outlook(); // near 1.5: many deals by the rule, counted to the floor
+    // Near 1.5: many deals by the rule; counted to the floor and 0.15 of those beyond (most such decisions still
+    // stop near the floor: a cost from one block overstates what the few others need).
+    const near = after(1.4, 6, 48).outlook();
     expect(near.settle).toBeGreaterThan(20 * 960);
-    expect(near.deals).toBe(960 - 48);
+    expect(near.deals).toBeCloseTo(960 - 48 + 0.15 * Math.min(near.settle + 48 - 960, 40_000 - 960), 6);
     const past = after(1.4, 6, 960).outlook(); // past the floor: the deals the rule needs
     expect(past.deals).toBeGreaterThan(20 * 960);
   });
