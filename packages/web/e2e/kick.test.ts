@@ -131,8 +131,24 @@ async function roomWithPlayer(viewport: { width: number; height: number }, playe
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${app.url}/?speed=fast#/live/${code}`);
-  await page.locator('.live-members li').nth(3).waitFor({ timeout: 20_000 });
+  // Started only once the page sees the seats chosen and all four here (a start seats the members present: one
+  // whose connection the server counts as away would be left out, and the page would never be at the table).
+  await page
+    .getByRole('heading', { name: `In the room (4 of ${players} seats)` })
+    .waitFor({ timeout: 20_000 });
+  await page.locator('.live-members li:not(.away)').nth(3).waitFor({ timeout: 20_000 });
+  expect(await page.locator('.live-members li.away').count()).toBe(0);
   return { host, others, context, page, errors };
+}
+
+/** Waits for the table in its play phase; if it does not come, the error says what the page shows instead. */
+async function playing(page: Page, selector = '.table-screen[data-phase="play"]'): Promise<void> {
+  try {
+    await page.locator(selector).waitFor({ timeout: 30_000 });
+  } catch (e) {
+    const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 600);
+    throw new Error(`no ${selector} in 30 s; the page shows: ${shown}`, { cause: e });
+  }
 }
 
 it('every seat’s kick button can be clicked, on a desktop and on a phone', async () => {
@@ -141,7 +157,7 @@ it('every seat’s kick button can be clicked, on a desktop and on a phone', asy
 
   // Nobody acts: once the banks ran out, every other seat offers the vote.
   const buttons = page.locator('.seat-kick button');
-  await page.locator('.table-screen[data-phase="play"]').waitFor({ timeout: 30_000 });
+  await playing(page);
   await buttons.nth(2).waitFor({ timeout: 30_000 });
   const desktop = await settledHits(page);
   await screenshot(page, 'kick-desktop.png');
@@ -219,9 +235,7 @@ it.each([5, 6])(
       players,
     );
     host.send('start', {});
-    await page.locator(`.table-screen.players-${players}[data-phase="play"]`).waitFor({
-      timeout: 30_000,
-    });
+    await playing(page, `.table-screen.players-${players}[data-phase="play"]`);
     const buttons = page.locator('.seat-kick button');
     await buttons.nth(2).waitFor({ timeout: 30_000 });
 
