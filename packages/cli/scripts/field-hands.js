@@ -2,9 +2,9 @@
  * What the scripts that play hands against a field share (moon-timeline.js, moon-shots.js, moon-stops.js): their
  * options, the field's player, playing a hand out, replaying its passes, and its shooter.
  */
-import { BOT_TIME_MS, LEVELS, createBot, playDecision } from '@hearts/bots';
+import { BOT_TIME_MS, parseBotSpec, playDecision } from '@hearts/bots';
 import { applyMove, seatsToAct } from '@hearts/engine';
-import { ExternalBot } from '../dist/external-bot.js';
+import { makePlayers, specProblem } from '../dist/players.js';
 
 /** A script called wrongly (its options, a bot's name): said in one line by {@link runScript}, exit code 2. */
 export class UsageError extends Error {}
@@ -44,18 +44,25 @@ export function parseHandArgs(argv, usage, extra = {}) {
   return o;
 }
 
-/** A field player: one of our levels, or an external program over hearts-bot/1 (one process for its seats). */
-export function fieldPlayer(spec) {
-  if (spec.startsWith('cmd:')) return new ExternalBot(spec.slice(4), 'field', { graceMs: 120_000 });
-  return createBot(level(spec, '--field', ', or cmd:…'));
+/**
+ * A script's player from its bot spec, checked and made as the arena's players are (`specProblem`, `makePlayers`):
+ * a level, a variant, or `cmd:…`, an external program over hearts-bot/1 (one process for all its seats; `close`
+ * ends it). No `@ms`: the scripts play every seat at the default budget. A wrong spec is a {@link UsageError} that
+ * names `option`.
+ */
+export function scriptPlayer(spec, option, clock = 'wall') {
+  const budget = !specProblem(spec) && parseBotSpec(spec).timeMs !== null;
+  const problem = budget
+    ? `"${spec}": every seat plays at the default budget here (no @ms)`
+    : specProblem(spec);
+  if (problem) throw new UsageError(`${option}: ${problem}`);
+  const { players, close } = makePlayers([spec], [spec], { graceMs: 120_000 }, clock);
+  const player = players[0];
+  return { name: player.name, decide: (obs, options) => player.decide(obs, options), close };
 }
 
-/** One of our levels by its name (`createBot` would take an unknown name for `random`). */
-export function level(name, option, more = '') {
-  if (!LEVELS.includes(name))
-    throw new UsageError(`${option} ${name}: no such bot (${LEVELS.join(', ')}${more})`);
-  return name;
-}
+/** The field's player (`--field`): see {@link scriptPlayer}. */
+export const fieldPlayer = (spec) => scriptPlayer(spec, '--field');
 
 /**
  * Plays the hand of `state` to its end, seat s by `players[s]` with `rngs[s]`, as the arena plays them: a failed

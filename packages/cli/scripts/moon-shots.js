@@ -121,7 +121,7 @@ async function main() {
       JSON.stringify(results.length === 1 ? { ...line, ...results[0] } : { ...line, bots: results }) + '\n',
     );
   }
-  await field.close?.();
+  await field.close();
   const round = (x) => Math.round(x * 100) / 100;
   const summary = bots.map(({ name }, b) => ({
     bot: name,

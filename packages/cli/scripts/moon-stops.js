@@ -171,7 +171,7 @@ async function main() {
     sum.seerPoints += line.seer.points;
     process.stdout.write(JSON.stringify(line) + '\n');
   }
-  await field.close?.();
+  await field.close();
   const mean = (x) => (sum.moons ? Math.round((x / sum.moons) * 100) / 100 : null);
   const round = (x) => Math.round(x * 100) / 100;
   if (!seeing) {

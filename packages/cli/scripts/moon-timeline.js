@@ -14,7 +14,7 @@
  * counts as an incident, as in the arena. The deals are the seed's alone, so two
  * runs of the same seed and bot deal the same cards.
  */
-import { createBot, handAt, nearMoon } from '@hearts/bots';
+import { handAt, nearMoon } from '@hearts/bots';
 import {
   compiledRules,
   dealRandom,
@@ -24,10 +24,9 @@ import {
   parseRules,
   seededRandom,
 } from '@hearts/engine';
-import { cpuClock } from '../dist/clock.js';
-import { fieldPlayer, level, parseHandArgs, playHand, runScript } from './field-hands.js';
+import { fieldPlayer, parseHandArgs, playHand, runScript, scriptPlayer } from './field-hands.js';
 
-const USAGE = 'usage: moon-timeline.js --field BOT --hands N [--seed S] [--bot LEVEL]';
+const USAGE = 'usage: moon-timeline.js --field BOT --hands N [--seed S] [--bot BOT]';
 
 /**
  * After which complete trick `seat` was first the one seat holding moon cards with at least `least` of their points
@@ -49,7 +48,7 @@ async function main() {
   if (!rules.ok) throw new Error(rules.error.message);
   const cfg = compiledRules(rules.value);
   const moonSet = moonCardsOf(cfg);
-  const bot = createBot(level(o.bot, '--bot'), cpuClock);
+  const bot = scriptPlayer(o.bot, '--bot', 'cpu');
   const field = fieldPlayer(o.field);
   const sum = { hands: 0, incidents: 0, moons: 0, near: 0, broken: 0, solePoint: [], sole10: [], sole30: [] };
   for (let h = 0; h < o.hands; h++) {
@@ -88,7 +87,7 @@ async function main() {
     if (shot) for (const k of ['solePoint', 'sole10', 'sole30']) sum[k].push(line[k]);
     process.stdout.write(JSON.stringify(line) + '\n');
   }
-  await field.close?.();
+  await Promise.all([bot.close(), field.close()]);
   const median = (xs) => {
     const v = xs.filter((x) => x > 0).sort((a, b) => a - b);
     return v.length ? v[Math.floor(v.length / 2)] : null;

@@ -1,6 +1,7 @@
 /**
  * The scripts that play hands against a field (scripts/moon-timeline.js, moon-shots.js, moon-stops.js): called
- * wrongly, each says why in one line and exits with 2 — no stack, and no unknown bot taken for `random`.
+ * wrongly, each says why in one line and exits with 2 — no stack, and no unknown bot taken for `random` (the arena's
+ * own check of a bot spec, `specProblem`).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -20,12 +21,22 @@ describe('a script called wrongly', () => {
     [
       'moon-timeline.js',
       ['--field', 'mediu', '--hands', '1'],
-      /^moon-timeline: --field mediu: no such bot \(random, easy, medium, hard, expert, or cmd:…\)$/,
+      /^moon-timeline: --field: unknown bot "mediu" \(use random, easy, medium, hard, expert, expert\+value .*, a level@ms such as expert@500, or cmd:<shell command>\)$/,
     ],
     [
       'moon-timeline.js',
       ['--field', 'medium', '--hands', '1', '--bot', 'expret'],
-      /^moon-timeline: --bot expret: no such bot \(random, easy, medium, hard, expert\)$/,
+      /^moon-timeline: --bot: unknown bot "expret" \(use random, easy, medium, hard, expert, expert\+value .*, or cmd:<shell command>\)$/,
+    ],
+    [
+      'moon-timeline.js',
+      ['--field', 'medium', '--hands', '1', '--bot', 'expert@500'],
+      /^moon-timeline: --bot: "expert@500": every seat plays at the default budget here \(no @ms\)$/,
+    ],
+    [
+      'moon-timeline.js',
+      ['--field', 'cmd: ', '--hands', '1'],
+      /^moon-timeline: --field: cmd: needs a command$/,
     ],
     ['moon-shots.js', ['--field', 'medium', '--hands', '1', '--from', 'there'], /^moon-shots: usage: /],
     [
