@@ -220,16 +220,10 @@ export function Table(p: TableProps) {
 
       {p.shield}
 
-      {p.exit.leaving ? (
+      {(p.exit.leaving || p.reconnecting) && (
         <div className="live-banner" role="status">
-          {t('live.table.leaving')}
+          {t(p.exit.leaving ? 'live.table.leaving' : 'live.table.reconnecting')}
         </div>
-      ) : (
-        p.reconnecting && (
-          <div className="live-banner" role="status">
-            {t('live.table.reconnecting')}
-          </div>
-        )
       )}
 
       <TableBoard
