@@ -456,19 +456,7 @@ export function describeGameStore(label: string, open: () => Promise<GameStore>)
           }
       const first = podium(
         'arena',
-        [
-          {
-            userId: 'u1',
-            name: 'u1',
-            rank: 1,
-            points: 9,
-            units: 108,
-            games: 3,
-            wins: 3,
-            streak: 3,
-            results: [],
-          },
-        ],
+        [{ userId: 'u1', rank: 1 }],
         [
           ['u1', 'a', 'b', 'c'],
           ['u1', 'd', 'e', 'f'],

@@ -21,8 +21,7 @@
  */
 import { placesOf } from '@hearts/engine';
 import type { ChipReason } from '@hearts/protocol/http';
-import type { Standing, TournamentGame } from '../tournament/scoring.js';
-import type { TournamentKind } from '../store/tournaments.js';
+import type { GameSeat, TournamentKind } from '../store/tournaments.js';
 
 /** Every kind of game the platform pays or rates. */
 export type GameKind = 'quick' | 'friends' | 'daily' | 'arena' | 'private-tournament' | 'solo';
@@ -176,10 +175,21 @@ export interface PodiumPlace {
   readonly prize: Prize;
 }
 
+/** What the podium reads of a tournament's game (tournament/scoring.ts's `TournamentGame` is one). */
+export interface MetGame {
+  readonly seats: readonly GameSeat[];
+}
+
+/** What the podium reads of a standing (tournament/scoring.ts's `Standing` is one). */
+export interface RankedPlayer {
+  readonly userId: string;
+  readonly rank: number; // 1-based; a shared rank for ties
+}
+
 /** The people a player met in the games they played to the end, and how many such games. */
 export function opponentsMet(
   userId: string,
-  games: readonly TournamentGame[],
+  games: readonly MetGame[],
 ): { games: number; opponents: number } {
   const met = new Set<string>();
   let played = 0;
@@ -200,8 +210,8 @@ export function opponentsMet(
  */
 export function podium(
   kind: GameKind,
-  standings: readonly Standing[],
-  games: readonly TournamentGame[],
+  standings: readonly RankedPlayer[],
+  games: readonly MetGame[],
 ): PodiumPlace[] {
   if (KIND_RULES[kind].pays !== 'podium') return [];
   return standings.flatMap((s) => {
