@@ -6,7 +6,15 @@
 import { TableClient } from '@hearts/live';
 import { CLOSE_CODES } from '@hearts/protocol/socket';
 import { expect, it, vi } from 'vitest';
-import { autoplay, playToTheEnd, screenshot, watchErrors, withGameServer } from './harness';
+import {
+  autoplay,
+  expectClearOfSeats,
+  expectOnScreen,
+  playToTheEnd,
+  screenshot,
+  watchErrors,
+  withGameServer,
+} from './harness';
 
 const app = withGameServer({
   BOT_LEVEL: 'easy',
@@ -106,3 +114,40 @@ it('joins a friends table from the browser by link and plays the game to the end
   await host.leave();
   await context.close();
 }, 240_000);
+
+it.each([
+  ['a phone, in German', 360, 640, 'de-DE', 'Verlassen', 'Du verlässt den Tisch …'],
+  ['a wide screen, in English', 1440, 900, 'en-US', 'Leave', 'Leaving the table …'],
+] as const)(
+  'leaving a running game on %s: the banner says so by the player’s own hand, clear of every seat',
+  async (_, width, height, locale, leave, text) => {
+    const guest = (await (await fetch(`${app.url}/api/guest`, { method: 'POST', body: '{}' })).json()) as {
+      token: string;
+    };
+    const host = await TableClient.createFriendsRoom({ url: app.url, token: guest.token });
+    const phone = width < 500;
+    const context = await app.browser.newContext({
+      viewport: { width, height },
+      locale,
+      isMobile: phone,
+      hasTouch: phone,
+    });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/?speed=fast#/live/${host.roomId}`);
+    await page.locator('.live-members li').nth(1).waitFor({ timeout: 20_000 });
+    autoplay(host);
+    host.send('start', {});
+    await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+    // Offline, the leave does not reach the server: the banner stays while the page waits for it (up to 5 s).
+    page.on('dialog', (d) => void d.accept());
+    await context.setOffline(true);
+    await page.getByRole('button', { name: leave, exact: true }).click();
+    await page.locator('.live-banner', { hasText: text }).waitFor();
+    await expectClearOfSeats(page, '.live-banner');
+    await expectOnScreen(page, '.live-banner');
+    await screenshot(page, `live-leaving-${width}x${height}.png`);
+    await context.close();
+    await host.leave();
+  },
+  60_000,
+);

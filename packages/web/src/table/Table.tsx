@@ -220,12 +220,6 @@ export function Table(p: TableProps) {
 
       {p.shield}
 
-      {(p.exit.leaving || p.reconnecting) && (
-        <div className="live-banner" role="status">
-          {t(p.exit.leaving ? 'live.table.leaving' : 'live.table.reconnecting')}
-        </div>
-      )}
-
       <TableBoard
         seats={view.seats
           .filter((s) => s.seat !== view.you)
@@ -346,12 +340,19 @@ export function Table(p: TableProps) {
                 onClaim={p.onClaim}
               />
             )}
-            {p.watching ? (
-              // Down here, by the watcher's own controls, it covers no seat (at the top it hid the seat across).
-              <div className="watch-line">
-                <div className="watch-banner" role="status">
-                  {p.watching}
-                </div>
+            {p.watching || p.exit.leaving || p.reconnecting ? (
+              // Down here, by the player's own controls, a banner covers no seat (at the top it hid the seat across).
+              <div className="status-line">
+                {p.watching && (
+                  <div className="watch-banner" role="status">
+                    {p.watching}
+                  </div>
+                )}
+                {(p.exit.leaving || p.reconnecting) && (
+                  <div className="live-banner" role="status">
+                    {t(p.exit.leaving ? 'live.table.leaving' : 'live.table.reconnecting')}
+                  </div>
+                )}
                 {p.notes}
               </div>
             ) : (
