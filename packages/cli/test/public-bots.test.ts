@@ -2,11 +2,12 @@
 // translation of hearts-bot/1 messages into the program's state is checked against a stand-in for the program, so
 // no network and no copy of the program is needed. The real program is played only when setup.sh has put it in
 // the cache (docs/performance.md, "Against a public program").
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adapterSession, PLAY, type AdapterSession } from './adapter-session.js';
 import { BIN, ROOT } from './cli.js';
 
 const DIR = join(ROOT, 'packages/cli/scripts/public-bots/shmemcat-hearts');
@@ -170,72 +171,21 @@ afterAll(() => rmSync(fake, { recursive: true, force: true }));
 
 let sessions = 0;
 
-interface Session {
-  answers: Record<string, unknown>[];
-  records: Record<string, unknown>[];
-  stats: Record<string, unknown>;
-  code: number;
+interface Session extends AdapterSession {
+  records: Record<string, unknown>[]; // the states the stand-in was shown, one a line
 }
 
 /** Runs the adapter on the fake program with these messages (then quit) and collects what it said and saw. */
-function session(messages: object[], env: Record<string, string> = {}): Promise<Session> {
+async function session(messages: object[], env: Record<string, string> = {}): Promise<Session> {
   const record = join(fake, `record-${++sessions}.jsonl`);
-  const stats = `${record}.stats.json`;
-  writeFileSync(record, '');
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', [ADAPTER, '--src', fake, '--stats', stats, '--seed', '1'], {
-      env: { ...process.env, FAKE_RECORD: record, ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = (text: string) =>
-        text
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as Record<string, unknown>);
-      if (!existsSync(stats)) return reject(new Error(`no stats: ${err}`));
-      resolve({
-        answers: lines(out),
-        records: lines(readFileSync(record, 'utf8')),
-        stats: JSON.parse(readFileSync(stats, 'utf8')) as Record<string, unknown>,
-        code: code ?? -1,
-      });
-    });
-    child.stdin.end(
-      [{ type: 'hello', protocol: 'hearts-bot/1' }, ...messages, { type: 'quit' }]
-        .map((m) => JSON.stringify(m))
-        .join('\n') + '\n',
-    );
-  });
+  const args = [ADAPTER, '--src', fake, '--stats', `${record}.stats.json`, '--seed', '1'];
+  const s = await adapterSession('python3', args, messages, { record, stats: `${record}.stats.json` }, env);
+  const records = s.recorded
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { ...s, records };
 }
-
-// Seat 2 to play to the fourth trick. Seat 2 took trick 1 (K♣) and trick 2 (A♦, with seat 3's 7♥: seat 3 is void
-// in diamonds), seat 0 took trick 3 with the Q♠; seat 0 led the 8♥ and seat 1 followed with the 2♥.
-const PLAY = {
-  type: 'decide',
-  id: 8,
-  kind: 'play',
-  rules: { targetScore: 100 },
-  seat: 2,
-  hand: ['3H', '4H', '5H', 'JH', '2D', '6D', '8D', '4S', '7C', '9C'],
-  legal: ['3H', '4H', '5H', 'JH'],
-  handNumber: 4,
-  passOffset: 1,
-  passed: ['AS', 'KH', 'QH'],
-  received: ['2D', '7C', '9C'],
-  tricks: [
-    { leader: 0, cards: ['2C', '5C', 'KC', '3C'] },
-    { leader: 2, cards: ['AD', '7H', '4D', 'QD'] },
-    { leader: 2, cards: ['9S', 'TS', 'QS', '2S'] },
-  ],
-  trick: { leader: 0, cards: ['8H', '2H'] },
-  heartsBroken: true,
-  scores: [10, 3, 20, 0],
-};
 
 describe.skipIf(!HAVE_PYTHON)('the shmemcat/hearts adapter, on a stand-in for the program', () => {
   test('rebuilds the program state of a play decision', async () => {

@@ -3,7 +3,7 @@
 // checked against a stand-in driver, so no compiler and no copy of the program is needed. The real program is
 // played only when setup.sh has built it in the cache (docs/performance.md, "Against a public program"); then the
 // tests also check that its answers do not depend on the cards its seat cannot see.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import {
   type GameState,
 } from '@hearts/engine';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adapterSession, PLAY, type AdapterSession } from './adapter-session.js';
 import { BIN, ROOT } from './cli.js';
 
 const DIR = join(ROOT, 'packages/cli/scripts/public-bots/sturtevant-hearts');
@@ -53,71 +54,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let sessions = 0;
 
-interface Session {
-  answers: Record<string, unknown>[];
-  requests: string[];
-  stats: Record<string, unknown>;
+interface Session extends AdapterSession {
+  requests: string[]; // the request lines the driver was sent
 }
 
 /** Runs the adapter on a driver with these messages (then quit) and collects what it said and what it asked. */
-function session(
+async function session(
   messages: object[],
   options: { env?: Record<string, string>; bin?: string; args?: string[] } = {},
 ): Promise<Session> {
   const record = join(dir, `record-${++sessions}.txt`);
   const stats = `${record}.stats.json`;
-  writeFileSync(record, '');
   const args = [ADAPTER, '--bin', options.bin ?? fake, '--stats', stats, '--seed', '5', '--fill-seed', '7'];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args, ...(options.args ?? [])], {
-      env: { ...process.env, FAKE_RECORD: record, ...options.env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      if (!existsSync(stats)) return reject(new Error(`no stats: ${err}`));
-      resolve({
-        answers: out
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as Record<string, unknown>),
-        requests: readFileSync(record, 'utf8').split('\n').filter(Boolean),
-        stats: JSON.parse(readFileSync(stats, 'utf8')) as Record<string, unknown>,
-      });
-    });
-    child.stdin.end(
-      [{ type: 'hello', protocol: 'hearts-bot/1' }, ...messages, { type: 'quit' }]
-        .map((m) => JSON.stringify(m))
-        .join('\n') + '\n',
-    );
-  });
+  const s = await adapterSession(
+    process.execPath,
+    [...args, ...(options.args ?? [])],
+    messages,
+    { record, stats },
+    options.env,
+  );
+  return { ...s, requests: s.recorded.split('\n').filter(Boolean) };
 }
 
-// Seat 2 to play to the fourth trick, after passing left; seat 0 led the 8♥ and seat 1 followed with the 2♥.
-const PLAY = {
-  type: 'decide',
-  id: 8,
-  kind: 'play',
-  rules: { targetScore: 100 },
-  seat: 2,
-  hand: ['3H', '4H', '5H', 'JH', '2D', '6D', '8D', '4S', '7C', '9C'],
-  legal: ['3H', '4H', '5H', 'JH'],
-  handNumber: 4,
-  passOffset: 1,
-  passed: ['AS', 'KH', 'QH'],
-  received: ['2D', '7C', '9C'],
-  tricks: [
-    { leader: 0, cards: ['2C', '5C', 'KC', '3C'] },
-    { leader: 2, cards: ['AD', '7H', '4D', 'QD'] },
-    { leader: 2, cards: ['9S', 'TS', 'QS', '2S'] },
-  ],
-  trick: { leader: 0, cards: ['8H', '2H'] },
-  heartsBroken: true,
-  scores: [10, 3, 20, 0],
-};
 const STANDARD_FLAGS = 0x0001 | 0x0020 | 0x0080 | 0x0100 | 0x0400 | 0x0800;
 
 describe('the adapter, on a stand-in driver', () => {
