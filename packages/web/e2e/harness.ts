@@ -264,9 +264,13 @@ export async function recordLongTasks(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * A shot of the window in `test-results/<name>`, as the player sees it once the cards have come to rest: running
+ * animations (a card flying in from its seat) are finished first, not caught halfway.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  await page.screenshot({ path: resolve(RESULTS_DIR, name) });
+  await page.screenshot({ path: resolve(RESULTS_DIR, name), animations: 'disabled' });
 }
 
 /** Shots of a test file in a folder of their own, `test-results/<folder>/<name>`: the window, or the whole page. */
@@ -274,7 +278,7 @@ export function shotsIn(folder: string, fullPage = false): (page: Page, name: st
   const dir = join(RESULTS_DIR, folder);
   return async (page, name) => {
     mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, name), fullPage });
+    await page.screenshot({ path: join(dir, name), fullPage, animations: 'disabled' });
   };
 }
 

@@ -79,7 +79,7 @@ const stored = (page: Page) =>
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, name) });
+  await page.screenshot({ path: resolve(SHOTS, name), animations: 'disabled' });
 }
 
 describe('undo at the solo table', () => {
