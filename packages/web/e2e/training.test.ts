@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { isRightAnswer } from '@hearts/practice/training';
 import type { TrainingPosition } from '@hearts/protocol/http/training';
 import { describe, expect, it } from 'vitest';
-import { clickCard, DEVICES, screenshot, watchErrors, withGameServer } from './harness';
+import {
+  clickCard,
+  DEVICES,
+  expectClearOfSeats,
+  expectOnScreen,
+  screenshot,
+  watchErrors,
+  withGameServer,
+} from './harness';
 
 const app = withGameServer({}, 300_000);
 
@@ -95,7 +103,15 @@ describe.each([
     expect(await page.locator('.training-solved').getAttribute('data-solved')).toBe('1');
     // The best card is lit in the hand, the evaluation lists every option.
     expect(await page.locator('.training-options tbody tr').count()).toBe(position.options.length);
-    await screenshot(page, `training-${device}-${lang}-answer.png`);
+    await screenshot(page, `training-${device}-${lang}-answer.png`); // first: a failing layout leaves its picture
+    // The verdict and the evaluation leave the seats where they were: clear of the bar and of the panel.
+    await expectClearOfSeats(page, '.study-bar');
+    await expectClearOfSeats(page, '.study-panel');
+    // "Next" in view without scrolling: on the screen, and not below the panel's fold.
+    await expectOnScreen(page, '.study-actions button.primary');
+    const panel = (await page.locator('.study-panel').boundingBox())!;
+    const next = (await page.locator('.study-actions button.primary').boundingBox())!;
+    expect(next.y + next.height).toBeLessThanOrEqual(panel.y + panel.height + 0.5);
 
     // The device keeps it, and the page sent it to the server.
     const kept = await page.evaluate(() => localStorage.getItem('hearts.training'));

@@ -230,7 +230,7 @@ function PositionTable({
         nameOf={nameOf}
         summary={t('training.earlier', { n: obs.tricks.length })}
         className="training-earlier"
-        open
+        open={answered === null} // closed under the verdict, which needs the room more
       />
       {answered === null ? (
         <p
